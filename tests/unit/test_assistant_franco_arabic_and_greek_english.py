@@ -59,15 +59,20 @@ def test_franco_follow_ups_opened_by_w(heldout_svc: AssistantService) -> None:
     assert query["window"]["label"] == "in the last hour", query
 
 
-def test_english_and_names_of_the_trade_are_not_read_as_franco() -> None:
-    english = (
+def test_english_names_of_the_trade_and_other_languages_are_not_read_as_franco() -> None:
+    others = (
         "tab over to the Jobs tab and cancel job 3",
         "the 3am run on the h100 failed, fp16 or bf16?",
         "el modelo en la gpu 0 se cayó",
         "how many W does the mesh of e5m2 kernels draw on llama-7b?",
-        "show the 2nd and 3rd jobs, eh?",
+        "show the 2nd and 3rd jobs, eh? go beyond the limit",
+        "the mmlu score leh?",  # Singlish's particle said last
+        "kaam khatam, job 11 resume kar do",  # Hinglish "kaam" (work)
+        "is er wel een job die draait?",  # Dutch "wel"
+        "wala pa bang job sa gpu 1?",  # Tagalog "wala"
+        "yani how much power now",  # Turkish "yani"
     )
-    for message in english:
+    for message in others:
         assert franco_read(message) == message
 
 

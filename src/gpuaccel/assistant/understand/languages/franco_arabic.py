@@ -16,11 +16,16 @@ _DIGIT_WORD = (
     r"(?:[a-z]*[aeiou][23578][a-z]+|[a-z]+[23578][aeiou][a-z]*|[23578][aeiou][a-z]+|[a-z]{2,}7)(?![\w-])"
 )
 # and its words no English message has ("leh" why, "emta" when, "kam" how many, "el naharda" today, "w el"
-# and the, "fel" in the, "ya3ni" I mean); not "eh" (a Canadian's tag), "men", "le", "el" (Spanish) or "mesh"
+# and the, "fel" in the, "ya3ni" I mean); not "eh" (a Canadian's tag), "men", "le", "el" (Spanish), "mesh",
+# "wel" (Dutch), "wala" (Tagalog), "fein" (German) or "yani" (Turkish), which are read only beside a mark.
+# "leh" said last is Singlish's particle ("hellaswag leh?") and "kam" before a verb Hindi's "less" ("kam
+# hai"): each a mark only where Franco puts it ("leh el 13 mestani", "leh?"; "kam job", "energy kam?")
 _FRANCO_MARK = re.compile(
-    _DIGIT_WORD + r"|\b(?:leh|emta|kam|kaam|feen|fein|meen|anhy|anhi|e?n+aharda|shaghal\w*|mestan[yi]\w*"
-    r"|fashal\w*|fe4el\w*|bey\w+|yani|tab(?=\s+w\b)|w\s+(?:el|fel|kam|eh|leh|emta)|fel|wel|lel|elly|ely"
-    r"|keda|walla|wala|ezay|ekteb|bokra|daraga|fedel|ad\s+eh|kolaha|kolohom|mashghool\w*|ba2alo|aslan)\b",
+    _DIGIT_WORD + r"|\bleh\b(?!\s*[?!.]*\s*$)|^\s*leh\s*[?!.]*\s*$"
+    r"|\bkam\b(?=\s*[?,]|\s*$|\s+(?:el|job|jobs|mara|daraga|w|wel)\b)"
+    r"|\b(?:emta|feen|meen|anhy|anhi|e?n+aharda|shaghal\w*|mestan[yi]\w*"
+    r"|fashal\w*|fe4el\w*|tab(?=\s+w\b)|w\s+(?:el|fel|kam|eh|leh|emta)|fel|lel|elly|ely"
+    r"|keda|walla|ezay|ekteb|bokra|daraga|fedel|ad\s+eh|kolaha|kolohom|mashghool\w*)\b",
     re.I,
 )
 
@@ -63,9 +68,9 @@ _FRANCO = (
     (r"\bezay\s+a3mel\b", "how do i do"),
     (r"\bekteb\b", "write"),
     # question words
-    (r"\bkaa?m\s+(job|process|card|gpu|element)s?(?![\w-])", r"how many \1s"),
-    (r"\bkaa?m\s+(?=(?:daraga|darga|mara|marat|images?|steps?|epochs?|GPU-hours)\b)", "how many "),
-    (r"\bkaa?m\b", "how much"),
+    (r"\bkam\s+(job|process|card|gpu|element)s?(?![\w-])", r"how many \1s"),
+    (r"\bkam\s+(?=(?:daraga|darga|mara|marat|images?|steps?|epochs?|GPU-hours)\b)", "how many "),
+    (r"\bkam\b", "how much"),
     (r"\beh\s+el\s+(\w+s)\s+(?:elly|ely)\b", r"what are the \1 that"),
     (r"\beh\s+(?:elly|ely)\b", "what is"),
     (r"\beh\s+el\b", "what is the"),
