@@ -51,6 +51,14 @@ def test_franco_requests(heldout_svc: AssistantService) -> None:
         assert query is None and command in text, (message, typed_out(message), text)
 
 
+def test_franco_yes_or_no_question_says_no_is_it(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "el 4090 delwa2ty fadya walla la2?", None)
+    assert typed_out("el 4090 delwa2ty fadya walla la2?") == "the 4090 now is it free or not?"
+    assert query is not None and query["name"] == "idle_gpus" and "GPU 1" in text, query
+    _, text, query = ask(heldout_svc, "memory clock el gpu 0 kam, w throttled walla la2?", None)
+    assert query is not None and "power cap" in text, text
+
+
 def test_franco_follow_ups_opened_by_w(heldout_svc: AssistantService) -> None:
     sid, _, query = ask(heldout_svc, "el gpu 1 average temperature fel sa3a elly fatet", None)
     assert query is not None and query["gpu"] == 1 and query["window"]["label"] == "in the last hour", query

@@ -81,7 +81,9 @@ _FRANCO = (
     (r"\bmeen\b", "who"),
     (r"\banh[yi]\b", "which"),
     (r"\bezay\b", "how"),
-    (r"\bwalla\s+la2\b|\bwala\s+la2\b", "or not"),
+    # a yes-or-no question says no "is it": "throttled walla la2" is "is it throttled or not"
+    (r"\b(?<!is it )([a-z]+)\s+wall?a\s+la2\b", r"is it \1 or not"),
+    (r"\bwall?a\s+la2\b", "or not"),
     (r"\bwall?a\b", "or"),
     (r"\bla2\b", "no"),
     (r"\baywa\b", "yes"),
@@ -114,6 +116,7 @@ _FRANCO = (
     (r"\b(?:mestan[yi]|mestanya|mestaneen)\b", "waiting"),
     (r"\b(?:5eles|5alas|5elset|5alset)\b", "finished"),
     (r"\bmashghool(?:a)?\b", "busy"),
+    (r"\bfad(?:ya|y|ia|i)\b", "free"),
     (r"\bwesel(?:et)?\b", "reached"),
     (r"\bkat(?:a)?b(?:et)?\b", "wrote"),
     (r"\b5a(?:d|det|do)\b", "took"),
