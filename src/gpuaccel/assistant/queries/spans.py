@@ -278,6 +278,13 @@ def window_of(text: str, now: float) -> Window | None:
         lambda m: f"{m[1]} {m[2]}:{m[3] or '00'}",
         text,
     )
+    # "from 9 in the morning until 12", "from 2 in the afternoon to 5": the part of the day said after the
+    # first hour is its am or pm
+    text = re.sub(
+        r"\b(from|between|since) (\d{1,2}(?::\d{2})?) in the (morning|afternoon|evening)\b",
+        lambda m: f"{m[1]} {m[2]}{'am' if m[3] == 'morning' else 'pm'}",
+        text,
+    )
     text = _UNTIL_NOW.sub(r"since \1", _moments_said(text))
     # "(midnight to now)", "noon till now": a span to now said without "from"
     text = re.sub(r"\b(midnight|noon|midday) (?:to|until|till|through) (?:right )?now\b", r"since \1", text)

@@ -177,6 +177,14 @@ _PHRASES = (
         ),
         r"prioritize \1",
     ),
+    # "put job 12 first in the queue", "put it at the top of the queue": its priority raised
+    (
+        re.compile(
+            r"\b(?:put|place|set|bring) (.{1,40}?) (?:first|at the (?:front|top|head))"
+            r" (?:in|of) the (?:line|queue)\b"
+        ),
+        r"prioritize \1",
+    ),
     (
         re.compile(r"\b(?:put|chuck|throw|stick|shove|toss|bung|pop) (.+?) back (?:in|on|into) the queue\b"),
         r"rerun \1",
@@ -699,9 +707,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     switch_off = off and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
     if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
-    # ("how about lowering the power limit to 500 W" suggests it: a request, not a question)
+    # ("how about lowering the power limit to 500 W" suggests it: a request, not a question; "how to set
+    # with nvidia-smi the power limit to 300 W" asks how it is done)
     if _NEW_LIMIT.search(said) and not re.match(
-        r"(?:what|whats|what's|is|was|does|did|how(?! about))\b", said
+        r"(?:what|whats|what's|is|was|does|did|how(?! about| to\b))\b", said
     ):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "knock the H100's power limit down to 500 W for me"
     at = _verb_at(tokens)

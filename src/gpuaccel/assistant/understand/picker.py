@@ -89,14 +89,14 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
     " used did happen happened occur occurred there then one its their each hit hits reach reached"
-    " with of those these times maxima minima peaks second seconds precisely pls please to"
+    " with of those these this times maxima minima peaks second seconds precisely pls please to"
     " plus also too got get went in window stretch interval"
     # how low it went: "lowest it dipped?", "how far did it drop"
     " dipped dip dips dropped drop fell sank bottomed n &"  # ("peak n min?": "n" is "and")
     " i meant mean sorry oops actually rather instead draw reading readings value values figure top".split()
     # ("at what times did those maxima occur?", "when? to the second pls", "plus the peak temperature",
     # "n the lowest it got in that window"; a correction: "sorry i meant the power draw"; "what was its
-    # highest reading, and when?")
+    # highest reading, and when?"; "and at what time was this?")
 )
 # how high a reading climbed, said in words: "it went up to how much", "how high did it get"
 ROSE_TO = set("went go goes gone got get up to how much high far climb climbed rose rise".split())

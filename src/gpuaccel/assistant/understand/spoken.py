@@ -13,13 +13,9 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages import (
-    hebrew_read,
     in_english,
-    indonesian_read,
     pidgin_read,
     scots_read,
-    taglish_read,
-    vietnamese_read,
 )
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
@@ -122,11 +118,7 @@ def typed_out(question: str) -> str:
     text = re.sub(r"\b(?:tdy|2day|tday)\b", "today", text, flags=re.I)  # a phone typist's "avg util tdy"
     text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
-    # Indonesian, Vietnamese, Taglish and Hebrew first: their words are read before another language's table
-    # reads one of them as its own (Turkish "dün" is yesterday, Tagalog "dun" there; Italian "qua" here,
-    # Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze" what is; Dutch "nu" now, Hebrew "nu"
-    # well); Indonesian before Taglish and Hinglish, which read its "nya", "di" (not) and "lagi" (used)
-    text = in_english(hebrew_read(taglish_read(vietnamese_read(indonesian_read(text)))))
+    text = in_english(text)  # every language but Pidgin and Scots, in its one order
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     # what is "on" a card is the job running there ("what's on the card", "what's on GPU 1 now")

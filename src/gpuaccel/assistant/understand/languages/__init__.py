@@ -1,16 +1,18 @@
 """Other languages said in an English message, read in English before anything else reads it: one module
 a language (Hinglish, Dutch, German, Italian, French, Spanish, Portuguese, Polish, Korean and Japanese,
-Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters), each read whole where the
-message has marks of its own, and the words of French, Italian, Hindi and Turkish said in passing
-(:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a day, a question word, a
-request, an article before a card); the rest of a message is left as it was."""
+Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters, Egyptian Franco,
+Greeklish), each read whole where the message has marks of its own, and the words of French, Italian, Hindi
+and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading,
+a day, a question word, a request, an article before a card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
 from gpuaccel.assistant.understand.languages.dutch import dutch
 from gpuaccel.assistant.understand.languages.east_asian import east_asian
+from gpuaccel.assistant.understand.languages.franco_arabic import franco_read
 from gpuaccel.assistant.understand.languages.french import french
 from gpuaccel.assistant.understand.languages.german import german
+from gpuaccel.assistant.understand.languages.greeklish import greeklish_read
 from gpuaccel.assistant.understand.languages.hebrew import hebrew_read
 from gpuaccel.assistant.understand.languages.hindi import hindi
 from gpuaccel.assistant.understand.languages.in_passing import in_passing
@@ -25,6 +27,8 @@ from gpuaccel.assistant.understand.languages.tagalog import taglish_read
 from gpuaccel.assistant.understand.languages.vietnamese import vietnamese_read
 
 __all__ = [
+    "franco_read",
+    "greeklish_read",
     "hebrew_read",
     "in_english",
     "indonesian_read",
@@ -36,7 +40,15 @@ __all__ = [
 
 
 def in_english(text: str) -> str:
-    """``text`` with the words of each language in English (Indonesian, Pidgin, Scots, Taglish, Vietnamese and
-    Hebrew apart: :func:`indonesian_read`, :func:`pidgin_read`, :func:`scots_read`, :func:`taglish_read`,
-    :func:`vietnamese_read`, :func:`hebrew_read`)."""
+    """``text`` with the words of each language in English, in one order.
+
+    First the languages read only where their own marks show, whose words are also other languages' words:
+    Franco and Greeklish before all (Spanish "el", French "le", Italian "ti" and "tra" are theirs only where
+    their marks show), Indonesian before Taglish and Hinglish (which read its "nya", "di" and "lagi"),
+    Vietnamese, Taglish and Hebrew before the tables that read their words (Turkish "dün" is yesterday,
+    Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
+    what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
+    shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
+    text = franco_read(text)
+    text = hebrew_read(taglish_read(vietnamese_read(indonesian_read(greeklish_read(text)))))
     return spanish(portuguese(in_passing(french(italian(german(dutch(hindi(east_asian(polish(text))))))))))

@@ -1,0 +1,127 @@
+"""Egyptian Franco (Arabic in Latin letters and digits) inside English or whole, Greeklish words in English
+shaped by Greek, and the English such writers use: a part of the day said after a span's first hour, a job
+put first in the queue, "how to" set a power limit, "at what time was this" after a reading over a span.
+Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages import franco_read, greeklish_read
+from gpuaccel.assistant.understand.spoken import typed_out
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "el 4090 wesel kam daraga embare7?",
+            {"name": "gpu_reading", "gpu": 1, "metric": "temperature", "label": "yesterday"},
+        ),
+        (
+            "el h100 kan idle ad eh el naharda?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "util", "label": "today"},
+        ),
+        ("leh el 13 mestanya?", {"name": "job_detail", "job": 13}),
+        ("el job 9 katab eh a5er 7aga?", {"name": "job_log", "job": 9}),
+        (
+            "average power el gpu 0 men 10 le 11 el sob7",
+            {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "between 10:00 and 11:00"},
+        ),
+        ("eh el jobs elly 5elset embare7?", {"name": "finished", "label": "yesterday"}),
+    ],
+)
+def test_franco_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None, (question, typed_out(question))
+    label = expected.pop("label", None)
+    assert {k: query.get(k) for k in expected} == expected, (typed_out(question), query)
+    assert label is None or query["window"]["label"] == label, query
+
+
+def test_franco_requests(heldout_svc: AssistantService) -> None:
+    for message, command in (
+        ("tab cancel el 13 law sama7t", "gpuaccel cancel 13"),
+        ("hold el job 13 le7ad bokra pls", "gpuaccel hold 13"),
+        ("e3mel pause lel job 11 delwa2ty", "gpuaccel pause 11"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, typed_out(message), text)
+
+
+def test_franco_yes_or_no_question_says_no_is_it(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "el 4090 delwa2ty fadya walla la2?", None)
+    assert typed_out("el 4090 delwa2ty fadya walla la2?") == "the 4090 now is it free or not?"
+    assert query is not None and query["name"] == "idle_gpus" and "GPU 1" in text, query
+    _, text, query = ask(heldout_svc, "memory clock el gpu 0 kam, w throttled walla la2?", None)
+    assert query is not None and "power cap" in text, text
+
+
+def test_franco_follow_ups_opened_by_w(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "el gpu 1 average temperature fel sa3a elly fatet", None)
+    assert query is not None and query["gpu"] == 1 and query["window"]["label"] == "in the last hour", query
+    _, _, query = ask(heldout_svc, "w el power?", sid)
+    assert query is not None and query["gpu"] == 1 and query["metric"] == "power", query
+    assert query["window"]["label"] == "in the last hour", query
+
+
+def test_english_names_of_the_trade_and_other_languages_are_not_read_as_franco() -> None:
+    others = (
+        "tab over to the Jobs tab and cancel job 3",
+        "the 3am run on the h100 failed, fp16 or bf16?",
+        "el modelo en la gpu 0 se cayó",
+        "how many W does the mesh of e5m2 kernels draw on llama-7b?",
+        "show the 2nd and 3rd jobs, eh? go beyond the limit",
+        "the mmlu score leh?",  # Singlish's particle said last
+        "kaam khatam, job 11 resume kar do",  # Hinglish "kaam" (work)
+        "is er wel een job die draait?",  # Dutch "wel"
+        "wala pa bang job sa gpu 1?",  # Tagalog "wala"
+        "yani how much power now",  # Turkish "yani"
+    )
+    for message in others:
+        assert franco_read(message) == message
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "poso zestathike simera i GPU 1?",
+            {"name": "gpu_reading", "gpu": 1, "metric": "temperature", "label": "today"},
+        ),
+        ("poso reuma trwei twra i karta 0?", {"name": "gpu_reading", "gpu": 0, "metric": "power"}),
+        ("ti ginetai me tin karta 1 twra?", {"gpu": 1}),
+    ],
+)
+def test_greeklish_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None, (question, typed_out(question))
+    label = expected.pop("label", None)
+    assert {k: query.get(k) for k in expected} == expected, (typed_out(question), query)
+    assert label is None or query["window"]["label"] == label, query
+
+
+def test_greeklish_request_and_english_left_alone(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "akyrwse to job 13 parakalw", None)
+    assert query is None and "gpuaccel cancel 13" in text, text
+    for message in ("ti amo, what is on gpu 0?", "the poster says to i GPU 0", "posa numeri?"):
+        assert greeklish_read(message) == message
+
+
+def test_english_shaped_by_greek(heldout_svc: AssistantService) -> None:
+    # a part of the day said after the span's first hour
+    _, _, query = ask(heldout_svc, "the average power of GPU 0 from 10 in the morning until 11?", None)
+    assert query is not None and query["window"]["label"] == "between 10:00 and 11:00", query
+    # a job put first in the queue: its priority raised
+    _, text, query = ask(heldout_svc, "put the job 13 first in the queue please", None)
+    assert query is None and "gpuaccel priority 13" in text, text
+    # how a power limit is set asks the hardware's tools, not a reading
+    how_to = "how to set with nvidia-smi the power limit of the 4090 to 250 W?"
+    _, text, query = ask(heldout_svc, how_to, None)
+    assert query is None and "nvidia-smi" in text, text
+    # "at what time was this" after a reading over a span: that reading, which says when
+    sid, _, first = ask(heldout_svc, "the max temperature of the GPU 1 yesterday?", None)
+    _, _, query = ask(heldout_svc, "and at what time was this?", sid)
+    assert first is not None and query == first, query
