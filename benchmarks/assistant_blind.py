@@ -191,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     how = Picking(args.pickers, args.model, args.strategy, args.margin)
+    model_tag = f"_{args.model.stem}" if args.model else ""  # two model files scored side by side
     if args.headroom:
         rows = [headroom(name, how) for name in args.sets]
         keys = ("total", "rules", "model", "both", "rules_only", "model_only", "neither", "best_policy")
@@ -200,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         sums = {k: sum(r[k] for r in rows) for k in keys}
         print("all", " ".join(str(sums[k]) for k in keys))
         args.out.mkdir(parents=True, exist_ok=True)
-        path = args.out / f"assistant_headroom_{stamp}.json"
+        path = _unused(args.out / f"assistant_headroom{model_tag}_{stamp}.json")
         meta = {"when": stamp, "python": platform.python_version(), "model": str(args.model or "bundled")}
         meta["note"] = args.note
         path.write_text(json.dumps({**meta, "sets": rows, "all": sums}, indent=1) + "\n")
@@ -226,10 +227,19 @@ def main(argv: list[str] | None = None) -> int:
         args.out.mkdir(parents=True, exist_ok=True)
         tag = f"_{args.pickers}" if args.pickers else ""
         tag += f"_m{args.margin:g}" if args.margin is not None else ""
-        path = args.out / f"assistant_blind_{name}{tag}_{stamp}.json"
+        path = _unused(args.out / f"assistant_blind_{name}{tag}{model_tag}_{stamp}.json")
         path.write_text(json.dumps(r, indent=1, ensure_ascii=False) + "\n")
         print(f"  written: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
     return 0
+
+
+def _unused(path: Path) -> Path:
+    """``path``, or with -2, -3 ... before its suffix where a run started in the same second wrote it."""
+    base, n = path, 1
+    while path.exists():
+        n += 1
+        path = base.with_name(f"{base.stem}-{n}{base.suffix}")
+    return path
 
 
 if __name__ == "__main__":
