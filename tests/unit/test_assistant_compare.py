@@ -1,5 +1,6 @@
 """Two jobs named and compared: the answer ranks just those jobs by what the words ask (how long they ran,
-their energy, their queue wait), the least first where the word says so. Worded apart from the blind sets."""
+their energy, their queue wait), the least first where the word says so; a reading of two jobs asked with no
+comparison says each job's. Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -48,3 +49,21 @@ def test_the_answer_says_both_jobs_and_which_wins(heldout_svc: AssistantService)
     assert "job 4 (llama-8b-eval) 42m00s" in text
     _, text, _ = ask(svc, "which used less energy, job 4 or job 6?", None)
     assert text.startswith("Job 6 (resnet50-bench) used the least energy of jobs 4 and 6: 190 Wh"), text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "energy used by jobs 4 and 6?",  # "jobs" opening the list
+        "how many GPU-hours did job 4 and 6 burn",  # the second job by its number alone
+        "job 4 queue wait how long? plus job 6 as well",  # the second job said after the question
+        "what did job 4 and job 6 draw in energy",  # (each said before this change too: kept as a guard)
+    ],
+)
+def test_a_reading_of_two_jobs_without_a_comparison_says_each(
+    heldout_svc: AssistantService, question: str
+) -> None:
+    # as a reading asked of two GPUs says each card's, one asked of two jobs says each job's (no ranking)
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and query.get("among") is None, query
+    assert "Job 4 (llama-8b-eval)" in text and "Job 6 (resnet50-bench)" in text, text

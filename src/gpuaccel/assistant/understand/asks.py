@@ -468,18 +468,35 @@ ONE_JOB_ASKS = ("job_detail", "job_log")  # what is asked of one job at a time
 MAX_JOBS_EACH = 4
 
 
+# the jobs said as one list ("jobs 7 and 10", "job 3 and job 5", "job 4, 6 & 9")
+_JOB_LIST = re.compile(r"\bjobs?\s*#?\d+(?:\s*(?:,|&|\band\b)\s*(?:job\s*)?#?\d+\b)+", re.IGNORECASE)
+# another job named after the question, asked of it too: "job 7 energy how much? with job 10 too"
+_ALSO_OF = re.compile(
+    r"(?P<ask>.+\?)\s*(?:and|with|plus|also|same for|what about)?\s*(?:for\s+)?"
+    r"jobs?\s*#?\d+(?:\s*(?:,|&|and)\s*(?:job\s*)?#?\d+)*\s*(?:too|also|as well)?[\s.!?]*",
+    re.IGNORECASE,
+)
+
+
 def _of_each_job(
     message: str,
     context: Context,
     pick_one: Callable[[str, Context], Query | None],
     run_one: Callable[[Query], Result],
 ) -> list[Result]:
-    """A question about one job asked of two to four jobs named together: each job's answer, in turn (a
-    job's record or log says one job); else ``[]``."""
+    """A question about one job asked of two to four jobs named together ("how much energy did job 7 and
+    job 10 use?", "energy of jobs 7 and 10", "job 7 energy how much? with job 10 too"): each job's answer,
+    in turn (a job's record or log says one job), as a reading asked of two GPUs says each; else ``[]``."""
     named = named_jobs_in(message, context)
-    if not 2 <= len(named) <= MAX_JOBS_EACH or not _TOGETHER.search(message) or _TIED.search(message.lower()):
+    also = _ALSO_OF.fullmatch(message.strip())
+    asked = also["ask"] if also is not None else message
+    together = _TOGETHER.search(message) or also is not None
+    if not 2 <= len(named) <= MAX_JOBS_EACH or not together or _TIED.search(message.lower()):
         return []
-    query = pick_one(message, context)
+    query = pick_one(asked, context)
+    if query is not None and query.job is None and not query.among and _JOB_LIST.search(asked):
+        # the list read as no job ("energy of jobs 7 and 10" as the GPUs' energy): asked of the first job
+        query = pick_one(_JOB_LIST.sub(f"job {named[0]}", asked, count=1), context)
     if query is None or query.name not in ONE_JOB_ASKS or query.job not in named:
         return []
     return [run_one(replace(query, job=job)) for job in named]
@@ -507,6 +524,11 @@ def answer_asks(
     if said_not_about_us(message):
         return []  # "a good grafana panel for gpu temp? not for this box, just in general": none of it ours
     parts = split_asks(message)
+    if len(parts) == 1 and parts != [message] and _ALSO_OF.fullmatch(message.strip()):
+        # "job 7 energy how much? with job 10 too": the question asked of each job
+        each = _of_each_job(message, context, pick_one, run_one)
+        if each:
+            return each
     if parts == [message]:
         return _asked_again(message, context, pick_one, run_one, look) or _of_each_job(
             message, context, pick_one, run_one

@@ -478,8 +478,10 @@ def named_job(question: str, context: Context, stems: bool = True) -> int | None
 def named_jobs_in(question: str, context: Context) -> list[int]:
     """Every job a question names, by number ("job 12", "#12") or by name (:func:`named_jobs`)."""
     numbers = [int(n) for n in re.findall(r"(?:\bjobs?\s*|#\s*)(\d+)\b", question.lower())]
-    # "jobs 7 and 10", "jobs 4, 6 & 9": each number of the list "jobs" opens (not "jobs 7 and 10 minutes")
-    listed_jobs = rf"\bjobs\s*#?\d+((?:\s*(?:,|&|\band\b|\bor\b)\s*#?\d+\b(?!\s*{_UNIT}))+)"
+    # "jobs 7 and 10", "jobs 4, 6 & 9", "job 3 and 5": each number of the list "job(s)" opens (not "jobs 7
+    # and 10 minutes", "job 6 and 2 others")
+    not_a_job = rf"(?!\s*(?:{_UNIT}|others?\b|more\b))"
+    listed_jobs = rf"\bjobs?\s*#?\d+((?:\s*(?:,|&|\band\b|\bor\b)\s*#?\d+\b{not_a_job})+)"
     for listed in re.findall(listed_jobs, question.lower()):
         numbers += [int(n) for n in re.findall(r"\d+", listed)]
     # every job the machine has: a name's newest, every element of an array ("job 7 and job 8 of the
