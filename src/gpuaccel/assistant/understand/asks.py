@@ -17,7 +17,7 @@ from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.elsewhere import said_not_about_us
-from gpuaccel.assistant.understand.names import named_jobs_in
+from gpuaccel.assistant.understand.names import JOB_LIST, named_jobs_in
 from gpuaccel.assistant.understand.replies import small_talk
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.words import pointing, topics_said
@@ -468,12 +468,11 @@ ONE_JOB_ASKS = ("job_detail", "job_log")  # what is asked of one job at a time
 MAX_JOBS_EACH = 4
 
 
-# the jobs said as one list ("jobs 7 and 10", "job 3 and job 5", "job 4, 6 & 9")
-_JOB_LIST = re.compile(r"\bjobs?\s*#?\d+(?:\s*(?:,|&|\band\b)\s*(?:job\s*)?#?\d+\b)+", re.IGNORECASE)
-# another job named after the question, asked of it too: "job 7 energy how much? with job 10 too"
+# another job (or a list of them) named after the question, asked of it too: "job 7 energy how much? with
+# job 10 too"
 _ALSO_OF = re.compile(
     r"(?P<ask>.+\?)\s*(?:and|with|plus|also|same for|what about)?\s*(?:for\s+)?"
-    r"jobs?\s*#?\d+(?:\s*(?:,|&|and)\s*(?:job\s*)?#?\d+)*\s*(?:too|also|as well)?[\s.!?]*",
+    rf"(?:{JOB_LIST.pattern}|\bjobs?\s*#?\d+)\s*(?:too|also|as well)?[\s.!?]*",
     re.IGNORECASE,
 )
 
@@ -494,9 +493,9 @@ def _of_each_job(
     if not 2 <= len(named) <= MAX_JOBS_EACH or not together or _TIED.search(message.lower()):
         return []
     query = pick_one(asked, context)
-    if query is not None and query.job is None and not query.among and _JOB_LIST.search(asked):
+    if query is not None and query.job is None and not query.among and JOB_LIST.search(asked):
         # the list read as no job ("energy of jobs 7 and 10" as the GPUs' energy): asked of the first job
-        query = pick_one(_JOB_LIST.sub(f"job {named[0]}", asked, count=1), context)
+        query = pick_one(JOB_LIST.sub(f"job {named[0]}", asked, count=1), context)
     if query is None or query.name not in ONE_JOB_ASKS or query.job not in named:
         return []
     return [run_one(replace(query, job=job)) for job in named]

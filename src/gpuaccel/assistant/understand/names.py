@@ -478,12 +478,8 @@ def named_job(question: str, context: Context, stems: bool = True) -> int | None
 def named_jobs_in(question: str, context: Context) -> list[int]:
     """Every job a question names, by number ("job 12", "#12") or by name (:func:`named_jobs`)."""
     numbers = [int(n) for n in re.findall(r"(?:\bjobs?\s*|#\s*)(\d+)\b", question.lower())]
-    # "jobs 7 and 10", "jobs 4, 6 & 9", "job 3 and 5": each number of the list "job(s)" opens (not "jobs 7
-    # and 10 minutes", "job 6 and 2 others")
-    not_a_job = rf"(?!\s*(?:{_UNIT}|others?\b|more\b))"
-    listed_jobs = rf"\bjobs?\s*#?\d+((?:\s*(?:,|&|\band\b|\bor\b)\s*#?\d+\b{not_a_job})+)"
-    for listed in re.findall(listed_jobs, question.lower()):
-        numbers += [int(n) for n in re.findall(r"\d+", listed)]
+    for listed in JOB_LIST.finditer(question.lower()):  # each number of a list: "jobs 7 and 10"
+        numbers += [int(n) for n in re.findall(r"\d+", listed[0])]
     # every job the machine has: a name's newest, every element of an array ("job 7 and job 8 of the
     # sweep"), and the jobs read this turn
     elements = {i for each in context.arrays.values() for i in each.values()}
@@ -531,6 +527,13 @@ _UNIT = (
     r"(?:%|°|:\d|[.,]\d|c|f|w|watts?|kw|wh|kwh|gb|gib|mb|mib|mhz|ghz|min|mins|minutes?|h|hrs?|hours?|s|secs?"
     r"|seconds?|days?|weeks?|gpus?(?![\s-]*hours?)|cards?|devices?|jobs?|runs?|am|pm|x|times?|of|percent"
     r"|degrees?|lines?|b)\b"
+)
+# jobs said as one list that "job(s)" opens: "jobs 7 and 10", "jobs 4, 6 & 9", "job 3 and 5", "job 3 and job
+# 5" (not "jobs 7 and 10 minutes" nor "job 6 and 2 others": a count)
+JOB_LIST = re.compile(
+    r"\bjobs?\s*#?\d+(?:\s*(?:,|&|\band\b|\bor\b)\s*(?:jobs?\s*)?#?\d+\b"
+    rf"(?!\s*(?:{_UNIT}|others?\b|more\b)))+",
+    re.IGNORECASE,
 )
 _BARE_JOB = (
     re.compile(r"^#?(\d+)$"),  # the number alone, as a Slurm user answers "which job?"

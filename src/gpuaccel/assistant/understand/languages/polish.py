@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import English, Table, compiled, translated
+from gpuaccel.assistant.understand.languages.tables import English, Table, compiled, read_where_marked
 
 # each Polish letter with a diacritic, and the plain letter a writer typing fast puts for it ("zużyła" and
 # "zuzyla", "wznów" and "wznow" are one word)
@@ -262,7 +262,4 @@ _POLISH_FUNCTION_WORDS = _table(
 def polish(text: str) -> str:
     """``text`` read in English where it is Polish (:data:`_POLISH_MARK`): its phrases and words
     (:data:`_POLISH`), then its function words (:data:`_POLISH_FUNCTION_WORDS`); else as it was."""
-    if not _POLISH_MARK.search(text):
-        return text
-    text = translated(translated(text, _POLISH), _POLISH_FUNCTION_WORDS)
-    return re.sub(r"\s{2,}", " ", text).strip()
+    return read_where_marked(text, _POLISH_MARK, _POLISH + _POLISH_FUNCTION_WORDS)
