@@ -184,32 +184,52 @@ def power(spec: str, variants: list[str], seconds: float, cfg_of: CfgOf) -> dict
         marks.append((name, t0, time.time(), ms))
     time.sleep(0.3)
     smi.terminate()
+    samples = smi_samples(smi.communicate()[0])
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    row: dict[str, Any] = {"shape": spec, "cfg": cfg.label(), "seconds": seconds, "v": {}}
+    for name, t0, t1, ms in marks:
+        row["v"][name] = clock_summary(samples, t0, t1, flops, ms, sms)
+    return row
+
+
+def smi_samples(text: str) -> list[tuple[float, float, float, bool, float]]:
+    """nvidia-smi's :data:`SMI_QUERY` lines (csv, noheader, nounits) -> (epoch s, SM MHz, W, power cap
+    active, deg C); lines it could not read ([N/A], a cut last line) are skipped."""
     samples = []
-    for line in smi.communicate()[0].strip().splitlines():
+    for line in text.strip().splitlines():
         p = [x.strip() for x in line.split(",")]
         try:
             ts = datetime.datetime.strptime(p[0], "%Y/%m/%d %H:%M:%S.%f").timestamp()
             samples.append((ts, float(p[1]), float(p[2]), p[3] == "Active", float(p[4])))
         except (ValueError, IndexError):
             continue
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    row: dict[str, Any] = {"shape": spec, "cfg": cfg.label(), "seconds": seconds, "v": {}}
-    for name, t0, t1, ms in marks:
-        sel = [x for x in samples if t0 + 0.3 <= x[0] <= t1]  # past the warm-up
-        r: dict[str, Any] = {"ms": ms, "tflops": flops / ms / 1e9, "samples": len(sel)}
-        if sel:
-            mhz = statistics.median(x[1] for x in sel)
-            r.update(
-                sm_mhz=mhz,
-                sm_mhz_min=min(x[1] for x in sel),
-                watts=statistics.median(x[2] for x in sel),
-                power_cap_active=sum(x[3] for x in sel),
-                temp_c=sel[-1][4],
-                # the share of the tensor pipe's dense peak at the clock it ran at
-                of_peak_at_clock=flops / ms / 1e9 / (sms * DENSE_FLOP_PER_SM_CLOCK * mhz * 1e-6),
-            )
-        row["v"][name] = r
-    return row
+    return samples
+
+
+def clock_summary(
+    samples: list[tuple[float, float, float, bool, float]],
+    t0: float,
+    t1: float,
+    flops: float,
+    ms: float,
+    sms: int,
+) -> dict[str, Any]:
+    """One timed run's rate and the samples taken during it (from 0.3 s after its start, past the warm-up):
+    median and lowest SM clock, median power, how many samples had the power cap active, and the share of
+    the tensor pipe's dense peak at the median clock (``sms`` x :data:`DENSE_FLOP_PER_SM_CLOCK` a clock)."""
+    sel = [x for x in samples if t0 + 0.3 <= x[0] <= t1]
+    r: dict[str, Any] = {"ms": ms, "tflops": flops / ms / 1e9, "samples": len(sel)}
+    if sel:
+        mhz = statistics.median(x[1] for x in sel)
+        r.update(
+            sm_mhz=mhz,
+            sm_mhz_min=min(x[1] for x in sel),
+            watts=statistics.median(x[2] for x in sel),
+            power_cap_active=sum(x[3] for x in sel),
+            temp_c=sel[-1][4],
+            of_peak_at_clock=flops / ms / 1e9 / (sms * DENSE_FLOP_PER_SM_CLOCK * mhz * 1e-6),
+        )
+    return r
 
 
 def spread(xs: list[float]) -> str:
