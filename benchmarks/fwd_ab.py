@@ -12,13 +12,19 @@ variants and check cases, and its docstring; this module does the rest:
   bound launch), the first variant twice (the spread of one kernel timed twice), and cuDNN's SDPA in the
   same rounds; speedups are taken round by round. The JSON keeps every timing.
 - ``--once``: each variant, then cuDNN, launched once per shape (for ncu).
+- ``--power S``: the first variant and cuDNN, each timed back to back for S seconds per shape while
+  ``nvidia-smi`` samples the SM clock, board power and the software power cap every 50 ms: whether the card
+  runs at its power cap (then the clock, not issue, sets the rate) and what share of the tensor pipe's peak
+  at the measured clock (132 SMs x 4,096 bf16 dense FLOP a clock on a Hopper SM) the kernel reaches.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -146,6 +152,86 @@ def measure(spec: str, variants: list[str], rounds: int, cfg_of: CfgOf) -> dict[
     return row
 
 
+SMI_QUERY = "timestamp,clocks.sm,power.draw,clocks_event_reasons.sw_power_cap,temperature.gpu"
+DENSE_FLOP_PER_SM_CLOCK = 4096  # Hopper SM, bf16 wgmma, dense (989 TFLOP/s = 132 x 4096 x 1.83 GHz)
+
+
+def power(spec: str, variants: list[str], seconds: float, cfg_of: CfgOf) -> dict[str, Any]:
+    """The first variant and cuDNN, each timed back to back for ``seconds`` while nvidia-smi samples."""
+    import torch
+    from triton.testing import do_bench
+
+    from gpuaccel.accel.kernels.bench.attention import attention_flops, implementation
+
+    q, k, v, causal, (b, h, n, d) = inputs(spec)
+    flops = attention_flops(b, h, n, n, d, causal, "fwd")
+    cfg = cfg_of(variants[0], d, n, n, causal)
+    cudnn = implementation("sdpa_cudnn", "bf16")
+    fns = {
+        variants[0]: launcher(q, k, v, causal, cfg, torch.empty_like(q), torch.empty(b, h, n, device="cuda")),
+        "cudnn": lambda: cudnn(q, k, v, causal),
+    }
+    for fn in fns.values():
+        fn()
+    torch.cuda.synchronize()
+    cmd = ["nvidia-smi", f"--query-gpu={SMI_QUERY}", "--format=csv,noheader,nounits", "-lms", "50"]
+    smi = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    marks = []
+    for name, fn in fns.items():
+        time.sleep(0.5)
+        t0 = time.time()
+        ms = do_bench(fn, warmup=25, rep=int(seconds * 1000), return_mode="median")
+        marks.append((name, t0, time.time(), ms))
+    time.sleep(0.3)
+    smi.terminate()
+    samples = smi_samples(smi.communicate()[0])
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    row: dict[str, Any] = {"shape": spec, "cfg": cfg.label(), "seconds": seconds, "v": {}}
+    for name, t0, t1, ms in marks:
+        row["v"][name] = clock_summary(samples, t0, t1, flops, ms, sms)
+    return row
+
+
+def smi_samples(text: str) -> list[tuple[float, float, float, bool, float]]:
+    """nvidia-smi's :data:`SMI_QUERY` lines (csv, noheader, nounits) -> (epoch s, SM MHz, W, power cap
+    active, deg C); lines it could not read ([N/A], a cut last line) are skipped."""
+    samples = []
+    for line in text.strip().splitlines():
+        p = [x.strip() for x in line.split(",")]
+        try:
+            ts = datetime.datetime.strptime(p[0], "%Y/%m/%d %H:%M:%S.%f").timestamp()
+            samples.append((ts, float(p[1]), float(p[2]), p[3] == "Active", float(p[4])))
+        except (ValueError, IndexError):
+            continue
+    return samples
+
+
+def clock_summary(
+    samples: list[tuple[float, float, float, bool, float]],
+    t0: float,
+    t1: float,
+    flops: float,
+    ms: float,
+    sms: int,
+) -> dict[str, Any]:
+    """One timed run's rate and the samples taken during it (from 0.3 s after its start, past the warm-up):
+    median and lowest SM clock, median power, how many samples had the power cap active, and the share of
+    the tensor pipe's dense peak at the median clock (``sms`` x :data:`DENSE_FLOP_PER_SM_CLOCK` a clock)."""
+    sel = [x for x in samples if t0 + 0.3 <= x[0] <= t1]
+    r: dict[str, Any] = {"ms": ms, "tflops": flops / ms / 1e9, "samples": len(sel)}
+    if sel:
+        mhz = statistics.median(x[1] for x in sel)
+        r.update(
+            sm_mhz=mhz,
+            sm_mhz_min=min(x[1] for x in sel),
+            watts=statistics.median(x[2] for x in sel),
+            power_cap_active=sum(x[3] for x in sel),
+            temp_c=sel[-1][4],
+            of_peak_at_clock=flops / ms / 1e9 / (sms * DENSE_FLOP_PER_SM_CLOCK * mhz * 1e-6),
+        )
+    return r
+
+
 def spread(xs: list[float]) -> str:
     """median (min-max)."""
     return f"{statistics.median(xs):.3f} ({min(xs):.3f}-{max(xs):.3f})"
@@ -174,6 +260,9 @@ def main(
         "--check-dims", nargs="+", type=int, default=None, help="only the check cases of these head dims"
     )
     ap.add_argument("--once", action="store_true", help="launch each variant and cuDNN once per shape (ncu)")
+    ap.add_argument(
+        "--power", type=float, default=0.0, help="seconds: clock and power under the first variant and cuDNN"
+    )
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
     import torch
@@ -203,7 +292,7 @@ def main(
     path.parent.mkdir(parents=True, exist_ok=True)
     out: dict[str, Any] = {"what": doc.splitlines()[0], "env": env, "argv": argv or sys.argv[1:]}
     out["formula"] = "TFLOP/s = 4*B*H*N^2*D (halved causal) / do_bench median; our kernel by its bound launch"
-    out["checks"], out["rows"] = [], []
+    out["checks"], out["rows"], out["power"] = [], [], []
     checked = args.check_variants or args.variants
     if args.check or args.check_only:
         for case in checks:
@@ -212,7 +301,25 @@ def main(
             out["checks"].append(check(case, checked, cfg_of))
             path.write_text(json.dumps(out, indent=1))
             print(json.dumps(out["checks"][-1]), flush=True)
-    if not args.check_only:
+    if args.power:
+        for spec in args.shapes:
+            out["power"].append(power(spec, args.variants, args.power, cfg_of))
+            path.write_text(json.dumps(out, indent=1))
+        print(
+            "shape | kernel | TFLOP/s | SM MHz median (min) | W | power cap samples | of peak at that clock"
+        )
+        for r in out["power"]:
+            for name, x in r["v"].items():
+                head = f"{r['shape']} | {name} | {x['tflops']:.0f}"
+                if "sm_mhz" not in x:
+                    print(f"{head} | no samples")
+                    continue
+                mhz, cap = (
+                    f"{x['sm_mhz']:.0f} ({x['sm_mhz_min']:.0f})",
+                    f"{x['power_cap_active']}/{x['samples']}",
+                )
+                print(f"{head} | {mhz} | {x['watts']:.0f} | {cap} | {x['of_peak_at_clock']:.3f}")
+    elif not args.check_only:
         for spec in args.shapes:
             out["rows"].append(measure(spec, args.variants, args.rounds, cfg_of))
             path.write_text(json.dumps(out, indent=1))

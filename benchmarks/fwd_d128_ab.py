@@ -28,6 +28,8 @@ D256 (twenty-eighth session: its configuration had none of the options D128 and 
   or       ``o_recip``: the epilogue's O by 1/l
   q2       ``q_bufs`` 2: the next tile's Q ahead (at D256 64-key blocks, two stages: 256 KB, over the 227)
   df       ``diag_first``: each causal tile's key blocks last first (``tuning.configs.CAUSAL_WALK``)
+  n32      32-key blocks in a 4-deep ring (D256: the same shared memory as 64-key blocks in 2; twenty-ninth
+           session, the ring's depth where registers allow)
 
 ``--check`` / ``--rounds`` / ``--once``: ``benchmarks/fwd_ab.py`` (the forward A/Bs' shared harness).
 
@@ -52,6 +54,7 @@ TOKENS = {
     "nq2": {"next_qk": 2}, "r8": {"rescale_log2": 8.0, "rescale_warp": False},
     "r8w": {"rescale_log2": 8.0, "rescale_warp": True}, "r0": {"rescale_log2": 0.0, "rescale_warp": False},
     "or": {"o_recip": True}, "q2": {"q_bufs": 2}, "df": {"diag_first": True},
+    "n32": {"block_n": 32, "stages": 4},
 }  # fmt: skip
 CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 128, False, "bf16"),  # 64 tiles: one a program, 2 Q buffers
