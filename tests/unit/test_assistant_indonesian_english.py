@@ -1,8 +1,10 @@
 """Indonesian written whole or inside English, as Jakarta writes it ("suhu kartu 1 skrg brp?", "yg lagi nunggu
 di antrian apa aja?", "tolong batalin job 13 ya"): its question words, days and hours, verbs and states, the
 suffix "-nya", its short forms and the particles that ask nothing; an English or Taglish message left to its
-own readers; and a comparison asked of the last energy answer ("bandingin sama 4090": both cards). Worded
-apart from the blind sets."""
+own readers; a comparison asked of the last energy answer ("bandingin sama 4090": both cards); when it
+happened, a correction of a job's number, the job in context and its log, requests in the passive, busy and
+idle time, last use, a swap in the queue and general questions ("fp16 itu apa sih?"). Worded apart from the
+blind sets."""
 
 from __future__ import annotations
 
@@ -28,6 +30,24 @@ from gpuaccel.assistant.understand.spoken import written
         ("siapa yg lagi pake gpu 1?", "who is using gpu 1?"),
         ("gpu mana yg paling sibuk hari ini?", "which gpu busiest today?"),
         ("job 9 mulai 2 jam lalu ya?", "job 9 started 2 hours ago?"),
+        # when it happened, a correction, the job in context and its log, a request in the passive
+        ("kapan itu terjadi?", "when did it happen?"),
+        ("maaf, salah nomor. maksud saya yg nomor 4", "sorry, wrong number. I mean number 4"),
+        ("batch size-nya berapa di job itu?", "what is the batch size in that job?"),
+        ("tail log-nya dong", "tail its log"),
+        ("jangan dibatalin dulu, ditahan aja", "don't cancel it, hold it"),
+        ("ditahan dulu job 6", "hold job 6"),
+        # busy and idle time, last use, the queue's order, general questions
+        ("gpu 0 sibuk berapa lama kemarin?", "gpu 0 busy how long yesterday?"),
+        ("nganggurnya berapa jam?", "idle how many hours?"),
+        ("kapan terakhir kali kartu 0 dipake?", "when was card 0 last used?"),
+        ("job terakhir yg jalan di situ apa?", "the last job that ran there what?"),
+        ("tukar urutan job 3 sama job 4", "swap the order of job 3 with job 4"),
+        ("fp8 itu apa sih?", "what is fp8?"),
+        (
+            "apa bedanya hbm2e sama gddr6 secara umum?",
+            "what is the difference between hbm2e and gddr6 in general?",
+        ),
     ],
 )
 def test_indonesian_read_in_english(said: str, read: str) -> None:
@@ -79,3 +99,44 @@ def test_a_comparison_asked_of_the_last_energy_answer(heldout_svc: AssistantServ
     _, text, query = ask(heldout_svc, "bandingin sama 4090 dong", sid)
     assert query is not None and query["name"] == "energy" and "gpu" not in query, query
     assert "GPU 1 1.14 kWh" in text, text
+
+
+def test_indonesian_conversations(heldout_svc: AssistantService) -> None:
+    """When the peak happened; a correction of a job's number, then that job's log and a request of it; a
+    request taken back in the passive; busy, then idle time; last use; a swap in the queue."""
+    svc = heldout_svc
+    sid, _, query = ask(svc, "suhu paling tinggi gpu 1 hari ini berapa?", None)
+    _, text, again = ask(svc, "kapan itu terjadi?", sid)
+    assert again == query and "09:12" in text, (again, text)
+    sid, _, _ = ask(svc, "kenapa job 5 gagal?", None)
+    _, text, query = ask(svc, "eh maaf salah nomor, maksud saya yang nomor 9. itu kenapa gagal?", sid)
+    assert query == {"name": "job_detail", "job": 9} and "loss is NaN" in text, query
+    _, text, query = ask(svc, "learning rate-nya berapa di job itu? cek log-nya", sid)
+    assert query == {"name": "job_log", "job": 9} and "lr=0.001" in text, query
+    _, text, query = ask(svc, "ulangi job itu ya", sid)
+    assert query is None and "gpuaccel retry 9" in text, text
+    sid, _, _ = ask(svc, "tolong tahan job 13", None)
+    _, text, query = ask(svc, "eh jangan ditahan, dibatalkan aja", sid)
+    assert query is None and "gpuaccel cancel 13" in text, text
+    sid, text, query = ask(svc, "kemarin gpu 0 sibuk berapa lama?", None)
+    assert query is not None and query["metric"] == "util" and query["gpu"] == 0, query
+    assert "busy (10% or more) 7h55m" in text, text
+    _, text, again = ask(svc, "terus nganggurnya berapa lama?", sid)
+    assert again == query and "idle 1h05m" in text, text
+    _, text, query = ask(svc, "kapan terakhir kali kartu 1 dipake?", None)
+    assert query == {"name": "idle_gpus"} and "GPU 1 (since 13:24:00" in text, text
+    _, text, query = ask(svc, "tukar urutan job 13 sama job 12 ya", None)
+    assert query is None and "gpuaccel switch 13 12" in text, text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "apa bedanya hbm2e di a100 sama hbm3 di h100 secara umum?",
+        "fp16 itu apa sih? jelasin singkat buat tim",
+        "what is fp16 exactly?",  # (the English it becomes: a number format asked alone is the idea)
+    ],
+)
+def test_general_questions_name_no_reading(heldout_svc: AssistantService, said: str) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is None, query

@@ -178,11 +178,13 @@ _PRODUCT = re.compile(
 # "what is a transformer", "what's an h100": the whole question is "what is a <thing of 1-3 words>". A longer
 # one names a state or a use ("what's a free gpu i can use", "what is an idle gpu right now"): a question
 # about this machine, as is a thing with a state or judgement word ("what's an available card", "what's a
-# normal temp").
+# normal temp"). A number format or a memory technology needs no article ("what is bf16?", "what's hbm3
+# exactly?"): named alone it is the idea asked, not this machine's bf16 peak or memory.
 _WHAT_IS_A = re.compile(
     r"^(?:(?:so|ok|okay|and|also|hey|um|but|quick question) )*(?:what|wat) ?(?:exactly |really |actually )?"
-    r"(?:is|s|are) (?:a|an) "
-    r"(?P<thing>\w+(?: \w+){0,2})(?: (?:exactly|anyway|really|in general|in plain english|in simple terms"
+    r"(?:is|s|are) (?:(?:a|an) (?P<thing>\w+(?: \w+){0,2})"
+    r"|(?:bf16|fp16|fp32|fp64|fp8|fp4|tf32|int8|int4|hbm\d?e?|gddr\d\w*))"
+    r"(?: (?:exactly|anyway|really|in general|in plain english|in simple terms"
     r"|in laymans terms|in plain words|in a nutshell|in everyday terms|in everyday words|in real terms"
     r"|in real life|in practice|in practical terms|in simple words|in short|simply|briefly))?$"
 )
@@ -560,7 +562,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     # (the first of several: "And what exactly is a GPU-hour? Is it simply an hour of time?")
     for said_alone in {text, *([plain(asked[0])] if asked else [])}:
         thing = _WHAT_IS_A.search(said_alone)
-        if thing and not STATE_WORDS & set(thing["thing"].split()):
+        if thing and not STATE_WORDS & set((thing["thing"] or "").split()):
             return True
     # a term quoted, then what it is: "my student keeps saying 'tensor cores'. What are they?"
     if _QUOTED_TERM.search(question) and re.search(r"\bwhat (?:are|is) (?:they|it|that|those|these)\b", text):

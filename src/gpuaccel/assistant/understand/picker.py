@@ -543,8 +543,11 @@ def _printed_asked(ws: list[str], topics: set[str]) -> bool:
     return (bool(PRINTED & set(ws)) or results) and not topics - beside
 
 
-# a setting a run prints, asked for ("which lr was element 2 running"; "lr" alone is also in names: lr-sweep)
-SETTING_ASKED = re.compile(r"\b(?:which|what) (?:lr|learning rate|seed|batch size)\b")
+# a setting a run prints, asked for ("which lr was element 2 running", "what was the learning rate in that
+# job"; "lr" alone is also in names: lr-sweep)
+SETTING_ASKED = re.compile(
+    r"\b(?:which|what)(?: is| was| s)?(?: the| its| their)? (?:lr|learning rate|seed|batch size)\b"
+)
 # what a job asks the queue for: "how much memory did it ask for" is its request, not a GPU's reading
 ASKED_FOR = set("ask asked asks request requested requests want wants wanted need needs needed".split())
 # what a job did with a reading while it ran: "how much memory did job 5 use", "the power it drew"

@@ -548,6 +548,9 @@ def words(question: str) -> list[str]:
     # ("when did it last do anything", "since when is it lying free")
     text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b"
                   r"|\blast (?:do|did|doing|does) (?:anything|something)\b", "idle since", text)  # fmt: skip
+    # "when was gpu 1 last used?" too (not "last used by a job", which asks for the job that ended last)
+    text = re.sub(r"\b(when (?:was|were|is) (?:\w+ ){1,3})last used\b(?! (?:by|for|on|in)\b)",
+                  r"\1idle since", text)  # fmt: skip
     text = re.sub(r"\b(?:lying|sitting|lain|sat) (?:free|unused|empty)\b", "idle", text)
     # a Slurm user's "before it got a node": before the job was given its GPU (no cluster's node asked)
     text = re.sub(r"\b(got|get|gets|getting|given|allocated) (a|an|its|the) node\b", r"\1 \2 gpu", text)

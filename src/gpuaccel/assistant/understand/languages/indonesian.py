@@ -23,7 +23,8 @@ _INDONESIAN_MARK = re.compile(
     r"|kartu|paling|terendah|tertinggi|rata-rata|rata2|aja|tolong|bandingin|bandingkan|jalan|jalanin"
     r"|sampe|sampai|juga|jg|bikinin|buatin|terakhir|sejam|derajat|dulu|biasanya|bedanya|trus|terus"
     r"|sebelum|sesudah|setelah|kasih|liat|lihat|berhenti|sempet|sempat|pake|pakai|kali|barusan|semalam"
-    r"|saya|gue|aku|bisa|tapi|dari|apakah|sejak|selama|persen|nulis|biar|cuma|doang|mulai|waktu)\b"
+    r"|saya|gue|aku|bisa|tapi|dari|apakah|sejak|selama|persen|nulis|biar|cuma|doang|mulai|waktu|terjadi|maaf"
+    r"|sibuk|nganggur|menganggur|tukar|urutan|jelaskan|jelasin|terangkan|secara|itu\s+apa)\b"
     r"|\b(?!(?:berta|dita|mena|saka)nya\b)[a-z]{3,}\d*nya\b",
     re.I,
 )
@@ -35,15 +36,61 @@ _DROP = (
     r"|banget)"
 )
 
+# a request's verb as the passive says it ("dibatalkan", "di-hold"): Indonesian stems and English verbs
+_PASSIVE = (
+    r"batal(?:kan|in)|tahan(?:in)?|lanjut(?:kan|in)|ulang(?:i|in)?|lepas(?:kan|in)?|hentikan|stop|cancel"
+    r"|hold|pause|resume|release|retry|rerun|restart|kill"
+)
+# (the job it is asked of, said after the particles: "ditahan dulu job 12"; else "it")
+_OBJECT = r"(?=(?:\s+(?:saja|aja|ajah|dulu|dlu|deh|ya))*(\s+(?:job|tugas|\d))?)"
+_STEMS = {"batal": "cancel", "tahan": "hold", "lanjut": "resume", "ulang": "retry", "lepas": "release"}
+
+
+def _requested(verb: str) -> str:
+    """The English verb of a passive request's ``verb`` ("batalkan" cancel, "hentikan" stop, "hold")."""
+    verb = verb.lower()
+    if verb == "hentikan":
+        return "stop"
+    return next((english for stem, english in _STEMS.items() if verb.startswith(stem)), verb)
+
+
 _INDONESIAN = (
     # the suffix "-nya" (its; "the" of what was said before): "suhunya" its temperature, "max nya" its max;
     # "kejadiannya" (when it happened), "bedanya" (the difference) and a run's own "jalannya" read whole
     (r"\b(?:jam|pukul|kapan)\s+(?:berapa|brp)\s+kejadian(?:nya)?\b", "what time did it happen"),
     (r"\bkejadian(?:nya)?\b", "it happened"),
+    # "terjadi" (happened): "jam berapa itu terjadi?" (what time did it happen), "kapan itu terjadi?"
     (
-        r"\bbeda(?:nya)?\s+(\S+)\s+(?:sama|sm|dan|dgn|dengan)\s+(\S+)(?:\s+apa(?:an)?)?",
-        r"the difference between \1 and \2",
+        r"\b(?:jam|pukul)\s+" + _ASKS + r"\s+(?:itu\s+|hal\s+itu\s+|ini\s+)?terjadi(?:nya)?\b",
+        "what time did it happen",
     ),
+    (r"\bkapan\s+(?:itu\s+|hal\s+itu\s+|ini\s+)?terjadi(?:nya)?\b", "when did it happen"),
+    (r"\bterjadi\b", "happened"),
+    # a question in general, about no thing of this machine: "secara umum" (in general), "apa bedanya X sama
+    # Y" (what is the difference between X and Y, each of a few words: "memori HBM3 di H100 sama GDDR6X"),
+    # "X itu apa sih?" (what is X?)
+    (r"\b(?:secara\s+umum|pada\s+umumnya|umumnya)\b", "in general"),
+    (
+        r"\b(?:apa\s+)?beda(?:nya)?\s+(.{1,60}?)\s+(?:sama|sm|dan|dgn|dengan)\s+(.{1,60}?)(?:\s+apa(?:an)?)?"
+        r"(?=\s*(?:(?:sih|ya|deh|dong|nih)\b|[?.!,]|$))",
+        r"what is the difference between \1 and \2",
+    ),
+    (
+        r"(^|[.?!,]\s*)(?:(?:kalau|kalo|terus|trus)\s+)?(?!(?:waktu|saat|pas|yg|yang|jadi)\b)"
+        r"([\w.+-]+(?:\s+[\w.+-]+)?)\s+itu\s+apa\b(?:\s+(?:sih|ya))?",
+        r"\1what is \2",
+    ),
+    (r"\b(?:jelaskan|jelasin|terangkan|terangin)\s+(?:secara\s+)?singkat\b", "explain briefly"),
+    (r"\b(?:jelaskan|jelasin|terangkan|terangin)\b", "explain"),
+    (r"\bmahasiswa\b", "students"),
+    # "X Y-nya berapa" opening a clause: what is the X Y ("learning rate-nya berapa?", a term of two words
+    # the suffix closes); "log-nya", "GPU-hours-nya" (its log), the suffix after a hyphen on one word
+    (
+        r"(^|[.?!,]\s*)(?!(?:kalau|kalo|terus|trus|lalu|dan|oh|eh|nah|jadi|berarti)\b)"
+        r"([a-z][\w.]*\s+[a-z][\w.]*(?:-[\w.]+)*)-nya\s+" + _ASKS + r"\b",
+        r"\1what is the \2",
+    ),
+    (r"\b([\w.]+(?:-[\w.]+)*)-nya\b", r"its \1"),
     (r"\bjalannya\b", "its run"),
     # words that end in "-nya" of their own: "biasanya" (usually), "maksudnya" (I mean), "sebelumnya"
     (r"\bbiasanya\b", "usually"),
@@ -53,6 +100,9 @@ _INDONESIAN = (
     (r"\b(?:sebenarnya|sebenernya)\b", "actually"),
     (r"\b(?:harusnya|seharusnya)\b", "should"),
     (r"\b(?:akhirnya)\b", "in the end"),
+    (r"\b(?:me)?nganggurnya\b", "idle"),  # (its idle time: "berarti nganggurnya berapa jam?")
+    (r"\bsibuknya\b", "busy"),
+    (r"\burutannya\b", "the order"),
     (r"\b(?!(?:berta|dita|mena|saka)nya\b)([a-z]{3,}\d*)nya\b", r"its \1"),
     (r"\b([\w.-]+)\s+nya\b", r"its \1"),
     (r"\bdi\s+(?=its\b)", "in "),  # "di log nya": in its log
@@ -67,9 +117,29 @@ _INDONESIAN = (
         r"^(\s*)kok\b|\bkok\b(?=\s+(?:" + _NOT + r"|gagal|mati|crash|lama|lambat|belum|blm|masih|panas)\b)",
         r"\1why",
     ),
+    # the passive said as a request: "jangan dibatalkan" (don't cancel it), "di-hold saja" (hold it), "ditahan
+    # dulu job 12" (hold job 12 for now); not before "ya" or "kok", which ask ("job 5 dicancel ya?")
+    (
+        r"\b(?:jgn|jangan)\s+di-?(" + _PASSIVE + r")\b" + _OBJECT,
+        lambda m: f"don't {_requested(m[1])}{' it' if m[2] is None else ''}",
+    ),
+    (
+        r"\bdi-?(" + _PASSIVE + r")(?=\s+(?:saja|aja|ajah|dulu|dlu|deh)\b)" + _OBJECT,
+        lambda m: f"{_requested(m[1])}{' it' if m[2] is None else ''}",
+    ),
     (r"\s*\b" + _DROP + r"\b(?:\s+" + _DROP + r"\b)*", ""),
     (r"\btolong\b|\bplis\b|\bpls\b", "please"),
-    (r"^(\s*)(?:eh\s+)?salah\b,?", r"\1sorry,"),  # "eh salah, maksudnya ...": a correction
+    # a correction: "maaf, salah nomor" (sorry, wrong number), "eh salah, maksudnya ..." (sorry, I mean);
+    # "tugas nomor 7" is job 7, "yang nomor 9" number 9
+    (r"\b(?:maaf|mohon\s+maaf|sori)\b", "sorry"),
+    (
+        r"\bsalah\s+(nomor|angka|ketik|job|tugas|gpu|kartu)\b",
+        lambda m: "wrong " + {"nomor": "number", "angka": "number", "ketik": "typo"}.get(m[1].lower(), m[1]),
+    ),
+    (r"^(\s*)(?:eh\s+)?salah\b,?", r"\1sorry,"),
+    (r"\b(job|jobs|tugas|gpu|kartu)\s+(?:nomor|no\.?)\s*(?=\d)", r"\1 "),
+    (r"\b(?:yg|yang)\s+(?=(?:nomor|no\.?)\s*\d)", ""),
+    (r"\bnomor\b", "number"),
     # "ke-...-an" is "too" ("kegedean" too big, "kelamaan" too long)
     (r"\bke(?:gedean|besaran)\b", "too big"),
     (r"\bkekecilan\b", "too small"),
@@ -96,6 +166,22 @@ _INDONESIAN = (
     (r"\b(job|jobs|gpu|kartu|card|proses|process|tugas)\s+mana(?:\s+(?:yg|yang))?\b", r"which \1"),
     (r"\b(siapa|apa)\s+(?:yg|yang)\b", r"\1"),
     (r"\b(?:dari|sejak)\s+kapan\b", "since when"),
+    # "itu kenapa gagal?" (why did that one fail): the subject said before the question word
+    (
+        r"\b(?:itu|ini|dia)\s+(?:kenapa|knp|mengapa)\s+gagal\b|\b(?:kenapa|knp|mengapa)\s+(?:itu|ini|dia)\s+gagal\b",
+        "why did that one fail",
+    ),
+    # "kapan terakhir GPU 1 dipakai?" (when was GPU 1 last used); "job terakhir yang jalan di sana" (the last
+    # job that ran there)
+    (
+        r"\b(?:kapan\s+terakhir(?:\s+kali)?|terakhir(?:\s+kali)?\s+kapan)\s+(.{1,30}?)\s+"
+        r"(?:dipakai|dipake|digunakan|kepake|sibuk|jalan|dijalankan)\b",
+        r"when was \1 last used",
+    ),
+    (
+        r"\b(job|jobs|tugas|proses)\s+terakhir\s+(?:yg|yang)\s+(?:jalan|berjalan|dijalankan)\b",
+        r"the last \1 that ran",
+    ),
     (r"\b(?:kenapa|knp|mengapa|ngapain)\b", "why"),
     (r"\b(?:udah|udh|sudah|sdh)?\s*(?:sampe|sampai)\s+mana\b", "how far along"),
     # what is asked after its noun: "proses apa yg jalan" (what process is running), "job apa"
@@ -197,6 +283,8 @@ _INDONESIAN = (
         lambda m: past_form(m[1].lower()),
     ),
     (r"\bdi-?coba\b", "tried"),
+    (r"\bdi(" + _PASSIVE + r")\b", lambda m: past_form(_requested(m[1]))),  # "dibatalkan": cancelled
+    (r"\bcoba\b", "please"),  # "coba cek log-nya" (do check its log)
     (r"\bmulai\b", "started"),
     (r"\b(?:pake|pakai|make|memakai|menggunakan)\b", "use"),
     (r"\bmakan\b", "used"),
@@ -214,6 +302,10 @@ _INDONESIAN = (
     (r"\b(?:lanjutin|lanjutkan)\b", "resume"),
     (r"\b(?:lepas|lepasin|lepaskan)\b", "release"),
     (r"\b(?:pindahin|pindahkan)\b", "move"),
+    # "tukar urutan job 12 dan 13" (swap the order of jobs 12 and 13)
+    (r"\b(?:tukar|tukarkan|tukerin|tuker)\s+(?:urutan|posisi)(?:nya)?\b", "swap the order of"),
+    (r"\b(?:tukar|tukarkan|tukerin|tuker)\b", "swap"),
+    (r"\burutan\b", "order"),
     (r"\b(?:naikin|naikkan)\s+(?:prioritas|priority|prio)\b", "raise the priority of"),
     (r"\b(?:turunin|turunkan)\s+(?:prioritas|priority|prio)\b", "lower the priority of"),
     (r"\bprioritas\b", "priority"),
@@ -227,6 +319,8 @@ _INDONESIAN = (
     (r"\b" + _NOT + r"\b", "not"),
     # the nouns of a machine and its queue
     (r"\bsuhu\b", "temperature"),
+    (r"\bsibuk\b", "busy"),
+    (r"\b(?:me)?nganggur\b", "idle"),
     (r"\b(?:memori|memory)\b", "memory"),
     (r"\bdaya\b", "power"),
     (r"\blistrik\b", "electricity"),
@@ -262,6 +356,13 @@ _INDONESIAN = (
     # the short forms and small words: "yg" (that, the one), "utk" (for), "krn" (because), "sm" (with)
     (r"^(\s*)(?:kalo|kalau)\b", r"\1what about"),
     (r"\b(?:kalo|kalau)\b", "if"),
+    # the demonstrative after its noun: "job itu" (that job), "gpu ini" (this gpu)
+    (
+        r"\b(job|jobs|gpu|card|process|run|log|queue)\s+(itu|ini|tsb|tersebut)\b",
+        lambda m: ("this " if m[2].lower() == "ini" else "that ") + m[1],
+    ),
+    (r"\b(?:di\s+)?(?:sana|situ)\b", "there"),
+    (r"\b(?:di\s+)?sini\b", "here"),
     (r"\b(?:yg|yang)\s+(?=itu\b)", ""),
     (r"\bitu\b(?=\s*(?:[?.!,]|$))", "that one"),
     (r"\b(?:yg|yang)\s+(?=is\b|not\b)", "the one that "),
@@ -294,7 +395,8 @@ _INDONESIAN = (
     (r"\bbisa\b", "can"),
     (r"\bada\b", "is there"),
     (r"\bdi\s+(?=queue|log)", "in the "),
-    (r"\bdi\b(?=\s+(?:gpu|card|h100|h200|a100|4090|3090|\d))", "on"),
+    (r"\bdi\s+(?=(?:that|this)\b)", "in "),  # "di job itu": in that job
+    (r"\bdi\b(?=\s+(?:gpu|card|h100|h200|a100|rtx|gtx|4090|3090|\d))", "on"),
     (r"\bdi\s+(?=[a-z])", ""),  # the passive's "di" before an English verb ("di save": saved)
     (r"\bke\b", "to"),
     (r"\s+(?=[?.!,;:])", ""),
