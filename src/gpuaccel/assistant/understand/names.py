@@ -476,8 +476,8 @@ def named_job(question: str, context: Context, stems: bool = True) -> int | None
 
 
 def named_jobs_in(question: str, context: Context) -> list[int]:
-    """Every job a question names, by number ("job 12", "#12") or by name (:func:`named_jobs`)."""
-    numbers = [int(n) for n in re.findall(r"(?:\bjobs?\s*|#\s*)(\d+)\b", question.lower())]
+    """Every job a question names, by number (:data:`JOB_SAID`) or by name (:func:`named_jobs`)."""
+    numbers = [int(n) for n in re.findall(rf"{JOB_SAID}(\d+)\b", question.lower())]
     for listed in JOB_LIST.finditer(question.lower()):  # each number of a list: "jobs 7 and 10"
         numbers += [int(n) for n in re.findall(r"\d+", listed[0])]
     # every job the machine has: a name's newest, every element of an array ("job 7 and job 8 of the
@@ -528,10 +528,15 @@ _UNIT = (
     r"|seconds?|days?|weeks?|gpus?(?![\s-]*hours?)|cards?|devices?|jobs?|runs?|am|pm|x|times?|of|percent"
     r"|degrees?|lines?|b)\b"
 )
+# a job said by its number, before the number: "job 12", "jobs 7", "#12", "job #12", and as one who spells
+# numbers out or dictates says it, "job number 12", "job no. 12", "job nr 12" ("job number twelve" reaches the
+# readers as "job number 12": spoken.written)
+_JOB_WORD = r"\bjobs?\s*(?:(?:number|no\.?|num|nr)\s*)?#?\s*"
+JOB_SAID = rf"(?:{_JOB_WORD}|#\s*)"
 # jobs said as one list that "job(s)" opens: "jobs 7 and 10", "jobs 4, 6 & 9", "job 3 and 5", "job 3 and job
 # 5" (not "jobs 7 and 10 minutes" nor "job 6 and 2 others": a count)
 JOB_LIST = re.compile(
-    r"\bjobs?\s*#?\d+(?:\s*(?:,|&|\band\b|\bor\b)\s*(?:jobs?\s*)?#?\d+\b"
+    rf"{_JOB_WORD}\d+(?:\s*(?:,|&|\band\b|\bor\b)\s*(?:jobs?\s*)?#?\d+\b"
     rf"(?!\s*(?:{_UNIT}|others?\b|more\b)))+",
     re.IGNORECASE,
 )
