@@ -768,6 +768,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "switch":  # two jobs, each said on its side of "and": "swap the 70b eval and the probe"
         sides = re.split(r"\b(?:and|with|&)\b", said[verb_end:], maxsplit=1)
         each = [_jobs(side, side, context, states, 0)[:1] for side in sides] if len(sides) == 2 else []
+        # "swap those two", "swap them" after the queue's jobs, held ones among them: the two waiting in line
+        waiting = [i for i in jobs if states.get(i) == "queued"]
+        jobs = waiting if len(jobs) > 2 and len(waiting) == 2 else jobs
         jobs = jobs if len(jobs) == 2 else [i for found in each for i in found]
         if len(jobs) != 2 or jobs[0] == jobs[1]:
             return None
