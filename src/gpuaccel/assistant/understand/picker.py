@@ -681,7 +681,11 @@ class RulePicker:
             if found is not None:
                 return found
         read = self._read(question, context, now)
-        return kept_threshold(read, context.last) if isinstance(read, Query) else read
+        if not isinstance(read, Query):
+            return read
+        if read.window is None and (_NOW_ASKED.search(question) or re.search(r"\bnow\W*$", question, re.I)):
+            return read  # "what's it at right now" after how long it was at 80 °C or more today: the live one
+        return kept_threshold(read, context.last)
 
     def _read(self, question: str, context: Context, now: float) -> Query | Declined | None:
         """:meth:`read` of a question without a threshold."""
@@ -1554,7 +1558,8 @@ class RulePicker:
             return Query("gpu_reading", gpu=read.gpu, metric="memory")
         live = {"now", "currently", "current"} & set(ws) and set(ws) <= NOW_AGAIN
         if last is not None and last.name == "gpu_reading" and (last.window or last.job) and live:
-            return replace(last, window=None, job=None)  # "and what's it at now?" after a peak: it now
+            # "and what's it at now?" after a peak, or after how long it was at 80 °C or more: it now
+            return replace(last, window=None, job=None, at_least=None)
         vague = not topics - {"gpu", "queue", "running", "fail", "cancel", "jobs", "long"}
         # "why?", "how come?", "what was the reason for the newest one?"
         why = "why" in ws or "how come" in " ".join(ws) or bool(CAUSE & set(ws))
