@@ -93,9 +93,11 @@ SPAN_AGAIN = set(
     " plus also too got get went in window stretch interval"
     # how low it went: "lowest it dipped?", "how far did it drop"
     " dipped dip dips dropped drop fell sank bottomed n &"  # ("peak n min?": "n" is "and")
-    " i meant mean sorry oops actually rather instead draw reading readings value values figure top".split()
+    " i meant mean sorry oops actually rather instead draw reading readings value values figure top"
+    " no nope nah".split()
     # ("at what times did those maxima occur?", "when? to the second pls", "plus the peak temperature",
-    # "n the lowest it got in that window"; a correction: "sorry i meant the power draw"; "what was its
+    # "n the lowest it got in that window"; a correction: "sorry i meant the power draw", "no i mean on
+    # average" (the same reading, its mean: the answer says it); "what was its
     # highest reading, and when?"; "and at what time was this?")
 )
 # how high a reading climbed, said in words: "it went up to how much", "how high did it get"
