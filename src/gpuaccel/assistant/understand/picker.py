@@ -30,9 +30,10 @@ from gpuaccel.assistant.understand.elsewhere import (
 from gpuaccel.assistant.understand.lists import LISTS, RUNNER_UP, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
     bare_job,
-    gaming_card,
     gpu_by_state,
+    gpus_by_kind,
     gpus_by_model,
+    gpus_called,
     known_name,
     model_said_as_a_kind,
     named_group,
@@ -701,9 +702,14 @@ class RulePicker:
             # "anything to clean up?": the proposals with their sizes (not "how do i clear disk space on
             # ubuntu", the user's own system; not "a nice way to thank the students for tidying up")
             return Query("housekeeping")
-        called = gpu_by_state(question, context) or gaming_card(question, context)
-        if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
-            question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
+        # "what's running on the busy one" after "Idle: GPU 1": on GPU 0; "the gaming card": the GeForce (the
+        # big card is read with the GPUs' numbers); "the big card or the gaming card": each by its number, as
+        # "gpu 0 or gpu 1" is read
+        called = gpus_called(question, context)
+        if len({gpu for _, gpu in called}) < 2:
+            called = [c for c in (gpu_by_state(question, context), *gpus_by_kind(question, context)[:1]) if c]
+        for said, gpu in called:
+            question = re.sub(re.escape(said), f"gpu {gpu}", question, flags=re.IGNORECASE)
         last = context.last
         in_focus = last.gpu if last is not None and last.gpu is not None else None
         in_focus = (
