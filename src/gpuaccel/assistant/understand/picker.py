@@ -721,9 +721,11 @@ class RulePicker:
             )
         job_in_focus = context.job_in_focus()
         if in_focus is not None and job_in_focus is None:  # "the last thing on it" of the idle GPU
+            # ("the last job that ran there", "the last thing it ran")
             question = re.sub(
                 r"\b(?:last|latest|previous) (?:thing|job|run)(?: (?:to|that) (?:run|ran|be|was|went))?"
-                r" on it\b",
+                r" (?:on it|there)\b"
+                r"|\b(?:last|latest|previous) (?:thing|job|run) (?:that )?it (?:ran|did|had|was running)\b",
                 f"last job on gpu {in_focus}",
                 question,
                 flags=re.I,

@@ -545,9 +545,13 @@ def words(question: str) -> list[str]:
         )
     text = re.sub(r"\bwho'?s (jobs?|runs?|tasks?|process(?:es)?)\b", r"whose \1", text)  # "who's job": whose
     # "when did it last do any proper work", "when was it last busy": since when it is idle
-    # ("when did it last do anything", "since when is it lying free")
+    # ("when did it last do anything", "since when is it lying free"; "when was gpu 1 last used", not "the
+    # gpu job 9 last used")
     text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b"
                   r"|\blast (?:do|did|doing|does) (?:anything|something)\b", "idle since", text)  # fmt: skip
+    if re.search(r"\bwhen\b", text):
+        text = re.sub(r"\b(gpu \d+|card \d+|gpu|card|one|it|[a-z]\d{3}|\d{4}) last (?:used|in use)\b"
+                      r"(?=\s*[?.!]*$)", r"\1 idle since", text)  # fmt: skip
     text = re.sub(r"\b(?:lying|sitting|lain|sat) (?:free|unused|empty)\b", "idle", text)
     # a Slurm user's "before it got a node": before the job was given its GPU (no cluster's node asked)
     text = re.sub(r"\b(got|get|gets|getting|given|allocated) (a|an|its|the) node\b", r"\1 \2 gpu", text)
