@@ -147,3 +147,26 @@ def test_asking_how_to_act_on_some_job_gives_the_command_with_its_id_to_fill(
 ) -> None:
     reply = act_reply(question, {"train-a": 1}) or ""
     assert command in reply and "gpuaccel ls" in reply, reply
+
+
+def test_a_job_said_as_job_number_and_the_two_waiting_jobs_of_a_list_swapped() -> None:
+    """ "terminate job number four" (dictated numbers reach the reader as digits: "job number 4"), "abort job
+    no. 3": that job, as "job 4" is; "swap those two" after a list of the queue that named a held job
+    beside two waiting ones: the two waiting in line (a switch swaps their places)."""
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context
+    from gpuaccel.assistant.understand.spoken import written
+
+    names = {"warmup": 2, "prep-data": 3, "train-vit": 4, "eval-vit": 5}
+    states = {2: "succeeded", 3: "queued", 4: "queued", 5: "held"}
+
+    def reply(question: str, subjects: list[int] | None = None) -> str:
+        act = read_act(written(question), Context(job_names=names, subjects=subjects or []), states)
+        return act.reply if act is not None else ""
+
+    assert "gpuaccel cancel 4" in reply("terminate job number four, it's not needed any more")
+    assert "gpuaccel cancel 3" in reply("abort job no. 3 please")
+    assert "gpuaccel hold 4" in reply("hold job nr 4")
+    assert "gpuaccel switch 3 4" in reply("swap those two so it goes first", [3, 4, 5])
+    assert "gpuaccel switch 3 4" in reply("could you switch them", [3, 4, 5])
+    assert "gpuaccel switch 3 4" in reply("swap the two queued ones", [3, 4, 5])  # "the 2 ... ones": no job 2

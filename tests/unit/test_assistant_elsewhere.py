@@ -167,3 +167,21 @@ def test_the_machines_own_workings_stay_questions() -> None:
     assert pick("how does the queue look") is not None
     assert pick("how long did job 2 take to fix its checkpoint") is not None  # "fix" inside a job's question
     assert pick("what's the temperature of the rtx 4090") == Query("gpu_reading", gpu=1, metric="temperature")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what does one kilowatt hour cost in texas nowadays",  # the price of a unit of energy, anywhere
+        "how much is a kwh usually going for",
+        "whats the going rate per kwh",
+        "are kwh prices higher in winter",
+    ],
+)
+def test_what_a_kwh_costs_is_general_knowledge(question: str) -> None:
+    assert pick(question) is None, question
+
+
+def test_the_machines_own_kwh_stay_questions() -> None:
+    assert pick("how many kwh did gpu 0 use yesterday") is not None
+    assert pick("kwh of gpu 1 today") is not None

@@ -108,3 +108,13 @@ def test_the_process_with_the_most_memory_and_how_the_cards_are() -> None:
     assert pick("which gpu holds the most vram?") == Query("gpu_rank", metric="memory", order="max")
     assert pick("how are the cards?") == Query("gpu_reading", metric="overview")
     assert pick("how is gpu 1") == Query("gpu_reading", gpu=1, metric="overview")
+
+
+def test_when_a_card_was_last_used_and_the_last_job_that_ran_there() -> None:
+    """ "when was gpu 1 last used?": since when it is idle (the idle GPUs, with the time each went idle),
+    as "when was it last busy" is; "the last job that ran there" after it: that card's jobs, newest first."""
+    assert pick("when was gpu 1 last used?") == Query("idle_gpus")
+    idle = Context(Query("idle_gpus"), gpus=[0, 1], subject_gpus=[1], job_names=NAMES)
+    assert RulePicker().pick("and the last job that ran there?", idle, FIXED_NOW) == Query("jobs", gpu=1)
+    assert RulePicker().pick("what was the last thing it ran", idle, FIXED_NOW) == Query("jobs", gpu=1)
+    assert pick("which gpu did tune-b use last") != Query("idle_gpus")  # a job's card, not an idle one

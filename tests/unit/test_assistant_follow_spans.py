@@ -236,3 +236,19 @@ def test_spans_said_from_a_meeting_or_as_two_clock_times() -> None:
         w = window_of(text, three_pm)
         assert w is not None and w.label == label, text
     assert window_of("since job 4 started", three_pm) is None
+
+
+def test_now_asks_the_live_reading_and_a_no_before_a_statistic_corrects_the_last_ask() -> None:
+    """ "what's it at currently" after how long a card was at 300 W or more yesterday: its reading now, with
+    no span and no threshold left over; "nope, i meant the average" after a reading over a span is the same
+    reading (its answer says the mean beside the peak), as "i meant the average" is."""
+    over = Query("gpu_reading", gpu=1, metric="power", at_least=300, window=YESTERDAY)
+    now = Query("gpu_reading", gpu=1, metric="power")
+    assert pick("what's it at currently", over) == now
+    assert pick("and at the moment?", over) == now
+    assert pick("how much is it drawing right now power wise", over) == now
+    both = Query("gpu_reading", metric="util", window=YESTERDAY)
+    assert pick("nope, i meant the average", both) == both
+    assert pick("no i mean on average", Query("gpu_reading", gpu=0, metric="memory", window=TODAY)) == Query(
+        "gpu_reading", gpu=0, metric="memory", window=TODAY
+    )

@@ -12,6 +12,7 @@ from test_assistant_questions import converse as queries
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.asks import split_asks
 from gpuaccel.assistant.understand.context import Context
@@ -160,6 +161,26 @@ def test_the_gaming_card_a_long_name_and_a_frame_before_the_ask() -> None:
         "While vit-finetune was running, what was the peak power?"
     ]
     assert len(split_asks("how hot is gpu 0, and why did job 3 fail?")) == 2
+
+
+def test_cards_called_by_their_kind_and_two_cards_so_called_side_by_side() -> None:
+    """ "the data-center gpu" is the one data-center model beside a GeForce, "the consumer card" the
+    GeForce; two cards called by what they are ("the big card or the gaming card", "the small card vs the
+    server gpu") are both, as "gpu 0 or gpu 1" is: every card's reading, which says which."""
+    machine = Context(
+        gpus=[0, 1],
+        gpu_models={0: "NVIDIA L40S Ada Lovelace", 1: "NVIDIA GeForce RTX 3090 Ampere"},
+        gpu_memory={0: 46068.0, 1: 24576.0},
+    )
+    yesterday = window_of("yesterday", FIXED_NOW)
+    assert pick("power of the data-center gpu", machine) == Query("gpu_reading", gpu=0, metric="power")
+    assert pick("how warm is our consumer card", machine) == Query("gpu_reading", gpu=1, metric="temperature")
+    both = Query("gpu_reading", metric="temperature", window=yesterday)
+    assert pick("which was warmer yesterday, the big card or the gaming card", machine) == both
+    assert pick("yesterday's temps, the small card vs the server gpu", machine) == both
+    assert pick("how hot did the big card get yesterday", machine) == Query(
+        "gpu_reading", gpu=0, metric="temperature", window=yesterday
+    )
 
 
 def test_a_result_the_job_printed_and_its_attempts_in_focus() -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from gpuaccel.accel.workloads import registry
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.names import bare_job, gpu_by_model, named_jobs, named_jobs_in
+from gpuaccel.assistant.understand.names import JOB_SAID, bare_job, gpu_by_model, named_jobs, named_jobs_in
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
 from gpuaccel.assistant.understand.words import ACTIONS, KEPT, STOP, WORD_OF, pointing
@@ -284,8 +284,7 @@ _COMMAND_FOR = re.compile(
     r"\s+(?:the|a)\s+(?:(?:exact|precise|right|correct|cli|shell)\s+)*(?:command|cmd)(?:\s+line)?"
     r"\s+(?:to|that|which|for|so)\s+(?:(?:will|would|can)\s+)?"
 )
-# a job said by its number: "job 12", "#12"
-_JOB_NUMBER = re.compile(r"(?:\bjobs?|#)\s*#?(\d+)")
+_JOB_NUMBER = re.compile(rf"{JOB_SAID}(\d+)")  # a job said by its number: "job 12", "#12", "job number 12"
 # a job's log followed as it is written: "the exact command to follow the log of job 11 live", "tail -f job 3"
 _FOLLOW_LOG = re.compile(
     r"\b(?:follow|watch|stream)\b.{0,20}\blogs?\b"  # ("the tail of its log" is its last lines)
@@ -476,12 +475,14 @@ _SUBORDINATE = re.compile(
 
 def _jobs(said: str, question: str, context: Context, states: Mapping[int, str], verb_end: int) -> list[int]:
     """The jobs a request names: by number, else by name, else pointed at; narrowed by a state said."""
-    listed = re.findall(r"(?:\bjobs?|#)\s*#?(\d+(?:\s*(?:,|and|&)?\s*#?\d+)*)", _SUBORDINATE.sub(" ", said))
+    listed = re.findall(rf"{JOB_SAID}(\d+(?:\s*(?:,|and|&)?\s*#?\d+)*)", _SUBORDINATE.sub(" ", said))
     ids = [int(i) for group in listed for i in re.findall(r"\d+", group)]
     after = said[verb_end:]
-    bare = re.match(  # ("pause number eleven", "cancel no. 12", as a voice typist or a list says it)
+    # ("pause number eleven", "cancel no. 12", as a voice typist or a list says it; not a count: "the 2
+    # queued ones")
+    bare = re.match(
         r"\s*(?:the\s+)?(?:(?:number|no\.?|num)\s+)?(\d+(?:\s*(?:,|and)\s*\d+)*)\b"
-        r"(?!\s*(?:gpus?|cards?|%|s\b|min|sec|jobs?|runs?|tasks?))",
+        r"(?!\s*(?:gpus?|cards?|%|s\b|min|sec|jobs?|runs?|tasks?|(?:\w+\s+)?ones\b))",
         after,
     )
     if not ids and bare:  # "scancel 12", "bump 13 to prio 10", "cancel the 13": a known job's number
@@ -767,6 +768,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "switch":  # two jobs, each said on its side of "and": "swap the 70b eval and the probe"
         sides = re.split(r"\b(?:and|with|&)\b", said[verb_end:], maxsplit=1)
         each = [_jobs(side, side, context, states, 0)[:1] for side in sides] if len(sides) == 2 else []
+        # "swap those two", "swap them" after the queue's jobs, held ones among them: the two waiting in line
+        waiting = [i for i in jobs if states.get(i) == "queued"]
+        jobs = waiting if len(jobs) > 2 and len(waiting) == 2 else jobs
         jobs = jobs if len(jobs) == 2 else [i for found in each for i in found]
         if len(jobs) != 2 or jobs[0] == jobs[1]:
             return None

@@ -194,6 +194,7 @@ STATE_WORDS = {
     "good", "normal", "safe", "typical", "reasonable", "healthy", "ok", "okay", "bad", "high", "low", "lot",
     "usual", "hot", "cool",
 }  # fmt: skip
+_KWH = r"(?:kwh|kilowatt[\s-]?hours?|kw[\s-]?h)\b"  # a unit of energy, as it is priced
 # Said of the present: "is the h100 any good right now" asks how it is doing, not for an opinion of it.
 _NOW = re.compile(r"\b(?:right now|now|currently|at the moment|atm|today)\b")
 # "what does tflops mean", "what does oom stand for" (not "what does that mean" about the last answer)
@@ -286,6 +287,14 @@ _TRIVIA = re.compile(
     r"|\bcron(?:tab)?(?: jobs?| entry| entries| lines?| expressions?)?\b"
     r"|\b(?:carbon intensity|power grid|electricity (?:price|prices|tariff|rate)|price of electricity"
     r"|grid (?:mix|carbon|emissions)|co2 per kwh|g/kwh|gco2)\b"
+    # what a kWh costs where one lives: "whats a kilowatt hour usually go for in ohio", "how much does a kwh
+    # cost these days", "the going rate per kwh" (not this machine's energy priced: "at 11 cents a kwh, what
+    # did the 4090 cost today")
+    rf"|\b(?:what(?:s| is| does| do)?|how much(?: is| does| do)?) (?:a|one|1) {_KWH}"
+    r" (?:\w+ )?(?:go(?:es|ing)? for|cost|costs|sell for|sells for|selling for|run|runs)\b"
+    r"|\b(?:going|usual|typical|average|normal|current) (?:rate|price|cost)s? (?:for|of|per) (?:a |one )?"
+    rf"{_KWH}"
+    rf"|\b{_KWH} (?:price|prices|rate|rates|tariff|tariffs)\b"
 )
 # A request for advice: "the best learning rate for", "a good idea for", "should i use bf16", "what batch
 # size should i use", "how many epochs should we train"

@@ -476,8 +476,8 @@ def named_job(question: str, context: Context, stems: bool = True) -> int | None
 
 
 def named_jobs_in(question: str, context: Context) -> list[int]:
-    """Every job a question names, by number ("job 12", "#12") or by name (:func:`named_jobs`)."""
-    numbers = [int(n) for n in re.findall(r"(?:\bjobs?\s*|#\s*)(\d+)\b", question.lower())]
+    """Every job a question names, by number (:data:`JOB_SAID`) or by name (:func:`named_jobs`)."""
+    numbers = [int(n) for n in re.findall(rf"{JOB_SAID}(\d+)\b", question.lower())]
     for listed in JOB_LIST.finditer(question.lower()):  # each number of a list: "jobs 7 and 10"
         numbers += [int(n) for n in re.findall(r"\d+", listed[0])]
     # every job the machine has: a name's newest, every element of an array ("job 7 and job 8 of the
@@ -528,10 +528,15 @@ _UNIT = (
     r"|seconds?|days?|weeks?|gpus?(?![\s-]*hours?)|cards?|devices?|jobs?|runs?|am|pm|x|times?|of|percent"
     r"|degrees?|lines?|b)\b"
 )
+# a job said by its number, before the number: "job 12", "jobs 7", "#12", "job #12", and as one who spells
+# numbers out or dictates says it, "job number 12", "job no. 12", "job nr 12" ("job number twelve" reaches the
+# readers as "job number 12": spoken.written)
+_JOB_WORD = r"\bjobs?\s*(?:(?:number|no\.?|num|nr)\s*)?#?\s*"
+JOB_SAID = rf"(?:{_JOB_WORD}|#\s*)"
 # jobs said as one list that "job(s)" opens: "jobs 7 and 10", "jobs 4, 6 & 9", "job 3 and 5", "job 3 and job
 # 5" (not "jobs 7 and 10 minutes" nor "job 6 and 2 others": a count)
 JOB_LIST = re.compile(
-    r"\bjobs?\s*#?\d+(?:\s*(?:,|&|\band\b|\bor\b)\s*(?:jobs?\s*)?#?\d+\b"
+    rf"{_JOB_WORD}\d+(?:\s*(?:,|&|\band\b|\bor\b)\s*(?:jobs?\s*)?#?\d+\b"
     rf"(?!\s*(?:{_UNIT}|others?\b|more\b)))+",
     re.IGNORECASE,
 )
@@ -613,14 +618,38 @@ def gpu_by_model(question: str, context: Context) -> int | None:
     return hits.pop() if len(hits) == 1 else None
 
 
-_GAMING_CARD = re.compile(r"\b(?:the|that|our|my|this) gam(?:ing|er) (?:graphics card|card|gpu|one)\b", re.I)
+# a GPU called by its kind: "the gaming card", "our consumer gpu" (a GeForce or a Titan), "the datacenter
+# card", "the data-center one", "the server gpu" (an H100, an A100, an L40S: a data-center model)
+_KIND_CARD = re.compile(
+    r"\b(?:the|that|our|my|this) (?:(gam(?:ing|er)|consumer|desktop)"
+    r"|(data[\s-]?cent(?:er|re)|server|enterprise)) (?:graphics card|card|gpu|one)\b",
+    re.I,
+)
+_CONSUMER_MODEL = re.compile(r"\b(?:geforce|titan)\b", re.I)
+_DATACENTER_MODEL = re.compile(r"\b(?:tesla|[abhlvt]\d{1,3}s?|g[hb]\d{3})\b", re.I)
 
 
-def gaming_card(question: str, context: Context) -> tuple[str, int] | None:
-    """ "the gaming card": the one GeForce (or Titan) GPU among data-center ones; the words and its index."""
-    m = _GAMING_CARD.search(question)
-    consumer = [i for i, model in context.gpu_models.items() if re.search(r"geforce|titan", model, re.I)]
-    return (m.group(0), consumer[0]) if m and len(consumer) == 1 else None
+def gpus_by_kind(question: str, context: Context) -> list[tuple[str, int]]:
+    """Each GPU the question calls by its kind where the machine has one of that kind: "the gaming card"
+    (its one GeForce or Titan), "the datacenter card" (its one data-center model); the words and the index."""
+    found = []
+    for m in _KIND_CARD.finditer(question):
+        kind = _CONSUMER_MODEL if m.group(1) else _DATACENTER_MODEL
+        ones = [i for i, model in context.gpu_models.items() if kind.search(model)]
+        if len(ones) == 1:
+            found.append((m.group(0), ones[0]))
+    return found
+
+
+def gpus_called(question: str, context: Context) -> list[tuple[str, int]]:
+    """Every GPU the question calls by what it is, not by its number or model: by its state where the last
+    answer tells which (:func:`gpu_by_state`), by its kind (:func:`gpus_by_kind`), by its size ("the big
+    card", :func:`gpu_by_size`); the words and the index of each ("the big card or the gaming card": two)."""
+    state = gpu_by_state(question, context)
+    sized = [
+        (m.group(0), i) for m in _BIG.finditer(question.lower()) if (i := _sized(m, context)) is not None
+    ]
+    return ([state] if state else []) + gpus_by_kind(question, context) + sized
 
 
 def model_said_as_a_kind(question: str, context: Context) -> bool:
@@ -757,7 +786,11 @@ def gpu_by_size(question: str, context: Context) -> int | None:
     """The GPU with the most (least) memory when the question calls it the big (small) one ("is the big
     card busy?"); None when not said, or when two GPUs have as much."""
     m = _BIG.search(question.lower())
-    if m is None or len(context.gpu_memory) < 2:
+    return _sized(m, context) if m is not None else None
+
+
+def _sized(m: re.Match[str], context: Context) -> int | None:
+    if len(context.gpu_memory) < 2:
         return None
     bigger = m.group(1) is not None or m.group(3) is not None
     sizes = sorted(context.gpu_memory.items(), key=lambda kv: kv[1], reverse=bigger)

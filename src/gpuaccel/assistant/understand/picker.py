@@ -30,9 +30,10 @@ from gpuaccel.assistant.understand.elsewhere import (
 from gpuaccel.assistant.understand.lists import LISTS, RUNNER_UP, nth_of_list, step_from_list, step_within
 from gpuaccel.assistant.understand.names import (
     bare_job,
-    gaming_card,
     gpu_by_state,
+    gpus_by_kind,
     gpus_by_model,
+    gpus_called,
     known_name,
     model_said_as_a_kind,
     named_group,
@@ -93,9 +94,11 @@ SPAN_AGAIN = set(
     " plus also too got get went in window stretch interval"
     # how low it went: "lowest it dipped?", "how far did it drop"
     " dipped dip dips dropped drop fell sank bottomed n &"  # ("peak n min?": "n" is "and")
-    " i meant mean sorry oops actually rather instead draw reading readings value values figure top".split()
+    " i meant mean sorry oops actually rather instead draw reading readings value values figure top"
+    " no nope nah".split()
     # ("at what times did those maxima occur?", "when? to the second pls", "plus the peak temperature",
-    # "n the lowest it got in that window"; a correction: "sorry i meant the power draw"; "what was its
+    # "n the lowest it got in that window"; a correction: "sorry i meant the power draw", "no i mean on
+    # average" (the same reading, its mean: the answer says it); "what was its
     # highest reading, and when?"; "and at what time was this?")
 )
 # how high a reading climbed, said in words: "it went up to how much", "how high did it get"
@@ -684,7 +687,11 @@ class RulePicker:
             if found is not None:
                 return found
         read = self._read(question, context, now)
-        return kept_threshold(read, context.last) if isinstance(read, Query) else read
+        if not isinstance(read, Query):
+            return read
+        if read.window is None and (_NOW_ASKED.search(question) or re.search(r"\bnow\W*$", question, re.I)):
+            return read  # "what's it at right now" after how long it was at 80 °C or more today: the live one
+        return kept_threshold(read, context.last)
 
     def _read(self, question: str, context: Context, now: float) -> Query | Declined | None:
         """:meth:`read` of a question without a threshold."""
@@ -698,9 +705,14 @@ class RulePicker:
             # "anything to clean up?": the proposals with their sizes (not "how do i clear disk space on
             # ubuntu", the user's own system; not "a nice way to thank the students for tidying up")
             return Query("housekeeping")
-        called = gpu_by_state(question, context) or gaming_card(question, context)
-        if called is not None:  # "what's running on the busy one" after "Idle: GPU 1": on GPU 0
-            question = re.sub(re.escape(called[0]), f"gpu {called[1]}", question, flags=re.IGNORECASE)
+        # "what's running on the busy one" after "Idle: GPU 1": on GPU 0; "the gaming card": the GeForce (the
+        # big card is read with the GPUs' numbers); "the big card or the gaming card": each by its number, as
+        # "gpu 0 or gpu 1" is read
+        called = gpus_called(question, context)
+        if len({gpu for _, gpu in called}) < 2:
+            called = [c for c in (gpu_by_state(question, context), *gpus_by_kind(question, context)[:1]) if c]
+        for said, gpu in called:
+            question = re.sub(re.escape(said), f"gpu {gpu}", question, flags=re.IGNORECASE)
         last = context.last
         in_focus = last.gpu if last is not None and last.gpu is not None else None
         in_focus = (
@@ -712,9 +724,11 @@ class RulePicker:
             )
         job_in_focus = context.job_in_focus()
         if in_focus is not None and job_in_focus is None:  # "the last thing on it" of the idle GPU
+            # ("the last job that ran there", "the last thing it ran")
             question = re.sub(
                 r"\b(?:last|latest|previous) (?:thing|job|run)(?: (?:to|that) (?:run|ran|be|was|went))?"
-                r" on it\b",
+                r" (?:on it|there)\b"
+                r"|\b(?:last|latest|previous) (?:thing|job|run) (?:that )?it (?:ran|did|had|was running)\b",
                 f"last job on gpu {in_focus}",
                 question,
                 flags=re.I,
@@ -1557,7 +1571,8 @@ class RulePicker:
             return Query("gpu_reading", gpu=read.gpu, metric="memory")
         live = {"now", "currently", "current"} & set(ws) and set(ws) <= NOW_AGAIN
         if last is not None and last.name == "gpu_reading" and (last.window or last.job) and live:
-            return replace(last, window=None, job=None)  # "and what's it at now?" after a peak: it now
+            # "and what's it at now?" after a peak, or after how long it was at 80 °C or more: it now
+            return replace(last, window=None, job=None, at_least=None)
         vague = not topics - {"gpu", "queue", "running", "fail", "cancel", "jobs", "long"}
         # "why?", "how come?", "what was the reason for the newest one?"
         why = "why" in ws or "how come" in " ".join(ws) or bool(CAUSE & set(ws))

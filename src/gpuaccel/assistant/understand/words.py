@@ -545,11 +545,13 @@ def words(question: str) -> list[str]:
         )
     text = re.sub(r"\bwho'?s (jobs?|runs?|tasks?|process(?:es)?)\b", r"whose \1", text)  # "who's job": whose
     # "when did it last do any proper work", "when was it last busy": since when it is idle
-    # ("when did it last do anything", "since when is it lying free")
+    # ("when did it last do anything", "since when is it lying free"; "when was gpu 1 last used", not "the
+    # gpu job 9 last used")
     text = re.sub(r"\blast (?:do|did|doing|does) (?:any |some )?(?:\w+ )?work\b|\blast (?:busy|working)\b"
                   r"|\blast (?:do|did|doing|does) (?:anything|something)\b", "idle since", text)  # fmt: skip
-    # "when was gpu 1 last used?" too (not "last used by a job", which asks for the job that ended last)
-    text = re.sub(r"\b(when (?:was|were|is) (?:\w+ ){1,3})last used\b(?! (?:by|for|on|in)\b)",
+    # "when was gpu 1 last used?", "when was the 4090 last in use" too (not "last used by a job", which asks
+    # for the job that ended last)
+    text = re.sub(r"\b(when (?:was|were|is) (?:\w+ ){1,3})last (?:used|in use)\b(?! (?:by|for|on|in)\b)",
                   r"\1idle since", text)  # fmt: skip
     text = re.sub(r"\b(?:lying|sitting|lain|sat) (?:free|unused|empty)\b", "idle", text)
     # a Slurm user's "before it got a node": before the job was given its GPU (no cluster's node asked)
