@@ -46,6 +46,8 @@ def test_new_jobs_stopped_from_starting_is_the_queue_paused(heldout_svc: Assista
     ("question", "label"),
     [
         ("in the afternoon how hot did the h100 get?", "this afternoon"),
+        ("how hot did the h100 get over the afternoon?", "this afternoon"),
+        ("peak power through the morning on gpu 0", "this morning"),
         ("peak power on the h100 after 14h", "since 14:00"),
         ("electricity used by the h100 since two o'clock this afternoon", "since 14:00"),
     ],

@@ -326,7 +326,10 @@ def window_of(text: str, now: float) -> Window | None:
         if part
         else None
     )
-    loose = re.search(r"\b(?:in|during) the (morning|afternoon|evening)\b", text)
+    # "over the morning", "through the afternoon" name the part as "in" and "during" do
+    loose = re.search(
+        r"\b(?:in|during|over|through|throughout|across) the (morning|afternoon|evening)\b", text
+    )
     if said is None and loose:
         said = _part_of_day(
             loose.group(1), re.search(r"\b(?:yesterday|yday)\b", text) is not None, midnight, now
