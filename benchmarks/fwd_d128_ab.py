@@ -30,6 +30,9 @@ D256 (twenty-eighth session: its configuration had none of the options D128 and 
   df       ``diag_first``: each causal tile's key blocks last first (``tuning.configs.CAUSAL_WALK``)
   n32      32-key blocks in a 4-deep ring (D256: the same shared memory as 64-key blocks in 2; twenty-ninth
            session, the ring's depth where registers allow)
+  ts0 / ts / ts2  ``tail_split`` 0 / 1 / 2: the grid's last round of tiles cut evenly along the keys and
+           merged, off / where the cost model says it pays / wherever the round is partial (twenty-ninth
+           session, later: the grid's tail)
 
 ``--check`` / ``--rounds`` / ``--once``: ``benchmarks/fwd_ab.py`` (the forward A/Bs' shared harness).
 
@@ -54,7 +57,8 @@ TOKENS = {
     "nq2": {"next_qk": 2}, "r8": {"rescale_log2": 8.0, "rescale_warp": False},
     "r8w": {"rescale_log2": 8.0, "rescale_warp": True}, "r0": {"rescale_log2": 0.0, "rescale_warp": False},
     "or": {"o_recip": True}, "q2": {"q_bufs": 2}, "df": {"diag_first": True},
-    "n32": {"block_n": 32, "stages": 4},
+    "n32": {"block_n": 32, "stages": 4}, "ts0": {"tail_split": 0}, "ts": {"tail_split": 1},
+    "ts2": {"tail_split": 2},
 }  # fmt: skip
 CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 128, False, "bf16"),  # 64 tiles: one a program, 2 Q buffers

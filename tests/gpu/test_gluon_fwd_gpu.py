@@ -403,3 +403,44 @@ def test_d256_options_match_reference(b, hq, hkv, nq, nk, dtype, option):
         assert bool((lse[~fin] == rl[~fin]).all()), "rows that see no key must give lse -inf"
         assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
         assert (lse[fin] - rl[fin]).abs().max().item() < 1e-2, cfg.label()
+
+
+TAIL_CASES = [  # B, Hq, Hkv, Nq, Nk, D, dtype: grids whose last round is partial on 132 SMs (or any count)
+    (2, 4, 4, 4096, 4096, 256, torch.bfloat16),  # 256 tiles: 124 in the last round
+    (3, 6, 3, 2049, 2047, 256, torch.bfloat16),  # GQA, a one-row last tile, the last key block ragged
+    (1, 4, 2, 1100, 1700, 256, torch.float16),  # fewer tiles than programs: pieces alone
+    (2, 8, 8, 2048, 2000, 128, torch.bfloat16),  # D128: two Q buffers, the first block unmasked where full
+]
+
+
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,d,dtype", TAIL_CASES)
+def test_tail_split_matches_reference(b, hq, hkv, nq, nk, d, dtype):
+    """The last round's tiles cut along the keys and merged (``GluonFwdConfig.tail_split`` 2: wherever the
+    round is partial): the whole rounds, the pieces and their merge write every row of O and the LSE the
+    backward reads, within 2x plain PyTorch's max error in the inputs' dtype against fp32
+    (docs/kernels-log.md, 2026-11-29, twenty-ninth session, later)."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels import reference
+    from gpuaccel.accel.kernels.bench.attention import plain_attention
+    from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+    from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + 11 * nk + b)
+    q = torch.randn(b, hq, nq, d, device="cuda", generator=gen).to(dtype)
+    k, v = (torch.randn(b, hkv, nk, d, device="cuda", generator=gen).to(dtype) for _ in range(2))
+    k[..., :8] *= 3.0  # scores of some spread: the pieces' LSEs differ, so their weights matter
+    scale = d**-0.5
+    ro, rl = reference.flash_attention_forward(q.float(), k.float(), v.float(), False, scale)
+    bar = (plain_attention(q, k, v, False, scale).float() - ro).abs().max().item()
+    cfg = replace(gluon_fwd_config(d, nq, nk, False), tail_split=2)
+    bound: dict = {}
+    for _ in range(2):  # the first launch and its bound repeat
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full((b, hq, nq), float("nan"), device="cuda")
+        launch_gluon_fwd(q, k, v, o, lse, False, scale, cfg, bound)
+        torch.cuda.synchronize()
+        assert bound.get("tail_walk") is not None, "this grid's last round must be cut"
+        assert not (o.isnan().any() or lse.isnan().any()), f"o or lse left unwritten ({cfg.label()})"
+        assert (o.float() - ro).abs().max().item() <= 2 * bar, cfg.label()
+        assert (lse - rl).abs().max().item() < 1e-3, cfg.label()

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _offline(tmp: Path, *args: str) -> tuple[dict[str, int], str]:
-    """gluon_offline.py's row for the one kernel it built, and that kernel's SASS."""
+    """gluon_offline.py's row for the forward kernel it built (``gluon_fwd``; a call whose last round is cut
+    builds the pieces' kernel and the merge beside it), and that kernel's SASS."""
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), env.get("PYTHONPATH", "")])
     out = subprocess.run(
@@ -29,7 +30,9 @@ def _offline(tmp: Path, *args: str) -> tuple[dict[str, int], str]:
         capture_output=True, text=True, timeout=600, env=env,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr[-3000:]
-    head, row = (line.split(" | ") for line in out.stdout.strip().splitlines()[-2:])
+    lines = out.stdout.strip().splitlines()
+    head = next(x for x in lines if x.startswith("kernel | ")).split(" | ")
+    row = next(x for x in lines if x.startswith("gluon_fwd | ")).split(" | ")
     return {k: int(v) for k, v in zip(head[1:], row[1:], strict=True)}, (tmp / "gluon_fwd.sass").read_text()
 
 

@@ -13,7 +13,11 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   (docs/kernels-log.md), so most of the overlap comes from the two warpgroups drifting.
 - The grid is persistent: one CTA per SM. Non-causal tiles go round-robin, head by head (K/V of the few
   heads in flight stay in L2); causal tiles are ordered longest first inside groups of heads sized so their
-  K/V fit in L2 and handed to programs by a host table (:mod:`accel.kernels.gluon.sched`).
+  K/V fit in L2 and handed to programs by a host table (:mod:`accel.kernels.gluon.sched`). Non-causal, the
+  last round's tiles can be cut evenly along the keys over all programs and merged (``GluonFwdConfig.
+  tail_split``, :func:`gluon_attn_fwd_split_kernel`): an option, off; it took 1.6-2.9 % of the cycles off a
+  D256 launch under ncu but measured inside the spread on a power-capped card (docs/kernels-log.md,
+  2026-11-29, twenty-ninth session, later).
 - Only blocks on the causal diagonal or the ragged key end pay for masking. Causal tiles walk their key
   blocks last first (``GluonFwdConfig.diag_first``), so those are a slice's first block and the loop after
   it runs unmasked; at D64 the tiles are laid from the last query row up (``pad_top``), so the grid's
@@ -57,6 +61,7 @@ programs per SM (their 80-register cap then holds without spilling); the tile wa
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import torch
 from triton.experimental import gluon
@@ -85,6 +90,7 @@ from gpuaccel.accel.kernels.gluon.fwd_steps import (
     _turn,
     _v_operand,
 )
+from gpuaccel.accel.kernels.gluon.merge import launch_tail_merge, split_scratch
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon.tiles import (
     CONSUMER_REGS,
@@ -99,6 +105,7 @@ from gpuaccel.accel.kernels.gluon.tiles import (
     _tile_keys,
     _tile_place,
     pad_skip_pays,
+    tail_cut_walk,
     tile_walk,
 )
 from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, gluon_fwd_config
@@ -271,6 +278,28 @@ def _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, seq_q, q_s, q_tile, o_desc, c
 
 
 @gluon.jit
+def _epilogue_part(acc, m_i, l_i, part_o, part_lse, slot, HALF: gl.constexpr, CONSUMERS: gl.constexpr,
+                   o_layout: gl.constexpr, HEAD_DIM: gl.constexpr,
+                   O_RECIP: gl.constexpr = False):  # fmt: skip
+    """A piece's O (normalised, fp32) and natural-log LSE into partial slot ``slot`` of ``part_o`` [slots,
+    CONSUMERS*64, HEAD_DIM] / ``part_lse`` [slots, CONSUMERS*64] (tile row r at row r), every row (rows past
+    the sequence are never read back). The element offsets are a constant pattern from one base, so the
+    stores take immediate offsets: the masked stores of :func:`_epilogue`, a 64-bit address an element,
+    would hold 64-bit addresses an element."""
+    empty = l_i == 0.0
+    l_safe = gl.where(empty, 1.0, l_i)
+    lse = gl.where(empty, float("-inf"), (m_i + gl.log2(l_safe)) * 0.6931471805599453)
+    first = slot.to(gl.int64) * (CONSUMERS * HALF_M) + HALF * HALF_M
+    rows = gl.arange(0, HALF_M, layout=lse.type.layout)
+    gl.store(part_lse + first + rows, lse)
+    out = _normalise(acc, l_safe, o_layout, O_RECIP)
+    o_rows = gl.arange(0, HALF_M, layout=gl.SliceLayout(1, o_layout))
+    o_cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+    offs = gl.expand_dims(o_rows * HEAD_DIM, 1) + gl.expand_dims(o_cols, 0)
+    gl.store(part_o + first * HEAD_DIM + offs, out)
+
+
+@gluon.jit
 def _key_block(e, top, DIAG_FIRST: gl.constexpr):
     """The key block in a slice's ``e``-th ring entry of a tile: ``top`` - e when its blocks arrive last
     first (``DIAG_FIRST``, ``top`` its last block), else e."""
@@ -405,6 +434,14 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
             base = cnt + n_tile - n_mine
             top = n_mine - 1  # the key block of this slice's first entry
             lead = n_mine - n_full  # how many of its blocks are masked
+        elif SPLIT:  # the item's key blocks [j0, j1) from ring entry cnt, counted from j0: block j0 + e is
+            # block e of keys from j0 * BLOCK_N on (non-causal, the mask is the keys' end alone), so the
+            # loops carry nothing the whole tile's walk does not
+            base = cnt
+            top = 0
+            lead = full_hi - j0  # how many run unmasked after the first
+            n_mine = j1 - j0
+            len_k = len_k - j0 * BLOCK_N
         else:
             base = cnt
             top = 0
@@ -418,7 +455,8 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         qk = warpgroup_mma_wait(0, deps=(s_tok,))
         mbarrier.arrive(k_empty.index(base % K_STAGES))
         if FIRST_FULL:  # the first block is full: without DIAG_FIRST block 0, with it the slice's last
-            first_full = n_full >= 1 if not DIAG_FIRST else n_full == n_mine
+            # (constexpr choices: with SPLIT the item's first block, j0)
+            first_full = lead >= 1 if SPLIT else (n_full >= 1 if not DIAG_FIRST else n_full == n_mine)
             if first_full:
                 p, alpha, m_i, l_i, grow = _softmax(
                     qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k,
@@ -465,7 +503,11 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         acc = warpgroup_mma_wait(0, deps=(acc,))
         mbarrier.arrive(v_empty.index(last % STAGES))
     if SPLIT:
-        cnt += j1 - j0
+        if INLINE_PV:
+            cnt += j1 - j0
+        else:
+            cnt += n_mine  # (j1 - j0: the bounds are not kept through the loops)
+            j0, j1, slot = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)  # the slot read again
     else:
         if not DIAG_FIRST:  # key blocks only later slices' rows need, last in the ring
             _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES, K_STAGES)
@@ -483,7 +525,11 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         o_base += (bh % heads_q).to(gl.int64) * stride_oh
         lse_base = lse_ptr + bh.to(gl.int64) * len_q
     if O_TMA:
-        if not VARLEN:
+        if SPLIT == 2:  # every item a piece: its slot's fp32 rows, then Q's buffer back
+            _epilogue_part(acc, m_i, l_i, part_o, part_lse, slot, HALF, CONSUMERS, o_layout, HEAD_DIM,
+                           O_RECIP)  # fmt: skip
+            mbarrier.arrive(q_empty.index(qb))
+        elif not VARLEN:
             _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
                           [b, h, row0, 0], q_empty.index(qb), o_layout, O_RECIP)  # fmt: skip
         elif row0 + HALF_M <= len_q:  # a 64-row slice inside its document
@@ -786,18 +832,20 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
-    ``SPLIT`` (non-causal, ``INLINE_PV``): an item runs the key blocks the host's table gives it; one that
-    runs part of its tile's keys writes its O (normalised, fp32) and natural-log LSE to its slot of
-    ``part_o`` [slots, CONSUMERS*64, HEAD_DIM] / ``part_lse`` [slots, CONSUMERS*64], merged afterwards
-    (:mod:`accel.kernels.gluon.merge`). ``DYNAMIC``: each tile's number is read from this Q buffer's slot
-    in ``sched_ptr`` once its Q has landed, until a -1 (:func:`_producer`). ``RESCALE``: O and l are
+    ``SPLIT`` (non-causal): an item runs the key blocks the host's table gives it (FP8 with PV inside each
+    block; the bf16 carried-P step counts them from the item's first); one that runs part of its tile's
+    keys writes its O (normalised, fp32) and natural-log LSE to its slot of ``part_o`` [slots,
+    CONSUMERS*64, HEAD_DIM] / ``part_lse`` [slots, CONSUMERS*64], merged afterwards
+    (:mod:`accel.kernels.gluon.merge`); ``SPLIT`` 2 (the bf16 forward's cut tail): every item is a piece.
+    ``DYNAMIC``: each tile's number is read from this Q buffer's slot in ``sched_ptr`` once its Q has
+    landed, until a -1 (:func:`_producer`). ``RESCALE``: O and l are
     rescaled only when a row's max grows by more than this (log2 units; :func:`_softmax`), 0 every block.
     ``PINGPONG`` (two consumers, dense non-causal tiles, FlashAttention-3's order): the consumers take turns
     to issue their wgmmas (:func:`accel.kernels.gluon.fwd_steps._turn`); both slices of a tile walk the same
     blocks, so they take as many turns. Consumer 1 hands consumer 0 the first turn, and consumer 0 takes
     the turn consumer 1 hands back last, so each named barrier is left with no arrival pending."""
-    gl.static_assert(not SPLIT or (INLINE_PV and not CAUSAL and not VARLEN and not O_TMA),
-                     "the key split runs non-causal dense tiles with PV inside each block")  # fmt: skip
+    gl.static_assert(not SPLIT or not (CAUSAL or VARLEN or DYNAMIC or (FP8 and not INLINE_PV)),
+                     "the key split: non-causal dense tiles (FP8's with PV inside each block)")  # fmt: skip
     gl.static_assert(not DIAG_FIRST or not (INLINE_PV or SPLIT), "DIAG_FIRST orders the carried-P step")
     gl.static_assert(not PAD_TOP or (CAUSAL and not VARLEN and not O_TMA and not FP8),
                      "PAD_TOP lays dense causal tiles whose O leaves by masked stores")  # fmt: skip
@@ -913,6 +961,30 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
              FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD, NEXT_QK=NEXT_QK)  # fmt: skip
 
 
+@gluon.jit
+def gluon_attn_fwd_split_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride_ob, stride_oh,
+                                stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total,
+                                group_heads, num_tiles, sched_ptr, sched_len, part_o, part_lse,
+                                HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                                CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr, Q_BUFS: gl.constexpr,
+                                O_TMA: gl.constexpr, RESCALE: gl.constexpr = 0.0,
+                                RESCALE_WARP: gl.constexpr = False, ROW_LIMIT: gl.constexpr = False,
+                                O_RECIP: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
+                                K_AHEAD: gl.constexpr = False):  # fmt: skip
+    """:func:`gluon_attn_fwd_kernel` (non-causal, one program per SM, P carried) walking the host's table
+    of the last round's pieces (``GluonFwdConfig.tail_split``), each writing its O and LSE to ``part_o`` /
+    ``part_lse`` for :func:`accel.kernels.gluon.merge.launch_tail_merge` (``SPLIT`` 2: every item a piece).
+    Why the whole rounds run as a launch of their own (the shipped build): a build whose epilogue chose
+    at run time between O by TMA and a piece's fp32 rows spilled 16 bytes in the D256 key loop (the
+    choice alone, whatever the piece's stores were), offline, sm_90a."""
+    _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
+             stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
+             sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, False, CONSUMERS,
+             CONSUMER_REGS, False, False, False, Q_BUFS, O_TMA, o_desc, 2, part_o, part_lse,
+             RESCALE=RESCALE, RESCALE_WARP=RESCALE_WARP, ROW_LIMIT=ROW_LIMIT, O_RECIP=O_RECIP,
+             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD)  # fmt: skip
+
+
 # ---------------------------------------------------------------------------------------------- host side
 
 
@@ -957,9 +1029,17 @@ def launch_gluon_fwd(
     pad_skip = cfg.pad_skip and not causal and not two and pad_skip_pays(q, cfg.consumers)
     pingpong = takes_turns(cfg, bool(causal), pad_skip)
     next_qk = ahead_qk(cfg, pingpong)
+    cut = None
+    if cfg.tail_split and not (causal or two or pad_skip or pingpong or next_qk):
+        cut = tail_cut_walk(q, k, cfg.block_n, cfg.consumers, bound, always=cfg.tail_split == 2)
     programs, walk = tile_walk(
         q, k, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm, pad_top, pad_skip
     )
+    if cut is not None:  # the whole rounds here (the build without the cut), the last round's pieces after
+        walk = (*walk[:7], cut[2][3], *walk[8:])
+        if cut[2][3] == 0:  # fewer tiles than programs: pieces alone
+            _launch_pieces(q, k, v, o, lse, scale, cfg, cut, bound)
+            return
     cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
     launch(
         gluon_attn_fwd_kernel, (programs,),
@@ -975,8 +1055,42 @@ def launch_gluon_fwd(
              K_AHEAD=cfg.k_ahead, NEXT_QK=next_qk),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
-    if bound is not None and "gluon_fwd" in bound:
+    if cut is not None:
+        _launch_pieces(q, k, v, o, lse, scale, cfg, cut, bound)
+    elif bound is not None and "gluon_fwd" in bound:
         bound[PLANNED] = (bound["gluon_fwd"], cfg.block_n, cfg.o_tma, o.stride()[:3], walk)
+
+
+def _launch_pieces(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    scale: float,
+    cfg: GluonFwdConfig,
+    cut: tuple[int, tuple[Any, ...], tuple[torch.Tensor, int, int, int]],
+    bound: Bound | None,
+) -> None:
+    """The last round's pieces (``GluonFwdConfig.tail_split``, :func:`accel.kernels.gluon.tiles.
+    tail_cut_walk`) into fresh fp32 scratch by :func:`gluon_attn_fwd_split_kernel`, then their merge into
+    ``o`` / ``lse``. No ``PLANNED`` replay for such calls: the walk is kept in ``bound`` and the launches
+    are bound by name (a call this size runs milliseconds)."""
+    programs, walk, (items, slots, most, _) = cut
+    d = q.shape[-1]
+    part = split_scratch(slots, cfg.consumers * CONSUMER_ROWS, d, o.device)
+    launch(
+        gluon_attn_fwd_split_kernel, (programs,),
+        (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n),
+         Tma(o if cfg.o_tma else q, CONSUMER_ROWS), o, lse,
+         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk, *part),
+        dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CONSUMERS=cfg.consumers,
+             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma,
+             RESCALE=float(cfg.rescale_log2), RESCALE_WARP=cfg.rescale_warp, ROW_LIMIT=cfg.row_limit,
+             O_RECIP=cfg.o_recip, FIRST_FULL=cfg.first_full, K_AHEAD=cfg.k_ahead),
+        dict(num_warps=4), bound, "gluon_fwd_pieces",
+    )  # fmt: skip
+    launch_tail_merge(part, o, lse, walk[4], items, most, bound)
 
 
 def takes_turns(cfg: GluonFwdConfig, causal: bool, pad_skip: bool) -> bool:

@@ -89,3 +89,66 @@ def launch_split_merge(
         dict(TILE_ROWS=tile_rows, BLOCK_M=MERGE_ROWS, HEAD_DIM=d, PIECES=pieces),
         dict(num_warps=4), bound, "split_merge",
     )  # fmt: skip
+
+
+@triton.jit
+def tail_merge_kernel(
+    PO, PL, Out, LSE, Items, stride_ob, stride_oh, stride_on, heads_q, seq_q, num_m,
+    TILE_ROWS: tl.constexpr, BLOCK_M: tl.constexpr, HEAD_DIM: tl.constexpr, MOST: tl.constexpr,
+):  # fmt: skip
+    """:func:`split_merge_kernel` for tiles cut into pieces of any count (the bf16 forward's even cut,
+    :func:`accel.kernels.gluon.sched.tail_schedule`): program (r, c) merges rows [c*BLOCK_M, (c+1)*BLOCK_M)
+    of the tile in ``Items`` row r (tile, first slot, pieces; its slots are consecutive), at most ``MOST``
+    pieces, the same log-sum-exp arithmetic."""
+    r = tl.program_id(0)
+    c = tl.program_id(1)
+    t = tl.load(Items + 3 * r)
+    s0 = tl.load(Items + 3 * r + 1)
+    count = tl.load(Items + 3 * r + 2)
+    bh = t // num_m
+    local = c * BLOCK_M + tl.arange(0, BLOCK_M)
+    rows = (t % num_m) * TILE_ROWS + local
+    ok = (rows < seq_q) & (count > 0)
+    offs_d = tl.arange(0, HEAD_DIM)
+    first = s0.to(tl.int64) * TILE_ROWS + local
+    m = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    for s in tl.static_range(MOST):
+        m = tl.maximum(m, tl.load(PL + first + s * TILE_ROWS, mask=ok & (s < count), other=float("-inf")))
+    m_use = tl.where(m == float("-inf"), 0.0, m)
+    total = tl.zeros([BLOCK_M], tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
+    for s in tl.static_range(MOST):
+        part = first + s * TILE_ROWS
+        use = ok & (s < count)
+        w = tl.exp(tl.load(PL + part, mask=use, other=float("-inf")) - m_use)
+        os = tl.load(PO + part[:, None] * HEAD_DIM + offs_d[None, :], mask=use[:, None], other=0.0)
+        acc += os * w[:, None]
+        total += w
+    out = acc / tl.where(total == 0.0, 1.0, total)[:, None]
+    o_ptrs = Out + (bh // heads_q).to(tl.int64) * stride_ob + (bh % heads_q).to(tl.int64) * stride_oh
+    o_ptrs += rows.to(tl.int64)[:, None] * stride_on + offs_d[None, :]
+    tl.store(o_ptrs, out.to(Out.dtype.element_ty), mask=ok[:, None])
+    lse = tl.where(total == 0.0, float("-inf"), m_use + tl.log(tl.where(total == 0.0, 1.0, total)))
+    tl.store(LSE + bh.to(tl.int64) * seq_q + rows, lse, mask=ok)
+
+
+def launch_tail_merge(
+    part: tuple[torch.Tensor, torch.Tensor],
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    num_m: int,
+    items: torch.Tensor,
+    most: int,
+    bound: Bound | None = None,
+) -> None:
+    """Merge the cut tiles in ``items`` ([tiles, 3] int32, :func:`accel.kernels.gluon.sched.tail_schedule`)
+    from ``part`` (:func:`split_scratch`'s) into ``o`` [B, Hq, Nq, D] (unit last stride) and ``lse``."""
+    po, pl = part
+    tile_rows, d = po.shape[1], po.shape[2]
+    rows = MERGE_ROWS if d <= 128 else MERGE_ROWS // 2  # D256: 16 x 256 fp32 a piece in registers
+    launch(
+        tail_merge_kernel, (items.shape[0], cdiv(tile_rows, rows)),
+        (po, pl, o, lse, items, o.stride(0), o.stride(1), o.stride(2), o.shape[1], o.shape[2], num_m),
+        dict(TILE_ROWS=tile_rows, BLOCK_M=rows, HEAD_DIM=d, MOST=max(most, 1)),
+        dict(num_warps=4), bound, "tail_merge",
+    )  # fmt: skip

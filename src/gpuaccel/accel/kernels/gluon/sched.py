@@ -221,3 +221,122 @@ def split_schedule(
             table[p, 1 : 1 + SPLIT_FIELDS * len(items)] = torch.tensor(items, dtype=torch.int32).flatten()
     _SCHEDULES[key] = table.to(device)
     return _SCHEDULES[key]
+
+
+# -------------------------------------------------------------- the bf16 forward's tail, cut evenly (stream)
+
+TAIL_MIN_BLOCKS = 4  # key blocks a piece of a tail tile keeps at least (a piece pays a tile's fixed cost)
+# What a piece of the cut tail costs beyond its key blocks, in microseconds (docs/kernels-log.md, 2026-11-29,
+# twenty-ninth session, later): its Q load and epilogue (a tile's fixed cost), its partial rows' fp32 write
+# and the merge's read of them at about this many bytes a microsecond over the whole card, and the merge
+# launch's gap. A key block's time is its FLOPs at about 5.5 TFLOP/s an SM (740 TFLOP/s over 132 SMs).
+TAIL_PIECE_FIXED_US = 1.5
+TAIL_BYTES_PER_US = 2.5e6
+TAIL_MERGE_FIXED_US = 6.0
+TAIL_SM_FLOPS_PER_US = 5.5e6
+TAIL_MIN_GAIN = 0.01  # predicted share of the grid's time a cut must save to be used
+
+
+def tail_pieces(
+    num_tiles: int, n_blocks: int, programs: int, min_blocks: int = TAIL_MIN_BLOCKS
+) -> list[list[tuple[int, int, int]]]:
+    """The last round's tiles cut evenly over the programs: per program, its (tile, first key block, end key
+    block) pieces, in key order. Why: T equal tiles on P programs run ceil(T/P) rounds for T/P of work, and
+    a last round of R < P tiles leaves P - R programs idle for a whole tile (2,048 D256 tiles on 132 SMs:
+    15.5 rounds of work in 16). The R tiles' R x n key blocks are laid end to end and program p takes
+    blocks [p*R*n/P, (p+1)*R*n/P), stream-K's split: every program gets R/P of a tile, in at most two
+    pieces while R <= P. A cut within ``min_blocks`` of a tile's end moves onto that end, so no piece is
+    shorter than that (a chunk may then hold a few blocks more or fewer). Empty where the grid has no
+    partial last round."""
+    if num_tiles <= 0 or programs <= 0 or n_blocks <= 0 or num_tiles % programs == 0:
+        return [[] for _ in range(max(programs, 0))]
+    rounds = -(-num_tiles // programs)
+    tail0 = (rounds - 1) * programs
+    tail = num_tiles - tail0
+    total = tail * n_blocks
+    cuts = []
+    for p in range(programs + 1):
+        c = p * total // programs
+        r, off = divmod(c, n_blocks)
+        if 0 < off < min_blocks:
+            c = r * n_blocks
+        elif 0 < n_blocks - off < min_blocks:
+            c = (r + 1) * n_blocks
+        cuts.append(c)
+    lists: list[list[tuple[int, int, int]]] = []
+    for p in range(programs):
+        lo, hi = cuts[p], cuts[p + 1]
+        items = []
+        while lo < hi:
+            r, off = divmod(lo, n_blocks)
+            end = min(hi, (r + 1) * n_blocks)
+            items.append((tail0 + r, off, end - r * n_blocks))
+            lo = end
+        lists.append(items)
+    return lists
+
+
+def tail_cut_pays(
+    num_tiles: int, n_blocks: int, programs: int, tile_rows: int, block_n: int, head_dim: int
+) -> bool:
+    """Whether cutting the last round's tiles (:func:`tail_pieces`) is predicted to save at least
+    :data:`TAIL_MIN_GAIN` of the grid's time: the last round shrinks from a whole tile to the longest
+    program's pieces (each paying :data:`TAIL_PIECE_FIXED_US` and its fp32 rows' write), and the merge
+    launch reads every piece back. The pieces run as a launch of their own after the whole rounds (its
+    start is counted in the merge's fixed cost). Short grids decline: at 8,8,2048 D256 (1,024 tiles of 32
+    blocks) the merge's bytes cost more than the 7 blocks the cut takes off the last round."""
+    lists = tail_pieces(num_tiles, n_blocks, programs)
+    if not any(lists):
+        return False
+    block_us = 4.0 * tile_rows * block_n * head_dim / TAIL_SM_FLOPS_PER_US
+    slot_bytes = tile_rows * (head_dim + 1) * 4
+    pieces = sum(len(items) for items in lists)  # every piece writes a slot (``SPLIT`` 2)
+    rounds = -(-num_tiles // programs)
+    whole = rounds * (n_blocks * block_us + TAIL_PIECE_FIXED_US)
+    write_us = slot_bytes * programs / TAIL_BYTES_PER_US  # a piece's rows: every program writes at once
+    longest = max(
+        sum((hi - lo) * block_us + TAIL_PIECE_FIXED_US + write_us for _, lo, hi in items)
+        for items in lists
+    )  # fmt: skip
+    merge = TAIL_MERGE_FIXED_US + pieces * slot_bytes / TAIL_BYTES_PER_US
+    cut = (rounds - 1) * (n_blocks * block_us + TAIL_PIECE_FIXED_US) + longest + merge
+    return cut <= (1.0 - TAIL_MIN_GAIN) * whole
+
+
+def tail_schedule(
+    num_tiles: int, n_blocks: int, programs: int, device: torch.device
+) -> tuple[torch.Tensor, torch.Tensor, int, int]:
+    """The pieces of :func:`tail_pieces` as the split kernel and the merge read them: (items per program,
+    [programs, 1 + SPLIT_FIELDS * max count] int32 as :func:`split_schedule`'s, every item a piece writing
+    partial slot s, slots numbered in key order; the merge's items [cut tiles, 3] int32: tile, first slot,
+    pieces (a tile's slots are consecutive); slots; the most pieces a tile has). The whole rounds before
+    run as a launch of their own (:func:`accel.kernels.gluon.fwd.launch_gluon_fwd`). Cached per problem."""
+    key = ("tail", num_tiles, n_blocks, programs, device)
+    if key in _SCHEDULES_TAIL:
+        return _SCHEDULES_TAIL[key]
+    pieces = tail_pieces(num_tiles, n_blocks, programs)
+    slots: dict[int, list[int]] = {}
+    lists: list[list[tuple[int, int, int, int]]] = []
+    slot = 0
+    for p in range(programs):
+        items = []
+        for t, lo, hi in pieces[p]:
+            slots.setdefault(t, []).append(slot)
+            items.append((t, lo, hi, slot))
+            slot += 1
+        lists.append(items)
+    width = 1 + SPLIT_FIELDS * max(1, max(len(x) for x in lists))
+    table = torch.zeros(programs, width, dtype=torch.int32)
+    for p, items in enumerate(lists):
+        table[p, 0] = len(items)
+        if items:
+            table[p, 1 : 1 + SPLIT_FIELDS * len(items)] = torch.tensor(items, dtype=torch.int32).flatten()
+    merge = torch.tensor(
+        [(t, s[0], len(s)) for t, s in sorted(slots.items())] or [(0, 0, 0)], dtype=torch.int32
+    )
+    most = max((len(s) for s in slots.values()), default=0)
+    _SCHEDULES_TAIL[key] = (table.to(device), merge.to(device), slot, most)
+    return _SCHEDULES_TAIL[key]
+
+
+_SCHEDULES_TAIL: dict[tuple[Any, ...], tuple[torch.Tensor, torch.Tensor, int, int]] = {}

@@ -23,6 +23,8 @@ from gpuaccel.accel.kernels.gluon.sched import (
     pads_a_slice,
     split_pieces,
     split_schedule,
+    tail_cut_pays,
+    tail_schedule,
 )
 
 HALF_M = gl.constexpr(CONSUMER_ROWS)
@@ -307,4 +309,34 @@ def split_tile_walk(
     result = programs, walk, split
     if bound is not None:
         bound["split_walk"] = result
+    return result
+
+
+def tail_cut_walk(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    block_n: int,
+    consumers: int,
+    bound: dict[str, Any] | None = None,
+    always: bool = False,
+) -> tuple[int, tuple[Any, ...], tuple[torch.Tensor, int, int, int]] | None:
+    """The pieces' launch of a non-causal call whose grid's last round is cut evenly along the keys
+    (:func:`accel.kernels.gluon.sched.tail_pieces`), where the cost model says it pays
+    (:func:`accel.kernels.gluon.sched.tail_cut_pays`; ``always``: wherever that round is partial): (programs,
+    the kernels' trailing arguments with the pieces' table as the schedule, (the merge's items, slots, most
+    pieces a tile, the first tile of the last round: the whole rounds' launch runs the tiles before it)), or
+    None where nothing is cut. Kept in ``bound`` like :func:`tile_walk`."""
+    if bound is not None and "tail_walk" in bound:
+        return bound["tail_walk"]
+    _, walk = tile_walk(q, k, False, block_n, consumers)
+    num_tiles, sms = walk[7], sm_count(q.device)
+    n_blocks = cdiv(k.shape[2], block_n)
+    rows, d = consumers * CONSUMER_ROWS, q.shape[-1]
+    result = None
+    if num_tiles % sms and (always or tail_cut_pays(num_tiles, n_blocks, sms, rows, block_n, d)):
+        sched, items, slots, most = tail_schedule(num_tiles, n_blocks, sms, q.device)
+        tail0 = num_tiles // sms * sms
+        result = sms, (*walk[:8], sched, sched.shape[-1]), (items, slots, most, tail0)
+    if bound is not None:
+        bound["tail_walk"] = result
     return result

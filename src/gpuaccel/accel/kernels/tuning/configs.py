@@ -91,6 +91,10 @@ class GluonFwdConfig:
     # of O and LSE, so the tensor pipe works through them (gluon.fwd._consumer_ahead); an option. 2: the same
     # walk with that QK^T after the stores, a control for A/Bs
     next_qk: int = 0
+    # non-causal: the grid's last round of tiles cut along the keys evenly over the programs and merged by a
+    # second launch (gluon.sched.tail_pieces, gluon.merge); 1: where the cost model says it pays
+    # (gluon.sched.tail_cut_pays), 2: wherever the last round is partial (tests, A/Bs)
+    tail_split: int = 0
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
@@ -101,6 +105,7 @@ class GluonFwdConfig:
         tail += ("-orcp" if self.o_recip else "") + ("-pp" if self.pingpong else "")
         tail += ("-ff" if self.first_full else "") + ("-ka" if self.k_ahead else "")
         tail += ("-nq" if self.next_qk == 1 else f"-nq{self.next_qk}") if self.next_qk else ""
+        tail += ("-ts" if self.tail_split == 1 else f"-ts{self.tail_split}") if self.tail_split else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
@@ -166,6 +171,12 @@ GLUON_FWD_VARIANTS = {
 # them: 1.017-1.053. Causal calls go without (per warp 0.971-0.994; per warpgroup 56 bytes spilled, offline).
 # ``o_recip`` / ``first_full`` / ``diag_first`` were level at N 16k (0.985-1.010, causal 0.989-1.009 with
 # ``diag_first``), a second Q buffer does not fit (256 KB of shared memory).
+# The grid's last round cut evenly along the keys (``tail_split``; twenty-ninth session, later, H200) stays
+# off: under ncu it took 2.9 % / 1.6 % of the cycles off 1,16,16384 / 2,16,8192 (one launch each), but
+# sustained, on a card at its 700 W cap, it measured +0.2-1.5 % against the shipped kernel timed twice (the
+# two timings 0.2-2.8 % apart; benchmarks/results/fwd_tail_split_ab_20261129-h200{,-2}.json), and in the
+# public table +1.8 / +0.9 % at 1,16,16384 / 2,8,16384 but -1.0 % at 2,16,8192: inside the spread. D128
+# 1,16,16384: +0.6 %.
 GLUON_FWD_CONFIGS = {
     64: GluonFwdConfig(128, 2, 3, rescale_log2=8.0, rescale_warp=True, pad_skip=True, o_recip=True),
     128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0, first_full=True),
