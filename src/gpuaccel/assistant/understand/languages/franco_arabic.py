@@ -16,8 +16,9 @@ _DIGIT_WORD = (
     r"(?:[a-z]*[aeiou][23578][a-z]+|[a-z]+[23578][aeiou][a-z]*|[23578][aeiou][a-z]+|[a-z]{2,}7)(?![\w-])"
 )
 # and its words no English message has ("leh" why, "emta" when, "kam" how many, "el naharda" today, "w el"
-# and the, "fel" in the, "ya3ni" I mean); not "eh" (a Canadian's tag), "men", "le", "el" (Spanish), "mesh",
-# "wel" (Dutch), "wala" (Tagalog), "fein" (German) or "yani" (Turkish), which are read only beside a mark.
+# and the, "fel" in the, "ya3ni" I mean, "fadya" free, "sokhna" hot, "tayeb" well); not "eh" (a Canadian's
+# tag), "men", "le", "el" (Spanish), "mesh", "wel" (Dutch), "wala" (Tagalog), "fein" (German) or "yani"
+# (Turkish), which are read only beside a mark.
 # "leh" said last is Singlish's particle ("hellaswag leh?") and "kam" before a verb Hindi's "less" ("kam
 # hai"): each a mark only where Franco puts it ("leh el 13 mestani", "leh?"; "kam job", "energy kam?")
 _FRANCO_MARK = re.compile(
@@ -26,7 +27,7 @@ _FRANCO_MARK = re.compile(
     r"|\b(?:emta|feen|meen|anhy|anhi|e?n+aharda|shaghal\w*|mestan[yi]\w*"
     r"|fashal\w*|fe4el\w*|tab(?=\s+w\b)|w\s+(?:el|fel|kam|eh|leh|emta)|fel|lel|elly|ely"
     r"|keda|walla|ezay|ekteb|bokra|daraga|fed(?:el|let|lo)|ad\s+eh|kat(?:a)?b(?:et)?\s+eh|kolaha|kolohom"
-    r"|mashghool\w*)\b",
+    r"|mashghool\w*|fadya|fadia|sokhna|tayeb)\b",
     re.I,
 )
 
@@ -139,6 +140,7 @@ _FRANCO = (
     # "a5er sa3a" / "el sa3a elly fatet" the last hour, "bokra" tomorrow, "men 9 le 12" from 9 to 12,
     # "le7ad" until, "el dohr" noon
     (r"\bd(?:e)?lwa2t(?:y|i|ei)\b", "now"),
+    (r"\b(?:el\s*)?e?n+aharda\s+(?:el\s+)?sob7\b", "this morning"),  # "ennaharda el sob7": this morning
     (r"\b(?:el\s*)?e?n+aharda\b", "today"),
     (r"\b(?:i|e)?mbare7\b", "yesterday"),
     (r"(?<=\d)\s+el\s+sob7\b", " in the morning"),
