@@ -16,9 +16,9 @@ _DIGIT_WORD = (
     r"(?:[a-z]*[aeiou][23578][a-z]+|[a-z]+[23578][aeiou][a-z]*|[23578][aeiou][a-z]+|[a-z]{2,}7)(?![\w-])"
 )
 # and its words no English message has ("leh" why, "emta" when, "kam" how many, "el naharda" today, "w el"
-# and the, "fel" in the, "ya3ni" I mean, "fadya" free, "sokhna" hot, "tayeb" well); not "eh" (a Canadian's
-# tag), "men", "le", "el" (Spanish), "mesh", "wel" (Dutch), "wala" (Tagalog), "fein" (German) or "yani"
-# (Turkish), which are read only beside a mark.
+# and the, "fel" in the, "ya3ni" I mean, "fadya" free, "sokhna" hot, "tayeb" well, "far2" difference); not
+# "eh" (a Canadian's tag), "men", "le", "el" (Spanish), "mesh", "wel" (Dutch), "wala" (Tagalog), "fein"
+# (German) or "yani" (Turkish), which are read only beside a mark.
 # "leh" said last is Singlish's particle ("hellaswag leh?") and "kam" before a verb Hindi's "less" ("kam
 # hai"): each a mark only where Franco puts it ("leh el 13 mestani", "leh?"; "kam job", "energy kam?")
 _FRANCO_MARK = re.compile(
@@ -27,7 +27,7 @@ _FRANCO_MARK = re.compile(
     r"|\b(?:emta|feen|meen|anhy|anhi|e?n+aharda|shaghal\w*|mestan[yi]\w*"
     r"|fashal\w*|fe4el\w*|tab(?=\s+w\b)|w\s+(?:el|fel|kam|eh|leh|emta)|fel|lel|elly|ely"
     r"|keda|walla|ezay|ekteb|bokra|daraga|fed(?:el|let|lo)|ad\s+eh|kat(?:a)?b(?:et)?\s+eh|kolaha|kolohom"
-    r"|mashghool\w*|fadya|fadia|sokhna|tayeb)\b",
+    r"|mashghool\w*|fadya|fadia|sokhna|tayeb|fa?r2)\b",
     re.I,
 )
 
