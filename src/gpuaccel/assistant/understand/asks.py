@@ -136,8 +136,9 @@ _VALUE_ASKED = re.compile(
 )
 
 
-# how much of a thing, with nothing else asked: "how many degrees?", "how hot?", "how much?"
-_HOW_MUCH_OF = re.compile(r"how (?:many|much|hot|high|big)\b[^,;]*$", re.IGNORECASE)
+# how much of a thing, in a word or two and naming nothing else (no card, job or span): "how many degrees?",
+# "how hot?", "how much?"
+_HOW_MUCH_OF = re.compile(r"how (?:many|much|hot|high|big)(?:\s+[a-z]+)?\s*[?.!]*$", re.IGNORECASE)
 
 
 def _names_a_topic(part: str) -> bool:
@@ -348,7 +349,7 @@ def split_asks(message: str) -> list[str]:
         value_asked = _VALUE_ASKED.match(parts[k + 1]) and not _names_a_topic(parts[k + 1])
         framing = framing or (named_first and value_asked)
         # "the H100 was very hot yesterday, how many degrees?": a reading told, then how much of it, asked in
-        # its own words ("degrees" is a temperature too) and naming nothing else
+        # its own words ("degrees" is a temperature too)
         how_much = _HOW_MUCH_OF.match(parts[k + 1]) and topics_said(parts[k + 1]) <= topics_said(parts[k])
         framing = framing or (named_first and how_much)
         # "What about the smaller card, the RTX 4090 I believe it is? Is it doing anything ...": a thing
