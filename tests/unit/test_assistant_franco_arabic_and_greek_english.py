@@ -1,7 +1,7 @@
 """Egyptian Franco (Arabic in Latin letters and digits) inside English or whole, Greeklish words in English
 shaped by Greek, and the English such writers use: a part of the day said after a span's first hour, a job
-put first in the queue, "how to" set a power limit, "at what time was this" after a reading over a span.
-Worded apart from the blind sets."""
+put first in the queue, "how to" set a power limit, "at what time was this" after a reading over a span, a
+reading told and then asked how much of, a card set aside for another. Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.languages import franco_read, greeklish_read
+from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.spoken import typed_out
 
 
@@ -31,6 +32,13 @@ from gpuaccel.assistant.understand.spoken import typed_out
             {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "between 10:00 and 11:00"},
         ),
         ("eh el jobs elly 5elset embare7?", {"name": "finished", "label": "yesterday"}),
+        # what a job's process takes; what a job wrote ("katab eh", its verb first); a peak said as "very hot"
+        ("el process bta3 el job 11 wakhed memory ad eh?", {"name": "memory_users", "gpu": 0}),
+        ("el lr-sweep katab eh fel log?", {"name": "job_log", "job": 10}),
+        (
+            "el H100 kanet sokhna awi ennaharda el sob7, kam daraga?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "temperature", "label": "this morning"},
+        ),
     ],
 )
 def test_franco_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
@@ -49,6 +57,59 @@ def test_franco_requests(heldout_svc: AssistantService) -> None:
     ):
         _, text, query = ask(heldout_svc, message, None)
         assert query is None and command in text, (message, typed_out(message), text)
+
+
+def test_franco_read_as_english_questions() -> None:
+    # who runs on a card, how long each attempt waited, how long a card stayed busy, a card's last job and
+    # when it ended, a peak and who ran then, a question not about the machine, a correction
+    for franco, english in (
+        ("3ayez a3raf meen shaghal 3al H100 delwa2ty", "I want to know who is running on H100 now"),
+        (
+            "kol attempt estanet ad eh abl ma tebda2 tany?",
+            "how long did each attempt wait before it starts again?",
+        ),
+        ("el 4090 fedlet mashghoola ad eh embare7?", "the 4090 how long did it stay busy yesterday?"),
+        (
+            "tayeb eh akher job eshta8al 3aleha w 5eles emta?",
+            "what is the last job that ran on it and when did it finish?",
+        ),
+        (
+            "a3la memory 3al H100 embare7 kanet kam w kan meen shaghal?",
+            "highest memory on H100 yesterday was how much and who was running?",
+        ),
+        ("eh el far2 bein fp8 w int8?", "what is the difference between fp8 and int8?"),
+        ("la2 msh el 4090, a2sod el H100", "no not the 4090, I mean the H100"),
+    ):
+        assert franco_read(franco) == english, franco
+
+
+def test_franco_requests_of_the_job_talked_about(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "leh el sd-xl-train fashal?", None)
+    assert query == {"name": "job_detail", "job": 5}, query
+    _, text, query = ask(heldout_svc, "kol attempt estanet ad eh abl ma tebda2 tany?", sid)
+    assert query == {"name": "job_detail", "job": 5} and "after 30.0s waiting" in text, text
+    _, text, query = ask(heldout_svc, "mashi e3melo retry kaman mara", sid)
+    assert query is None and "gpuaccel retry 5" in text, text
+    sid, _, _ = ask(heldout_svc, "leh el 12 mestani?", None)
+    _, text, query = ask(heldout_svc, "7otaha fel awel el queue law sama7t", sid)
+    assert query is None and "gpuaccel priority 12" in text, text
+
+
+def test_franco_peak_then_when_and_who_ran(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "el H100 kanet sokhna awi ennaharda el sob7, kam daraga?", None)
+    _, _, query = ask(heldout_svc, "w embare7?", sid)
+    assert query is not None and query["metric"] == "temperature", query
+    assert query["gpu"] == 0 and query["window"]["label"] == "yesterday", query
+    _, text, query = ask(heldout_svc, "el sa3a kam bel zabt, w meen kan shaghal sa3etha?", sid)
+    assert query is not None and query["name"] == "jobs" and "llama-70b-finetune" in text, (query, text)
+
+
+def test_franco_correction_names_the_card_meant(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules alone: the bundled model may guess the card
+    sid, _, query = ask(heldout_svc, "power el 4090 delwa2ty kam?", None)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "power"}, query
+    _, _, query = ask(heldout_svc, "la2 msh el 4090, a2sod el H100", sid)
+    assert query == {"name": "gpu_reading", "gpu": 0, "metric": "power"}, query
 
 
 def test_franco_yes_or_no_question_says_no_is_it(heldout_svc: AssistantService) -> None:
@@ -125,3 +186,21 @@ def test_english_shaped_by_greek(heldout_svc: AssistantService) -> None:
     sid, _, first = ask(heldout_svc, "the max temperature of the GPU 1 yesterday?", None)
     _, _, query = ask(heldout_svc, "and at what time was this?", sid)
     assert first is not None and query == first, query
+
+
+def test_english_reading_told_then_asked_and_card_corrections(heldout_svc: AssistantService) -> None:
+    # a reading told, then how much of it asked: one ask, which the next follow-up takes up
+    sid, text, query = ask(heldout_svc, "the 4090 was really hot this morning, how many degrees?", None)
+    assert query is not None and query["window"]["label"] == "this morning", query
+    assert "The temperature of GPU 1 is" not in text, text
+    _, _, query = ask(heldout_svc, "and yesterday?", sid)
+    assert query is not None and query["metric"] == "temperature" and query["gpu"] == 1, query
+    # a card set aside for another: the card meant alone (the rules alone: the bundled model may guess it)
+    heldout_svc.chat.pickers = (RulePicker(),)
+    for first, correction in (
+        ("the power of the 4090 now", "no, not the 4090, I mean the H100"),
+        ("the power of gpu 1 now", "sorry I meant gpu 0, not gpu 1"),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, _, query = ask(heldout_svc, correction, sid)
+        assert query == {"name": "gpu_reading", "gpu": 0, "metric": "power"}, (correction, query)

@@ -136,6 +136,11 @@ _VALUE_ASKED = re.compile(
 )
 
 
+# how much of a thing, in a word or two and naming nothing else (no card, job or span): "how many degrees?",
+# "how hot?", "how much?"
+_HOW_MUCH_OF = re.compile(r"how (?:many|much|hot|high|big)(?:\s+[a-z]+)?\s*[?.!]*$", re.IGNORECASE)
+
+
 def _names_a_topic(part: str) -> bool:
     """Whether a part names a reading or a thing of its own (not only a superlative or "when")."""
     return bool(topics_said(part) - {"long"})
@@ -343,6 +348,10 @@ def split_asks(message: str) -> list[str]:
         named_first = not re.match(_ASK_START, parts[k], re.IGNORECASE) and _names_a_topic(parts[k])
         value_asked = _VALUE_ASKED.match(parts[k + 1]) and not _names_a_topic(parts[k + 1])
         framing = framing or (named_first and value_asked)
+        # "the H100 was very hot yesterday, how many degrees?": a reading told, then how much of it, asked in
+        # its own words ("degrees" is a temperature too)
+        how_much = _HOW_MUCH_OF.match(parts[k + 1]) and topics_said(parts[k + 1]) <= topics_said(parts[k])
+        framing = framing or (named_first and how_much)
         # "What about the smaller card, the RTX 4090 I believe it is? Is it doing anything ...": a thing
         # brought up first, nothing asked of it yet
         brought_up = _BROUGHT_UP.match(parts[k]) and not topics_said(parts[k]) - {"gpu", "jobs"}

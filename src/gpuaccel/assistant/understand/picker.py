@@ -223,6 +223,17 @@ _SAID_AS = (
         ),
         " ",
     ),
+    # ... and of a card: "not the 4090, I mean the H100", "the H100 I meant, not the 4090", "no, gpu 0 not
+    # gpu 1": the card meant alone (not "not the 4090's fan", "not gpu 1 that ran it")
+    (
+        re.compile(
+            r"(?:^|,\s*|\s+)(?:(?:no|nope|sorry)[,!.]?\s+)?(?:but\s+|and\s+)?not\s+(?:on\s+)?"
+            r"(?:the\s+[a-z]*\d+[a-z0-9]*|[a-z]+\d+[a-z0-9]*|gpu\s*\d|card\s*\d)\b"
+            r"(?=\s*(?:[,;:.!-]|$)|\s+(?:i mean|i meant|sorry|rather|but)\b)",
+            re.I,
+        ),
+        " ",
+    ),
     # "the last of the lr-sweep elements": the array's last element, as "the last lr-sweep element" says it
     (
         re.compile(

@@ -16,8 +16,9 @@ _DIGIT_WORD = (
     r"(?:[a-z]*[aeiou][23578][a-z]+|[a-z]+[23578][aeiou][a-z]*|[23578][aeiou][a-z]+|[a-z]{2,}7)(?![\w-])"
 )
 # and its words no English message has ("leh" why, "emta" when, "kam" how many, "el naharda" today, "w el"
-# and the, "fel" in the, "ya3ni" I mean); not "eh" (a Canadian's tag), "men", "le", "el" (Spanish), "mesh",
-# "wel" (Dutch), "wala" (Tagalog), "fein" (German) or "yani" (Turkish), which are read only beside a mark.
+# and the, "fel" in the, "ya3ni" I mean, "fadya" free, "sokhna" hot, "tayeb" well, "far2" difference); not
+# "eh" (a Canadian's tag), "men", "le", "el" (Spanish), "mesh", "wel" (Dutch), "wala" (Tagalog), "fein"
+# (German) or "yani" (Turkish), which are read only beside a mark.
 # "leh" said last is Singlish's particle ("hellaswag leh?") and "kam" before a verb Hindi's "less" ("kam
 # hai"): each a mark only where Franco puts it ("leh el 13 mestani", "leh?"; "kam job", "energy kam?")
 _FRANCO_MARK = re.compile(
@@ -25,38 +26,71 @@ _FRANCO_MARK = re.compile(
     r"|\bkam\b(?=\s*[?,]|\s*$|\s+(?:el|job|jobs|mara|daraga|w|wel)\b)"
     r"|\b(?:emta|feen|meen|anhy|anhi|e?n+aharda|shaghal\w*|mestan[yi]\w*"
     r"|fashal\w*|fe4el\w*|tab(?=\s+w\b)|w\s+(?:el|fel|kam|eh|leh|emta)|fel|lel|elly|ely"
-    r"|keda|walla|ezay|ekteb|bokra|daraga|fedel|ad\s+eh|kolaha|kolohom|mashghool\w*)\b",
+    r"|keda|walla|ezay|ekteb|bokra|daraga|fed(?:el|let|lo)|ad\s+eh|kat(?:a)?b(?:et)?\s+eh|kolaha|kolohom"
+    r"|mashghool\w*|fadya|fadia|sokhna|tayeb|fa?r2)\b",
     re.I,
 )
 
 # what asks how long: a state or a time said before "ad eh" ("kan busy ad eh", "fedel shaghal ad eh",
 # "fo2 80 daraga ad eh"); else "ad eh" asks how much
 _STATE = r"(?:busy|idle|running|waiting|above|below|shaghal\w*|mestan\w*|fo2|ta7t|wa2t)"
+# the verbs of a job's end and start, asked when by "emta" said after or before them ("5eles emta", "emta
+# bada2"): "when did it finish", "when did it start"
+_ENDED = r"(?:5eles|5elset|5elso|5alas|5alaset|wa2ef|we2ef|we2fet|fashal|fashalet|fe4el|fe4let)"
+_BEGAN = r"(?:bada2|bada2et|bada2o|ebtada|ebtadet|eshta8al|eshta8alet)"
 _FRANCO = (
-    # fillers that ask nothing: "tab" (well), "ya3ni" (I mean), "yaba", "ya basha", "aslan" (anyway)
-    (r"^\s*tab\b,?\s*|\s*\b(?:ya3ni|yani|yaba|ya\s+basha|ya\s+handasa|aslan)\b,?", " "),
+    # fillers that ask nothing: "tab", "tayeb", "mashi" (well, ok), "ya3ni" (I mean), "yaba", "ya basha",
+    # "aslan" (anyway)
+    (
+        r"^\s*(?:tab|tayeb|tayb|teyeb|mashi|mashy)\b,?\s*"
+        r"|\s*\b(?:ya3ni|yani|yaba|ya\s+basha|ya\s+handasa|aslan)\b,?",
+        " ",
+    ),
     (r"\blaw\s+sama7t\b|\bmen\s+fadlak\b", "please"),
     (r"\bbs\b", "but"),
+    # a correction: "msh el 4090, a2sod el H100" (not the 4090, I mean the H100)
+    (r"\b(?:a2sod|a2sad|a2sdi|2asdi|2asdy)\b", "I mean"),
+    (r"\b(?:msh|mish)\b", "not"),
+    # the hour something happened: "el sa3a kam" / "kam el sa3a" / "sa3et kam" (at what time), "bel zabt"
+    # (exactly)
+    (r"\b(?:el\s+)?sa3a\s+kam\b|\bkam\s+el\s+sa3a\b|\b(?:fi\s+|fe\s+)?sa3et\s+kam\b", "at what time"),
+    (r"\bbe?l?\s*zabt\b|\bbezzabt\b", "exactly"),
+    # who runs: "meen shaghal 3al H100" (who is running on the H100), "meen kan shaghal" / "kan meen shaghal"
+    # (who was running)
+    (r"\bmeen\s+kan(?:et)?\s+shaghal\w*|\bkan(?:et)?\s+meen\s+shaghal\w*", "who was running"),
+    (r"\bmeen\s+shaghal\w*", "who is running"),
     # the time a thing took or stayed: "5ad wa2t ad eh" (took how long), "fedel shaghal ad eh" (stayed
     # running how long), "ba2alo ad eh mestani" (has been waiting how long), "kan busy ad eh" (was busy)
     (r"\b5a(?:d|det)\s+wa2t\s+ad\s+eh\b", "how long did it take"),
     (r"\bba2al(?:o|ha|ohom)\s+ad\s+eh\s+(\w+)", r"how long has it been \1"),
-    (r"\bfedel\s+(.{1,30}?)\s+ad\s+eh\b", r"how long did it stay \1"),
+    (r"\bfed(?:el|let|lo|lat)\s+(.{1,30}?)\s+ad\s+eh\b", r"how long did it stay \1"),
+    # how long a thing waited: "estana ad eh" (waited how long), "kol retry estana ad eh" (how long did each
+    # retry wait)
+    (r"\bkol\s+([\w-]+)\s+estan(?:a|na|et|it|o)\s+ad\s+eh\b", r"how long did each \1 wait"),
+    (r"\bestan(?:a|na|et|it|o)\s+ad\s+eh\b", "how long did it wait"),
+    # how much a thing takes: "wakhed memory ad eh" (is taking how much memory)
+    (
+        r"\b(?:wakhed|wakhda|wakhdeen|wakhdin|beya5od|bya5od|bte5od|bta5od)\s+([\w-]+)\s+ad\s+eh\b",
+        r"is taking how much \1",
+    ),
     (rf"\bkan(?:et)?\s+({_STATE})\s+ad\s+eh\b", r"how long was it \1"),
     (rf"\b({_STATE}(?:\s+\d+\s*(?:w|daraga|degrees?|%))?)\s+ad\s+eh\b", r"how long \1"),
     (r"\bad\s+eh\b", "how much"),
     # "what" said after its verb: "3amla eh" (doing what), "kan katb eh" (was writing what)
     (r"\bkan(?:et)?\s+bey3mel\s+eh\b|\bkan(?:et)?\s+3amel\s+eh\b", "what was it doing"),
     (r"\b(?:3amla|3amel|bet3mel|bey3mel)\s+eh\b", "doing what"),
-    # what a job "wrote" is what it logged
+    # what a job "wrote" is what it logged; "katab eh" in its own order ("el data-prep katab eh fel log": the
+    # data-prep wrote what in the log), as "what did it log in the log" names no log to English
     (r"\bkan(?:et)?\s+kat(?:a)?b(?:et)?\s+eh\b", "what was it logging"),
-    (r"\bkat(?:a)?b(?:et)?\s+eh\b", "what did it log"),
+    (r"\bkat(?:a)?b(?:et)?\s+eh\b", "wrote what"),
     # who did a thing and how often: "et3amalo cancel" (was cancelled), "3amal retry kam mara" (retried how
     # many times), "meen 3amal keda" (who did that)
     (r"\bet3amal(?:o|et|ha)?\s+(\w+)", r"was \1ed"),
     (r"\b3amal\s+retry\s+kam\s+mar(?:a|at)\b", "how many times did it retry"),
     (r"\b3amal\s+keda\b", "did that"),
     (r"\bkam\s+mar(?:a|at)\b", "how many times"),
+    (r"\bkol\s+mar(?:a|at)\b", "each time"),
+    (r"\b(?:kaman|tany|tani)\s+mar(?:a|ra)\b|\bmar(?:a|ra)\s+tan(?:ya|ia|yia)\b", "again"),
     # "e3mel" (do) before a verb of the queue is that verb ("e3mel pause lel job 11": pause job 11); before
     # a setting, set it ("e3mel priority el 12 = 10")
     (
@@ -64,18 +98,33 @@ _FRANCO = (
         r"(?:\s+l(?:el|e|l)?\b)?",
         r"\1",
     ),
+    # ... and "e3melo" / "e3melha" (do it) before one, that verb of the job talked about ("e3melo retry")
+    (
+        r"\b(?:e3melo|e3mlo|e3melha|e3mleha|a3melo|a3melha)\s+(cancel|pause|resume|hold|release|retry|restart"
+        r"|rerun|kill|switch)\b",
+        r"\1 it",
+    ),
     (r"\be3mel\b", "set"),
+    # a job put first or last in the queue: "7oto fel awel el queue" (put it first in the queue)
+    (r"\b7ot+(?:o|oh|ha|aha)\b", "put it"),
+    (r"\ba7ot+\b", "to put"),  # "3awza a7ot job": I want to put a job
+    (r"\b7ot+\b", "put"),
+    (r"\b(?:fe|fel|fi)\s+(?:el\s+)?aw+el\s+el\s+(queue|list)\b", r"first in the \1"),
+    (r"\b(?:fe|fel|fi)\s+(?:el\s+)?a(?:5|kh)er\s+el\s+(queue|list)\b", r"last in the \1"),
     (r"\bezay\s+a3mel\b", "how do i do"),
     (r"\bekteb\b", "write"),
     # question words
     (r"\bkam\s+(job|process|card|gpu|element)s?(?![\w-])", r"how many \1s"),
     (r"\bkam\s+(?=(?:daraga|darga|mara|marat|images?|steps?|epochs?|GPU-hours)\b)", "how many "),
     (r"\bkam\b", "how much"),
-    (r"\beh\s+el\s+(\w+s)\s+(?:elly|ely)\b", r"what are the \1 that"),
-    (r"\beh\s+(?:elly|ely)\b", "what is"),
+    (r"\beh\s+el\s+(\w+s)\s+(?:elly|ely|elli)\b", r"what are the \1 that"),
+    (r"\beh\s+(?:elly|ely|elli)\b", "what is"),
+    (r"\beh\s+(?=a(?:5|kh)er\b|aw+el\b)", "what is the "),  # "eh akher job": what is the last job
     (r"\beh\s+el\b", "what is the"),
     (r"\beh\b", "what"),
     (r"\bleh\b", "why"),
+    (rf"\b{_ENDED}\s+emta\b|\bemta\s+{_ENDED}\b", "when did it finish"),
+    (rf"\b{_BEGAN}\s+emta\b|\bemta\s+{_BEGAN}\b", "when did it start"),
     (r"\bemta\b", "when"),
     (r"\bfee?n\b|\bfein\b", "where"),
     (r"\bmeen\b", "who"),
@@ -91,12 +140,13 @@ _FRANCO = (
     # "a5er sa3a" / "el sa3a elly fatet" the last hour, "bokra" tomorrow, "men 9 le 12" from 9 to 12,
     # "le7ad" until, "el dohr" noon
     (r"\bd(?:e)?lwa2t(?:y|i|ei)\b", "now"),
+    (r"\b(?:el\s*)?e?n+aharda\s+(?:el\s+)?sob7\b", "this morning"),  # "ennaharda el sob7": this morning
     (r"\b(?:el\s*)?e?n+aharda\b", "today"),
     (r"\b(?:i|e)?mbare7\b", "yesterday"),
     (r"(?<=\d)\s+el\s+sob7\b", " in the morning"),
     (r"\b(?:el\s+)?sob7\b", "this morning"),
     (
-        r"\b(?:fel\s+|fi\s+)?(?:el\s+)?sa3a\s+(?:elly|ely)\s+fatet\b|\ba(?:5|kh)er\s+sa3a\b",
+        r"\b(?:fel\s+|fi\s+)?(?:el\s+)?sa3a\s+(?:elly|ely|elli)\s+fatet\b|\ba(?:5|kh)er\s+sa3a\b",
         "in the last hour",
     ),
     (r"\bsa3(?:et)?ha\b", "then"),
@@ -106,16 +156,37 @@ _FRANCO = (
     (r"(?<=\d)\s+le\s+(?=\d)", " to "),
     (r"\b(?:le|l)7add?\b", "until"),
     # wanting and knowing: "3ayez a3raf" I want to know
-    (r"\b(?:3ayez|3awz|3ayz|3ayza)\b", "I want"),
+    (r"\b(?:3ayez|3awz|3ayz|3ayza|3awza|3awez|3ayzin|3awzin)\b", "I want"),
     (r"\ba3raf\b", "to know"),
     # what a job or a card did or does: failed, running, waiting, finished, ran, reached, busy
-    (r"\b(?:fashal|fashalet|fe4el|fe4let|wa2ef|wa2fa)\b", "failed"),
+    (r"\b(?:fashal|fashalet|fe4el|fe4let|wa2ef|wa2fa|we2ef|we2fet)\b", "failed"),
     (r"\bkan(?:et)?\s+(?:shaghal|shaghala|3amel|3amla)\b", "was running"),
     (r"\b(?:shaghal|shaghala|shaghalin|shaghaleen|3amla|bey3mel|beyshta8al)\b", "running"),
+    # a job and the verb after it is a clause: "akher job eshta8al 3aleha" (the last job that ran on it)
+    (r"\b(job|process)\s+(?=eshta8al)", r"\1 that "),
     (r"\b(?:eshta8al|eshta8alet|eshta8alo)\b", "ran"),
     (r"\b(?:mestan[yi]|mestanya|mestaneen)\b", "waiting"),
     (r"\b(?:5eles|5alas|5elset|5alset)\b", "finished"),
     (r"\bmashghool(?:a)?\b", "busy"),
+    # "kanet sokhna awi" (was very hot), "a3la" / "a2al" (highest, lowest)
+    (r"\bkan(?:et|o)?\b", "was"),
+    (r"\bsok(?:h|5)n(?:a|een|in)?\b", "hot"),
+    (r"\b(\w+)\s+(?:awi|awy|2awi|2awy|gedan|geddan)\b", r"very \1"),  # said after its word: "sokhna awi"
+    (r"\b(?:awi|awy|2awi|2awy|gedan|geddan)\b", "very"),
+    (r"\ba3la\b", "highest"),
+    (r"\ba2al\b", "lowest"),
+    # who uses a card: "msh shayfa 7ad bystakhdemha" (I don't see anyone using it)
+    (r"\bnot\s+shay(?:ef|fa|fin|feen)\b", "I don't see"),
+    (r"\bshay(?:ef|fa|fin|feen)\b", "see"),
+    (r"\b7ad\b", "anyone"),
+    (r"\b(?:by|bey|be|bi|y)(?:e)?stakhdem(?:ha|aha)\b", "using it"),
+    (r"\b(?:by|bey|be|bi|y)(?:e)?stakhdem(?:o|oh)?\b", "using"),
+    (r"\babl\s+ma\b|\babl\b", "before"),
+    (r"\bba3d\s+ma\b|\bba3d\b", "after"),
+    (r"\b(?:yebda2|yebda|tebda2|tebda)\b", "it starts"),
+    (r"\b(?:tany|tani)\b", "again"),
+    (r"\bkaman\b", "also"),
+    (r"\ba7san\b", "better"),
     (r"\bfad(?:ya|y|ia|i)\b", "free"),
     (r"\bwesel(?:et)?\b", "reached"),
     (r"\bkat(?:a)?b(?:et)?\b", "wrote"),
@@ -123,14 +194,16 @@ _FRANCO = (
     (r"\bwa2t\b", "time"),
     (r"\bda2(?:ayem|ay2|i2a)\b", "minutes"),
     (r"\ba(?:5|kh)er\s+7aga\b", "the last thing"),
+    (r"\bfel\s+a(?:5|kh)er\b", "at the end"),
     (r"\ba(?:5|kh)er\b", "last"),
     (r"\bfo2\b", "above"),
     (r"\bta7t\b", "below"),
     (r"\bdaraga\b|\bdarga(?:t)?\b", "degrees"),
     (r"\bfa?r2\b", "difference"),
-    (r"\bben\b(?=.{1,40}\bw(?:el)?\b)", "between"),  # "ben bf16 w fp16"
+    (r"\b(?:ben|bein|beyn)\b(?=.{1,40}\bw(?:el)?\b)", "between"),  # "ben bf16 w fp16"
     (r"\bmar(?:a|at)\b", "times"),
-    (r"\bkol(?:aha|ohom|lo|lohom)\b", "all"),
+    (r"\bkol(?:aha|ohom|lo|lohom)\b|\bkol(?=\s+el\b)", "all"),
+    (r"\bkol\b", "each"),
     (r"\bmesh\b", "not"),
     (r"\bay\b(?=\s+[a-z])", "any"),
     (r"\b(?:el\s+)?([\w-]+)\s+bta3(?:etha|aha|o|oh|ha)\b", r"its \1"),  # "el energy bta3etha": its energy
@@ -148,7 +221,7 @@ _FRANCO = (
     (r"\b3al(?:a)?\b", "on"),
     (r"\b3ale(?:ha|h|ih|iha)\b", "on it"),
     (r"\bfe\b(?=\s+[a-z])", "in"),
-    (r"\b(?:elly|ely)\b", "that"),
+    (r"\b(?:elly|ely|elli)\b", "that"),
     (r"\ben\b(?=\s+el\b)", "that"),  # "ekteb message ... en el H100 mashghool"
     (r"\bel\b", "the"),
     # "w" and, but after a bare number ("600 w"), where it is watts; "bf16 w fp16" is "and"
