@@ -1,0 +1,388 @@
+"""Ukrainian and Russian read in English, in one module because one chat mixes them and surzhyk mixes them in
+one sentence ("шо там по температурі", "поставь на hold 12-й"): written in Cyrillic with English words of the
+trade in Latin letters (job, GPU, hold), or written whole in Latin letters ("skilky zaraz watt na gpu0").
+Each pattern is written once in Cyrillic and reads its transliteration too (:func:`_either`); a message is
+read where it has a Cyrillic letter, or, in Latin letters, one of the words only a transliteration has
+(:data:`_MARK`)."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import English, Table, compiled, read_where_marked
+
+# each Cyrillic letter and the Latin letters a writer without a Cyrillic keyboard puts for it, in Ukrainian's
+# and Russian's usual ways ("що" shcho, scho, sho; "з'їв" zjiv, ziv; "перезапускався" perezapuskavsia); the
+# soft sign and the apostrophe may be dropped ("скільки" skilky, "пам'ять" pamyat)
+_LATIN = {
+    "а": "a",
+    "б": "b",
+    "в": "v",
+    "г": "h|g|gh",
+    "ґ": "g",
+    "д": "d",
+    "е": "e",
+    "є": "ye|ie|je|e",
+    "ж": "zh|z|j",
+    "з": "z",
+    "и": "y|i",
+    "і": "i",
+    "ї": "yi|ji|i",
+    "й": "y|j|i",
+    "к": "k",
+    "л": "l",
+    "м": "m",
+    "н": "n",
+    "о": "o",
+    "п": "p",
+    "р": "r",
+    "с": "s",
+    "т": "t",
+    "у": "u",
+    "ф": "f",
+    "х": "kh|h|x",
+    "ц": "ts|c|tz",
+    "ч": "ch",
+    "ш": "sh",
+    "щ": "shch|sch|sh",
+    "ы": "y|i",
+    "э": "e",
+    "ю": "yu|iu|ju|u",
+    "я": "ya|ia|ja",
+    "ё": "yo|jo|e|o",
+}
+_DROPPED = {"ь": "(?:ь|')?", "ъ": "(?:ъ|')?", "'": "['’ʼ`]?"}
+# a pattern opening with this reads Cyrillic only: a short word whose transliteration is an English word or
+# letter ("он" on, "до" do, "а" a, "і" i, "с" s, "в" v)
+_CYRILLIC_ONLY = "(?#cyrillic)"
+
+
+def _letter(c: str) -> str:
+    """One letter of a pattern with its transliterations ("ч": "(?:ч|ch)")."""
+    low = c.lower()
+    if low in _DROPPED:
+        return _DROPPED[low]
+    if low in _LATIN:
+        return f"(?:{c}|{_LATIN[low]})"
+    return c
+
+
+def _either(pattern: str) -> str:
+    """``pattern``, written in Cyrillic, reading its transliterations too; a class of Cyrillic letters
+    ("[аи]") is read as the choice of each; escapes and other classes as they were."""
+    if pattern.startswith(_CYRILLIC_ONLY):
+        return pattern
+    out, i = [], 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if c == "[":
+            end = pattern.index("]", i + 1)
+            inside = pattern[i + 1 : end]
+            if inside and all(ch.lower() in _LATIN or ch.lower() in _DROPPED for ch in inside):
+                out.append("(?:" + "|".join(_letter(ch) for ch in inside) + ")")
+            else:
+                out.append(pattern[i : end + 1])
+            i = end + 1
+            continue
+        out.append(_letter(c))
+        i += 1
+        if c.lower() in _DROPPED and pattern[i : i + 1] == "?":
+            i += 1  # ("ь?": already optional)
+    return "".join(out)
+
+
+def _table(pairs: tuple[tuple[str, English], ...]) -> Table:
+    """:func:`tables.compiled`, each pattern read in Cyrillic and in its transliterations."""
+    return compiled(tuple((_either(p), english) for p, english in pairs))
+
+
+# words only a transliteration has, never English's nor another language's read here (not "zaraz", Polish's
+# "in a moment", "jaka" Polish's what, "energii" Polish's energy; not "de", "na" or "a")
+_LATIN_MARK_WORDS = (
+    r"скільки|скіки|скилько|сколько|скока|сейчас|щас|вчора|вчера|сьогодні|сегодня|чому|почему|чого|чего"
+    r"|що|шо|што|что|когда|хто|кто|где|тоже|теж|пам'ять|пам'яті|память|памяти|потужність|мощность|черга"
+    r"|черзі|очередь|очереди|крутиться|працює|работает|чекає|ждет|впав|впала|упал|упала|перезапусти"
+    r"|перезапускався|перезапускался|скасуй|отмени|відпусти|отпусти|будь ласка|пожалуйста|дякую|спасибо"
+    r"|всього|всего|пропрацював|проработал|зайнято|занято|з'їв|з'їла|сожрал|часов|вже|останній|последний"
+)
+_MARK = re.compile(
+    r"[а-яёіїєґ]|\b(?:" + _either(_LATIN_MARK_WORDS) + r")\b",
+    re.I,
+)
+
+# the verbs of a job's time: running now, ran, waiting, waited ("скільки він вже йде?": how long has it been
+# running; "скільки він йшов?", "скільки встиг пропрацювати": how long did it run)
+_RUNS_NOW = r"(?:йде|іде|идет|ид[её]т|крутиться|працює|работает|бежить|біжить|рахує|считает|пашет|триває)"
+_RAN = (
+    r"(?:йшов|йшла|ішов|шел|шёл|крутився|крутилась|крутилося|працював|працювала|пропрацював\w*|проработал\w*"
+    r"|відпрацював|отработал|работал|тривав|тривало|длился|длилось|бігав|бегал|встиг\w*\s+пропрацювати"
+    r"|успел\w*\s+поработать)"
+)
+_WAITS = r"(?:чекає|чекають|жд[её]т|ждут|висить|стоїть|стоит)"
+_WAITED = r"(?:чекав|чекала|простояв|простоял|ждал|стояв|стоял|висів|висел)"
+# a job said by a pronoun or a name (and a day) between "скільки" and its verb
+_WHO = r"((?:він|вона|воно|он|она|оно)\s+)?((?:[\w.'-]+\s+){0,2}?)"
+_EARLIER = r"(?:(?:вже|уже|всього|всего|загалом|взагалі|в сумі)\s+)*"
+
+
+def _subject(m: re.Match[str]) -> str:
+    """The job a time question names ("скільки mistral вже йде": mistral), or "it" where a pronoun or nothing
+    says it ("скільки він йшов", "скільки вже йде")."""
+    said = m[2].strip()
+    if m[1] or not re.search(r"[a-z0-9]", said, re.I):
+        return f"it {said}".strip()
+    return said
+
+
+_UKRAINIAN_RUSSIAN = _table(
+    (
+        # greetings, thanks and words that open or close a message and ask nothing
+        (r"\b(?:привіт|привет|доброго ранку|добрий день|доброе утро|добрый день)\b[!,.]*", ""),
+        (r"\b(?:будь ласка|будьласка|пожалуйста|пожалуста|плз|плиз|пліз|pliz)\b", "please"),
+        (r"\b(?:дякую|дякс|спасибо|спс|сенкс)\b", "thanks"),
+        (r"\b(?:сорі|сорян|вибач|вибачте|извини|извините|прости)\b", "sorry"),
+        (r"\bя\s+(?:мав|мала|мало)\s+на\s+увазі\b|\bя\s+имел(?:а)?\s+в\s+виду\b", "I meant"),
+        (r"(?#cyrillic)(^|[.?!,;:]\s*)(?:(?:ну|ок|окей|оке|ладно|добре|давай|так)\b[.,!]*\s*)+", r"\1"),
+        (r"(?#cyrillic)^\s*(?:все|всё|готово)\s*,\s*", "done, "),
+        # requests: cancel, pause, hold, release, resume, restart, the priority ("скасуй 13", "отмени job 13",
+        # "постав на паузу 11", "поставь на hold 12-й", "відпусти X з hold", "зніми з паузи", "перезапусти
+        # його", "підніми йому пріоритет до 10", "поміняй пріоритет 12 на 5")
+        (r"\b(?:постав|поставь|поставте|поставити|поставить)\s+на\s+(?:паузу|pause)\b", "pause"),
+        (r"\b(?:постав|поставь|поставте|поставити|поставить)\s+на\s+(?:hold|холд)\b", "hold"),
+        (r"\b(?:зніми|сними|зняти|снять)\s+з?с?\s*(?:паузи|паузы|pause)\b", "resume"),
+        (r"\b(?:зніми|сними|зняти|снять)\s+з?с?\s*(?:hold|холда|холду|холд)\b", "release"),
+        (r"\b(?:відпусти|отпусти|відпустіть|отпустите|розблокуй|разблокируй)\b", "release"),
+        (r"\b(?:з|с|із)\s+(?:hold|холда|холду|холд)\b", "from hold"),
+        (r"\b(?:скасуй|скасуйте|скасувати|отмени|отмените|отменить|кансельни|кенсельни|кільни|кильни)\b", "cancel"),
+        (r"\b(?:вбий|убей|вбити|убить)\b", "kill"),
+        (r"\b(?:запаузь|паузни|призупини|приостанови|призупинити|приостановить)\b", "pause"),
+        (r"\b(?:захолдь|холдни|притримай|придержи|заблокуй|заблокируй)\b", "hold"),
+        (r"\b(?:продовж|продолжи|віднови|возобнови|резюмни|відпаузь|распаузь)\b", "resume"),
+        (
+            r"\b(?:перезапусти|перезапустіть|перезапустите|перезапустити|перезапустить|рестартни|рестартани"
+            r"|ретрайни|повтори|повторіть|повторите)\b",
+            "restart",
+        ),
+        (r"\b(?:запусти|запустить|запустіть)\s+(.{1,30}?)\s+(?:знову|заново|ще раз|снова|еще раз|ещё раз)\b", r"restart \1"),
+        (
+            r"\b(?:підніми|піднять|підвищ|підвищи|подними|повысь|збільш|увеличь)\s+(?:(?:йому|їй|ему|ей)\s+)?"
+            r"(?:пріоритет|приоритет|prio|priority)",
+            "raise its priority",
+        ),
+        (
+            r"\b(?:поміняй|поменяй|зміни|измени|постав|поставь|встанови|установи)\s+(?:(?:йому|їй|ему|ей)\s+)?"
+            r"(?:пріоритет|приоритет|prio|priority)",
+            "set the priority",
+        ),
+        (r"\b(?:порівняй|порівняти|сравни|сравнить)\b", "compare"),
+        (r"\b(?:покажи|покажіть|покажите|скинь|скиньте|кинь|виведи|выведи)(?:\s+(?:мені|мне))?\b", "show"),
+        (r"(?#cyrillic)\bдай(?:те)?(?:\s+(?:мені|мне))?\b", "show"),
+        (r"\bнапиши(?:те)?\b", "write"),
+        # how long a job ran, waits or waited: "скільки" before a verb of time
+        (
+            r"\b(?:скільки|скіки|скилько|сколько|скока)\s+(?:(?:часу|времени)\s+)?" + _WHO + _EARLIER + _RUNS_NOW + r"\b",
+            lambda m: f"how long has {_subject(m)} been running",
+        ),
+        (
+            r"\b(?:скільки|скіки|скилько|сколько|скока)\s+(?:(?:часу|времени)\s+)?" + _WHO + _EARLIER + _RAN + r"\b",
+            lambda m: f"how long did {_subject(m)} run",
+        ),
+        (
+            r"\b(?:скільки|скіки|скилько|сколько|скока)\s+(?:(?:часу|времени)\s+)?" + _WHO + _EARLIER + _WAITS + r"\b",
+            lambda m: f"how long has {_subject(m)} been waiting",
+        ),
+        (
+            r"\b(?:скільки|скіки|скилько|сколько|скока)\s+(?:(?:часу|времени)\s+)?" + _WHO + _EARLIER + _WAITED + r"\b",
+            lambda m: f"how long did {_subject(m)} wait",
+        ),
+        (r"\bпо\s+часу\b|\bпо\s+времени\b", ""),  # ("скільки ... по часу": how long)
+        (r"\b(?:скільки|скіки|сколько|скока)\s+(?:разів|раз|раза)\b", "how many times"),
+        (r"\b(?:скільки|скіки|скилько|сколько|скока)\s+(?:часу|времени)\b", "how long"),
+        (r"\b(?:скільки|скіки|скилько|сколько|скока)\b(?=\s+(?:(?:зараз|сейчас|вже|уже)\s+)?(?:watt|ват|вт\b|w\b|gpu|kwh|wh|секунд|хвилин|минут|годин|часов|%))", "how many"),
+        (r"\b(?:скільки|скіки|скилько|сколько|скока)\b", "how much"),
+        # when, at what time, why, what, which, who, where, how
+        # when a card last worked ("коли GPU 1 останній раз щось рахувала?": when was GPU 1 last busy)
+        (
+            r"\b(?:коли|когда)\s+(.{1,24}?)\s+(?:(?:останній|в последний|последний)\s+раз\s+)?(?:щось\s+|что-то\s+)?"
+            r"(?:рахувала|працювала|считала|работала|молотила|була\s+зайнята|была\s+занята)\b",
+            r"when was \1 last busy",
+        ),
+        # a card's work said in the feminine past ("коли GPU 1 останній раз щось рахувала": was busy)
+        (r"\b(?:щось\s+|что-то\s+)?(?:рахувала|працювала|считала|работала|молотила)\b", "was busy"),
+        (r"\b(?:це|то|это)\s+(?:було|было)\b", "was that"),
+        (r"\b(?:о|в|во)\s+(?:котрій|которой|котором)(?:\s+(?:годині|часу|часов))?\b|\bво\s+сколько\b", "at what time"),
+        (r"\b(?:коли|когда)\s+(?:саме|именно|точно)\b", "when exactly"),
+        (r"\b(?:коли|когда)\b", "when"),
+        (r"\b(?:чому|почему|чого|чего|нащо|навіщо|зачем|чо\s+за|з\s+якої\s+причини)\b", "why"),
+        (r"\b(?:з|с)\s+(?:яким|каким)\s+кодом\b", "with what exit code"),
+        (r"\b(?:що|что)\s+(?:краще|лучше)\b", "what is better"),
+        (r"\b(?:що|шо|што|что|чо|чё)\s+(?:там\s+)?по\b", "what about"),
+        (r"\b(?:що|шо|што|что)\s+(?:там\s+)?(?:в|у)\s+(?:лозі|логу|логах|логе|лог)\b", "what is in the log"),
+        (r"\b(?:щось|шось|що-небудь|что-то|чтото|что-нибудь|чтонибудь|шото)\b", "anything"),
+        (r"(?#cyrillic)\b(?:що|шо|што|что|чо|чё)\s+там\b", "what"),
+        (r"(?#cyrillic)\b(?:що|шо|што|что|чо|чё)\b", "what"),
+        (r"\b(?:shcho|scho|sho|shto|chto)\b", "what"),
+        (r"\b(?:який|яка|яке|які|какой|какая|какое|какие)\s+(?=(?:був|була|було|були|был|была|было|были)\b)", "what "),
+        (r"\b(?:який|яка|яке|які|якого|якої|якій|якому|яку|якими|каким|какой|какая|какое|какие|какого|какую|каких)\b", "which"),
+        (r"\b(?:хто|кто)\b", "who"),
+        (r"(?#cyrillic)\b(?:де|где)\b", "where"),
+        (r"\bгде\b", "where"),
+        (r"\b(?:як|как)\s+(?:правильно|лучше|краще)\b", "how best"),
+        (r"\b(?:як|как)\b", "how"),
+        (r"(?#cyrillic)(^|[.?!,;:—-]\s*)(?:чи|а чи)\b\s*|\s*\bли\b", r"\1"),  # the question's particle
+        (r"\bчи\b", "or"),  # between two choices ("power consumption чи power draw?")
+        # spans and moments ("за останню годину", "за последний час", "з 9", "з 8 до 12", "зранку", "о 10:05")
+        (r"\bза\s+(?:останню|остатню|последний)\s+(?:годину|час)\b", "in the last hour"),
+        (r"\bза\s+(?:останні|последние)\s+(\d+)\s+(?:години|годин|часа|часов)\b", r"in the last \1 hours"),
+        (r"\bза\s+(?:останні|последние)\s+(\d+)\s+(?:хвилин|хв|минут|мин)\b", r"in the last \1 minutes"),
+        (r"\b(?:з|с|від|от)\s+(\d{1,2})(?::(\d{2}))?\s+(?:до|по)\s+(\d{1,2})(?::(\d{2}))?\b", lambda m: f"from {m[1]}:{m[2] or '00'} to {m[3]}:{m[4] or '00'}"),
+        (r"(?#cyrillic)\b(?:з|с|від|от|із)\s+(\d{1,2})(?::(\d{2}))?\b(?!\s*(?:%|хв|мин|год|ч\b|[a-z]))", lambda m: f"since {m[1]}:{m[2] or '00'}"),
+        (r"(?#cyrillic)\b(?:о|в|во|об)\s+(\d{1,2}:\d{2})\b", r"at \1"),
+        (r"\b(?:зранку|вранці|зранка|утром|с утра|з ранку|зрання)\b", "this morning"),
+        (r"\b(?:ввечері|увечері|вечером)\b", "in the evening"),
+        (r"\b(?:вночі|ночью)\b", "at night"),
+        (r"\b(?:позавчора|позавчера)\b", "the day before yesterday"),
+        (r"\b(?:вчора|вчера|учора)\b", "yesterday"),
+        (r"\b(?:сьогодні|сегодня|седня|сьодні|сёдня)\b", "today"),
+        (r"\b(?:зараз|сейчас|щас|тепер|теперь|наразі|на даний момент)\b", "now"),
+        (r"\bостанн(?:ій|ий)\s+раз\b|\bв\s+последний\s+раз\b|\bпоследний\s+раз\b", "last"),
+        (r"\bостанн\w*\b|\bпоследн\w*\b", "last"),
+        (r"\bтоді\b|\bтогда\b", "then"),
+        (r"\b(?:те\s+саме|то\s+же\s+самое|те\s+же|те\s+самое)\b", "the same"),
+        (r"\bсаме\b|\bименно\b", "exactly"),
+        (r"\b(?:хвилин|минут)\s+на\s+(\d+)\b", r"for \1 minutes"),  # ("хвилин на 10": about 10 minutes)
+        (r"(\d+)\s*(?:хвилин|хвилини|хвилину|хв|минут|минуты|мин)\b", r"\1 minutes"),
+        (r"(\d+)\s*(?:секунд|секунди|секунды|сек)\b", r"\1 seconds"),
+        (r"\b(?:секунд|секунди|секунды)\b", "seconds"),
+        (r"\bgpu-?(?:годин|години|часов|часа)\b|\b(?:годин|часов)\s+gpu\b", "GPU-hours"),
+        (r"(\d+)\s*(?:годин|години|годину|часов|часа)\b", r"\1 hours"),
+        # a card by its index ("на нульовій": on GPU 0, "перша карта": GPU 1, as nvidia-smi counts them);
+        # "друга" (second) is the English reader's to read
+        (r"\b(?:нульов|нулев)\w*(?:\s+(?:карт\w*|картк\w*|gpu|гпу|видеокарт\w*|відеокарт\w*))?", "GPU 0"),
+        (r"\b(?:перш|перв)(?:а|ій|у|ої|ий|ая|ой|ую)\s+(?:карт\w*|картк\w*|gpu|гпу|видеокарт\w*|відеокарт\w*)", "GPU 1"),
+        (r"(?#cyrillic)\b(?:на|в)\s+(?:першій|первой)\b(?=\s*[?!.]*$)", "on GPU 1"),
+        (r"\b(?:друг|втор)(?:а|ій|у|ої|ий|ая|ой|ую)\s+(?:карт\w*|картк\w*|gpu|видеокарт\w*|відеокарт\w*)", "the second card"),
+        # readings and things in their cases
+        (r"\bтемп\w*", "temperature"),
+        (r"\b(?:відео)?пам'?ят\w*|\b(?:видео)?памят\w*", "memory"),
+        (r"\b(?:потужн|мощн)\w*|\bспоживан\w*|\bживленн\w*", "power"),
+        (r"\b(?:енерг|энерг)\w*", "energy"),
+        (r"\b(?:електрик|электричеств)\w*", "electricity"),
+        (r"\b(?:завантаж|загрузк|загруженн|навантаж|нагрузк|утилізац|утилизац)\w*", "utilization"),
+        (r"\b(?:вентилятор|кулер)\w*", "fan"),
+        (r"\b(?:частот)\w*", "clocks"),
+        (r"\b(?:черг|черз|очеред)\w*", "queue"),
+        (r"(?#cyrillic)\b(?:задачі|задачи|завдання|джоби|джобы|джобів|джобов|таски)\b|\bjob-?(?:и|ы|ів|ов|ам|ах)\b", "jobs"),
+        (r"\b(?:задач|завданн|джоб|таск)\w*|\bjob-?(?:у|а|ом)\b", "job"),
+        (r"\b(?:відеокарт|видеокарт|видюх|карт|картк)(?:и|ы|ах|ам|ами)\b", "cards"),
+        (r"\b(?:відеокарт|видеокарт|видюх|карт|картк)\w*", "card"),
+        (r"\b(?:з|с|із|зі)\s+(?:лог(?:а|у|ів|ов)?|логів|лога)\b", "from the log"),
+        (r"\bлог(?:і|и|ах|у|е|ів|ов|а)?\b|\bлозі\b", "log"),
+        (r"\bпроцес\w*|\bпроцесс\w*", "processes"),
+        (r"\b(?:помилк|ошибк)\w*", "error"),
+        (r"\bпричин\w*", "reason"),
+        (r"\b(?:пріоритет|приоритет)\w*", "priority"),
+        (r"\b(?:результат)\w*", "results"),
+        (r"\b(?:спроб|попытк)\w*", "attempts"),
+        (r"\b(?:статт|стат)(?:і|ю|ья|ье|ью)\b", "article"),
+        (r"\b(?:повідомлення|сообщение)\b", "message"),
+        (r"\bелемент\w*|\bэлемент\w*", "element"),
+        (r"\bкод\w*\s+(?:виходу|выхода|возврата)\b", "exit code"),
+        # superlatives, statistics and comparisons
+        (r"\b(?:найбільше|больше всего|больше всех)\b", "the most"),
+        (r"\b(?:пік|пиков|піков|пик)\w*", "peak"),
+        (r"\b(?:максимальн|максимум|макс|найвищ|найбільш|наибольш|самая высокая)\w*", "max"),
+        (r"\b(?:мінімальн\w*|минимальн\w*|мінімум|минимум|найнижч\w*|наименьш\w*|найменш\w*)", "lowest"),
+        (r"(?#cyrillic)\b(?:мін|мин)\b", "lowest"),
+        (r"\b(?:в|у)\s+(?:середньому|среднем)\b", "on average"),
+        (r"\b(?:середн|средн)\w*", "average"),
+        (r"\b(?:найгарячіш|самая горяч|найгаряч)\w*", "hottest"),
+        (r"\b(?:більше|больше)\b", "more"),
+        (r"\b(?:менше|меньше)\b", "less"),
+        (r"\b(?:вище|выше)\b", "above"),
+        (r"\b(?:нижче|ниже)\b", "below"),
+        (r"\b(?:кожна|кожен|кожний|кожну|кожній|каждая|каждый|каждую|каждой)\b", "each"),
+        (r"\b(?:всього|всего|загалом|в сумі|в сумме|разом|итого|сумарно|суммарно)\b", "in total"),
+        (r"\bвзагалі\b|\bвообще\b", "at all"),
+        (r"\b(?:всі|все|всё)\b", "all"),
+        # verbs and states: running, waiting, failed, finished, used, busy, started
+        (r"\b(?:не\s+стартує|не\s+стартует|не\s+запускається|не\s+запускается|не\s+йде|не\s+идет|не\s+идёт)\b", "is not starting"),
+        (r"\b(?:крутиться|крутяться|крутится|крутятся|працює|працюють|работает|работают|йде|іде|идет|идёт|бежить|біжить|рахує|считает)\b", "is running"),
+        (r"\b(?:крутилось|крутилося|крутився|крутилась|працювало|працював|работало|работал|йшов|йшло|ішов|шел|шёл|шло|рахував|считал)\b", "was running"),
+        (r"\b(?:чекає|чекають|жд[её]т|ждут|висить|висят)\b", "is waiting"),
+        (r"\b(?:чекав|чекала|ждал|ждала|простояв|простоял)\b", "waited"),
+        (
+            r"\b(?:впав|впала|впало|впали|упал|упала|упало|упали|падав|падала|падало|падали|падал"
+            r"|крашнувся|крашнулся|зафейлився|зафейлилась|зафейлилось|зафейлился|зфейлився|вилетів|вылетел)\b",
+            "failed",
+        ),
+        (r"\b(?:стартує|стартует|запускається|запускается)\b", "starts"),
+        (r"\b(?:стартом|старту|запуском)\b", "start"),
+        (r"\b(?:перезапускався|перезапускалась|перезапускался|перезапускалась|рестартився|рестартился)\b", "restarted"),
+        (r"\b(?:завершився|завершилась|завершилося|закінчився|закінчилась|завершился|завершилась|закончился|закончилась)\b", "finished"),
+        (r"\b(?:вийшов|вийшла|вышел|вышла)\b", "exited"),
+        (r"\b(?:з'їв|з'їла|з'їло|з'їли|з'їсти|спожив|спожила|спожило|використав|використала|сожрал|сожрала|съел|съела|потратил|потратила|потребил|потребила|набрав|набрала|набрал|набрала)\b", "used"),
+        (r"\b(?:скасован\w*|отменен\w*|отменён\w*|скасував|скасувала)\b", "cancelled"),
+        (r"\b(?:зайнято|занято)\b", "used"),
+        (r"\b(?:зайнята|зайнятий|зайняте|занята|занят|занятая)\b", "busy"),
+        (r"\b(?:вільна|вільний|вільне|свободна|свободен|свободная)\b", "free"),
+        (r"\b(?:показав|показала|показало|показал)\b", "showed"),
+        (r"\b(?:включити|увімкнути|включить)\b", "to enable"),
+        (r"\bпо-англійськи\b|\bпо-английски\b|\bанглійською\b|\bна англійській\b|\bна английском\b", "in English"),
+        (r"\b(?:писати|написати|писать|написать)\b", "write"),
+        (r"\b(?:треба|нужно|надо|потрібно|потрібна|потрібен|нужна|нужен)\b", "need"),
+        (r"\b(?:хочу|хотів|хотіла|хотел|хотела)\b", "I want"),
+        (r"\b(?:можна|можно)\b", "you can"),
+        (r"\bпісля\b|\bпосле\b", "after"),
+        (r"\bперед\b", "before"),
+        (r"\b(?:між|между)\b", "between"),
+        (r"\bдля\b", "for"),
+        # ordinals after a number ("12-й", "12-ый", "13-го": 12)
+        (r"(?#cyrillic)\b(\d+)-?(?:й|ий|ый|ой|го|му|ю|я)\b", r"\1"),
+    )
+)
+# function words last, once the phrases above have read what they open
+_FUNCTION_WORDS = _table(
+    (
+        (r"(?#cyrillic)(^|[.?!,;:—-]\s*)[аі]\b\s*", r"\1and "),  # a follow-up: "а вчора?" and yesterday
+        (r"(?:^|(?<=[.?!,;:]\s))(?-i:a|i)\b\s+", "and "),
+        (r"(?<=\s)(?-i:i)(?=\s)", "and"),  # (lowercase: an English "I" is kept)  # ("a temperatura?", "i na gpu1")
+        (r"(?#cyrillic)(?<=\s)(?:і|и|й|та)(?=\s)", "and"),
+        (r"(?#cyrillic)\b(?:він|вона|воно|он|она|оно|його|її|него|нее|неё|нього|неї|его|ее|её|йому|їй|ему|ей)\b", "it"),
+        (r"\b(?:vin|vona|vono|joho|yoho|yomu|jomu|nioho)\b", "it"),
+        (r"\b(?:цей|ця|це|цю|цього|этот|эта|это|этого|эту)\b", "this"),
+        (r"\b(?:мій|моя|моє|мої|мой|мое|моё|мои)\b", "my"),
+        (r"\b(?:був|була|було|були|был|была|было|были)\b", "was"),
+        (r"(?#cyrillic)\b(?:є|есть)\b", "is"),
+        (r"\b(?:вже|уже|ещё|еще)\b", "already"),
+        (r"(?#cyrillic)\bще\b", "still"),
+        (r"\b(?:тоже|теж|також)\b", "too"),
+        (r"\bтам\b", "there"),
+        (r"(?#cyrillic)\b(?:на)\b", "on"),
+        (r"\bna\b", "on"),
+        (r"(?#cyrillic)\b(?:в|у|во)\b", "in"),
+        (r"(?-i:\bv\b)", "in"),
+        (r"(?#cyrillic)\b(?:з|с|із|зі|со)\b", "with"),
+        (r"(?#cyrillic)\b(?:до)\b", "to"),
+        (r"\bdo\b(?=\s+\d)", "to"),
+        (r"\b(?:по)\b", "by"),
+        (r"(?#cyrillic)\b(?:за)\b", "for"),
+        (r"\b(?:від|от)\b", "from"),
+        (r"(?#cyrillic)\b(?:о|об|про)\b", "about"),
+        (r"(?#cyrillic)\bа\s+не\b", "not"),
+        (r"(?#cyrillic)\bне\b", "not"),
+        (r"\b(?:або|или|чи)\b", "or"),
+        (r"(?#cyrillic)\b(?:мені|мне|ми|мы|я)\b", "I"),
+        (r"(?#cyrillic)\b(?:ти|ты|ви|вы)\b", "you"),
+    )
+)
+
+
+def ukrainian_russian(text: str) -> str:
+    """``text`` read in English where it is Ukrainian or Russian (:data:`_MARK`): its phrases and words
+    (:data:`_UKRAINIAN_RUSSIAN`), then its function words (:data:`_FUNCTION_WORDS`); else as it was."""
+    return read_where_marked(text, _MARK, _UKRAINIAN_RUSSIAN + _FUNCTION_WORDS)
