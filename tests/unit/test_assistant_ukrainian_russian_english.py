@@ -125,3 +125,18 @@ def test_english_and_other_languages_are_not_read_as_ukrainian_or_russian() -> N
         "wie viel Strom hat die Karte gestern gezogen?",
     ):
         assert ukrainian_russian(message) == message
+
+
+def test_general_questions_are_not_questions_of_the_machine(heldout_svc: AssistantService) -> None:
+    for message in (
+        "в чому різниця між fp16 і bf16 для тренування?",
+        "whats difference fp16 and bf16 for training?",  # "between" left out
+        "как в jax включить mixed precision для llama?",
+        "how to enable flash attention in transformers for a llama model?",
+        "як правильно написати англійською: GPU-hours чи GPU hours?",
+    ):
+        _, _, query = ask(heldout_svc, message, None)
+        assert query is None, (message, in_english(message), query)
+    # what is not an idea to tell apart is the machine's ("the difference between gpu 0 and gpu 1")
+    _, _, query = ask(heldout_svc, "what is the difference in power of gpu 0 and gpu 1 now?", None)
+    assert query is not None, query
