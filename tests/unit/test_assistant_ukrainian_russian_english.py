@@ -1,7 +1,7 @@
-"""Ukrainian and Russian, and surzhyk mixing them, written in Cyrillic with English words of the trade or whole
-in Latin letters (readings and their spans, peaks and means, energy, busy time, jobs' runs, waits, failures
-and logs, requests, follow-ups opened by "а", cards named by their index); English and the other languages
-left as they were. Worded apart from the blind sets."""
+"""Ukrainian and Russian, and surzhyk mixing them, written in Cyrillic with English words of the trade or
+whole in Latin letters (readings and their spans, peaks and means, energy, busy time, jobs' runs, waits,
+failures and logs, requests, follow-ups opened by "а", cards named by their index); English and the other
+languages left as they were. Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -16,7 +16,10 @@ from gpuaccel.assistant.understand.languages.ukrainian_russian import ukrainian_
 @pytest.mark.parametrize(
     ("question", "expected"),
     [
-        ("яка зараз температура на нульовій карті?", {"name": "gpu_reading", "gpu": 0, "metric": "temperature"}),
+        (
+            "яка зараз температура на нульовій карті?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "temperature"},
+        ),
         ("скільки ват бере 4090?", {"name": "gpu_reading", "gpu": 1, "metric": "power"}),
         (
             "какая температура была на 4090 вчера вечером?",
@@ -41,7 +44,10 @@ from gpuaccel.assistant.understand.languages.ukrainian_russian import ukrainian_
         ("яка карта найгарячіша зараз?", {"name": "gpu_rank", "metric": "temperature", "order": "max"}),
         ("покажи лог job 9", {"name": "job_log", "job": 9}),
         # in Latin letters
-        ("kotra karta zaraz naibilsh harjacha", {"name": "gpu_rank", "metric": "temperature", "order": "max"}),
+        (
+            "kotra karta zaraz naibilsh harjacha",
+            {"name": "gpu_rank", "metric": "temperature", "order": "max"},
+        ),
         ("skilky pamyati zaraz na nulovij karti", {"name": "gpu_reading", "gpu": 0, "metric": "memory"}),
         ("chomu vpav job 9?", {"name": "job_detail", "job": 9}),
         (
@@ -50,7 +56,9 @@ from gpuaccel.assistant.understand.languages.ukrainian_russian import ukrainian_
         ),
     ],
 )
-def test_ukrainian_and_russian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+def test_ukrainian_and_russian_questions(
+    heldout_svc: AssistantService, question: str, expected: dict
+) -> None:
     _, _, query = ask(heldout_svc, question, None)
     assert query is not None, (question, in_english(question))
     label = expected.pop("label", None)
@@ -107,7 +115,7 @@ def test_when_a_card_last_worked_and_the_job_at_a_peak(heldout_svc: AssistantSer
 
 
 def test_only_cyrillic_reads_the_short_words_english_has() -> None:
-    # "a", "i", "on", "do" and "de" in Latin letters are English's; only Cyrillic "а", "і", "он", "до" are read
+    # "a", "i", "on", "do" and "de" in Latin letters are English's; Cyrillic "а", "і", "он", "до" are read
     assert in_english("а на GPU 1?") == "and on GPU 1?"
     assert in_english("chomu job 3 do not restart?").startswith("why job 3 do not")
     assert in_english("он упал?") == "it failed?"

@@ -149,9 +149,7 @@ _LIBRARY_HELP = re.compile(
 )
 # how to word something in English: "how to write it correctly in English in a paper, power draw or power
 # consumption?" (a question of wording, whatever machine words it quotes)
-_WORDING = re.compile(
-    r"^(?=.*\bin english\b).*\bhow\b.{0,40}\b(?:write|say|phrase|word|spell|translate)\b"
-)
+_WORDING = re.compile(r"^(?=.*\bin english\b).*\bhow\b.{0,40}\b(?:write|say|phrase|word|spell|translate)\b")
 # statistics the history does not keep, asked of a reading ("its median temperature"), and
 # how to compute something in a language or the shell ("a bootstrap interval in R", "count the lines of a
 # file in bash"): no reading of this machine answers
