@@ -43,6 +43,20 @@ from gpuaccel.assistant.understand.languages.ukrainian_russian import ukrainian_
         ("что сейчас в очереди?", {"name": "queue"}),
         ("яка карта найгарячіша зараз?", {"name": "gpu_rank", "metric": "temperature", "order": "max"}),
         ("покажи лог job 9", {"name": "job_log", "job": 9}),
+        (
+            "яка температура була на 4090 о 9 ранку?",
+            {"name": "gpu_reading", "gpu": 1, "metric": "temperature", "label": "at 09:00"},
+        ),
+        (
+            "скільки енергії з'їла H100 за останню добу?",
+            {"name": "energy", "gpu": 0, "label": "in the last 24 hours"},
+        ),
+        (
+            "сколько времени H100 была загружена вчера?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "util", "label": "yesterday"},
+        ),
+        ("кто сейчас занимает H100?", {"name": "memory_users", "gpu": 0}),
+        ("який job найдовше йшов?", {"name": "job_rank", "metric": "duration", "order": "max"}),
         # in Latin letters
         (
             "kotra karta zaraz naibilsh harjacha",
@@ -71,6 +85,8 @@ def test_ukrainian_and_russian_requests(heldout_svc: AssistantService) -> None:
         ("скасуй job 12 будь ласка", "gpuaccel cancel 12"),
         ("поставь на паузу задачу 11", "gpuaccel pause 11"),
         ("постав 13-й на hold", "gpuaccel hold 13"),
+        ("поставь 12 в холд", "gpuaccel hold 12"),
+        ("подвинь 13 в начало очереди", "gpuaccel priority 13"),
         ("зніми 14 з холду", "gpuaccel release 14"),
         ("перезапусти 9 плиз", "gpuaccel retry 9"),
         ("поміняй пріоритет 13 на 3", "gpuaccel priority 13 3"),
