@@ -143,6 +143,7 @@ def test_english_and_other_languages_are_not_read_as_ukrainian_or_russian() -> N
         "a job on the H100 do i need to restart it?",
         "zaraz sprawdzę, jaka jest temperatura karty 1?",  # Polish: "zaraz", "jaka"
         "ile energii zużyła karta 0?",
+        "kto teraz używa karty 0, tez job 11?",  # Polish "kto", "tez"
         "cuánta energía usó la 4090 ayer de noche?",
         "poso zestathike i karta xthes?",
         "kitna power kha raha hai gpu 0?",
