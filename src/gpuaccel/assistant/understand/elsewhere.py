@@ -50,6 +50,9 @@ _EXPLAIN = re.compile(
 # active, what's the difference" (:func:`_ideas_told_apart` reads whether they are this machine's things)
 _TOLD_APART = re.compile(
     r"\bdifferences? between (?P<a>[\w -]+?) (?:and|vs\.?|versus) (?P<b>[\w -]+)"
+    # "between" left out, as a speaker of a language without it says it: "what is difference bf16 and fp16"
+    r"|\bwhat(?:'?s| is) (?:the )?differences? (?!between|in|of|on|for|from|with|to)(?P<e>[\w-]+(?: [\w-]+)?)"
+    r" (?:and|vs\.?|versus) (?P<f>[\w -]+)"
     r"|(?P<c>[\w-]+(?: [\w-]+){0,3}) (?:vs\.?|versus) (?P<d>[\w-]+(?: [\w-]+){0,3})\s*[,:;-]?\s*"
     r"(?:what'?s|whats|what is|what are) the differences?\b"
 )
@@ -66,7 +69,7 @@ def _ideas_told_apart(text: str) -> bool:
     (a precision, "fp16 and bf16", is an idea) and none of :data:`_OURS_TOLD` in what is told apart (what
     follows "of" or "for" says what they are of: "TDP and TGP of graphic card")."""
     for m in _TOLD_APART.finditer(text):
-        a, b = (m["a"], m["b"]) if m["a"] is not None else (m["c"], m["d"])
+        a, b = next((m[x], m[y]) for x, y in (("a", "b"), ("c", "d"), ("e", "f")) if m[x] is not None)
         b = re.split(r"\b(?:of|for|in|on|when|while)\b", b)[0]
         said = f"{a} {b}".split()
         ours = _OURS_TOLD & set(said)
@@ -138,6 +141,15 @@ _SHELL_HELP = re.compile(
     r"|\b(?:nfs|exports|fstab|samba|smb|sshd|iptables|ufw|zfs|lvm|raid|mdadm)\b.*"
     r"\b(?:options?|settings?|flags?|config|configs|configuration|setup|tuning|params?|parameters?)\b"
 )
+# how to do something in a library of one's own work: "how to enable gradient checkpointing in pytorch for
+# llama", "how in pytorch to enable it" (not a job named like the model)
+_LIBRARY_HELP = re.compile(
+    r"^(?=.*\bhow (?:to|(?:do|can|should|would) (?:i|we|you))\b).*\b(?:in|with|using) (?:pytorch|torch"
+    r"|tensorflow|jax|keras|transformers|hugging ?face|deepspeed|lightning|accelerate|vllm|peft)\b"
+)
+# how to word something in English: "how to write it correctly in English in a paper, power draw or power
+# consumption?" (a question of wording, whatever machine words it quotes)
+_WORDING = re.compile(r"^(?=.*\bin english\b).*\bhow\b.{0,40}\b(?:write|say|phrase|word|spell|translate)\b")
 # statistics the history does not keep, asked of a reading ("its median temperature"), and
 # how to compute something in a language or the shell ("a bootstrap interval in R", "count the lines of a
 # file in bash"): no reading of this machine answers
@@ -560,6 +572,8 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
             _CLOUD,
             _OTHER_SYSTEMS,
             _NAMING,
+            _LIBRARY_HELP,
+            _WORDING,
         )
     ):
         return True  # whatever the machine words beside them
