@@ -1,9 +1,10 @@
 """Other languages said in an English message, read in English before anything else reads it: one module
 a language (Hinglish, Dutch, German, Italian, French, Spanish, Portuguese, Polish, Korean and Japanese,
 Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters, Egyptian Franco,
-Greeklish, Turkish), each read whole where the message has marks of its own, and the words of French, Italian, Hindi
-and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading,
-a day, a question word, a request, an article before a card); the rest of a message is left as it was."""
+Greeklish, Turkish), each read whole where the message has marks of its own, and the words of French,
+Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant
+reads (a reading, a day, a question word, a request, an article before a card); the rest of a message is
+left as it was."""
 
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ def in_english(text: str) -> str:
     First the languages read only where their own marks show, whose words are also other languages' words:
     Franco and Greeklish before all (Spanish "el", French "le", Italian "ti" and "tra" are theirs only where
     their marks show), Turkish after Franco and before the rest (its "ç" is French's mark, "ile" Polish's
-    "how many", "'de" Spanish's "of", "karta" Greeklish's card: each read as Turkish first), Indonesian before Taglish and Hinglish (which read its "nya", "di" and "lagi"),
+    "how many", "'de" Spanish's "of", "karta" Greeklish's card: each read as Turkish first), Indonesian
+    before Taglish and Hinglish (which read its "nya", "di" and "lagi"),
     Vietnamese, Taglish and Hebrew before the tables that read their words (Turkish "dün" is yesterday,
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own

@@ -33,22 +33,24 @@ _SUFFIX_MARKED = (
 # after an apostrophe on a word of two letters or more, or a number ("job'lar", "9'dan"; not French "l'un",
 # "qu'il", nor English "it's", "we'll", "they're", which no suffix spells); a verb's present in "-iyor"
 # ("calisiyor", "bekliyor"); and its words, none an English word nor another language's ("kac", "neden",
-# "hangi", "su an", "dun gece", "peki", "oldu"; not "dun", Tagalog's, nor "sabah", Franco's, nor "tamam")
+# "hangi", "su an", "dun gece", "peki", "oldu"; not "dun", Tagalog's, "sabah", Franco's, "tamam", Hindi's,
+# "beri", Indonesian's "give")
 _TURKISH_MARK = re.compile(
     r"(?-i:[ıİşŞğĞ])"
     r"|(?:(?<=\d)|(?<=\w\w))(?<!\bqu)['’](?=[a-zıçğöşü])" + _SUFFIX_MARKED + r"(?![\w'’])"
-    r"|\b[a-zçğıöşü]{2,}[iıuü]yo(?:r|du|rdu|rlar|rum|ruz|rsun)?\b"
+    r"|\b[a-zçğıöşü]{2,}[iıuü]yo(?:r|du|rdu|rlar|rum|ruz|rsun|lar)\b"  # (not Spanish "incluyo")
     r"|\b(?:ka[çc]|ka[çc]ta|ka[çc]ar|neden|niye|ni[çc]in|nas[ıi]l|hangi\w*|neydi|nedir|nerede|nerde|nereye"
-    r"|ne\s+(?:zaman\w*|kadar\w*|var|vard[ıi]|oldu|yaz[ıi]yor)|[şs]u\s+an\w*|[şs]imdi\w*|d[üu]nk[üu]|d[üu]n"
+    r"|ne\s+(?:zaman\w*|kadar\w*|var|vard[ıi]|oldu|yaz[ıi]yor)|[şs]u\s+an(?:da|a)?|[şs]imdi\w*|d[üu]nk[üu]|d[üu]n"
     r"\s+(?:gece|ak[şs]am|sabah)|(?-i:dün)|bug[üu]n\w*|bu\s+(?:sabah|ak[şs]am|gece|hafta)|s[ıi]cakl[ıi]\w*"
     r"|bellek\w*|belle[ğg]\w*|haf[ıi]za\w*|enerji\w*|kuyru[kğg]\w*|kartlar\w*|kart(?:[ıi]|[ıi]n|ta|taki)"
-    r"|[çc]al[ıi][şs]\w*|bekle\w*|bitti\w*|biten\w*|bitmedi|oldu\w*|olan\w*|patlad[ıi]\w*|[çc][öo]kt[üu]"
+    r"|[çc]al[ıi][şs](?:[ıi]yor|t[ıi]|m[ıi][şs]|an|acak|m[ıi]yor|m[ıi]yo|t[ıi]r)\w*|bekle\w*|bitti\w*|biten\w*|bitmedi|oldu\w*|olan\w*|patlad[ıi]\w*|[çc][öo]kt[üu]"
     r"|iptal|durdur\w*|devam|tekrar|yeniden|ba[şs]la\w*|y[üu]kselt\w*|d[üu][şs][üu]r\w*|y[üu]ksek\w*"
     r"|d[üu][şs][üu]k\w*|fazla|ortalama\w*|kere|defa|ayr[ıi]|peki|toplam\w*|s[üu]rd[üu]|s[üu]rm[üu][şs]"
     r"|s[üu]re(?:si|leri|sini|lerini)|saniye\w*|dakika\w*|derece\w*|harca\w*|kulland\w*|kullan[ıi]l\w*"
-    r"|[çc]ekti\w*|g[öo]rd[üu]\w*|kaydet\w*|m[ıi]s[ıi]n\w*|musun\w*|m[üu]s[üu]n\w*|var\s+m[ıi]|edildi"
+    r"|[çc]ekti\w*|g[öo]rd[üu]\w*|kaydet\w*|m[ıi]s[ıi]n(?:[ıi]z)?|m[uü]s[uü]n(?:[uü]z)?|var\s+m[ıi]|edildi"
     r"|ettim|etti|[üu]st[üu]nde|[üu]st[üu]|alt[ıi]nda|y[üu]z[üu]nden|de[ğg]il\w*|diye|i[çc]in|biraz"
-    r"|hen[üu]z|sonra|beri|yok|deneme\w*|denedi\w*|eleman\w*|sonu[çc]\w*|[öo]ner\w*|kar[şs][ıi]la[şs]t[ıi]r\w*"
+    r"|hen[üu]z|sonra|yok|deneme\w*|denedi\w*|eleman\w*|sonu[çc]\w*|[öo]ner(?:i|ir|irsin|irim|isin)"
+    r"|kar[şs][ıi]la[şs]t[ıi]r\w*"
     r"|bo[şs]ta|me[şs]gul|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata\w*|yaz[ıi]yor|yazar|ne\s+i[şs]e)\b"
     # an English verb done with "et" ("release et", "pause eder misin"; not French's "et" between two)
     r"|\b(?:cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit)\s+(?:et(?=\s*(?:[,.!?]|$))"
@@ -68,10 +70,17 @@ _CARD = re.compile(r"^(?:gpu\s*\d*|h100|h200|a100|4090|3090|card|node|rank\s*\d*
 # the English verbs Turkish asks with "et" (do) or "yap" (make) after them ("release et", "pause eder
 # misin", "cancel edildi")
 _ENGLISH_VERB = r"(cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit|stop|start|test)"
+_PRIORITY = r"(?:priority|oncelik|oncelig|prio)(?:['’]?\w+)?"  # "priority'sini", "onceligini"
 _REQUEST = (
     r"cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|raise the priority of"
     r"|lower the priority of|compare|show|check"
 )
+
+
+def _verb_of(said: str) -> str:
+    """The English verb of "iptal ettim" (cancel) or of an English verb done with "et" ("pause ettim")."""
+    verb = said.split()[2].lower()
+    return "cancel" if verb == "iptal" else verb
 
 
 def _suffixed(m: re.Match[str]) -> str:
@@ -113,19 +122,20 @@ _UNIT = {
 
 # the times Turkish says first in its clause ("o sirada GPU'da ne vardi": at that time on the GPU what was)
 _WHEN_FIRST = re.compile(
-    r"^\s*(?:at that time|now|today|yesterday|last night|this morning|since then|so far|for now)\b\s*", re.I
+    r"^\s*(?:at that time|now|today|yesterday|last night|this morning|since then|so far|for now"
+    r"|in the last (?:\d+ )?(?:hour|hours|minutes|days))\b\s*",
+    re.I,
 )
 
 
-def _what_first(m: re.Match[str]) -> str:
+def _what_first(lead: str, before: str, verb: str) -> str:
     """A clause that asks "ne" (what) before its verb, said in English's order: "now ne is running" what is
-    running now, "on the GPU ne was" what was on the GPU."""
-    before = m[2]
+    running now, "on the GPU ne was" what was on the GPU, "H100's peak neydi" what was H100's peak."""
     when = _WHEN_FIRST.search(before)  # a time said first in Turkish is said last in English
     if when:
         before = (before[: when.start()] + before[when.end() :]).strip() + " " + when[0].strip()
-    said = f"what {m[3]} {before}".strip()
-    return m[1] + re.sub(r"\s{2,}", " ", said)
+    said = f"what {verb} {before}".strip()
+    return lead + re.sub(r"\s{2,}", " ", said)
 
 
 _TURKISH = (
@@ -139,6 +149,7 @@ _TURKISH = (
     (r"\b(?:ba[şs]lamadan|ba[şs]lamadan\s+[öo]nce)\b(?:\s+[öo]nce)?", "before it started"),
     (r"\b[öÖ]nceki\b", "previous"),
     (r"\b[öÖ]nce\b", "before"),
+    (r"\bne\s+kadar(?:\s+s[üÜu]re)?dir\b|\bne\s+kadar\s+zamandir\b", "how long has it been"),
     (r"\bs[üÜ]re(?:si|sini)\b", "its duration"),
     (r"\bs[üÜ]re(?:leri|lerini)\b", "their durations"),
     (r"\bs[üÜ]re(?:ler)?\b", "duration"),
@@ -187,6 +198,7 @@ _TURKISH = (
     (r"\bsaat\s+(\d{1,2})['’]?(?:y?[ae])\s+kadar\b", r"until \1:00"),
     (r"\bsaat\s+(\d{1,2})(?:[:.](\d\d))?['’]?(?:d[ae]|t[ae])\b", lambda m: f"at {m[1]}:{m[2] or '00'}"),
     (r"\b(\d{1,2})[:.](\d\d)['’]?(?:d[ae]|t[ae])\b", r"at \1:\2"),
+    (r"\bson\s+yarim\s+saat(?:te|tir|in)?\b", "in the last 30 minutes"),
     (r"\bson\s+(?:bir|1)\s+saat(?:te|tir|in)?\b", "in the last hour"),
     (r"\bson\s+(\d+)\s+saat(?:te|tir|in)?\b", r"in the last \1 hours"),
     (r"\bson\s+(\d+)\s+(?:dakika|dk)(?:da|dir|nin)?\b", r"in the last \1 minutes"),
@@ -233,7 +245,9 @@ _TURKISH = (
     # the request verbs, an English one with "et" (do): "release et" (release it), "iptal et" (cancel),
     # "hold'a al" (hold), "devam ettir" (resume), "tekrar baslat" (restart), "yeniden dene" (retry)
     (
-        r"(^\s*|[,.;!?]\s*)(?:ok\s+)?" + _ENGLISH_VERB + r"\s+(?:et|edin|eder\s+misin|ediver|edebilir\s+misin)\b",
+        r"(^\s*|[,.;!?]\s*)(?:ok\s+)?"
+        + _ENGLISH_VERB
+        + r"\s+(?:et|edin|eder\s+misin|ediver|edebilir\s+misin)\b",
         r"\1\2 it",
     ),
     (r"\b" + _ENGLISH_VERB + r"\s+(?:eder|edebilir)\s+mis[iu]n(?:iz)?\b", r"can you \1"),
@@ -245,6 +259,11 @@ _TURKISH = (
         lambda m: past_form(m[1].lower()),
     ),
     (r"\boom\s+(?:oldu|olmus)\b", "ran out of memory"),
+    # "ben mi iptal ettim" (was it I who cancelled it): did I cancel it
+    (
+        r"\bben\s+mi\s+(?:iptal|" + _ENGLISH_VERB[1:-1] + r")\s+ettim\b",
+        lambda m: f"did I {_verb_of(m[0])} it",
+    ),
     (r"\biptal\s+(?:ettim|ettik)\b", "cancelled it"),
     (r"\biptal\s+(?:etti|edildi|edilmis|oldu)\b", "cancelled"),
     (r"\biptal\s+(?:eder|edebilir)\s+mis[iu]n(?:iz)?\b", "can you cancel"),
@@ -253,17 +272,17 @@ _TURKISH = (
     (r"\baskiya\s+al\w*|\bdurdur\b", "pause"),
     (r"\bdevam\s+(?:ettir|et)\w*", "resume"),
     (r"\bserbest\s+birak\w*", "release"),
-    (r"\b(?:tekrar|yeniden)\s+(?:baslat|calistir)\w*", "restart"),
+    (r"\b(?:tekrar|yeniden)\s+(?:baslat|calistir|basla)\w*", "restart"),
     (r"\b(?:tekrar|yeniden)\s+dene\b", "retry"),
     (r"\boldur\b", "kill"),
     # a priority raised or lowered: "X'in priority'sini yukselt" (raise the priority of X), "10 yap" (to 10)
     (
-        r"\b((?:job\s+)?[\w.-]+)['’]?(?:n?[iu]n)\s+(?:priority|oncelik|oncelig|prio)(?:['’]?\w+)?\s+(\d+)"
+        r"\b((?:job\s+)?[\w.-]+)['’]?(?:n?[iu]n)\s+" + _PRIORITY + r"\s+(\d+)"
         r"['’]?(?:y?[ae])?\s+(?:yap|olsun|cek|ayarla)\w*",
         r"set the priority of \1 to \2",
     ),
-    (r"\b(?:priority|oncelik|oncelig|prio)(?:['’]?\w+)?\s+(?:yukselt|artir|arttir)\w*", "raise the priority of"),
-    (r"\b(?:priority|oncelik|oncelig|prio)(?:['’]?\w+)?\s+(?:dusur|azalt)\w*", "lower the priority of"),
+    (r"\b" + _PRIORITY + r"\s+(?:yukselt|artir|arttir)\w*", "raise the priority of"),
+    (r"\b" + _PRIORITY + r"\s+(?:dusur|azalt)\w*", "lower the priority of"),
     (r"\b(\d+)\s+yap\b", r"set to \1"),
     (r"\boncelik\w*|\boncelig\w*", "priority"),
     # what a suffix says on a name of the trade or a number, after its apostrophe or not ("job'lar",
@@ -311,6 +330,7 @@ _TURKISH = (
     (r"\bhiz\w*", "speed"),
     (r"\bkullanim\w*|\bdoluluk\w*", "usage"),
     (r"\btuketim\w*", "consumption"),
+    (r"\bdurum\w*", "state"),
     (r"\bderece\w*", "degrees"),
     (r"\bsaniye\w*", "seconds"),
     (r"\b(?:dakika\w*|dk)\b", "minutes"),
@@ -339,6 +359,8 @@ _TURKISH = (
     ),
     (r"\bne\s+kadardi\b", "how much was"),
     (r"\bne\s+kadar\b", "how much"),
+    # "X ne zamandi" (when was X): said first
+    (r"(^\s*(?:and\s+)?|[,.;!?]\s*)([^,.;!?]+?)\s+ne\s+zaman(?:di|du)\b", r"\1when was \2"),
     (r"\bne\s+zaman\b", "when"),
     (r"\bkac\s+(?:kere|kez|defa|sefer)\b", "how many times"),
     # a count's noun, singular in Turkish ("kac GPU-hour", "kac job"): plural in English
@@ -346,11 +368,15 @@ _TURKISH = (
         r"\bkac\s+((?:gpu[- ])?hour|job|gpu|card|process|attempt|watt|element|line|retry|restart|time)\b",
         lambda m: f"how many {m[1]}{'ies' if m[1].lower().endswith('y') else 's'}".replace("yies", "ies"),
     ),
-    (r"\bkac\s+(?!(?:su|simdi|oldu|olmus|mi|ya|ve|peki|bugun|dun|now|today|yesterday)\b)(?=[\w'-]+)", "how many "),
+    (
+        r"\bkac\s+(?!(?:su|simdi|oldu|olmus|mi|ya|ve|peki|bugun|dun|now|today|yesterday)\b)(?=[\w'-])",
+        "how many ",
+    ),
     (r"\bkac\b", "how much"),
     (r"\b(?:neden|niye|nicin|icin\s+mi)\b", "why"),
     (r"\bnasil\b", "how"),
     (r"\bhangisini\s+(?:onerirsin|onerir\s+misin|tavsiye\s+edersin)\b", "which do you recommend"),
+    (r"\bhangileri\w*", "which ones"),
     (r"\bhangisi(?:ni|nin)?\b", "which one"),
     (r"\bhangi\b", "which"),
     (r"\bkimin\b", "whose"),
@@ -358,8 +384,6 @@ _TURKISH = (
     (r"\b(?:nerede|nerde)\b", "where"),
     (r"\bnereye\b", "where"),
     (r"\b(?:nereden|nerden)\b", "from where"),
-    (r"\bneydi\b", "what was"),
-    (r"\bnedir\b", "what is"),
     # the verbs and states of a job and a card, in their tenses: "calisiyor" (is running), "bekledi"
     # (waited), "bitti" (finished), "harcadi" (used), "cekiyor" (is drawing), "surdu" (lasted)
     (r"\bcalis(?:iyor|iyo)lar\b", "are running"),
@@ -433,8 +457,7 @@ _TURKISH = (
     # the small words: "ile" (with, and), "ve" (and), "icin" (for), "mi" (the question's particle: "X mi Y
     # mi" is X or Y), "onu" (it), "ben" (I)
     (r"\b([\w.-]+)\s+m[iu]\s+([\w.-]+(?:\s+[\w.-]+)?)\s+m[iu]\b", r"\1 or \2"),
-    (r"\bben\s+mi\s+(cancel|pause|hold|release|kill|restart|retry)\w*\s+(?:ettim|yaptim)\b", r"did I \1 it"),
-    (r"\bben\s+mi\s+(cancelled it|\w+)\b", lambda m: "did I " + ("cancel it" if m[1].startswith("cancelled") else m[1])),
+    (r"\bben\s+mi\b", "did I"),
     (r"\s+\bm[iu]\b", ""),
     (r"\bmis[iu]n(?:iz)?\b", ""),
     (r"\bile\b", "with"),
@@ -473,8 +496,17 @@ _TURKISH = (
         r"((?:can you\s+)?(?:" + _REQUEST + r"))(?=\s*(?:[,.;!?]|$))",
         r"\1\3 \2",
     ),
-    (r"(^\s*|[,.;!?]\s*)([^,.;!?]*?)\s*\bne\s+([^,.;!?]+?)\s*(?=[,.;!?]|$)", _what_first),
-    (r"(^\s*|[,.;!?]\s*)([^,.;!?]+?)\s+ne(?=\s*(?:[,.;!?]|$))", r"\1what is \2"),
+    (
+        r"(^\s*|[,.;!?]\s*)([^,.;!?]*?)\s*\bne\s+([^,.;!?]+?)\s*(?=[,.;!?]|$)",
+        lambda m: _what_first(m[1], m[2], m[3]),
+    ),
+    (
+        r"(^\s*|[,.;!?]\s*)([^,.;!?]+?)\s+(ne|nedir|neydi)(?=\s*(?:[,.;!?]|$))",
+        lambda m: _what_first(m[1], m[2], "was" if m[3].lower() == "neydi" else "is"),
+    ),
+    (r"\bhow long has it been is (\w+ing)\b", r"how long has it been \1"),  # "ne kadar suredir bekliyor"
+    (r"\bneydi\b", "what was"),
+    (r"\bnedir\b", "what is"),
     (r"(\w's|s')\s+(?:its|their|the)\s+", r"\1 "),
     # "since then" said first ("o zamandan beri kartlar ne kadar harcadi"): said last, as English says it
     (r"(^\s*|[,.;!?]\s*)since then\s+([^,.;!?]+)", r"\1\2 since then"),
