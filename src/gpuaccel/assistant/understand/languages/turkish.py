@@ -363,9 +363,14 @@ _TURKISH = (
     (r"(^\s*(?:and\s+)?|[,.;!?]\s*)([^,.;!?]+?)\s+ne\s+zaman(?:di|du)\b", r"\1when was \2"),
     (r"\bne\s+zaman\b", "when"),
     (r"\bkac\s+(?:kere|kez|defa|sefer)\b", "how many times"),
+    # "yuzde kac kullanildi" (what percent was it used): its utilization
+    (r"\byuzde\s+kac\s+(?:kullanil|mesgul|yuklu)\w*", "what utilization"),
+    (r"\byuzde\s+kac\b", "what percent"),
+    (r"\byuzde\s+(\d+)\b", r"\1%"),
     # a count's noun, singular in Turkish ("kac GPU-hour", "kac job"): plural in English
     (
-        r"\bkac\s+((?:gpu[- ])?hour|job|gpu|card|process|attempt|watt|element|line|retry|restart|time)\b",
+        r"\bkac\s+((?:gpu[- ])?hour|job|gpu|card|process|attempt|watt|element|line|retry|restart|time)"
+        r"(?![\w-])",
         lambda m: f"how many {m[1]}{'ies' if m[1].lower().endswith('y') else 's'}".replace("yies", "ies"),
     ),
     (
@@ -433,7 +438,7 @@ _TURKISH = (
     (r"\bdene\b", "retry"),
     (r"\btuttu\b", "did it come to"),
     (r"\bacik\s+mi\s+tutalim\b", "should we keep it on"),
-    (r"\byaziyor\b", "does it say"),
+    (r"\b(?:yaziyor|diyor)\b", "does it say"),
     (r"\b(?:yazar|yazabilir|yazar\s+mi)\s+mis[iu]n(?:iz)?\b", "can you write"),
     (r"\b(?:bakar|bakabilir)\s+mis[iu]n(?:iz)?\b", "can you check"),
     (r"\b(?:gosterir|gosterebilir)\s+mis[iu]n(?:iz)?\b", "can you show"),
@@ -517,6 +522,7 @@ _TURKISH = (
         r"\1\2 it",
     ),
     (r"(\S+'s?)\s+in its (\w+)", r"in \1 \2"),  # "mistral's in its log": in mistral's log
+    (r"\b(the priority of [^,.;!?]+?)'s\b", r"\1"),  # "job 13'un onceligini yukselt"
     (r"\s+(?=[?.!,;:])", ""),
 )
 _TURKISH_READ = compiled(_TURKISH)  # compiled once
