@@ -40,6 +40,10 @@ from gpuaccel.assistant.understand.languages.turkish import turkish_read
             "saat 10'dan beri 4090 ne kadar enerji harcadı",
             {"name": "energy", "gpu": 1, "label": "since 10:00"},
         ),
+        (
+            "dün akşam H100 en fazla kaç watt çekti",
+            {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "yesterday evening"},
+        ),
         ("bugün hangi job'lar başarısız oldu", {"name": "failures", "label": "today"}),
         ("dun gece hangi isler calisti", {"name": "jobs", "label": "last night"}),
         ("dünkü finetune ne kadar sürdü", {"name": "job_detail", "job": 2}),

@@ -167,7 +167,8 @@ _TURKISH = (
     (r"\s+\bya\b(?=\s*(?:[,?.!]|$))", ""),
     # hours and days: "dun gece" (last night), "bu sabah", "sabah 9'dan beri" (since 9 this morning), "saat
     # 14'te" (at 14:00), "son 1 saatte" (in the last hour), "10:00-12:00 arasi" (between)
-    (r"\bdun\s+gece\b|\bdun\s+aksam\b", "last night"),
+    (r"\bdun\s+gece\b", "last night"),
+    (r"\bdun\s+aksam\b", "yesterday evening"),
     (r"\bdun\s+sabah\b", "yesterday morning"),
     (r"\bdun\s+(?:ogleden\s+sonra|ogle)\b", "yesterday afternoon"),
     (r"\bdunku\b", "yesterday's"),
