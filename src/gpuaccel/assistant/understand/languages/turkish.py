@@ -40,21 +40,22 @@ _TURKISH_MARK = re.compile(
     r"|(?:(?<=\d)|(?<=\w\w))(?<!\bqu)['’](?=[a-zıçğöşü])" + _SUFFIX_MARKED + r"(?![\w'’])"
     r"|\b[a-zçğıöşü]{2,}[iıuü]yo(?:r|du|rdu|rlar|rum|ruz|rsun|lar)\b"  # (not Spanish "incluyo")
     r"|\b(?:ka[çc]|ka[çc]ta|ka[çc]ar|neden|niye|ni[çc]in|nas[ıi]l|hangi\w*|neydi|nedir|nerede|nerde|nereye"
-    r"|ne\s+(?:zaman\w*|kadar\w*|var|vard[ıi]|oldu|yaz[ıi]yor)|[şs]u\s+an(?:da|a)?|[şs]imdi\w*|d[üu]nk[üu]|d[üu]n"
-    r"\s+(?:gece|ak[şs]am|sabah)|(?-i:dün)|bug[üu]n\w*|bu\s+(?:sabah|ak[şs]am|gece|hafta)|s[ıi]cakl[ıi]\w*"
-    r"|bellek\w*|belle[ğg]\w*|haf[ıi]za\w*|enerji\w*|kuyru[kğg]\w*|kartlar\w*|kart(?:[ıi]|[ıi]n|ta|taki)"
-    r"|[çc]al[ıi][şs](?:[ıi]yor|t[ıi]|m[ıi][şs]|an|acak|m[ıi]yor|m[ıi]yo|t[ıi]r)\w*|bekle\w*|bitti\w*|biten\w*|bitmedi|oldu\w*|olan\w*|patlad[ıi]\w*|[çc][öo]kt[üu]"
+    r"|ne\s+(?:zaman\w*|kadar\w*|var|vard[ıi]|oldu|yaz[ıi]yor)|[şs]u\s+an(?:da|a)?|[şs]imdi\w*"
+    r"|d[üu]nk[üu]|d[üu]n\s+(?:gece|ak[şs]am|sabah)|(?-i:dün)|bug[üu]n\w*|bu\s+(?:sabah|ak[şs]am|gece"
+    r"|hafta)|s[ıi]cakl[ıi]\w*|bellek\w*|belle[ğg]\w*|haf[ıi]za\w*|enerji\w*|kuyru[kğg]\w*|kartlar\w*"
+    r"|kart(?:[ıi]|[ıi]n|ta|taki)|[çc]al[ıi][şs](?:[ıi]yor|t[ıi]|m[ıi][şs]|an|acak|m[ıi]yor|m[ıi]yo"
+    r"|t[ıi]r)\w*|bekle\w*|bitti\w*|biten\w*|bitmedi|oldu\w*|olan\w*|patlad[ıi]\w*|[çc][öo]kt[üu]"
     r"|iptal|durdur\w*|devam|tekrar|yeniden|ba[şs]la\w*|y[üu]kselt\w*|d[üu][şs][üu]r\w*|y[üu]ksek\w*"
-    r"|d[üu][şs][üu]k\w*|fazla|ortalama\w*|kere|defa|ayr[ıi]|peki|toplam\w*|s[üu]rd[üu]|s[üu]rm[üu][şs]"
-    r"|s[üu]re(?:si|leri|sini|lerini)|saniye\w*|dakika\w*|derece\w*|harca\w*|kulland\w*|kullan[ıi]l\w*"
-    r"|[çc]ekti\w*|g[öo]rd[üu]\w*|kaydet\w*|m[ıi]s[ıi]n(?:[ıi]z)?|m[uü]s[uü]n(?:[uü]z)?|var\s+m[ıi]|edildi"
-    r"|ettim|etti|[üu]st[üu]nde|[üu]st[üu]|alt[ıi]nda|y[üu]z[üu]nden|de[ğg]il\w*|diye|i[çc]in|biraz"
-    r"|hen[üu]z|sonra|yok|deneme\w*|denedi\w*|eleman\w*|sonu[çc]\w*|[öo]ner(?:i|ir|irsin|irim|isin)"
-    r"|kar[şs][ıi]la[şs]t[ıi]r\w*"
-    r"|bo[şs]ta|me[şs]gul|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata\w*|yaz[ıi]yor|yazar|ne\s+i[şs]e)\b"
+    r"|d[üu][şs][üu]k\w*|fazla|ortalama\w*|kere|defa|ayr[ıi]|peki|toplam\w*|s[üu]rd[üu]"
+    r"|s[üu]rm[üu][şs]|s[üu]re(?:si|leri|sini|lerini)|saniye\w*|dakika\w*|derece\w*|harca\w*"
+    r"|kulland\w*|kullan[ıi]l\w*|[çc]ekti\w*|g[öo]rd[üu]\w*|kaydet\w*|m[ıi]s[ıi]n(?:[ıi]z)?"
+    r"|m[uü]s[uü]n(?:[uü]z)?|var\s+m[ıi]|edildi|ettim|etti|[üu]st[üu]nde|[üu]st[üu]|alt[ıi]nda"
+    r"|y[üu]z[üu]nden|de[ğg]il\w*|diye|i[çc]in|biraz|hen[üu]z|sonra|yok|deneme\w*|denedi\w*|eleman\w*"
+    r"|sonu[çc]\w*|[öo]ner(?:i|ir|irsin|irim|isin)|kar[şs][ıi]la[şs]t[ıi]r\w*|bo[şs]ta|me[şs]gul"
+    r"|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata\w*|yaz[ıi]yor|yazar|ne\s+i[şs]e)\b"
     # an English verb done with "et" ("release et", "pause eder misin"; not French's "et" between two)
-    r"|\b(?:cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit)\s+(?:et(?=\s*(?:[,.!?]|$))"
-    r"|ed(?:er|ebilir|in|iver|elim|ildi)\b|etti\w*)",
+    r"|\b(?:cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit)\s+"
+    r"(?:et(?=\s*(?:[,.!?]|$))|ed(?:er|ebilir|in|iver|elim|ildi)\b|etti\w*)",
     re.I,
 )
 
