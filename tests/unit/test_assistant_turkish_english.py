@@ -51,6 +51,7 @@ from gpuaccel.assistant.understand.languages.turkish import turkish_read
         ("gpu 1'de şu an ne çalışıyor", {"name": "jobs", "gpu": 1, "state": "running"}),
         ("mistral logunda ne yaziyor", {"name": "job_log", "job": 11}),
         ("en çok enerji harcayan job hangisi", {"name": "job_rank", "metric": "energy"}),
+        ("bugün en uzun süren job hangisi", {"name": "job_rank", "metric": "duration", "label": "today"}),
     ],
 )
 def test_turkish_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:

@@ -329,6 +329,8 @@ _TURKISH = (
     (r"\b(?:log\s+)?satir(?:i|in)?\b", "log line"),
     (r"\b(?:log\s+)?satirlar\w*", "log lines"),
     (r"\bfan\s+hiz\w*", "fan speed"),
+    (r"\bfan(?:i|in|lari|larin)\b", "fan"),  # "H100'un fani": its fan
+    (r"\bdonuyor\b", "is spinning"),
     (r"\bhiz\w*", "speed"),
     (r"\bkullanim\w*|\bdoluluk\w*", "usage"),
     (r"\btuketim\w*", "consumption"),
@@ -365,9 +367,10 @@ _TURKISH = (
     (r"(^\s*(?:and\s+)?|[,.;!?]\s*)([^,.;!?]+?)\s+ne\s+zaman(?:di|du)\b", r"\1when was \2"),
     (r"\bne\s+zaman\b", "when"),
     (r"\bkac\s+(?:kere|kez|defa|sefer)\b", "how many times"),
+    (r"\b(\d+)\s+(?:kere|kez|defa|sefer)\b", r"\1 times"),
     # "yuzde kac kullanildi" (what percent was it used): its utilization
     (r"\byuzde\s+kac\s+(?:kullanil|mesgul|yuklu)\w*", "what utilization"),
-    (r"\byuzde\s+kac\b", "what percent"),
+    (r"\byuzde\s+kac\b|\bkac\s+yuzde\b", "what percent"),
     (r"\byuzde\s+(\d+)\b", r"\1%"),
     # a count's noun, singular in Turkish ("kac GPU-hour", "kac job"): plural in English
     (
@@ -430,6 +433,8 @@ _TURKISH = (
     (r"\bgordu\b", "did it reach"),
     (r"\bgorunuyor\b", "shows"),
     (r"\bsurdu\b", "did it last"),
+    (r"\b(the longest|the shortest)\s+suren\b", r"\1"),  # "en uzun suren job": the longest job
+    (r"\bsuren\b", "lasting"),
     (r"\bsurmus\b", "did it take"),
     (r"\bsuruyor\b", "is it taking"),
     (r"\bkaldi\b", "did it stay"),
