@@ -1,0 +1,541 @@
+"""Turkish read in English, written whole or said inside English as Istanbul writes it on Slack ("GPU'ların
+sıcaklığı şu an kaç?", "su an ne calisiyor", "kuyrukta bekleyen job'lar neden bekliyor?", "onu şimdilik
+hold'a al"): its question words and particles, days and hours, the nouns and verbs of a machine and its
+queue, its superlatives and means, and the case and possessive suffixes it puts on its own words and on
+English ones ("job'lar" jobs, "GPU'nun" the GPU's, "4090'da" on the 4090, "9'dan beri" since 9), with its
+letters (ı ş ğ ç ö ü) or typed without them. Its verb comes last: a request's is said first in English
+("llama'yı iptal et" cancel llama), and so is what "ne" (what) asks ("orada ne çalışıyor" what is running
+there)."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import compiled, past_form, read_where_marked
+
+# the suffixes Turkish puts after an apostrophe, on a name of the trade or a number, in the order it stacks
+# them: the plural ("job'lar"), the possessive ("priority'si", "util'leri"), a case ("GPU'nun", "log'a",
+# "H100'de", "9'dan", "checkpoint'i", "retry'la", "GPU'daki") and the past of "to be" ("job'tu", "busy'di");
+# written here without the Turkish letters, which are taken off first (:data:`_FOLD`)
+_PLURAL = r"l[ae]r"
+_POSSESSIVE = r"(?:l[ae]r[iu]|s?[iu])"
+_CASE = r"(?:n?[iu]n|n?[dt][ae]n|n?[dt][ae](?:ki)?|y?[iu]|y?[ae]|n[ae]|n[iu]|y?l[ae])"
+_WAS = r"(?:y?[dt][iu]r?|y?m[iu]s)"
+_SUFFIX = rf"(?=[a-z])(?:{_PLURAL})?(?:{_POSSESSIVE})?(?:{_CASE})?(?:{_WAS})?"
+# the same with the Turkish letters, as a mark: "GPU'ların", "H100'ün", "power'ı"
+_SUFFIX_MARKED = (
+    r"(?:l[ae]r)?(?:l[ae]r[ıiuü]|s?[ıiuü])?"
+    r"(?:n?[ıiuü]n|n?[dt][ae]n|n?[dt][ae](?:ki)?|y?[ıiuü]|y?[ae]|n[ae]|n[ıiuü]|y?l[ae])?"
+    r"(?:y?[dt][ıiuü]r?|y?m[ıiuü][sş])?"
+)
+
+# Turkish marks: its own letters ı ş ğ (not ç ö ü, which French, German and Portuguese write too); a suffix
+# after an apostrophe on a word of two letters or more, or a number ("job'lar", "9'dan"; not French "l'un",
+# "qu'il", nor English "it's", "we'll", "they're", which no suffix spells); a verb's present in "-iyor"
+# ("calisiyor", "bekliyor"); and its words, none an English word nor another language's ("kac", "neden",
+# "hangi", "su an", "dun gece", "peki", "oldu"; not "dun", Tagalog's, "sabah", Franco's, "tamam", Hindi's,
+# "beri", Indonesian's "give")
+_TURKISH_MARK = re.compile(
+    r"(?-i:[ıİşŞğĞ])"
+    r"|(?:(?<=\d)|(?<=\w\w))(?<!\bqu)['’](?=[a-zıçğöşü])" + _SUFFIX_MARKED + r"(?![\w'’])"
+    r"|\b[a-zçğıöşü]{2,}[iıuü]yo(?:r|du|rdu|rlar|rum|ruz|rsun|lar)\b"  # (not Spanish "incluyo")
+    r"|\b(?:ka[çc]|ka[çc]ta|ka[çc]ar|neden|niye|ni[çc]in|nas[ıi]l|hangi\w*|neydi|nedir|nerede|nerde|nereye"
+    r"|ne\s+(?:zaman\w*|kadar\w*|var|vard[ıi]|oldu|yaz[ıi]yor)|[şs]u\s+an(?:da|a)?|[şs]imdi\w*"
+    r"|d[üu]nk[üu]|d[üu]n\s+(?:gece|ak[şs]am|sabah)|(?-i:dün)|bug[üu]n\w*|bu\s+(?:sabah|ak[şs]am|gece"
+    r"|hafta)|s[ıi]cakl[ıi]\w*|bellek\w*|belle[ğg]\w*|haf[ıi]za\w*|enerji\w*|kuyru[kğg]\w*|kartlar\w*"
+    r"|kart(?:[ıi]|[ıi]n|ta|taki)|[çc]al[ıi][şs](?:[ıi]yor|t[ıi]|m[ıi][şs]|an|acak|m[ıi]yor|m[ıi]yo"
+    r"|t[ıi]r)\w*|bekle\w*|bitti\w*|biten\w*|bitmedi|oldu\w*|olan\w*|patlad[ıi]\w*|[çc][öo]kt[üu]"
+    r"|iptal|durdur\w*|devam|tekrar|yeniden|ba[şs]la\w*|y[üu]kselt\w*|d[üu][şs][üu]r\w*|y[üu]ksek\w*"
+    r"|d[üu][şs][üu]k\w*|fazla|ortalama\w*|kere|defa|ayr[ıi]|peki|toplam\w*|s[üu]rd[üu]"
+    r"|s[üu]rm[üu][şs]|s[üu]re(?:si|leri|sini|lerini)|saniye\w*|dakika\w*|derece\w*|harca\w*"
+    r"|kulland\w*|kullan[ıi]l\w*|[çc]ekti\w*|g[öo]rd[üu]\w*|kaydet\w*|m[ıi]s[ıi]n(?:[ıi]z)?"
+    r"|m[uü]s[uü]n(?:[uü]z)?|var\s+m[ıi]|edildi|ettim|etti|[üu]st[üu]nde|[üu]st[üu]|alt[ıi]nda"
+    r"|y[üu]z[üu]nden|de[ğg]il\w*|diye|i[çc]in|biraz|hen[üu]z|sonra|yok|deneme\w*|denedi\w*|eleman\w*"
+    r"|sonu[çc]\w*|[öo]ner(?:i|ir|irsin|irim|isin)|kar[şs][ıi]la[şs]t[ıi]r\w*|bo[şs]ta|me[şs]gul"
+    r"|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata\w*|yaz[ıi]yor|yazar|ne\s+i[şs]e)\b"
+    # an English verb done with "et" ("release et", "pause eder misin"; not French's "et" between two)
+    r"|\b(?:cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit)\s+"
+    r"(?:et(?=\s*(?:[,.!?]|$))|ed(?:er|ebilir|in|iver|elim|ildi)\b|etti\w*)",
+    re.I,
+)
+
+# the Turkish letters taken off, once a message is read as Turkish, so each pattern after reads a word
+# typed with them or without ("sıcaklığı" as "sicakligi", "çalışıyor" as "calisiyor")
+_FOLD = str.maketrans("ıİşŞğĞçÇöÖüÜâÂîÎûÛ", "iIsSgGcCoOuUaAiIuU")
+
+# a name of the trade Turkish puts its suffixes on with no apostrophe ("joblar", "gpuda", "processler"); not
+# "login", "logic"
+_NOUN = r"(?:jobs?|gpu\d?|process|card|node|checkpoint|util|log(?!i[cn]\b))"
+# a card's name: what is "on" it ("4090'da" on the 4090), not "in" it as in a log ("log'unda")
+_CARD = re.compile(r"^(?:gpu\s*\d*|h100|h200|a100|4090|3090|card|node|rank\s*\d*|\d+)$", re.I)
+# the English verbs Turkish asks with "et" (do) or "yap" (make) after them ("release et", "pause eder
+# misin", "cancel edildi")
+_ENGLISH_VERB = r"(cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit|stop|start|test)"
+_PRIORITY = r"(?:priority|oncelik|oncelig|prio)(?:['’]?\w+)?"  # "priority'sini", "onceligini"
+_REQUEST = (
+    r"cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|raise the priority of"
+    r"|lower the priority of|compare|show|check"
+)
+
+
+def _verb_of(said: str) -> str:
+    """The English verb of "iptal ettim" (cancel) or of an English verb done with "et" ("pause ettim")."""
+    verb = said.split()[2].lower()
+    return "cancel" if verb == "iptal" else verb
+
+
+def _suffixed(m: re.Match[str]) -> str:
+    """A word with Turkish suffixes in English: a plural ("job'lar" jobs), a genitive ("H100'ün" H100's), a
+    locative ("4090'da" on the 4090, "log'unda" in its log), an ablative ("X'den" from X), an instrumental
+    ("retry'la" with retry), the past of "to be" ("busy'di" was busy); an accusative or a dative, which
+    English says by the order of its words, is dropped ("checkpoint'i", "hold'a")."""
+    word, suffix = m[1], m[2].lower()
+    plural = suffix.startswith(("lar", "ler"))
+    rest = suffix[3:] if plural else suffix
+    if plural:
+        word += "es" if re.search(r"(?:s|x|sh|ch)$", word, re.I) else "s"
+    was = re.search(r"(?:y?[dt][iu]r?|y?m[iu]s)$", rest) if len(rest) >= 2 else None
+    if was and not re.fullmatch(r"n?[dt][ae]n?|[iu]n|n[iu]n", rest):  # "job'tu", not "log'da"
+        rest = rest[: was.start()]
+        return f"was {word}" if not rest else f"was the {word}"
+    if re.search(r"[dt][ae]ki$|[dt][ae]$", rest) and not re.search(r"[dt][ae]n$", rest):
+        owned = "its " if re.match(r"s?[iu]n", rest) and not plural else ""
+        article = "" if re.match(r"(?:gpu|card|node|rank)\s*\d", word, re.I) else "the "
+        return f"{'on' if _CARD.match(word) else 'in'} {owned or article}{word}"
+    if re.search(r"[dt][ae]n$", rest):
+        return f"from {word}"
+    if re.fullmatch(r"(?:l[ae]r[iu]|s?[iu])?n?[iu]n", rest) and rest not in ("i", "u"):
+        return f"{word}'" if word.endswith("s") else f"{word}'s"
+    if re.search(r"y?l[ae]$", rest):
+        return f"with {word}"
+    if re.fullmatch(r"l[ae]r[iu]|s[iu](?:n[iu])?", rest):
+        return f"{'their' if rest.startswith('l') else 'its'} {word}"
+    return word
+
+
+# the units said after a number ("3 saat once" 3 hours ago, "80 derecenin ustunde" above 80 degrees), by
+# their first three letters
+_UNIT = {
+    "saa": "hours", "dak": "minutes", "dk": "minutes", "gun": "days", "gün": "days", "der": "degrees",
+    "wat": "W", "w": "W",
+}  # fmt: skip
+
+
+# the times Turkish says first in its clause ("o sirada GPU'da ne vardi": at that time on the GPU what was)
+_WHEN_FIRST = re.compile(
+    r"^\s*(?:at that time|now|today|yesterday|last night|this morning|since then|so far|for now"
+    r"|in the last (?:\d+ )?(?:hour|hours|minutes|days))\b\s*",
+    re.I,
+)
+
+
+def _what_first(lead: str, before: str, verb: str) -> str:
+    """A clause that asks "ne" (what) before its verb, said in English's order: "now ne is running" what is
+    running now, "on the GPU ne was" what was on the GPU, "H100's peak neydi" what was H100's peak."""
+    when = _WHEN_FIRST.search(before)  # a time said first in Turkish is said last in English
+    if when:
+        before = (before[: when.start()] + before[when.end() :]).strip() + " " + when[0].strip()
+    said = f"what {verb} {before}".strip()
+    return lead + re.sub(r"\s{2,}", " ", said)
+
+
+_TURKISH = (
+    # words whose letters, taken off, spell an English word: "iş" (a job; "is"), "önce" (before; "once"),
+    # "süre" (a duration; "sure"), "üç" (three)
+    (r"\bne\s+i[şŞ]e\s+yar\w*", "what is it for"),
+    (r"\bi[şŞ](?:ler|leri|lerin|lerde)\b", "jobs"),
+    (r"\bi[şŞ](?:i|in|e|te)?\b", "job"),
+    (r"\bisler(?:i|in|de)?\b", "jobs"),  # typed without its letters, where its suffix shows it
+    (r"\b(\d+)\s+(saat|dakika|dk|g[üu]n)\s+[öo]nce\b", lambda m: f"{m[1]} {_UNIT[m[2][:3].lower()]} ago"),
+    (r"\b(?:ba[şs]lamadan|ba[şs]lamadan\s+[öo]nce)\b(?:\s+[öo]nce)?", "before it started"),
+    (r"\b[öÖ]nceki\b", "previous"),
+    (r"\b[öÖ]nce\b", "before"),
+    (r"\bne\s+kadar(?:\s+s[üÜu]re)?dir\b|\bne\s+kadar\s+zamandir\b", "how long has it been"),
+    (r"\bs[üÜ]re(?:si|sini)\b", "its duration"),
+    (r"\bs[üÜ]re(?:leri|lerini)\b", "their durations"),
+    (r"\bs[üÜ]re(?:ler)?\b", "duration"),
+    (r"\b[üÜ][çÇ]\b", "three"),
+    (r"(?-i:[ıİşŞğĞçÇöÖüÜâÂîÎûÛ])", lambda m: m[0].translate(_FOLD)),
+    (r"\bsure(?:si|sini)\b", "its duration"),  # typed without its letters, only where a suffix shows it
+    (r"\bsure(?:leri|lerini)\b", "their durations"),
+    # particles and words that ask nothing: "abi", "hocam", "ya", "acaba", "tamam"; "peki" (well) opening a
+    # follow-up is "and" ("peki max?"); "yok" (no) opening a correction is "no"
+    (r"\b(?:abi|abla|hocam|kanka|acaba|lutfen|hadi|bakalim|bi\s+bakar\s+misin)\b,?", ""),
+    (r"(^\s*|[.?!]\s*)peki\b,?", r"\1and "),
+    (r",?\s*\bpeki\b", ""),
+    (r"(^\s*|[.?!]\s*)(?:tamam|tamamdir|okey)\b,?\s*", r"\1ok "),
+    (r"(^\s*)yok\b,?", r"\1no,"),
+    (r"\s+\bya\b(?=\s*(?:[,?.!]|$))", ""),
+    # hours and days: "dun gece" (last night), "bu sabah", "sabah 9'dan beri" (since 9 this morning), "saat
+    # 14'te" (at 14:00), "son 1 saatte" (in the last hour), "10:00-12:00 arasi" (between)
+    (r"\bdun\s+gece\b", "last night"),
+    (r"\bdun\s+aksam\b", "yesterday evening"),
+    (r"\bdun\s+sabah\b", "yesterday morning"),
+    (r"\bdun\s+(?:ogleden\s+sonra|ogle)\b", "yesterday afternoon"),
+    (r"\bdunku\b", "yesterday's"),
+    (r"\bdun\b", "yesterday"),
+    (r"\bbugunku\b", "today's"),
+    (r"\bbugun\b", "today"),
+    (r"\b(?:bu\s+)?sabahtan\s+beri\b", "since this morning"),
+    (r"\bdunden\s+beri\b", "since yesterday"),
+    (r"\bbu\s+sabah(?:ki)?\b", "this morning"),
+    (r"\bbu\s+(?:aksam|gece)\b", "tonight"),
+    (r"\bbu\s+ogleden\s+sonra\b", "this afternoon"),
+    (r"\bbu\s+hafta\b", "this week"),
+    (r"\bgecen\s+hafta\b", "last week"),
+    (r"\byarin\b", "tomorrow"),
+    (
+        r"\b(?:sabah\s+|saat\s+)?(\d{1,2})(?:[:.](\d\d))?['’]?(?:dan|den|tan|ten)\s+(\d{1,2})(?:[:.](\d\d))?"
+        r"['’]?(?:y?[ae])\s+kadar\b",
+        lambda m: f"from {m[1]}:{m[2] or '00'} to {m[3]}:{m[4] or '00'}",
+    ),
+    (
+        r"\b(\d{1,2}[:.]\d\d\s*-\s*\d{1,2}[:.]\d\d)\s+aras(?:i|inda)\b",
+        lambda m: "between " + m[1].replace(".", ":"),
+    ),
+    (r"\bsabah(?:\s+saat)?\s+(\d{1,2})['’]?(?:dan|den|tan|ten)\s+beri\b", r"since \1 in the morning"),
+    (r"\b(?:saat\s+)?(\d{1,2})[:.](\d\d)['’]?(?:dan|den|tan|ten)\s+beri\b", r"since \1:\2"),
+    (r"\b(?:saat\s+)?(\d{1,2})['’]?(?:dan|den|tan|ten)\s+beri\b", r"since \1:00"),
+    (r"\b(?:saat\s+)?(\d{1,2})[:.](\d\d)['’]?(?:y?[ae])\s+kadar\b", r"until \1:\2"),
+    (r"\bsaat\s+(\d{1,2})['’]?(?:y?[ae])\s+kadar\b", r"until \1:00"),
+    (r"\bsaat\s+(\d{1,2})(?:[:.](\d\d))?['’]?(?:d[ae]|t[ae])\b", lambda m: f"at {m[1]}:{m[2] or '00'}"),
+    (r"\b(\d{1,2})[:.](\d\d)['’]?(?:d[ae]|t[ae])\b", r"at \1:\2"),
+    (r"\bson\s+yarim\s+saat(?:te|tir|in)?\b", "in the last 30 minutes"),
+    (r"\bson\s+(?:bir|1)\s+saat(?:te|tir|in)?\b", "in the last hour"),
+    (r"\bson\s+(\d+)\s+saat(?:te|tir|in)?\b", r"in the last \1 hours"),
+    (r"\bson\s+(\d+)\s+(?:dakika|dk)(?:da|dir|nin)?\b", r"in the last \1 minutes"),
+    (r"\bson\s+(\d+)\s+gun(?:de|dur|un)?\b", r"in the last \1 days"),
+    (r"\bo\s+zamandan\s+beri\b|\bondan\s+beri\b", "since then"),
+    (r"\bne\s+zamandan\s+beri\b|\bne\s+zamandir\b|\bne\s+kadardir\b", "since when"),
+    (r"\bo\s+(?:sirada|saatte|anda|zaman|esnada)\b|\bo\s+sira\b", "at that time"),
+    (r"\bondan\s+sonra\b", "after that"),
+    (r"\bsu\s+ana\s+kadar\b|\bsimdiye\s+kadar\b", "so far"),
+    (r"\bsimdilik\b", "for now"),
+    (r"\bsu\s+an(?:da)?\b|\bsimdi\b", "now"),
+    (r"\b(?:saat\s+)?kacta\b|\bsaat\s+kac\b", "at what time"),
+    (r"\bhala\b", "still"),
+    (r"\bhenuz\b", "yet"),
+    (r"\byakin\s+zamanda\b", "soon"),
+    # above and below a value: "80 derecenin ustunde" (above 80 degrees), "500W ustu"
+    (
+        r"\b(\d+)\s*(derece\w*|watt\w*|w|%|gb|gib|mib)['’]?\w*\s+(?:ustunde|ustu|uzerinde|uzeri|ustune)\b",
+        lambda m: f"above {m[1]} {_UNIT.get(m[2][:3].lower(), m[2])}",
+    ),
+    (
+        r"\b(\d+)\s*(derece\w*|watt\w*|w|%|gb|gib|mib)['’]?\w*\s+(?:altinda|alti)\b",
+        lambda m: f"below {m[1]} {_UNIT.get(m[2][:3].lower(), m[2])}",
+    ),
+    # superlatives, means and sums: "en yuksek" (highest), "en fazla kac" (at most how many), "ortalama"
+    (r"\ben\s+(?:fazla|cok)\s+(?=ne\s+kadar|kac)", "at most "),
+    (r"\ben\s+(?:az)\s+(?=ne\s+kadar|kac)", "at least "),
+    (r"\ben\s+(?:yuksek|fazla|cok)\b", "the highest"),
+    (r"\ben\s+(?:dusuk|az)\b", "the lowest"),
+    (r"\ben\s+sicak\b", "the hottest"),
+    (r"\ben\s+(?:mesgul|yogun)\b", "the busiest"),
+    (r"\ben\s+uzun\b", "the longest"),
+    (r"\ben\s+kisa\b", "the shortest"),
+    (r"\ben\s+son\b", "last"),
+    (r"\bdaha\s+(?:cok|fazla)\b", "more"),
+    (r"\bdaha\s+az\b", "less"),
+    (r"\bdaha\s+sicak\b", "hotter"),
+    (r"\bdaha\s+(?:mesgul|yogun)\b", "busier"),
+    (r"\bsicak\b", "hot"),
+    (r"\bortalama(?:si|lari)?\b", "average"),
+    (r"\btoplam(?:da)?\b", "in total"),
+    (r"\bayri\s+ayri\b|\btek\s+tek\b|\bher\s+biri(?:nin|ni)?\b", "each separately"),
+    (r"\btek\s+basina\b", "alone"),
+    # the request verbs, an English one with "et" (do): "release et" (release it), "iptal et" (cancel),
+    # "hold'a al" (hold), "devam ettir" (resume), "tekrar baslat" (restart), "yeniden dene" (retry)
+    (
+        r"(^\s*|[,.;!?]\s*)(?:ok\s+)?"
+        + _ENGLISH_VERB
+        + r"\s+(?:et|edin|eder\s+misin|ediver|edebilir\s+misin)\b",
+        r"\1\2 it",
+    ),
+    (r"\b" + _ENGLISH_VERB + r"\s+(?:eder|edebilir)\s+mis[iu]n(?:iz)?\b", r"can you \1"),
+    (r"\b" + _ENGLISH_VERB + r"\s+(?:ed(?:ecegim|icem|icez|ecegiz|elim))\b", r"I will \1"),
+    (r"\b" + _ENGLISH_VERB + r"\s+(?:et|edin|ediver|yap)\b", r"\1"),
+    (
+        r"\b(cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit|stop|start|fail|crash)"
+        r"\s+(?:etti(?:m|n|k)?|edildi|edilmis|oldu|olmus)\b",
+        lambda m: past_form(m[1].lower()),
+    ),
+    (r"\boom\s+(?:oldu|olmus)\b", "ran out of memory"),
+    # "ben mi iptal ettim" (was it I who cancelled it): did I cancel it
+    (
+        r"\bben\s+mi\s+(?:iptal|" + _ENGLISH_VERB[1:-1] + r")\s+ettim\b",
+        lambda m: f"did I {_verb_of(m[0])} it",
+    ),
+    (r"\biptal\s+(?:ettim|ettik)\b", "cancelled it"),
+    (r"\biptal\s+(?:etti|edildi|edilmis|oldu)\b", "cancelled"),
+    (r"\biptal\s+(?:eder|edebilir)\s+mis[iu]n(?:iz)?\b", "can you cancel"),
+    (r"\biptal(?:\s+(?:et|edin|ediver))?\b", "cancel"),
+    (r"\bhold['’]?[ae]\s+al\w*|\bbeklemeye\s+al\w*|\bbeklet\b", "hold"),
+    (r"\baskiya\s+al\w*|\bdurdur\b", "pause"),
+    (r"\bdevam\s+(?:ettir|et)\w*", "resume"),
+    (r"\bserbest\s+birak\w*", "release"),
+    (r"\b(?:tekrar|yeniden)\s+(?:baslat|calistir|basla)\w*", "restart"),
+    (r"\b(?:tekrar|yeniden)\s+dene\b", "retry"),
+    (r"\boldur\b", "kill"),
+    # a priority raised or lowered: "X'in priority'sini yukselt" (raise the priority of X), "10 yap" (to 10)
+    (
+        r"\b((?:job\s+)?[\w.-]+)['’]?(?:n?[iu]n)\s+" + _PRIORITY + r"\s+(\d+)"
+        r"['’]?(?:y?[ae])?\s+(?:yap|olsun|cek|ayarla)\w*",
+        r"set the priority of \1 to \2",
+    ),
+    (r"\b" + _PRIORITY + r"\s+(?:yukselt|artir|arttir)\w*", "raise the priority of"),
+    (r"\b" + _PRIORITY + r"\s+(?:dusur|azalt)\w*", "lower the priority of"),
+    (r"\b(\d+)\s+yap\b", r"set to \1"),
+    (r"\boncelik\w*|\boncelig\w*", "priority"),
+    # what a suffix says on a name of the trade or a number, after its apostrophe or not ("job'lar",
+    # "GPU'nun", "4090'da", "checkpoint'i"; "joblar", "gpuda")
+    # "bu process hangi job'in" (which job's is this process): it belongs to which job; "hangi job'tu"
+    (r"\bhangi\s+([\w.-]+)['’]?(?:in|nin|un|nun)\s*(?=[?.!]*\s*$)", r"belongs to which \1"),
+    (r"\bhangi\s+([\w.-]+)['’]?(?:ti|tu|di|du|ydi|ydu)\b", r"which \1 was it"),
+    (r"((?:\b(?:gpu|job|card|node)\s+)?[\w.:-]*\w)['’](" + _SUFFIX + r")(?![\w'’])", _suffixed),
+    (r"\b(" + _NOUN + r")(" + _SUFFIX + r")(?![\w'’])", _suffixed),
+    (r"\b(\d+b|[a-z]*\d+[a-z]*)\s+olan(?:in|i)?\b", r"the \1 one"),  # "405b olan": the 405b one
+    (r"\bhangi\s+([\w-]+)['’]?\s*(?:yuzunden|nedeniyle)\b", r"which \1 caused it"),
+    (r"\byuzunden\b|\bnedeniyle\b", "because of"),
+    # the nouns of a machine and its queue, with their suffixes ("sicakligi" its temperature, "kuyrukta" in
+    # the queue, "kartlarda" on the cards)
+    (r"\bsicakl\w*", "temperature"),
+    (r"\b(?:bellek|belleg|hafiza)\w*", "memory"),
+    (r"\bguc(?:u|unu|un)?\b", "power"),
+    (r"\benerji\w*", "energy"),
+    (r"\b(?:elektrik)\w*", "electricity"),
+    (r"\bkuyruk(?:ta|taki)\b", "in the queue"),
+    (r"\b(?:kuyruk|kuyrug)\w*", "queue"),
+    (r"\bdiger\s+kart\w*", "the other card"),
+    (r"\b(?:iki|2)\s+kart\w*", "the two cards"),
+    (r"\bher\s+kart\w*", "each card"),
+    # the cards, plural, are all of them ("kartlar ne kadar harcadi": what all the cards used)
+    (r"\bkartlar(?:da|daki)\b", "on all the cards"),
+    (r"\bkartlar\w*", "all the cards"),
+    (r"\bhangi\s+kart\w*", "which card"),
+    (r"\bkart(?:ta|taki)\b", "on the card"),
+    (r"\bkart\w*", "the card"),
+    (r"\b(?:islem|surec)(?:ler\w*)\b", "processes"),
+    (r"\b(?:islem|surec)\w*", "process"),
+    (r"\bher\s+deneme\w*", "in each attempt"),
+    (r"\bdeneme(?:ler\w*)\b", "attempts"),
+    (r"\bdeneme\w*", "attempt"),
+    (r"\bsonuc\w*\s+ne\s+(?:cikti|oldu)\b", "what are the results"),
+    (r"\bsonuc\w*", "results"),
+    (r"\beleman\w*", "elements"),
+    (r"\bhata\s+(?:verdi|vermis)\b", "failed with an error"),
+    (r"\bhata\s+mesaj\w*", "error message"),
+    (r"\bhata\w*", "error"),
+    (r"\b(?:log\s+)?satir(?:i|in)?\b", "log line"),
+    (r"\b(?:log\s+)?satirlar\w*", "log lines"),
+    (r"\bfan\s+hiz\w*", "fan speed"),
+    (r"\bfan(?:i|in|lari|larin)\b", "fan"),  # "H100'un fani": its fan
+    (r"\bdonuyor\b", "is spinning"),
+    (r"\bhiz\w*", "speed"),
+    (r"\bkullanim\w*|\bdoluluk\w*", "usage"),
+    (r"\btuketim\w*", "consumption"),
+    (r"\bdurum\w*", "state"),
+    (r"\bderece\w*", "degrees"),
+    (r"\bsaniye\w*", "seconds"),
+    (r"\b(?:dakika\w*|dk)\b", "minutes"),
+    (r"\bsaat(?:lik)?\b", "hours"),
+    (r"\bsunucu\w*", "the server"),
+    (r"\bmakine\w*", "the machine"),
+    (r"\bbakim(?:da)?\b", "in maintenance"),
+    (r"\bekib(?:e)\b", "to the team"),
+    (r"\bekip\w*", "the team"),
+    (r"\bmesaj\w*", "message"),
+    (r"\bkisa\b", "short"),
+    (r"\bdizi\w*", "array"),
+    # question words: "ne kadar" (how much; how long of a time), "kac kere" (how many times), "neden"
+    # a name said bare before what is asked of it is the one named, as English says it with "the" ("dun
+    # gece finetune kacta bitti": when the finetune finished)
+    (
+        r"(^\s*|[,.;!?]\s*|\b(?:yesterday|today|last night|this morning|now)\s+)"
+        r"(?!(?:hmm+|okay|and|then|what|which|this|that|total|average|all|the)\b)([a-z][a-z-]{3,})\s+"
+        r"(?=(?:at what time|ne\s+zaman|ne\s+kadar|neden|niye|nerede)\b)",
+        r"\1the \2 ",
+    ),
+    (r"\bne\s+kadar\s+oldu\b", "how long has it been"),
+    (
+        r"\bne\s+kadar(?=\s+(?:[\w'-]+\s+){0,2}(?:sur|bekle|calis|kal|zaman|surdu|surmus|suruyor)\w*)",
+        "how long",
+    ),
+    (r"\bne\s+kadardi\b", "how much was"),
+    (r"\bne\s+kadar\b", "how much"),
+    # "X ne zamandi" (when was X): said first
+    (r"(^\s*(?:and\s+)?|[,.;!?]\s*)([^,.;!?]+?)\s+ne\s+zaman(?:di|du)\b", r"\1when was \2"),
+    (r"\bne\s+zaman\b", "when"),
+    (r"\bkac\s+(?:kere|kez|defa|sefer)\b", "how many times"),
+    (r"\b(\d+)\s+(?:kere|kez|defa|sefer)\b", r"\1 times"),
+    # "yuzde kac kullanildi" (what percent was it used): its utilization
+    (r"\byuzde\s+kac\s+(?:kullanil|mesgul|yuklu)\w*", "what utilization"),
+    (r"\byuzde\s+kac\b|\bkac\s+yuzde\b", "what percent"),
+    (r"\byuzde\s+(\d+)\b", r"\1%"),
+    # a count's noun, singular in Turkish ("kac GPU-hour", "kac job"): plural in English
+    (
+        r"\bkac\s+((?:gpu[- ])?hour|job|gpu|card|process|attempt|watt|element|line|retry|restart|time)"
+        r"(?![\w-])",
+        lambda m: f"how many {m[1]}{'ies' if m[1].lower().endswith('y') else 's'}".replace("yies", "ies"),
+    ),
+    (
+        r"\bkac\s+(?!(?:su|simdi|oldu|olmus|mi|ya|ve|peki|bugun|dun|now|today|yesterday)\b)(?=[\w'-])",
+        "how many ",
+    ),
+    (r"\bkac\b", "how much"),
+    (r"\b(?:neden|niye|nicin|icin\s+mi)\b", "why"),
+    (r"\bnasil\b", "how"),
+    (r"\bhangisini\s+(?:onerirsin|onerir\s+misin|tavsiye\s+edersin)\b", "which do you recommend"),
+    (r"\bhangileri\w*", "which ones"),
+    (r"\bhangisi(?:ni|nin)?\b", "which one"),
+    (r"\bhangi\b", "which"),
+    (r"\bkimin\b", "whose"),
+    (r"\bkim\b", "who"),
+    (r"\b(?:nerede|nerde)\b", "where"),
+    (r"\bnereye\b", "where"),
+    (r"\b(?:nereden|nerden)\b", "from where"),
+    # the verbs and states of a job and a card, in their tenses: "calisiyor" (is running), "bekledi"
+    # (waited), "bitti" (finished), "harcadi" (used), "cekiyor" (is drawing), "surdu" (lasted)
+    (r"\bcalis(?:iyor|iyo)lar\b", "are running"),
+    (r"\bcalis(?:iyor|iyo)\b", "is running"),
+    (r"\bcalis(?:iyordu|iyodu)(?:lar)?\b", "was running"),
+    (r"\bcalism(?:iyor|iyo)\b", "is not running"),
+    (r"\bcalis(?:ti|tilar|mis|misti|mislar)\b", "ran"),
+    (r"\bcalismadi\b", "did not run"),
+    (r"\bcalisan(?:lar)?\b", "running"),
+    (r"\bcalis(?:acak|icak)\b", "will run"),
+    (r"\bcalistir\b", "run"),
+    (r"\bbekl(?:iyor|iyo)lar\b", "are waiting"),
+    (r"\bbekl(?:iyor|iyo)\b", "is waiting"),
+    (r"\bbekl(?:iyordu|iyodu)\b", "was waiting"),
+    (r"\bbekle(?:di|mis|diler|misler)\b", "waited"),
+    (r"\bbekleyen(?:ler)?\b", "waiting"),
+    (r"\bbitti\s+mi\b", "finished?"),
+    (r"\b(?:bitti|bitmis|bitirdi|biten|bitenler)\b", "finished"),
+    (r"\bbitmedi\b", "not finished"),
+    (r"\b(?:bitecek|biter)\b", "will finish"),
+    (r"\bbasladi\b", "started"),
+    (r"\bbaslamadi\b", "not started"),
+    (r"\b(?:baslayacak|baslar)\b", "will it start"),
+    (r"\bbaslat\b", "start"),
+    (r"\b(?:patladi|coktu)\b", "crashed"),
+    (r"\bbasarisiz\s+oldu\b", "failed"),
+    (r"\bbasarili\b", "succeeded"),
+    (r"\b(?:harcadi|harcamis|yedi|yemis)\b", "used"),
+    (r"\bharcadik\b|\bkullandik\b", "did we use"),
+    (r"\b(?:harciyor|yiyor|kullaniyor)\b", "is using"),
+    (r"\b(?:kullandi|kullanmis)\b", "used"),
+    (r"\bkullanildi\b", "was used"),
+    (r"\b(?:harcayan|kullanan|yiyen)\b", "using"),
+    (r"\bcekiyor\b", "is drawing"),
+    (r"\bcekti\b", "drew"),
+    (r"\bceken\b", "drawing"),
+    (r"\bgordu\b", "did it reach"),
+    (r"\bgorunuyor\b", "shows"),
+    (r"\bsurdu\b", "did it last"),
+    (r"\b(the longest|the shortest)\s+suren\b", r"\1"),  # "en uzun suren job": the longest job
+    (r"\bsuren\b", "lasting"),
+    (r"\bsurmus\b", "did it take"),
+    (r"\bsuruyor\b", "is it taking"),
+    (r"\bkaldi\b", "did it stay"),
+    (r"\bkaydetti\b", "did it save"),
+    (r"\bkaydedildi\b", "was it saved"),
+    (r"\bdenedi\b", "did it try"),
+    (r"\bdenen(?:di|mis)\b", "was it tried"),
+    (r"\bdene\b", "retry"),
+    (r"\btuttu\b", "did it come to"),
+    (r"\bacik\s+mi\s+tutalim\b", "should we keep it on"),
+    (r"\b(?:yaziyor|diyor)\b", "does it say"),
+    (r"\b(?:yazar|yazabilir|yazar\s+mi)\s+mis[iu]n(?:iz)?\b", "can you write"),
+    (r"\b(?:bakar|bakabilir)\s+mis[iu]n(?:iz)?\b", "can you check"),
+    (r"\b(?:gosterir|gosterebilir)\s+mis[iu]n(?:iz)?\b", "can you show"),
+    (r"\bsoruyorum\b", "I am asking about"),
+    (r"\bbulamayacak\b", "will not find"),
+    (r"\bbulamadi\b", "could not find"),
+    (r"\bkarsilastir\w*", "compare"),
+    (r"\bgoster\b", "show"),
+    (r"\bolacak\b", "will be"),
+    (r"\b(at what time|when)\s+oldu\b", r"\1 did it happen"),
+    (r"\boldu\b", "was it"),
+    (r"\bvardi\b", "was"),
+    (r"\bvar\s+mi\b", "is there"),
+    (r"\bvar\b", "is"),
+    (r"\b(?:bosta|bos)(?:y?d[iu]|y?t[iu])\b", "was idle"),
+    (r"\bmesgul(?:d[iu]|t[iu])\b", "was busy"),
+    (r"\b(?:bosta|bos)\b", "idle"),
+    (r"\bmesgul\b", "busy"),
+    (r"\bdolu\b", "used"),
+    (r"\b(?:test\s+)?ed(?:icem|ecegim)\b", "I will test"),
+    # the small words: "ile" (with, and), "ve" (and), "icin" (for), "mi" (the question's particle: "X mi Y
+    # mi" is X or Y), "onu" (it), "ben" (I)
+    (r"\b([\w.-]+)\s+m[iu]\s+([\w.-]+(?:\s+[\w.-]+)?)\s+m[iu]\b", r"\1 or \2"),
+    (r"\bben\s+mi\b", "did I"),
+    (r"\s+\bm[iu]\b", ""),
+    (r"\bmis[iu]n(?:iz)?\b", ""),
+    (r"\bile\b", "with"),
+    (r"\bve\b", "and"),
+    (r"\b(?:veya|ya\s+da)\b", "or"),
+    (r"\bicin\b", "for"),
+    (r"\bdiye\b", "saying"),
+    (r"\bbeni\b", "me"),
+    (r"\bben\b", "I"),
+    (r"\bbiz\b", "we"),
+    (r"\b(?:onu|bunu)\s+(is|was)\s+waiting\b", r"\1 waiting for it"),  # "onu mu bekliyor"
+    (r"\bonu\b|\bbunu\b", "it"),
+    (r"\bonun\b", "its"),
+    (r"\b(?:orada|orda)\b", "on it"),
+    (r"\b(?:burada|burda)\b", "here"),
+    (r"\bbu\b", "this"),
+    (r"\b(?:hepsi|hepsini|tumu|butun|tum)\b", "all"),
+    (r"\bher\b", "each"),
+    (r"\biki\b", "two"),
+    (r"\bilk\b", "first"),
+    (r"\bson\b", "the last"),
+    (r"\bbiraz\b", "for a while"),
+    (r"\b(?:bi|bir)\s+sey\b", "something"),
+    (r"\b(?:bi|bir)\b", "a"),
+    (r"\bgibi\b", "like"),
+    (r"\bsonra\b", "after"),
+    (r"\bberi\b", "since"),
+    (r"\bevet\b", "yes"),
+    (r"\bhayir\b", "no"),
+    (r"\b(?:tesekkurler|tesekkur\s+ederim|sagol|sag\s+ol)\b", "thanks"),
+    # the verb said last: a request's is said first ("llama cancel" cancel llama, "it for now hold" hold it
+    # for now), and so is what "ne" (what) asks with its verb ("now ne is running" what is running now, "on
+    # the GPU ne was" what was on the GPU)
+    (
+        r"(^\s*|[,.;!?]\s*)(?!(?:" + _REQUEST + r"|can you|ok|and|no)\b)([^,.;!?]{1,80}?)\s+"
+        r"((?:can you\s+)?(?:" + _REQUEST + r"))(?=\s*(?:[,.;!?]|$))",
+        r"\1\3 \2",
+    ),
+    (
+        r"(^\s*|[,.;!?]\s*)([^,.;!?]*?)\s*\bne\s+([^,.;!?]+?)\s*(?=[,.;!?]|$)",
+        lambda m: _what_first(m[1], m[2], m[3]),
+    ),
+    (
+        r"(^\s*|[,.;!?]\s*)([^,.;!?]+?)\s+(ne|nedir|neydi)(?=\s*(?:[,.;!?]|$))",
+        lambda m: _what_first(m[1], m[2], "was" if m[3].lower() == "neydi" else "is"),
+    ),
+    (r"\bhow long has it been is (\w+ing)\b", r"how long has it been \1"),  # "ne kadar suredir bekliyor"
+    (r"\bneydi\b", "what was"),
+    (r"\bnedir\b", "what is"),
+    (r"(\w's|s')\s+(?:its|their|the)\s+", r"\1 "),
+    # "since then" said first ("o zamandan beri kartlar ne kadar harcadi"): said last, as English says it
+    (r"(^\s*|[,.;!?]\s*)since then\s+([^,.;!?]+)", r"\1\2 since then"),
+    # a request with nothing said after its verb acts on what was just said: "yeniden dene" retry it
+    (
+        r"(^\s*|[,.;!?]\s*)(?:ok\s+)?(retry|restart|cancel|hold|release|pause|resume|kill|rerun)"
+        r"(?=\s*(?:[.;!?]|$))",
+        r"\1\2 it",
+    ),
+    (r"(\S+'s?)\s+in its (\w+)", r"in \1 \2"),  # "mistral's in its log": in mistral's log
+    (r"\b(the priority of [^,.;!?]+?)'s\b", r"\1"),  # "job 13'un onceligini yukselt"
+    (r"\s+(?=[?.!,;:])", ""),
+)
+_TURKISH_READ = compiled(_TURKISH)  # compiled once
+
+
+def turkish_read(text: str) -> str:
+    """A Turkish or Turkish-English message in English (see :data:`_TURKISH`); a message with no Turkish
+    mark of its own (:data:`_TURKISH_MARK`) as it was."""
+    return read_where_marked(text, _TURKISH_MARK, _TURKISH_READ)

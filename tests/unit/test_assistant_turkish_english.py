@@ -1,0 +1,124 @@
+"""Turkish written whole or inside English, Slack style (readings now and over a span, peaks and the job
+running then, energy, busy and idle time, failures, waits, logs, requests, follow-ups that lean on the last
+answer), typed with its letters or without them, its suffixes on English words after an apostrophe or not;
+English and the other languages left as they were. Worded apart from the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages import in_english
+from gpuaccel.assistant.understand.languages.turkish import turkish_read
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("4090'ın sıcaklığı kaç derece şu an?", {"name": "gpu_reading", "gpu": 1, "metric": "temperature"}),
+        ("gpu0 sicakligi kac", {"name": "gpu_reading", "gpu": 0, "metric": "temperature"}),
+        ("gpu1in gucu ne kadar su an", {"name": "gpu_reading", "gpu": 1, "metric": "power"}),
+        ("H100'ün hafıza kullanımı nedir", {"name": "gpu_reading", "gpu": 0, "metric": "memory"}),
+        (
+            "dün 4090'ın ortalama güç tüketimi neydi",
+            {"name": "gpu_reading", "gpu": 1, "metric": "power", "label": "yesterday"},
+        ),
+        (
+            "son bir saatte kartların ortalama sıcaklığı ne kadar",
+            {"name": "gpu_reading", "gpu": None, "metric": "temperature", "label": "in the last hour"},
+        ),
+        (
+            "4090 dün 70 derecenin üstünde kaç dakika kaldı",
+            {"name": "gpu_reading", "gpu": 1, "at_least": 70, "label": "yesterday"},
+        ),
+        (
+            "H100 bugün kaç saat boştaydı",
+            {"name": "gpu_reading", "gpu": 0, "metric": "util", "label": "today"},
+        ),
+        (
+            "saat 10'dan beri 4090 ne kadar enerji harcadı",
+            {"name": "energy", "gpu": 1, "label": "since 10:00"},
+        ),
+        (
+            "dün akşam H100 en fazla kaç watt çekti",
+            {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "yesterday evening"},
+        ),
+        ("bugün hangi job'lar başarısız oldu", {"name": "failures", "label": "today"}),
+        ("dun gece hangi isler calisti", {"name": "jobs", "label": "last night"}),
+        ("dünkü finetune ne kadar sürdü", {"name": "job_detail", "job": 2}),
+        ("hangi kart daha sıcak", {"name": "gpu_rank", "metric": "temperature"}),
+        ("gpu 1'de şu an ne çalışıyor", {"name": "jobs", "gpu": 1, "state": "running"}),
+        ("mistral logunda ne yaziyor", {"name": "job_log", "job": 11}),
+        ("en çok enerji harcayan job hangisi", {"name": "job_rank", "metric": "energy"}),
+        ("bugün en uzun süren job hangisi", {"name": "job_rank", "metric": "duration", "label": "today"}),
+    ],
+)
+def test_turkish_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None, (question, in_english(question))
+    label = expected.pop("label", None)
+    assert {k: query.get(k) for k in expected} == expected, (in_english(question), query)
+    assert label is None or query["window"]["label"] == label, query
+
+
+def test_turkish_requests(heldout_svc: AssistantService) -> None:
+    for message, command in (
+        ("job 12'yi iptal eder misin", "gpuaccel cancel 12"),
+        ("job 11'i durdur", "gpuaccel pause 11"),
+        ("job 11'e devam ettir", "gpuaccel resume 11"),
+        ("job 14'ü beklet", "gpuaccel hold 14"),
+        ("job 14'ü release et lütfen", "gpuaccel release 14"),
+        ("job 13'ün önceliğini 20 yap", "gpuaccel priority 13 20"),
+        ("job 9'u yeniden başlat", "gpuaccel retry 9"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+
+
+def test_turkish_follow_ups_lean_on_the_last_answer(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "bugün H100 en fazla kaç watt çekti, saat kaçta?", None)
+    _, text, query = ask(heldout_svc, "o sırada hangi iş çalışıyordu", sid)
+    assert query is not None and query["name"] == "jobs" and query["window"]["label"].startswith("at "), query
+    sid, _, _ = ask(heldout_svc, "h100 su an kac watt cekiyor", None)
+    _, _, query = ask(heldout_svc, "peki bellek?", sid)
+    assert query is not None and query["gpu"] == 0 and query["metric"] == "memory", query
+    sid, _, _ = ask(heldout_svc, "job 9 niye patladı", None)
+    _, text, query = ask(heldout_svc, "yeniden dene", sid)
+    assert query is None and "gpuaccel retry 9" in text, text
+    sid, _, _ = ask(heldout_svc, "whisper-finetune neden hala bekliyor", None)
+    _, text, query = ask(heldout_svc, "tamam release et", sid)
+    assert query is None and "gpuaccel release 14" in text, text
+
+
+def test_turkish_suffixes_on_english_words() -> None:
+    assert in_english("bugün hangi job'lar fail oldu?") == "today which jobs failed?"
+    assert in_english("gpu0'da hangi process'ler var") == "on gpu0 which processes is"
+    assert in_english("H100'ün en yüksek sıcaklığı neydi") == "what was H100's highest temperature"
+    assert in_english("sabah 9'dan beri hangi job'lar bitti") == "since 9 in the morning which jobs finished"
+    assert in_english("llama-405b-probe'u iptal et") == "cancel llama-405b-probe"
+    assert in_english("onu şimdilik hold'a al") == "hold it for now"
+
+
+def test_turkish_asides_are_not_questions_of_the_machine(heldout_svc: AssistantService) -> None:
+    for message in (
+        "bf16 için hangisini önerirsin, FSDP mi DeepSpeed mi?",
+        "ekibe cuma günü bakım olacak diye kısa bir mesaj yazar mısın",
+    ):
+        _, _, query = ask(heldout_svc, message, None)
+        assert query is None, (message, in_english(message), query)
+
+
+def test_english_and_other_languages_are_not_read_as_turkish() -> None:
+    for message in (
+        "what's the temp of gpu 0? it's been hot, we'll see",
+        "the jobs' logs and GPU's memory",
+        "quanta memoria usa l'H100? com'era la temperatura dell'ultima ora?",
+        "d'un coup la 4090 a chauffé, c'est quoi qu'un job en attente?",
+        "incluyo los jobs de ayer en su análisis",
+        "tolong beri tahu suhu gpu 0",
+        "ano yung temp ng gpu 0 kahapon",
+        "wie geht's der 4090",
+        "ile W ciągnie karta 0?",
+    ):
+        assert turkish_read(message) == message
