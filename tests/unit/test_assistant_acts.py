@@ -170,3 +170,15 @@ def test_a_job_said_as_job_number_and_the_two_waiting_jobs_of_a_list_swapped() -
     assert "gpuaccel switch 3 4" in reply("swap those two so it goes first", [3, 4, 5])
     assert "gpuaccel switch 3 4" in reply("could you switch them", [3, 4, 5])
     assert "gpuaccel switch 3 4" in reply("swap the two queued ones", [3, 4, 5])  # "the 2 ... ones": no job 2
+
+
+@pytest.mark.parametrize(
+    "question", ["train-vit again please, the config is fixed", "ok job 1 again, pls", "prep-data again."]
+)
+def test_a_job_said_then_again_asks_to_run_it_again(question: str) -> None:
+    reply = act_request(question) or ""
+    assert "gpuaccel retry" in reply and "I do not change anything" in reply, question
+
+
+def test_again_asked_of_a_job_s_reading_stays_a_question() -> None:
+    assert act_request("what was the runtime of train-vit again?") is None

@@ -185,3 +185,15 @@ def test_what_a_kwh_costs_is_general_knowledge(question: str) -> None:
 def test_the_machines_own_kwh_stay_questions() -> None:
     assert pick("how many kwh did gpu 0 use yesterday") is not None
     assert pick("kwh of gpu 1 today") is not None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "do other firms bill energy per kWh or a flat fee?",
+        "how do other shops split the power bill between teams",
+        "what do other organisations charge for a gpu hour",
+    ],
+)
+def test_practice_at_other_firms_is_no_question_about_this_machine(question: str) -> None:
+    assert asks_elsewhere(question, {"energy"}), question

@@ -149,3 +149,11 @@ def test_the_log_query_s_arguments(svc: AssistantService, tmp_path: Path) -> Non
     assert other.facts.logs_dir == other.reports.logs_dir == other.housekeeper.roots["logs"]
     assert other.logs_dir == tmp_path / "state-logs"  # where the daemon writes them, not <data dir>/logs
     other.stop()
+
+
+@pytest.mark.parametrize(
+    "question", ["what's 7 printing right now", "whats 7 logging", "what is 7 logging atm"]
+)
+def test_what_a_job_said_by_its_number_alone_is_logging(question: str) -> None:
+    context = Context(job_names={"tokenize": 7})
+    assert RulePicker().pick(question, context, FIXED_NOW) == Query("job_log", job=7), question

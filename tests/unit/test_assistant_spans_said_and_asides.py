@@ -255,3 +255,13 @@ def test_statistics_not_kept_and_ones_own_source_are_declined(
 ) -> None:
     _, text, query = ask(heldout_svc, question, None)
     assert query is None and text.startswith("I only know about this machine"), (query, text)
+
+
+@pytest.mark.parametrize("said", ["12 til 2", "12 till 2", "12 until 2pm"])
+def test_a_bare_hour_till_another_is_that_span(said: str) -> None:
+    from assistant_lab.sampling import FIXED_NOW
+    from gpuaccel.assistant.queries.spans import window_of
+
+    w = window_of(f"max power on gpu 1, say {said}", FIXED_NOW)
+    assert w is not None and w.label == "between 12:00 and 14:00", (said, w)
+    assert window_of("move job 3 till 2", FIXED_NOW) is None

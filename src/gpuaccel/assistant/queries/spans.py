@@ -243,9 +243,17 @@ def window_of(text: str, now: float) -> Window | None:
         # "and over the whole day, for how long was it over 600 W?": today (no other day said)
         text = re.sub(r"\b(?:over|for|during|in|across|throughout) the (?:whole|entire) day\b", "today", text)
         text = re.sub(r"\ball day(?: long)?\b", "today", text)
+    text = re.sub(r"(?<![\w'])'?til\b", "till", text)  # "9 til 11", "'til 3": till
     if not re.search(r"\b(?:from|between)\s+\d", text):  # "(12 to 1:24)": a bare hour to a clock time
         text = re.sub(
             r"(?<![\w:.#])(?<!job )(\d{1,2}\s*(?:am|pm)?)\s+(to|until|till)\s+(\d{1,2}:\d{2})",
+            r"from \1 \2 \3",
+            text,
+        )
+        # "9 till 11", "1 until 3pm": a bare hour until another (not "to", which may move job 3 to 2)
+        text = re.sub(
+            r"(?<![\w:.#])(?<!job )(?<!gpu )(?<!gpus )(\d{1,2}\s*(?:am|pm)?)\s+(until|till)\s+"
+            r"(\d{1,2}\s*(?:am|pm)?)(?![\w:.%])",
             r"from \1 \2 \3",
             text,
         )

@@ -152,6 +152,15 @@ _PHRASES = (
     (re.compile(r"\bput (.{1,40}?) on (?:pause|ice)\b"), r"pause \1"),  # "put it on pause"
     (re.compile(r"\bthrottl(?:e|ing)[\s_-]?reasons?\b"), "throttling"),  # a reading, not a request
     (re.compile(r"\b(?:queue|requeue|submit|put|send) (.{1,30}?) (?:again|back in)\b"), r"rerun \1"),
+    # "train-vit again please", "job 5 again, they fixed the path": a job said first, then "again" (the
+    # verb left out), is a request to run it again (not "what was its memory again?", a reminder)
+    (
+        re.compile(
+            r"^(?:(?:ok|okay|right|so|and|then)[, ]+)*((?:job )#?\d+|#\d+|[a-z][\w.]*(?:-[\w.]+)+|that one)"
+            r" again(?=\s*(?:[,.!;:]|-\s|–|please\b|pls\b|plz\b|$))"
+        ),
+        r"rerun \1",
+    ),
     # "limit the 4090 to 300 W": the verb of a power limit (the noun, "its limit?", asks its value)
     (re.compile(r"\blimit (.{1,30}?) to (\d+\s*(?:w|watts?)\b)"), r"cap \1 to \2"),
     (

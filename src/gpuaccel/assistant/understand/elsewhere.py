@@ -287,7 +287,9 @@ _TRIVIA = re.compile(
     r"|\bhouseholds\b"
     # an operations runbook for any machine: "runbook q: xid 79 on a box, first steps?"
     r"|\b(?:runbook|playbook)s?\b"
-    r"|\bother (?:labs?|teams?|groups?|departments?|companies|universities|clusters)\b"
+    # ("do other shops bill it flat", "how do other firms charge it back")
+    r"|\bother (?:labs?|teams?|groups?|departments?|companies|universities|clusters|shops|firms|orgs"
+    r"|organi[sz]ations|businesses|outfits|institutions)\b"
     # another machine's: "I saw it on another server of the lab"
     r"|\b(?:another|other|a different) (?:server|machine|box|node|workstation|computer)s?\b"
     # the user's own operating system: "which process is hogging /dev/shm on ubuntu"

@@ -567,8 +567,10 @@ _BARE_JOB = (
         r"(?:sit|sitting|sat|wait|waiting|waited|queued|pending|running|ran|run|fail|failed|failing|finish|finished|"
         r"finishing|start|started|starting|take|took|taking|use|used|using|get|got|getting|end|ended|ending|"
         r"succeed|succeeded|die|died|dying|crash|crashed|crashing|go|going|moving|scheduled"
-        r"|log|logged|print|printed|output|say|said|write|wrote)\b"  # "wat did 9 log"
-    ),
+        r"|log|logged|logging|print|printed|printing|output|outputting|say|said|saying|write|wrote|writing)\b"
+    ),  # ("wat did 9 log")
+    # "what's 7 printing", "what 9 is logging": what the job is writing now (its "is" dropped with the 's)
+    re.compile(r"\bwhat(?:'?s| is)? #?(\d+) (?:is |s )?(?:logging|printing|outputting|saying|writing)\b"),
     # (not a count of things: "one of the 4 pieces failed")
     re.compile(
         r"\b(\d+)\s+(?:(?!(?:pieces|parts|chunks|runs|jobs|tasks|elements|shards|of)\b)\w+\s+)?"
