@@ -122,6 +122,9 @@ _UNIT = {
 }  # fmt: skip
 
 
+# the small counts said before a noun ("üç" is read as "three" before its letters are taken off)
+_COUNT = {"iki": "two", "dort": "four", "bes": "five"}
+
 # the times Turkish says first in its clause ("o sirada GPU'da ne vardi": at that time on the GPU what was)
 _WHEN_FIRST = re.compile(
     r"^\s*(?:at that time|now|today|yesterday|last night|this morning|since then|so far|for now"
@@ -343,6 +346,10 @@ _TURKISH = (
     (r"\bkart\w*", "the card"),
     (r"\b(?:islem|surec)(?:ler\w*)\b", "processes"),
     (r"\b(?:islem|surec)\w*", "process"),
+    (
+        r"\b(iki|three|dort|bes|\d+)\s+deneme(?:de|lerde|nin)\b",
+        lambda m: f"in the {_COUNT.get(m[1], m[1])} attempts",
+    ),
     (r"\bher\s+deneme\w*", "in each attempt"),
     (r"\bdeneme(?:ler\w*)\b", "attempts"),
     (r"\bdeneme\w*", "attempt"),
