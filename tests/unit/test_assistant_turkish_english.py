@@ -101,6 +101,9 @@ def test_turkish_follow_ups_lean_on_the_last_answer(heldout_svc: AssistantServic
     sid, _, _ = ask(heldout_svc, "job 11'i durdur", None)
     _, text, query = ask(heldout_svc, "işim bitince nasıl devam ettireceğim?", sid)
     assert query is None and "gpuaccel resume 11" in text, text
+    sid, _, _ = ask(heldout_svc, "sd-xl-train kaç defa denendi", None)
+    _, text, query = ask(heldout_svc, "3 denemede toplamda ne kadar enerji yedi", sid)
+    assert query is not None and query.get("job") == 5 and "64.8 Wh" in text, (query, text)
     sid, _, _ = ask(heldout_svc, "bugün H100 en fazla kaç watt çekti", None)
     _, text, query = ask(heldout_svc, "ne zaman olmuş?", sid)
     assert query is not None and query["metric"] == "power" and "626 W at 00:02:13" in text, text
