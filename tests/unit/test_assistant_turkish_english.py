@@ -52,6 +52,7 @@ from gpuaccel.assistant.understand.languages.turkish import turkish_read
         ("mistral logunda ne yaziyor", {"name": "job_log", "job": 11}),
         ("en çok enerji harcayan job hangisi", {"name": "job_rank", "metric": "energy"}),
         ("bugün en uzun süren job hangisi", {"name": "job_rank", "metric": "duration", "label": "today"}),
+        ("8 numaralı görevin logunda ne yazıyor", {"name": "job_log", "job": 8}),
     ],
 )
 def test_turkish_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
@@ -71,6 +72,8 @@ def test_turkish_requests(heldout_svc: AssistantService) -> None:
         ("job 14'ü release et lütfen", "gpuaccel release 14"),
         ("job 13'ün önceliğini 20 yap", "gpuaccel priority 13 20"),
         ("job 9'u yeniden başlat", "gpuaccel retry 9"),
+        ("11 numaralı görevi duraklat", "gpuaccel pause 11"),
+        ("13 ile 12'nin sırasını değiştir", "gpuaccel switch"),
     ):
         _, text, query = ask(heldout_svc, message, None)
         assert query is None and command in text, (message, in_english(message), text)
@@ -89,6 +92,21 @@ def test_turkish_follow_ups_lean_on_the_last_answer(heldout_svc: AssistantServic
     sid, _, _ = ask(heldout_svc, "whisper-finetune neden hala bekliyor", None)
     _, text, query = ask(heldout_svc, "tamam release et", sid)
     assert query is None and "gpuaccel release 14" in text, text
+    sid, _, _ = ask(heldout_svc, "job 9 niye patladı", None)
+    _, text, query = ask(heldout_svc, "config'i düzelttim, yeniden dener misin?", sid)
+    assert query is None and "gpuaccel retry 9" in text, text
+    sid, _, _ = ask(heldout_svc, "whisper-finetune neden hala bekliyor", None)
+    _, text, query = ask(heldout_svc, "önceliğini 5 yapar mısın?", sid)
+    assert query is None and "gpuaccel priority 14 5" in text, text
+    sid, _, _ = ask(heldout_svc, "job 11'i durdur", None)
+    _, text, query = ask(heldout_svc, "işim bitince nasıl devam ettireceğim?", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+    sid, _, _ = ask(heldout_svc, "sd-xl-train kaç defa denendi", None)
+    _, text, query = ask(heldout_svc, "3 denemede toplamda ne kadar enerji yedi", sid)
+    assert query is not None and query.get("job") == 5 and "64.8 Wh" in text, (query, text)
+    sid, _, _ = ask(heldout_svc, "bugün H100 en fazla kaç watt çekti", None)
+    _, text, query = ask(heldout_svc, "ne zaman olmuş?", sid)
+    assert query is not None and query["metric"] == "power" and "626 W at 00:02:13" in text, text
 
 
 def test_turkish_suffixes_on_english_words() -> None:
@@ -98,12 +116,16 @@ def test_turkish_suffixes_on_english_words() -> None:
     assert in_english("sabah 9'dan beri hangi job'lar bitti") == "since 9 in the morning which jobs finished"
     assert in_english("llama-405b-probe'u iptal et") == "cancel llama-405b-probe"
     assert in_english("onu şimdilik hold'a al") == "hold it for now"
+    assert in_english("ne zaman olmuş?") == "when did it happen?"
+    assert in_english("peki en düşük değer?") == "and the lowest value?"
 
 
 def test_turkish_asides_are_not_questions_of_the_machine(heldout_svc: AssistantService) -> None:
     for message in (
         "bf16 için hangisini önerirsin, FSDP mi DeepSpeed mi?",
         "ekibe cuma günü bakım olacak diye kısa bir mesaj yazar mısın",
+        "PyTorch ile JAX arasındaki fark nedir?",
+        "Ekibe bakım hakkında kısa bir e-posta yazar mısın",
     ):
         _, _, query = ask(heldout_svc, message, None)
         assert query is None, (message, in_english(message), query)

@@ -52,7 +52,8 @@ _TURKISH_MARK = re.compile(
     r"|m[uü]s[uü]n(?:[uü]z)?|var\s+m[ıi]|edildi|ettim|etti|[üu]st[üu]nde|[üu]st[üu]|alt[ıi]nda"
     r"|y[üu]z[üu]nden|de[ğg]il\w*|diye|i[çc]in|biraz|hen[üu]z|sonra|yok|deneme\w*|denedi\w*|eleman\w*"
     r"|sonu[çc]\w*|[öo]ner(?:i|ir|irsin|irim|isin)|kar[şs][ıi]la[şs]t[ıi]r\w*|bo[şs]ta|me[şs]gul"
-    r"|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata\w*|yaz[ıi]yor|yazar|ne\s+i[şs]e)\b"
+    r"|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata\w*|yaz[ıi]yor|yazar|ne\s+i[şs]e|numaral[ıi]"
+    r"|g[öo]rev\w*|duraklat\w*|de[ğg]i[şs]tir\w*|anlat[ıi]r|hakk[ıi]nda|aras[ıi]ndaki)\b"
     # an English verb done with "et" ("release et", "pause eder misin"; not French's "et" between two)
     r"|\b(?:cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit)\s+"
     r"(?:et(?=\s*(?:[,.!?]|$))|ed(?:er|ebilir|in|iver|elim|ildi)\b|etti\w*)",
@@ -121,6 +122,9 @@ _UNIT = {
 }  # fmt: skip
 
 
+# the small counts said before a noun ("üç" is read as "three" before its letters are taken off)
+_COUNT = {"iki": "two", "dort": "four", "bes": "five"}
+
 # the times Turkish says first in its clause ("o sirada GPU'da ne vardi": at that time on the GPU what was)
 _WHEN_FIRST = re.compile(
     r"^\s*(?:at that time|now|today|yesterday|last night|this morning|since then|so far|for now"
@@ -140,6 +144,9 @@ def _what_first(lead: str, before: str, verb: str) -> str:
 
 
 _TURKISH = (
+    # a job by its number: "9 numaralı görev" (job number 9), "11 numaralı işi", "görevin" its owner's
+    (r"\b(\d+)\s+numaral[ıi]\s+(?:i[şs]|g[öo]rev|job)(?:[ıi]n|n[ıi]n)\b", r"job \1's"),
+    (r"\b(\d+)\s+numaral[ıi]\s+(?:i[şs]|g[öo]rev|job)(?:[ıi]|y[ıi]|e|ye)?\b", r"job \1"),
     # words whose letters, taken off, spell an English word: "iş" (a job; "is"), "önce" (before; "once"),
     # "süre" (a duration; "sure"), "üç" (three)
     (r"\bne\s+i[şŞ]e\s+yar\w*", "what is it for"),
@@ -149,6 +156,7 @@ _TURKISH = (
     (r"\b(\d+)\s+(saat|dakika|dk|g[üu]n)\s+[öo]nce\b", lambda m: f"{m[1]} {_UNIT[m[2][:3].lower()]} ago"),
     (r"\b(?:ba[şs]lamadan|ba[şs]lamadan\s+[öo]nce)\b(?:\s+[öo]nce)?", "before it started"),
     (r"\b[öÖ]nceki\b", "previous"),
+    (r"\b[öÖo]nce\s+ba[şs]las[ıi]n\b", "should start first"),
     (r"\b[öÖ]nce\b", "before"),
     (r"\bne\s+kadar(?:\s+s[üÜu]re)?dir\b|\bne\s+kadar\s+zamandir\b", "how long has it been"),
     (r"\bs[üÜ]re(?:si|sini)\b", "its duration"),
@@ -272,10 +280,25 @@ _TURKISH = (
     (r"\biptal(?:\s+(?:et|edin|ediver))?\b", "cancel"),
     (r"\bhold['’]?[ae]\s+al\w*|\bbeklemeye\s+al\w*|\bbeklet\b", "hold"),
     (r"\baskiya\s+al\w*|\bdurdur\b", "pause"),
+    (r"\bnasil\s+devam\s+ettir\w*", "how do I resume it"),
     (r"\bdevam\s+(?:ettir|et)\w*", "resume"),
     (r"\bserbest\s+birak\w*", "release"),
     (r"\b(?:tekrar|yeniden)\s+(?:baslat|calistir|basla)\w*", "restart"),
     (r"\b(?:tekrar|yeniden)\s+dene\b", "retry"),
+    (r"\b(?:tekrar|yeniden)\s+(?:dener|deneyebilir)\s+mis[iu]n(?:iz)?\b", "can you retry it"),
+    # "duraklat" (pause), asked ("duraklatabilir misin" can you pause); "nasıl devam ettireceğim" (how do I
+    # resume it), "işim bitince" (when I am done)
+    (r"\bduraklat(?:ir|abilir)\s+mis[iu]n(?:iz)?\b", "can you pause"),
+    (r"\bduraklat\b", "pause"),
+    (r"\bisim\s+bit(?:ince|tiginde|tikten\s+sonra)\b", "when I am done"),
+    # two jobs' order changed: "12 ile 13'ün sırasını değiştir" (swap 12 and 13)
+    (
+        r"\b([\w.-]+)\s+(?:ile|ve)\s+([\w.-]+?)['’]?(?:n?[iu]n)\s+sira(?:sini|larini)\s+degistir\w*"
+        r"(\s+mis[iu]n(?:iz)?)?",
+        lambda m: ("can you " if m[3] else "")
+        + "swap "
+        + " and ".join(f"job {n}" if n.isdigit() else n for n in (m[1], m[2])),
+    ),
     (r"\boldur\b", "kill"),
     # a priority raised or lowered: "X'in priority'sini yukselt" (raise the priority of X), "10 yap" (to 10)
     (
@@ -285,6 +308,12 @@ _TURKISH = (
     ),
     (r"\b" + _PRIORITY + r"\s+(?:yukselt|artir|arttir)\w*", "raise the priority of"),
     (r"\b" + _PRIORITY + r"\s+(?:dusur|azalt)\w*", "lower the priority of"),
+    # the job just said: "önceliğini 10 yapar mısın" (can you set its priority to 10)
+    (
+        r"\b" + _PRIORITY + r"\s+(\d+)['’]?(?:y?[ae])?\s+(?:yap|ayarla|cek)(?:ar|abilir)\s+mis[iu]n(?:iz)?",
+        r"can you set its priority to \1",
+    ),
+    (r"\b" + _PRIORITY + r"\s+(\d+)['’]?(?:y?[ae])?\s+(?:yap|ayarla|cek)\b", r"set its priority to \1"),
     (r"\b(\d+)\s+yap\b", r"set to \1"),
     (r"\boncelik\w*|\boncelig\w*", "priority"),
     # what a suffix says on a name of the trade or a number, after its apostrophe or not ("job'lar",
@@ -317,11 +346,18 @@ _TURKISH = (
     (r"\bkart\w*", "the card"),
     (r"\b(?:islem|surec)(?:ler\w*)\b", "processes"),
     (r"\b(?:islem|surec)\w*", "process"),
+    (
+        r"\b(iki|three|dort|bes|\d+)\s+deneme(?:de|lerde|nin)\b",
+        lambda m: f"in the {_COUNT.get(m[1], m[1])} attempts",
+    ),
     (r"\bher\s+deneme\w*", "in each attempt"),
     (r"\bdeneme(?:ler\w*)\b", "attempts"),
     (r"\bdeneme\w*", "attempt"),
     (r"\bsonuc\w*\s+ne\s+(?:cikti|oldu)\b", "what are the results"),
     (r"\bsonuc\w*", "results"),
+    (r"\bdeger(?:i|in|leri)?\b", "value"),  # "en yüksek değer" the highest value
+    (r"\bgorev(?:ler)\w*", "jobs"),  # "görev" a task, a job
+    (r"\bgorev\w*", "job"),
     (r"\beleman\w*", "elements"),
     (r"\bhata\s+(?:verdi|vermis)\b", "failed with an error"),
     (r"\bhata\s+mesaj\w*", "error message"),
@@ -426,6 +462,9 @@ _TURKISH = (
     (r"\b(?:harciyor|yiyor|kullaniyor)\b", "is using"),
     (r"\b(?:kullandi|kullanmis)\b", "used"),
     (r"\bkullanildi\b", "was used"),
+    (r"\bkullaniliyor\b", "is used"),
+    (r"\bduzelttim\b", "I fixed"),
+    (r"\b(?:bakacagim|bakicam)\b", "I will look"),
     (r"\b(?:harcayan|kullanan|yiyen)\b", "using"),
     (r"\bcekiyor\b", "is drawing"),
     (r"\bcekti\b", "drew"),
@@ -448,6 +487,29 @@ _TURKISH = (
     (r"\b(?:yaziyor|diyor)\b", "does it say"),
     (r"\b(?:yazar|yazabilir|yazar\s+mi)\s+mis[iu]n(?:iz)?\b", "can you write"),
     (r"\b(?:bakar|bakabilir)\s+mis[iu]n(?:iz)?\b", "can you check"),
+    # a general question, not of this machine: "ResNet ile ViT arasındaki fark" (the difference between
+    # ResNet and ViT), "kısaca anlatır mısın" (can you briefly explain), "X mi daha iyi, yoksa Y mi" (is X
+    # better, or Y), "bir e-posta taslağı" (an email draft), "kurallar hakkında" (about the rules)
+    (r"\bgenel\s+(?:olarak|bir\s+soru)(?:\s+sorayim)?\b:?", "a general question:"),
+    (
+        r"\b([\w.-]+)\s+ile\s+([\w.-]+)\s+arasindaki\s+(?:(temel|ana)\s+)?fark(?:i|lar|lari)?\s+(?:nedir|ne)\b",
+        lambda m: f"what is the {'main ' if m[3] else ''}difference between {m[1]} and {m[2]}",
+    ),
+    (r"\b([\w.-]+)\s+ile\s+([\w.-]+)\s+arasindaki\b", r"between \1 and \2"),
+    (r"\bfrom\s+([\w.-]+)\s+kacinmak\s+icin\b", r"to avoid \1"),  # "OOM'dan kaçınmak için"
+    (r"\bdusurmek\b", "lowering"),
+    (r"\b(?:anlatir|anlatabilir|aciklar|aciklayabilir)\s+mis[iu]n(?:iz)?\b", "can you explain"),
+    (r"\bkisaca\b", "briefly"),
+    (r"\btemel\b", "main"),
+    (r"\bfark(?:i|lari|lar)?\b", "difference"),
+    (r"\bdaha\s+iyi\b", "better"),
+    (r"\byoksa\b", "or"),
+    (r"\bkacinmak\b", "to avoid"),
+    (r"\bhakkinda\b", "about"),
+    (r"\be-?posta\w*|\bmail\w*", "email"),
+    (r"\btaslag\w*|\btaslak\b", "draft"),
+    (r"\bkural\w*", "rules"),
+    (r"\bhocama\b", "to my advisor"),
     (r"\b(?:gosterir|gosterebilir)\s+mis[iu]n(?:iz)?\b", "can you show"),
     (r"\bsoruyorum\b", "I am asking about"),
     (r"\bbulamayacak\b", "will not find"),
@@ -455,7 +517,7 @@ _TURKISH = (
     (r"\bkarsilastir\w*", "compare"),
     (r"\bgoster\b", "show"),
     (r"\bolacak\b", "will be"),
-    (r"\b(at what time|when)\s+oldu\b", r"\1 did it happen"),
+    (r"\b(at what time|when)\s+(?:oldu|olmus)\b", r"\1 did it happen"),  # "ne zaman olmuş"
     (r"\boldu\b", "was it"),
     (r"\bvardi\b", "was"),
     (r"\bvar\s+mi\b", "is there"),
@@ -493,6 +555,7 @@ _TURKISH = (
     (r"\bson\b", "the last"),
     (r"\bbiraz\b", "for a while"),
     (r"\b(?:bi|bir)\s+sey\b", "something"),
+    (r"\b(short|long|small)\s+(?:bi|bir)\b", r"a \1"),  # "kısa bir e-posta": a short email
     (r"\b(?:bi|bir)\b", "a"),
     (r"\bgibi\b", "like"),
     (r"\bsonra\b", "after"),
@@ -506,6 +569,12 @@ _TURKISH = (
     (
         r"(^\s*|[,.;!?]\s*)(?!(?:" + _REQUEST + r"|can you|ok|and|no)\b)([^,.;!?]{1,80}?)\s+"
         r"((?:can you\s+)?(?:" + _REQUEST + r"))(?=\s*(?:[,.;!?]|$))",
+        r"\1\3 \2",
+    ),
+    # a request to write or explain, said last: said first ("a short email draft can you write": can you
+    # write a short email draft)
+    (
+        r"(^\s*|[,.;!?]\s*)(?!can you\b)([^,.;!?]{1,120}?)\s+(can you (?:write|explain))(?=\s*(?:[,.;!?]|$))",
         r"\1\3 \2",
     ),
     (
@@ -528,7 +597,7 @@ _TURKISH = (
         r"(?=\s*(?:[.;!?]|$))",
         r"\1\2 it",
     ),
-    (r"(\S+'s?)\s+in its (\w+)", r"in \1 \2"),  # "mistral's in its log": in mistral's log
+    (r"((?:job\s+)?\S+'s?)\s+in its (\w+)", r"in \1 \2"),  # "mistral's in its log": in mistral's log
     (r"\b(the priority of [^,.;!?]+?)'s\b", r"\1"),  # "job 13'un onceligini yukselt"
     (r"\s+(?=[?.!,;:])", ""),
 )
