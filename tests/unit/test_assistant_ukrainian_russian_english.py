@@ -197,3 +197,8 @@ def test_limits_spans_above_a_value_and_a_jobs_life(heldout_svc: AssistantServic
     assert "mmlu" in text, (in_english("що видав по метриках llama-8b-eval?"), query, text)
     _, text, _ = ask(heldout_svc, "пікова загрузка 4090 за ранок?", None)
     assert "this morning" in text, text
+    # an ordinal ending the question is its job; the follow-up's "її" is that job
+    sid, _, query = ask(heldout_svc, "скільки чекала в черзі 13-та?", None)
+    assert query == {"name": "job_detail", "job": 13}, (in_english("скільки чекала в черзі 13-та?"), query)
+    _, text, _ = ask(heldout_svc, "підніми їй пріоритет до 40", sid)
+    assert "gpuaccel priority 13 40" in text, text

@@ -551,6 +551,12 @@ _UKRAINIAN_RUSSIAN = _table(
         (r"\bдля\b", "for"),
         # a job said by its number's genitive ("лог 5-го": of job 5), not a day ("з 9-го")
         (r"(?#cyrillic)(?<!\bз )(?<!\bс )(?<!\bдо )(?<!\bпо )\b(\d+)-?(?:го|ого)\b", r"job \1"),
+        # an ordinal ending a question is the job it asks of ("скільки чекала в черзі 13-та": job 13), not
+        # a card said where ("а на 1-й?")
+        (
+            r"(?#cyrillic)(?<!\bна )(?<!\bв )(?<!\bу )\b(\d+)-(?:й|ий|ый|я|а|та|тя)(?=\s*[?!.]*$)",
+            r"job \1",
+        ),
         (r"(?#cyrillic)\b(\d+)-?(?:й|ий|ый|ой|го|му|ю|я)\b", r"\1"),  # an ordinal's ending ("12-й": 12)
     )
 )
