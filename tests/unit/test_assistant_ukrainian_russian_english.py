@@ -165,3 +165,40 @@ def test_general_questions_are_not_questions_of_the_machine(heldout_svc: Assista
     # what is not an idea to tell apart is the machine's ("the difference between gpu 0 and gpu 1")
     _, _, query = ask(heldout_svc, "what is the difference in power of gpu 0 and gpu 1 now?", None)
     assert query is not None, query
+
+
+def test_requests_said_after_their_job_and_jobs_said_by_state(heldout_svc: AssistantService) -> None:
+    for message, command in (
+        ("9-й перезапусти будь ласка", "gpuaccel retry 9"),
+        ("14 захолди поки", "gpuaccel hold 14"),
+        ("поставь 3 ещё раз", "gpuaccel retry 3"),
+        ("поміняй 13 і 12 місцями в черзі", "gpuaccel switch 13 12"),
+        ("поверни 11", "gpuaccel resume 11"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    sid, _, _ = ask(heldout_svc, "покажи lr-sweep", None)
+    _, text, query = ask(heldout_svc, "перезапусти впавший", sid)
+    assert query is None and "gpuaccel retry 9" in text, (in_english("перезапусти впавший"), text)
+
+
+def test_limits_spans_above_a_value_and_a_jobs_life(heldout_svc: AssistantService) -> None:
+    assert "power limit" in in_english("ліміт по живленню на 4090 який стоїть?")
+    assert in_english("а по gpu-годинах?") == "and by GPU-hours?"
+    assert in_english("скільки по часу") == "how long"
+    sid, _, _ = ask(heldout_svc, "максимальна температура H100 сьогодні?", None)
+    _, _, query = ask(heldout_svc, "и сколько по времени она держалась выше 80", sid)
+    assert query is not None and query.get("at_least") == 80, (query, in_english("и сколько по времени"))
+    _, text, _ = ask(heldout_svc, "скільки job 3 прожив до крашу?", None)
+    assert "2m30s" in text, text
+    _, text, _ = ask(heldout_svc, "чому job 14 не стартує?", None)
+    assert "held" in text, (in_english("чому job 14 не стартує?"), text)
+    _, text, query = ask(heldout_svc, "що видав по метриках llama-8b-eval?", None)
+    assert "mmlu" in text, (in_english("що видав по метриках llama-8b-eval?"), query, text)
+    _, text, _ = ask(heldout_svc, "пікова загрузка 4090 за ранок?", None)
+    assert "this morning" in text, text
+    # an ordinal ending the question is its job; the follow-up's "її" is that job
+    sid, _, query = ask(heldout_svc, "скільки чекала в черзі 13-та?", None)
+    assert query == {"name": "job_detail", "job": 13}, (in_english("скільки чекала в черзі 13-та?"), query)
+    _, text, _ = ask(heldout_svc, "підніми їй пріоритет до 40", sid)
+    assert "gpuaccel priority 13 40" in text, text
