@@ -13,14 +13,10 @@ software power cap active. Reads the card's state only; changes nothing.
 from __future__ import annotations
 
 import argparse
-import datetime
-import statistics
-import subprocess
 import sys
-import time
 from typing import Any
 
-QUERY = "timestamp,clocks.sm,power.draw,clocks_event_reasons.sw_power_cap,temperature.gpu"
+import fwd_ab  # benchmarks/, beside this script: the nvidia-smi sampler (``fwd_ab.py --power``)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,7 +24,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shape", default="2,16,8192,128")
     args = ap.parse_args(argv)
     import torch
-    from triton.testing import do_bench
 
     from gpuaccel.accel.kernels.fp8 import attention as fp8
     from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
@@ -45,38 +40,18 @@ def main(argv: list[str] | None = None) -> int:
         "e2e (public call)": lambda: fp8.flash_attention_fp8(q, k, v, always_fp8=True),
         "kernel alone": lambda: fp8.flash_attention_fp8_quantized(x, False, d**-0.5, cfg, bound=bound),
     }
-    for fn in fns.values():
-        fn()
-    torch.cuda.synchronize()
-    cmd = ["nvidia-smi", f"--query-gpu={QUERY}", "--format=csv,noheader,nounits", "-lms", "50"]
-    smi = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
-    marks = []
-    for name in [*fns, *fns]:
-        time.sleep(1.0)
-        t0 = time.time()
-        ms = do_bench(fns[name], warmup=25, rep=2000, return_mode="median")
-        marks.append((name, t0, time.time(), ms))
-    time.sleep(0.3)
-    smi.terminate()
-    samples = []
-    for line in smi.communicate()[0].strip().splitlines():
-        p = [s.strip() for s in line.split(",")]
-        try:
-            ts = datetime.datetime.strptime(p[0], "%Y/%m/%d %H:%M:%S.%f").timestamp()
-            samples.append((ts, float(p[1]), float(p[2]), p[3] == "Active", p[4]))
-        except (ValueError, IndexError):
-            continue
+    marks, samples = fwd_ab.sampled(fns, [*fns, *fns], 2.0, 1.0)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
     flops = 4 * b * h * n * n * d
     for name, t0, t1, ms in marks:
-        sel = [s for s in samples if t0 + 0.3 <= s[0] <= t1]
-        if not sel:
+        got = fwd_ab.clock_summary(samples, t0, t1, flops, ms, sms)
+        if "sm_mhz" not in got:
             print(f"{name}: {ms:.3f} ms, no samples")
             continue
         print(
-            f"{name}: do_bench median {ms:.3f} ms ({flops / ms / 1e9:.0f} TFLOP/s) | SM clock median "
-            f"{statistics.median(s[1] for s in sel):.0f} MHz (min {min(s[1] for s in sel):.0f}) | power "
-            f"median {statistics.median(s[2] for s in sel):.0f} W | power cap active "
-            f"{sum(s[3] for s in sel)}/{len(sel)} | {sel[-1][4]} C"
+            f"{name}: do_bench median {ms:.3f} ms ({got['tflops']:.0f} TFLOP/s) | SM clock median "
+            f"{got['sm_mhz']:.0f} MHz (min {got['sm_mhz_min']:.0f}) | power median {got['watts']:.0f} W | "
+            f"power cap active {got['power_cap_active']}/{got['samples']} | {got['temp_c']:.0f} C"
         )
     return 0
 

@@ -159,7 +159,6 @@ DENSE_FLOP_PER_SM_CLOCK = 4096  # Hopper SM, bf16 wgmma, dense (989 TFLOP/s = 13
 def power(spec: str, variants: list[str], seconds: float, cfg_of: CfgOf) -> dict[str, Any]:
     """The first variant and cuDNN, each timed back to back for ``seconds`` while nvidia-smi samples."""
     import torch
-    from triton.testing import do_bench
 
     from gpuaccel.accel.kernels.bench.attention import attention_flops, implementation
 
@@ -171,25 +170,37 @@ def power(spec: str, variants: list[str], seconds: float, cfg_of: CfgOf) -> dict
         variants[0]: launcher(q, k, v, causal, cfg, torch.empty_like(q), torch.empty(b, h, n, device="cuda")),
         "cudnn": lambda: cudnn(q, k, v, causal),
     }
+    marks, samples = sampled(fns, list(fns), seconds, 0.5)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    row: dict[str, Any] = {"shape": spec, "cfg": cfg.label(), "seconds": seconds, "v": {}}
+    for name, t0, t1, ms in marks:
+        row["v"][name] = clock_summary(samples, t0, t1, flops, ms, sms)
+    return row
+
+
+def sampled(
+    fns: dict[str, Callable[[], Any]], order: list[str], seconds: float, pause: float
+) -> tuple[list[tuple[str, float, float, float]], list[tuple[float, float, float, bool, float]]]:
+    """Each of ``fns`` in ``order`` timed by ``do_bench`` for ``seconds`` (median ms), ``pause`` s apart,
+    while ``nvidia-smi`` samples :data:`SMI_QUERY` every 50 ms: the runs as (name, start, end, ms) and the
+    samples (:func:`smi_samples`), for :func:`clock_summary`."""
+    import torch
+    from triton.testing import do_bench
+
     for fn in fns.values():
         fn()
     torch.cuda.synchronize()
     cmd = ["nvidia-smi", f"--query-gpu={SMI_QUERY}", "--format=csv,noheader,nounits", "-lms", "50"]
     smi = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
     marks = []
-    for name, fn in fns.items():
-        time.sleep(0.5)
+    for name in order:
+        time.sleep(pause)
         t0 = time.time()
-        ms = do_bench(fn, warmup=25, rep=int(seconds * 1000), return_mode="median")
+        ms = do_bench(fns[name], warmup=25, rep=int(seconds * 1000), return_mode="median")
         marks.append((name, t0, time.time(), ms))
     time.sleep(0.3)
     smi.terminate()
-    samples = smi_samples(smi.communicate()[0])
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    row: dict[str, Any] = {"shape": spec, "cfg": cfg.label(), "seconds": seconds, "v": {}}
-    for name, t0, t1, ms in marks:
-        row["v"][name] = clock_summary(samples, t0, t1, flops, ms, sms)
-    return row
+    return marks, smi_samples(smi.communicate()[0])
 
 
 def smi_samples(text: str) -> list[tuple[float, float, float, bool, float]]:

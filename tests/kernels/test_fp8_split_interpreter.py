@@ -27,12 +27,6 @@ from gpuaccel.accel.kernels import reference  # noqa: E402
 from gpuaccel.accel.kernels.gluon import merge, sched, tiles  # noqa: E402
 
 
-def _items(table: torch.Tensor) -> list[list[tuple[int, int, int, int]]]:
-    """Per program, its (tile, first key block, end key block, slot) items, in the kernel's order."""
-    f = sched.SPLIT_FIELDS
-    return [[tuple(row[1 + f * i : 1 + f * i + f].tolist()) for i in range(int(row[0]))] for row in table]
-
-
 @pytest.mark.parametrize(
     "tiles_,blocks,programs,want",
     [
@@ -55,7 +49,7 @@ def test_split_pieces_where_the_tail_costs(tiles_, blocks, programs, want):
 )
 def test_split_schedule_runs_every_key_block_of_every_tile_once(num_tiles, blocks, programs, pieces):
     table = sched.split_schedule(num_tiles, blocks, programs, pieces, torch.device("cpu"))
-    runs = _items(table)
+    runs = sched.items_of(table)
     seen: dict[int, list[int]] = {}
     slots = []
     for items in runs:
@@ -85,7 +79,7 @@ def _walk(table, q, k, v, scale, tile_rows, block_n, o, lse, part):
     group, nk = hq // k.shape[1], k.shape[2]
     num_m = -(-nq // tile_rows)
     po, pl = part
-    for items in _items(table):
+    for items in sched.items_of(table):
         for t, lo, hi, slot in items:
             bh, m_idx = divmod(t, num_m)
             b, h = divmod(bh, hq)

@@ -28,11 +28,6 @@ from gpuaccel.accel.kernels import reference  # noqa: E402
 from gpuaccel.accel.kernels.gluon import merge, sched, tiles  # noqa: E402
 
 
-def _items(table: torch.Tensor) -> list[list[tuple[int, int, int, int]]]:
-    f = sched.SPLIT_FIELDS
-    return [[tuple(row[1 + f * i : 1 + f * i + f].tolist()) for i in range(int(row[0]))] for row in table]
-
-
 @pytest.mark.parametrize(
     "num_tiles,blocks,programs",
     [(2048, 256, 132), (2048, 128, 132), (1024, 32, 132), (256, 64, 132), (36, 27, 132), (7, 16, 4)],
@@ -53,7 +48,7 @@ def test_tail_pieces_cover_the_last_round_once_evenly(num_tiles, blocks, program
     even = (num_tiles - tail0) * blocks / programs
     assert max(loads) <= even + 2 * sched.TAIL_MIN_BLOCKS  # the longest program: its share, give or take
     table, items_t, slots, most = sched.tail_schedule(num_tiles, blocks, programs, torch.device("cpu"))
-    runs = _items(table)
+    runs = sched.items_of(table)
     assert sorted(s for r in runs for *_, s in r) == list(range(slots))  # one slot a piece, none shared
     for t, s0, n in items_t.tolist():  # the merge's rows: a tile's slots consecutive, in key order
         own = sorted((lo, s) for r in runs for (tt, lo, _, s) in r if tt == t)
@@ -111,7 +106,7 @@ def test_whole_rounds_then_pieces_then_merge_equal_one_pass(b, hq, hkv, nq, nk, 
     po.fill_(float("nan"))  # the merge must read only what the pieces wrote
     pl.fill_(float("nan"))
     qp = torch.nn.functional.pad(q, (0, 0, 0, num_m * rows - nq))  # TMA's zero fill past the last row
-    for run in _items(table):
+    for run in sched.items_of(table):
         for t, lo, hi, slot in run:
             bh, m = divmod(t, num_m)
             bb, h = divmod(bh, hq)
@@ -136,7 +131,7 @@ def test_a_wrong_merge_weight_is_caught(monkeypatch):
     o = torch.zeros(1, 3, 300, 64, dtype=torch.float16)
     lse = torch.zeros(1, 3, 300)
     po, pl = part = merge.split_scratch(slots, 128, 64, q.device)
-    for run in _items(walk[8]):
+    for run in sched.items_of(walk[8]):
         for t, lo, hi, slot in run:
             bh, m = divmod(t, walk[4])
             keys = slice(lo * 32, min(hi * 32, 300))

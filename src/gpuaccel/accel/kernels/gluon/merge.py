@@ -21,6 +21,36 @@ MERGE_ROWS = 32  # rows one merge program takes: ~300-500 programs for the tails
 
 
 @triton.jit
+def _merge_rows(
+    PO, PL, Out, LSE, bh, rows, first, ok, count, stride_ob, stride_oh, stride_on, heads_q, seq_q,
+    TILE_ROWS: tl.constexpr, BLOCK_M: tl.constexpr, HEAD_DIM: tl.constexpr, MOST: tl.constexpr,
+):  # fmt: skip
+    """The log-sum-exp merge both kernels run: ``rows`` (valid where ``ok``) of batch*head ``bh`` from the
+    first ``count`` of at most ``MOST`` pieces, whose partial rows start at ``first`` and follow each other
+    a slot (``TILE_ROWS`` rows) apart, written to Out and LSE."""
+    offs_d = tl.arange(0, HEAD_DIM)
+    m = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    for s in tl.static_range(MOST):
+        m = tl.maximum(m, tl.load(PL + first + s * TILE_ROWS, mask=ok & (s < count), other=float("-inf")))
+    m_use = tl.where(m == float("-inf"), 0.0, m)  # rows no piece saw a key of (none in a dense call)
+    total = tl.zeros([BLOCK_M], tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
+    for s in tl.static_range(MOST):
+        part = first + s * TILE_ROWS
+        use = ok & (s < count)
+        w = tl.exp(tl.load(PL + part, mask=use, other=float("-inf")) - m_use)
+        os = tl.load(PO + part[:, None] * HEAD_DIM + offs_d[None, :], mask=use[:, None], other=0.0)
+        acc += os * w[:, None]
+        total += w
+    out = acc / tl.where(total == 0.0, 1.0, total)[:, None]
+    o_ptrs = Out + (bh // heads_q).to(tl.int64) * stride_ob + (bh % heads_q).to(tl.int64) * stride_oh
+    o_ptrs += rows.to(tl.int64)[:, None] * stride_on + offs_d[None, :]
+    tl.store(o_ptrs, out.to(Out.dtype.element_ty), mask=ok[:, None])
+    lse = tl.where(total == 0.0, float("-inf"), m_use + tl.log(tl.where(total == 0.0, 1.0, total)))
+    tl.store(LSE + bh.to(tl.int64) * seq_q + rows, lse, mask=ok)
+
+
+@triton.jit
 def split_merge_kernel(
     PO, PL, Out, LSE, stride_ob, stride_oh, stride_on, heads_q, seq_q, num_m, tail0,
     TILE_ROWS: tl.constexpr, BLOCK_M: tl.constexpr, HEAD_DIM: tl.constexpr, PIECES: tl.constexpr,
@@ -36,26 +66,9 @@ def split_merge_kernel(
     local = c * BLOCK_M + tl.arange(0, BLOCK_M)
     rows = (t % num_m) * TILE_ROWS + local
     ok = rows < seq_q
-    offs_d = tl.arange(0, HEAD_DIM)
     first = (r * PIECES).to(tl.int64) * TILE_ROWS + local
-    m = tl.full([BLOCK_M], float("-inf"), tl.float32)
-    for s in tl.static_range(PIECES):
-        m = tl.maximum(m, tl.load(PL + first + s * TILE_ROWS, mask=ok, other=float("-inf")))
-    m_use = tl.where(m == float("-inf"), 0.0, m)  # rows no piece saw a key of (none in a dense call)
-    total = tl.zeros([BLOCK_M], tl.float32)
-    acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
-    for s in tl.static_range(PIECES):
-        part = first + s * TILE_ROWS
-        w = tl.exp(tl.load(PL + part, mask=ok, other=float("-inf")) - m_use)
-        os = tl.load(PO + part[:, None] * HEAD_DIM + offs_d[None, :], mask=ok[:, None], other=0.0)
-        acc += os * w[:, None]
-        total += w
-    out = acc / tl.where(total == 0.0, 1.0, total)[:, None]
-    o_ptrs = Out + (bh // heads_q).to(tl.int64) * stride_ob + (bh % heads_q).to(tl.int64) * stride_oh
-    o_ptrs += rows.to(tl.int64)[:, None] * stride_on + offs_d[None, :]
-    tl.store(o_ptrs, out.to(Out.dtype.element_ty), mask=ok[:, None])
-    lse = tl.where(total == 0.0, float("-inf"), m_use + tl.log(tl.where(total == 0.0, 1.0, total)))
-    tl.store(LSE + bh.to(tl.int64) * seq_q + rows, lse, mask=ok)
+    _merge_rows(PO, PL, Out, LSE, bh, rows, first, ok, PIECES, stride_ob, stride_oh, stride_on, heads_q,
+                seq_q, TILE_ROWS, BLOCK_M, HEAD_DIM, PIECES)  # fmt: skip
 
 
 def split_scratch(
@@ -109,27 +122,9 @@ def tail_merge_kernel(
     local = c * BLOCK_M + tl.arange(0, BLOCK_M)
     rows = (t % num_m) * TILE_ROWS + local
     ok = (rows < seq_q) & (count > 0)
-    offs_d = tl.arange(0, HEAD_DIM)
     first = s0.to(tl.int64) * TILE_ROWS + local
-    m = tl.full([BLOCK_M], float("-inf"), tl.float32)
-    for s in tl.static_range(MOST):
-        m = tl.maximum(m, tl.load(PL + first + s * TILE_ROWS, mask=ok & (s < count), other=float("-inf")))
-    m_use = tl.where(m == float("-inf"), 0.0, m)
-    total = tl.zeros([BLOCK_M], tl.float32)
-    acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
-    for s in tl.static_range(MOST):
-        part = first + s * TILE_ROWS
-        use = ok & (s < count)
-        w = tl.exp(tl.load(PL + part, mask=use, other=float("-inf")) - m_use)
-        os = tl.load(PO + part[:, None] * HEAD_DIM + offs_d[None, :], mask=use[:, None], other=0.0)
-        acc += os * w[:, None]
-        total += w
-    out = acc / tl.where(total == 0.0, 1.0, total)[:, None]
-    o_ptrs = Out + (bh // heads_q).to(tl.int64) * stride_ob + (bh % heads_q).to(tl.int64) * stride_oh
-    o_ptrs += rows.to(tl.int64)[:, None] * stride_on + offs_d[None, :]
-    tl.store(o_ptrs, out.to(Out.dtype.element_ty), mask=ok[:, None])
-    lse = tl.where(total == 0.0, float("-inf"), m_use + tl.log(tl.where(total == 0.0, 1.0, total)))
-    tl.store(LSE + bh.to(tl.int64) * seq_q + rows, lse, mask=ok)
+    _merge_rows(PO, PL, Out, LSE, bh, rows, first, ok, count, stride_ob, stride_oh, stride_on, heads_q,
+                seq_q, TILE_ROWS, BLOCK_M, HEAD_DIM, MOST)  # fmt: skip
 
 
 def launch_tail_merge(

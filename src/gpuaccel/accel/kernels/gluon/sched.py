@@ -191,6 +191,25 @@ def split_pieces(num_tiles: int, n_blocks: int, programs: int) -> int:
     return best if best_cost <= (1.0 - SPLIT_MIN_GAIN) * whole else 1
 
 
+def _items_table(lists: list[list[tuple[int, int, int, int]]]) -> torch.Tensor:
+    """Each program's work items as the kernels read them: [programs, 1 + SPLIT_FIELDS * max count] int32,
+    the count first, then (tile, first key block, end key block, partial slot) per item (:func:`items_of`
+    reads it back)."""
+    table = torch.zeros(len(lists), 1 + SPLIT_FIELDS * max(1, max(len(x) for x in lists)), dtype=torch.int32)
+    for p, items in enumerate(lists):
+        table[p, 0] = len(items)
+        if items:
+            table[p, 1 : 1 + SPLIT_FIELDS * len(items)] = torch.tensor(items, dtype=torch.int32).flatten()
+    return table
+
+
+def items_of(table: torch.Tensor) -> list[list[tuple[int, int, int, int]]]:
+    """Per program, its (tile, first key block, end key block, slot) items in the kernel's order: what
+    :func:`_items_table` packed (the tests walk a schedule as the kernel does)."""
+    f = SPLIT_FIELDS
+    return [[tuple(row[1 + f * i : 1 + f * i + f].tolist()) for i in range(int(row[0]))] for row in table]
+
+
 def split_schedule(
     num_tiles: int, n_blocks: int, programs: int, pieces: int, device: torch.device
 ) -> torch.Tensor:
@@ -213,13 +232,7 @@ def split_schedule(
             slot = r * pieces + k
             lo, hi = k * n_blocks // pieces, (k + 1) * n_blocks // pieces
             lists[slot % programs].append((tail0 + r, lo, hi, slot if pieces > 1 else -1))
-    width = 1 + SPLIT_FIELDS * max(len(x) for x in lists)
-    table = torch.zeros(programs, width, dtype=torch.int32)
-    for p, items in enumerate(lists):
-        table[p, 0] = len(items)
-        if items:
-            table[p, 1 : 1 + SPLIT_FIELDS * len(items)] = torch.tensor(items, dtype=torch.int32).flatten()
-    _SCHEDULES[key] = table.to(device)
+    _SCHEDULES[key] = _items_table(lists).to(device)
     return _SCHEDULES[key]
 
 
@@ -325,12 +338,7 @@ def tail_schedule(
             items.append((t, lo, hi, slot))
             slot += 1
         lists.append(items)
-    width = 1 + SPLIT_FIELDS * max(1, max(len(x) for x in lists))
-    table = torch.zeros(programs, width, dtype=torch.int32)
-    for p, items in enumerate(lists):
-        table[p, 0] = len(items)
-        if items:
-            table[p, 1 : 1 + SPLIT_FIELDS * len(items)] = torch.tensor(items, dtype=torch.int32).flatten()
+    table = _items_table(lists)
     merge = torch.tensor(
         [(t, s[0], len(s)) for t, s in sorted(slots.items())] or [(0, 0, 0)], dtype=torch.int32
     )
