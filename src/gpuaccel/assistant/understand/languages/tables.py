@@ -24,13 +24,14 @@ def translated(text: str, table: Table) -> str:
     return text
 
 
-def read_where_marked(text: str, mark: re.Pattern[str], table: Table) -> str:
+def read_where_marked(text: str, mark: re.Pattern[str], table: Table | Callable[[], Table]) -> str:
     """``text`` with ``table`` read where ``mark`` finds a word of the language in it, its spaces closed up;
     else as it was: a language said inside English is read only where it shows itself (Pidgin, Scots,
-    Vietnamese words), so an English word its table also names is never rewritten."""
+    Vietnamese words), so an English word its table also names is never rewritten. A table slow to build
+    may be given as the function that builds it, called only for a marked message."""
     if not mark.search(text):
         return text
-    return re.sub(r"\s{2,}", " ", translated(text, table)).strip()
+    return re.sub(r"\s{2,}", " ", translated(text, table() if callable(table) else table)).strip()
 
 
 def ing_form(verb: str) -> str:
