@@ -700,9 +700,8 @@ class RulePicker:
         read = self._read(question, context, now)
         if not isinstance(read, Query):
             return read
-        if read.window is None and (_NOW_ASKED.search(question) or re.search(r"\bnow\W*$", question, re.I)):
-            return read  # "what's it at right now" after how long it was at 80 °C or more today: the live one
-        return kept_threshold(read, context.last)
+        live = bool(_NOW_ASKED.search(question) or re.search(r"\bnow\W*$", question, re.I))
+        return kept_threshold(read, context.last, live)
 
     def _read(self, question: str, context: Context, now: float) -> Query | Declined | None:
         """:meth:`read` of a question without a threshold."""

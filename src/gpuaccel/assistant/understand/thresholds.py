@@ -179,11 +179,14 @@ def first_again(question: str, last: Query | None) -> Query | None:
     return None if set(re.findall(r"[a-z]+", rest)) - _FILLER - _AGAIN else last
 
 
-def kept_threshold(picked: Query | None, last: Query | None) -> Query | None:
+def kept_threshold(picked: Query | None, last: Query | None, live: bool = False) -> Query | None:
     """A follow-up about another GPU or span keeps the conversation's threshold ("and the H100?" after how
-    long the 4090 was at 90% or more): the same reading asked again, without a threshold of its own."""
+    long the 4090 was at 90% or more): the same reading asked again, without a threshold of its own. Not a
+    reading asked ``live`` with no span ("what's it at right now" after how long it was at 80 °C or more
+    today): that is the reading now."""
     if (
         picked is not None
+        and not (live and picked.window is None)
         and last is not None
         and last.at_least is not None
         and picked.name == last.name == "gpu_reading"
