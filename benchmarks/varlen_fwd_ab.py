@@ -72,12 +72,13 @@ RAMPS = [  # packs whose rows' maxima grow late (query lengths, Hq, Hkv, causal,
 ]
 
 
-def _packed(lens: list[int], hq: int = H, hkv: int = H, lens_k: list[int] | None = None, d: int = D,
+def _packed(lens: list[int], hq: int = H, hkv: int = H, lens_k: list[int] | None = None, d: int | None = None,
             seed: int = 0, ramp: str = "random"):  # fmt: skip
     """Random bf16 q, k, v packed; ``ramp`` "jump" / "creep" (as ``bench.attention.rescale_inputs``, along
     each document's keys): q[..., 0] = 8 and k[..., 0] 0 then 10 from a document's middle key on, or 0 -> 12
     linearly, so each row's max grows by some 10 log2 units late in its document."""
     lens_k = lens_k or lens
+    d = d or D  # (--head-dim sets D)
     g = torch.Generator(device="cuda").manual_seed(seed)
     q = torch.randn(sum(lens), hq, d, device="cuda", dtype=torch.bfloat16, generator=g)
     nk = sum(lens_k)
@@ -212,13 +213,16 @@ def check_grads(variants: list[str]) -> dict[str, Any]:
             varlen_fwd.PACKED_OPTIONS = opts if opts is not None else shipped
             try:
                 ins = [t.detach().clone().requires_grad_() for t in (q, k, v)]
-                flash_attention_varlen(*ins, cu, cu, n, n, causal=True).backward(do)
+                o = flash_attention_varlen(*ins, cu, cu, n, n, causal=True)
+                o.backward(do)
             finally:
                 varlen_fwd.PACKED_OPTIONS = shipped
             errs = [(t.grad.float() - r).abs().max().item() for t, r in zip(ins, ref, strict=True)]
             good = all(e <= 2 * b + 1e-6 for e, b in zip(errs, bars, strict=True))
-            row["v"][name] = {"max": errs, "ok": good}
+            first = row.setdefault("o_first", o.detach())  # the options reach the call: o differs
+            row["v"][name] = {"max": errs, "ok": good, "o_equal_first": bool(torch.equal(o.detach(), first))}
             out["ok"] &= good
+        row.pop("o_first")
         out["cases"].append(row)
     return out
 
@@ -265,14 +269,15 @@ def bench_both(lens: list[int], variants: list[str], rounds: int) -> dict[str, A
     return row
 
 
-def warm(variants: list[str], packs: dict[str, list[int]], both: bool, walks: bool) -> None:
-    """Each variant once on every case and pack (Triton's cache filled for the timed process)."""
-    for lq, lk, hq, hkv, causal, d in HARD:
+def warm(variants: list[str], packs: dict[str, list[int]], both: bool, walks: bool, cases: bool) -> None:
+    """Each variant once on every pack and (``cases``) check case: Triton's cache filled for the timed
+    process."""
+    for lq, lk, hq, hkv, causal, d in HARD if cases else []:
         lk = lk or lq
         q, k, v = _packed(lq, hq, hkv, lk, d)
         for name in variants:
             _run(q, k, v, cu_seqlens(lq), cu_seqlens(lk), max(lq), causal, name)
-    for lq, hq, hkv, causal, d, _ in RAMPS:
+    for lq, hq, hkv, causal, d, _ in RAMPS if cases else []:
         q, k, v = _packed(lq, hq, hkv, None, d)
         for name in variants:
             _run(q, k, v, cu_seqlens(lq), cu_seqlens(lq), max(lq), causal, name)
@@ -349,6 +354,7 @@ def profile(variants: list[str], packs: dict[str, list[int]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global D, SCALE
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variants", nargs="+", default=["old", "dyn:hg:q2:otma"])
     ap.add_argument("--totals", nargs="+", type=int, default=[16384, 32768])
@@ -361,20 +367,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--both-rounds", type=int, default=5)
     ap.add_argument("--warm", action="store_true", help="each variant once everywhere, nothing timed")
     ap.add_argument("--walk-check", action="store_true", help="variants naming options bit-equal to old/...")
+    ap.add_argument("--head-dim", type=int, default=128, help="the packs' head dim (--check, --both: 128)")
+    ap.add_argument("--no-equal", action="store_true", help="the totals alone: no 2 x 8192, 8 x 4096")
     args = ap.parse_args(argv)
+    D, SCALE = args.head_dim, args.head_dim**-0.5
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
         print("varlen_fwd_ab needs a Hopper (sm_90) GPU", file=sys.stderr)
         return 2
     packs = {f"{t} tokens": doc_lengths(t, 128, 8192, 0) for t in args.totals}
-    equal = {"2 x 8192": [8192] * 2, "8 x 4096": [4096] * 8}
+    equal = {} if args.no_equal else {"2 x 8192": [8192] * 2, "8 x 4096": [4096] * 8}
     if args.profile:
-        profile(args.variants, {"2 x 8192": equal["2 x 8192"], **dict(list(packs.items())[:1])})
+        profile(args.variants, {"2 x 8192": [8192] * 2, **dict(list(packs.items())[:1])})
         return 0
     if args.warm:
-        warm(args.variants, {**packs, **equal}, args.both, args.walk_check)
+        warm(args.variants, {**packs, **equal}, args.both, args.walk_check, args.check)
         return 0
     result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv)}
     result["variants"] = args.variants
+    result["head_dim"] = D
     if args.check:
         result["check"] = check(args.variants, {**packs, **equal}, args.walk_check)
         print(json.dumps(result["check"]["hard"]), flush=True)
@@ -407,6 +417,8 @@ def main(argv: list[str] | None = None) -> int:
             )
     if "check_grads" in result:
         g = result["check_grads"]
+        same = {n: [c["v"][n]["o_equal_first"] for c in g["cases"]] for n in g["cases"][0]["v"]}
+        print("public call's o bit-equal to the first variant's (the options reach it where False):", same)
         print("grads:", "ok" if g["ok"] else "FAIL",
               [{n: [f"{e:.4f}" for e in r["max"]] for n, r in c["v"].items()} for c in g["cases"]],
               "bars", [[f"{b:.4f}" for b in c["torch_bf16_max"]] for c in g["cases"]])  # fmt: skip
