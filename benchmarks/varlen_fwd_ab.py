@@ -95,7 +95,7 @@ def _packed(lens: list[int], hq: int = H, hkv: int = H, lens_k: list[int] | None
 def _cfg(name: str, d: int, max_q: int, causal: bool):
     """The configuration variant ``name`` runs: None (the launcher's default) without "/", else the packed
     default with every option off and those the name sets on."""
-    if "/" not in name:
+    if "/" not in name.split("#", 1)[0]:
         return None
     off = dict(rescale_log2=0.0, rescale_warp=False, diag_first=False, first_full=False, o_recip=False)
     return replace(packed_fwd_config(d, max_q, causal), **{**off, **variant_fields(name)})
@@ -185,7 +185,7 @@ def check(variants: list[str], packs: dict[str, list[int]], walks: bool = True) 
 def _public_options(name: str) -> dict[tuple[int, bool], dict[str, float | bool]] | None:
     """``varlen_fwd.PACKED_OPTIONS`` that make the public call run variant ``name`` (None: the shipped
     options, a name without "/"); only variants of the shipped walk run through the public call."""
-    if "/" not in name:
+    if "/" not in name.split("#", 1)[0]:
         return None
     return {(D, True): variant_fields(name)}
 
@@ -287,9 +287,11 @@ def warm(variants: list[str], packs: dict[str, list[int]], both: bool, walks: bo
             _run(q, k, v, cu_seqlens(lens), cu_seqlens(lens), max(lens), True, name)
             if walks or "/" not in name:
                 _run(q, k, v, cu_seqlens(lens), cu_seqlens(lens), max(lens), True, _same_walk_base(name))
-    if both:  # the backward, and the dense kernel on the equal-work packs
-        check_grads(variants[:1])
+    if both:  # the backward (the public call on every pack), and the dense kernel on the equal-work packs
         for lens in packs.values():
+            q, k, v = (t.requires_grad_() for t in _packed(lens))
+            cu = cu_seqlens(lens)
+            flash_attention_varlen(q, k, v, cu, cu, max(lens), max(lens), causal=True).sum().backward()
             if len(set(lens)) == 1:
                 qd, kd, vd = (
                     t.view(len(lens), lens[0], H, D).transpose(1, 2).contiguous() for t in _packed(lens)
@@ -369,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--walk-check", action="store_true", help="variants naming options bit-equal to old/...")
     ap.add_argument("--head-dim", type=int, default=128, help="the packs' head dim (--check, --both: 128)")
     ap.add_argument("--no-equal", action="store_true", help="the totals alone: no 2 x 8192, 8 x 4096")
+    ap.add_argument("--only-both", action="store_true", help="forward+backward alone (no forward rows)")
     args = ap.parse_args(argv)
     D, SCALE = args.head_dim, args.head_dim**-0.5
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
@@ -392,8 +395,8 @@ def main(argv: list[str] | None = None) -> int:
             result["check_grads"] = check_grads(args.variants)
             print(json.dumps(result["check_grads"]), flush=True)
     result["rows"] = {key: bench_pack(lens, args.variants, args.rounds, key in equal)
-                      for key, lens in {**packs, **equal}.items()}  # fmt: skip
-    if args.both:
+                      for key, lens in {**packs, **equal}.items() if not args.only_both}  # fmt: skip
+    if args.both or args.only_both:
         rounds = args.both_rounds
         result["both"] = {key: bench_both(lens, args.variants, rounds) for key, lens in packs.items()}
     os.makedirs(args.out, exist_ok=True)

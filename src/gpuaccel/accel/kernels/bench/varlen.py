@@ -37,8 +37,9 @@ def cu_seqlens(lens: list[int]) -> torch.Tensor:
 
 def variant_opts(name: str) -> str:
     """A packed kernel's options string for an A/B variant's name: "old" is the walk before it (``""``);
-    a name's configuration options after "/" (:func:`variant_fields`) are not part of it."""
-    walk = name.split("/", 1)[0]
+    a name's configuration options after "/" (:func:`variant_fields`) and a label after "#" (the same build
+    timed again under another name) are not part of it."""
+    walk = name.split("#", 1)[0].split("/", 1)[0]
     return "" if walk == "old" else walk
 
 
@@ -50,8 +51,9 @@ def variant_fields(name: str) -> dict[str, float | bool]:
     """The packed forward's configuration options an A/B variant's name sets after "/", joined by ",":
     "r<T>" (``rescale_log2`` T, decided per warpgroup), "r<T>w" (per warp), "df" (``diag_first``), "ff"
     (``first_full``), "orcp" (``o_recip``); every option not named is off. "WALK/r8,df": that walk with
-    conditional rescaling and the key blocks last first; a name without "/" sets none."""
+    conditional rescaling and the key blocks last first; a name without "/" sets none; "#..." is a label."""
     fields: dict[str, float | bool] = {}
+    name = name.split("#", 1)[0]
     tokens = name.split("/", 1)[1].split(",") if "/" in name else []
     for tok in filter(None, tokens):
         if tok in PACKED_FIELD_TOKENS:

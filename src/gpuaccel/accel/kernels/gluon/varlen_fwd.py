@@ -87,8 +87,18 @@ FWD_OPTS = "dyn:hg:q2:otma"  # the packed forward's variant: any of "dyn" (progr
 FLAGS = ("dyn", "q2", "otma")
 # the dense configuration's options the packed kernel builds, on per (head dim, causal) where measured to pay
 # (packed_fwd_config); every other one off: O rescaled every block, a slice's first block masked, key blocks
-# in order, O / l by division
-PACKED_OPTIONS: dict[tuple[int, bool], dict[str, float | bool]] = {}
+# in order, O / l by division. D128 causal (docs/kernels-log.md, 2026-11-29, thirtieth session; H200,
+# benchmarks/varlen_fwd_ab.py, do_bench medians, speedup over all off by round, 9 rounds): O rescaled only
+# when a row's max grows by more than 2**8, decided per warp (``rescale_warp``), with each tile's key blocks
+# last first (``diag_first``): 16k / 32k tokens 1.050 / 1.051, 2 x 8192 1.036, 8 x 4096 1.064 (the same build
+# timed twice 0.5-1.8 % apart; 546 -> 577, 550 -> 577 TFLOP/s); per warpgroup (the dense D128 choice) it is as
+# fast (1.041-1.053) but spills 28 bytes, in the key loop too (gluon_offline.py), per warp none. Forward+
+# backward through the public call level: 0.988-0.990 at 16k, 1.009-1.010 at 32k (11 rounds; the all-off
+# build timed twice 0.9 % apart). D64 causal +5.3 / +6.3 % forward at 16k / 32k (5 rounds) but not yet run
+# through the GPU tier's score ramps; D256 level or slower (0.993 / 0.996): both off
+PACKED_OPTIONS: dict[tuple[int, bool], dict[str, float | bool]] = {
+    (128, True): dict(rescale_log2=8.0, rescale_warp=True, diag_first=True),
+}
 
 
 def _parse_opts(opts: str) -> tuple[set[str], int | None]:
@@ -111,6 +121,9 @@ def packed_fwd_config(head_dim: int, max_q: int | None = None, causal: bool = Fa
     ``rescale_warp``, ``diag_first``, ``first_full``, ``o_recip``) as :data:`PACKED_OPTIONS` sets them."""
     cfg = gluon_fwd_config(head_dim, max_q)
     on = PACKED_OPTIONS.get((head_dim, causal), {})
+    # the dense options off where PACKED_OPTIONS does not set them: before 2026-11-29 the packed kernel
+    # rescaled O every block (conditional rescaling not measured on it); D128 causal now per warp with key
+    # blocks last first, 1.036-1.064x forward (PACKED_OPTIONS says where it was measured)
     return replace(
         cfg,
         rescale_log2=float(on.get("rescale_log2", 0.0)),
