@@ -12,6 +12,9 @@ read with the launch replaced, and the shipped build's SASS from ``benchmarks/gl
 from __future__ import annotations
 
 import os
+
+os.environ["TRITON_INTERPRET"] = "1"  # like the other tier-2 modules, before any kernel is defined
+
 import re
 import subprocess
 import sys
@@ -21,14 +24,12 @@ from pathlib import Path
 import pytest
 import torch
 
-from gpuaccel.accel.kernels.bench.varlen import variant_fields, variant_opts
-from gpuaccel.accel.kernels.gluon import tiles as gluon_tiles
-from gpuaccel.accel.kernels.gluon import varlen_fwd
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_d128_causal_packs_take_the_measured_options_and_the_rest_none():
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
     cfg = varlen_fwd.packed_fwd_config(128, 8192, True)
     assert (cfg.rescale_log2, cfg.rescale_warp, cfg.diag_first) == (8.0, True, True)
     assert not (cfg.first_full or cfg.o_recip)
@@ -42,6 +43,9 @@ def test_d128_causal_packs_take_the_measured_options_and_the_rest_none():
 
 def _launched(monkeypatch, causal: bool, cfg=None) -> dict:
     """The constexprs the launcher gives the packed kernel, its launch replaced (CPU tensors)."""
+    from gpuaccel.accel.kernels.gluon import tiles as gluon_tiles
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
     seen: dict = {}
     monkeypatch.setattr(
         varlen_fwd, "launch", lambda kernel, grid, args, constexprs, *rest: seen.update(constexprs)
@@ -63,6 +67,8 @@ def _launched(monkeypatch, causal: bool, cfg=None) -> dict:
 
 
 def test_launcher_builds_the_options_it_is_given(monkeypatch):
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
     shipped = _launched(monkeypatch, True)
     assert (shipped["RESCALE"], shipped["RESCALE_WARP"], shipped["DIAG_FIRST"]) == (8.0, True, True)
     assert not (shipped["FIRST_FULL"] or shipped["O_RECIP"])
@@ -81,6 +87,9 @@ def test_launcher_builds_the_options_it_is_given(monkeypatch):
 
 
 def test_ab_variant_names():
+    from gpuaccel.accel.kernels.bench.varlen import variant_fields, variant_opts
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
     walk = varlen_fwd.FWD_OPTS
     assert variant_opts(f"{walk}/r8w,df") == walk and variant_opts("old/r8") == ""
     assert variant_fields(f"{walk}/r8w,df") == {"rescale_log2": 8.0, "rescale_warp": True, "diag_first": True}

@@ -25,6 +25,10 @@ where a tile lies (``gluon_tiles._tile_place``):
   forward writes them, so either backward consumes it; at D128 a 64-row slice wholly inside its document
   leaves by one TMA store (a box there would write the next document's rows), and the next tile's Q loads
   during this one, as in the dense kernel.
+- Of the dense configuration's options the kernel builds conditional rescaling, key blocks last first, the
+  unmasked first block and O by 1/l (:func:`packed_fwd_config`); D128 causal packs run the first two, O's
+  rescale decided per warp (:data:`PACKED_OPTIONS`: 1.036-1.064x forward on an H200, 2026-11-29; per
+  warpgroup, the dense choice, spilled in this kernel's key loop).
 """
 
 from __future__ import annotations
