@@ -9,8 +9,8 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores), how many wgmma A descriptors so
 
     python benchmarks/gluon_offline.py --kernel fwd --shape 2,16,8192,128 [--causal] [--out out/offline]
         [--config BLOCK_N,STAGES,CONSUMERS[,CTAS_PER_SM]]   (a GluonFwdConfig; default: the head dim's)
-        [--set diag_first=1 q_bufs=2]   (fwd/fp8: GluonFwdConfig fields)
-        [--rescale 8]   (fwd/fp8: that config with conditional rescaling, GluonFwdConfig.rescale_log2;
+        [--set diag_first=1 q_bufs=2]   (fwd/fp8/varlen: GluonFwdConfig fields)
+        [--rescale 8]   (fwd/fp8/varlen: that config with conditional rescaling, GluonFwdConfig.rescale_log2;
                          -8: decided per warp, rescale_warp)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
     python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward)
@@ -203,7 +203,10 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         lens = [max(n >> i, 1) for i in range(b)]
         cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)
         qp, kp, vp = (torch.randn(int(cu[-1]), h, d).to(dtype) for _ in range(3))
-        cfg = GluonFwdConfig(*config) if config else None
+        cfg = GluonFwdConfig(*config) if config else gluon_varlen_fwd.packed_fwd_config(d, n, causal)
+        if rescale or fields:  # the packed kernel builds rescale_log2 / rescale_warp, diag_first, first_full,
+            # o_recip (q_bufs / o_tma where its walk has q2 / otma)
+            cfg = replace(cfg, rescale_log2=abs(rescale), rescale_warp=rescale < 0, **(fields or {}))
         launch_gluon_varlen_fwd(qp, kp, vp, torch.empty_like(qp), torch.empty(h, int(cu[-1])), cu, cu, n,
                                 causal, scale, cfg)  # fmt: skip
     elif kernel in ("varlen_bwd", "varlen_bwd_fused"):  # b documents of n, n/2, ... tokens, h heads

@@ -5,14 +5,24 @@
 
 Packed documents of 128-8192 tokens (bench.varlen.doc_lengths, seed 0), H16 D128 bf16, causal per
 document, plus 2 x 8192 and 8 x 4096 beside the dense forward at B2 N8192 and B8 N4096 causal (the same
-work). Each variant is a ``varlen_fwd.FWD_OPTS`` string ("old": "", the walk before 2026-11-28). With
-``--check`` each variant runs the GPU tier's cases into NaN-filled buffers against the fp32 reference
-(relative L2 of o < 1e-2, lse within 2e-3) and must give the old variant's o and lse bit for bit on every
-pack (a tile's arithmetic does not depend on the walk or on how O leaves). Timing: do_bench medians, the
-variants and the dense kernel alternated round by round in one process, and one profiler pass per variant
-giving each kernel's GPU time (bench.attention.kernel_times). Prints a table last; writes
-varlen_fwd_ab_<stamp><tag>.json to --out. ``--profile``: each variant (and the dense kernel) twice at 2 x
-8192 and at the first total, nothing timed (for ncu: the second pass's launches).
+work). Each variant is a ``varlen_fwd.FWD_OPTS`` string ("old": "", the walk before 2026-11-28), with
+the packed kernel's configuration options after "/" (``bench.varlen.variant_fields``: "r8" conditional
+rescaling per warpgroup, "r8w" per warp, "df" key blocks last first, "ff" a slice's first block unmasked
+where full, "orcp" O by 1/l; "WALK/" all of them off; a name without "/" takes the launcher's default
+configuration, ``varlen_fwd.packed_fwd_config``). With ``--check`` each variant runs the GPU tier's cases
+and packs whose rows' maxima grow late (a score ramp along each document's keys: ``jump``, ``creep``)
+into NaN-filled buffers against the fp32 reference: relative L2 of o < 1e-2, its max error at most 2x
+that of plain PyTorch in bf16 (per document), lse within 2e-3; and must give the old walk's o and lse with
+the same options bit for bit on every pack (a tile's arithmetic does not depend on the walk or on how O
+leaves). Timing: do_bench medians, the variants and the dense kernel alternated round by round in one
+process, and one profiler pass per variant giving each kernel's GPU time (bench.attention.kernel_times).
+``--both``: forward+backward through the public call (``flash_attention_varlen``) at the totals, each
+variant of the shipped walk as the call's default options (``varlen_fwd.PACKED_OPTIONS``), alternated
+round by round; with ``--check`` also its gradients against the fp32 reference (at most 2x plain PyTorch in
+bf16). Prints a table last; writes varlen_fwd_ab_<stamp><tag>.json to --out. ``--warm``: each variant
+once on every case and pack, nothing checked or timed (fills Triton's cache: one process per variant in
+parallel before the timed one). ``--profile``: each variant (and the dense kernel) twice at 2 x 8192 and
+at the first total, nothing timed (for ncu: the second pass's launches).
 """
 
 from __future__ import annotations
@@ -23,15 +33,24 @@ import math
 import os
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
 import torch
 
 from gpuaccel.accel.kernels import reference
 from gpuaccel.accel.kernels.bench import attention as bench
-from gpuaccel.accel.kernels.bench.varlen import cu_seqlens, doc_lengths, variant_opts, varlen_flops
+from gpuaccel.accel.kernels.bench.varlen import (
+    cu_seqlens,
+    doc_lengths,
+    variant_fields,
+    variant_opts,
+    varlen_flops,
+)
 from gpuaccel.accel.kernels.dense import attention
-from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd
+from gpuaccel.accel.kernels.gluon import varlen_fwd
+from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd, packed_fwd_config
+from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
 
 H, D = 16, 128
 SCALE = D**-0.5
@@ -46,57 +65,239 @@ HARD = [  # query lengths, key lengths (None: the same), Hq, Hkv, causal, head d
 ]
 
 
-def _packed(lens: list[int], hq: int = H, hkv: int = H, lens_k: list[int] | None = None, d: int = D,
-            seed: int = 0):  # fmt: skip
+RAMPS = [  # packs whose rows' maxima grow late (query lengths, Hq, Hkv, causal, head dim, pattern)
+    ([3000, 129, 8192, 1, 700], 16, 4, True, 128, "jump"),
+    ([3000, 129, 8192, 1, 700], 16, 4, True, 128, "creep"),
+    ([2000, 513, 64], 8, 8, False, 128, "jump"),
+]
+
+
+def _packed(lens: list[int], hq: int = H, hkv: int = H, lens_k: list[int] | None = None, d: int | None = None,
+            seed: int = 0, ramp: str = "random"):  # fmt: skip
+    """Random bf16 q, k, v packed; ``ramp`` "jump" / "creep" (as ``bench.attention.rescale_inputs``, along
+    each document's keys): q[..., 0] = 8 and k[..., 0] 0 then 10 from a document's middle key on, or 0 -> 12
+    linearly, so each row's max grows by some 10 log2 units late in its document."""
     lens_k = lens_k or lens
+    d = d or D  # (--head-dim sets D)
     g = torch.Generator(device="cuda").manual_seed(seed)
     q = torch.randn(sum(lens), hq, d, device="cuda", dtype=torch.bfloat16, generator=g)
     nk = sum(lens_k)
     k, v = (torch.randn(nk, hkv, d, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(2))
+    if ramp != "random":
+        at = torch.cat([torch.arange(n, device="cuda", dtype=torch.float32) for n in lens_k])
+        size = torch.cat([torch.full((n,), float(n), device="cuda") for n in lens_k])
+        jump = (at >= size // 2).float() * 10.0
+        k[..., 0] = (jump if ramp == "jump" else at / (size - 1).clamp_min(1) * 12.0)[:, None].bfloat16()
+        q[..., 0] = 8.0
     return q, k, v
 
 
-def _run(q, k, v, cu_q, cu_k, max_q: int, causal: bool, opts: str, nan: bool = False):
+def _cfg(name: str, d: int, max_q: int, causal: bool):
+    """The configuration variant ``name`` runs: None (the launcher's default) without "/", else the packed
+    default with every option off and those the name sets on."""
+    if "/" not in name.split("#", 1)[0]:
+        return None
+    off = dict(rescale_log2=0.0, rescale_warp=False, diag_first=False, first_full=False, o_recip=False)
+    return replace(packed_fwd_config(d, max_q, causal), **{**off, **variant_fields(name)})
+
+
+def _run(q, k, v, cu_q, cu_k, max_q: int, causal: bool, name: str, nan: bool = False):
     o = torch.full_like(q, float("nan")) if nan else torch.empty_like(q)
     lse = torch.full((q.shape[1], q.shape[0]), float("nan") if nan else 0.0, device="cuda")
-    launch_gluon_varlen_fwd(q, k, v, o, lse, cu_q, cu_k, max_q, causal, q.shape[-1] ** -0.5, opts=opts)
+    cfg = _cfg(name, q.shape[-1], max_q, causal)
+    launch_gluon_varlen_fwd(q, k, v, o, lse, cu_q, cu_k, max_q, causal, q.shape[-1] ** -0.5, cfg,
+                            opts=variant_opts(name))  # fmt: skip
     return o, lse
 
 
-def check(variants: list[str], packs: dict[str, list[int]]) -> dict[str, Any]:
-    """Every variant against the fp32 reference on the hard cases, and bit-equal to "old" on every pack."""
-    out: dict[str, Any] = {"hard": {}, "bit_equal": {}}
+def _plain(q, k, v, lq: list[int], lk: list[int], causal: bool) -> torch.Tensor:
+    """Plain PyTorch attention in the inputs' dtype, one document at a time (the forward standard's bar)."""
+    outs, a, b = [], 0, 0
+    for nq, nk in zip(lq, lk, strict=True):
+        if nq:
+            to4 = lambda t, lo, n: t[lo : lo + n].transpose(0, 1).unsqueeze(0)
+            scale = q.shape[-1] ** -0.5
+            o = bench.plain_attention(to4(q, a, nq), to4(k, b, nk), to4(v, b, nk), causal, scale)
+            outs.append(o[0].transpose(0, 1))
+        a, b = a + nq, b + nk
+    return torch.cat(outs)
+
+
+def _same_walk_base(name: str) -> str:
+    """The old walk with ``name``'s configuration: a walk must not change a tile's arithmetic."""
+    return "old" + ("/" + name.split("/", 1)[1] if "/" in name else "")
+
+
+def check(variants: list[str], packs: dict[str, list[int]], walks: bool = True) -> dict[str, Any]:
+    """Every variant against the fp32 reference on the hard cases and the ramps (relative L2, max error at
+    most 2x plain PyTorch's in bf16, lse), and bit-equal to the old walk with its options on every pack
+    (for a variant naming options only with ``walks``: the old walk with them is another build)."""
+    out: dict[str, Any] = {"hard": {}, "cases": [], "bit_equal": {}}
     ok = True
-    for lq, lk, hq, hkv, causal, d in HARD:
+    cases = [(lq, lk, hq, hkv, causal, d, "random") for lq, lk, hq, hkv, causal, d in HARD]
+    cases += [(lq, None, hq, hkv, causal, d, ramp) for lq, hq, hkv, causal, d, ramp in RAMPS]
+    for lq, lk, hq, hkv, causal, d, ramp in cases:
         lk = lk or lq
-        q, k, v = _packed(lq, hq, hkv, lk, d, seed=sum(lq) + hq + d)
+        q, k, v = _packed(lq, hq, hkv, lk, d, seed=sum(lq) + hq + d, ramp=ramp)
         cq, ck = cu_seqlens(lq), cu_seqlens(lk)
         ro, rlse = reference.flash_attention_varlen(q.float(), k.float(), v.float(), cq, ck, max(lq), max(lk),
                                                     causal=causal, softmax_scale=d**-0.5,
                                                     return_lse=True)  # fmt: skip
+        bar = (_plain(q, k, v, lq, lk, causal).float() - ro).abs().max().item()
         seen = torch.isfinite(rlse)
+        row: dict[str, Any] = {"lens_q": lq, "lens_k": lk, "hq": hq, "hkv": hkv, "causal": causal, "d": d,
+                               "ramp": ramp, "torch_bf16_o_max": bar, "v": {}}  # fmt: skip
         for name in variants:
-            o, lse = _run(q, k, v, cq, ck, max(lq), causal, variant_opts(name), nan=True)
-            err = float("nan") if torch.isnan(o).any() else ((o.float() - ro).norm() / ro.norm()).item()
+            o, lse = _run(q, k, v, cq, ck, max(lq), causal, name, nan=True)
+            nan = bool(torch.isnan(o).any())
+            err = float("nan") if nan else ((o.float() - ro).norm() / ro.norm()).item()
+            o_max = float("nan") if nan else (o.float() - ro).abs().max().item()
+            lse_max = (lse[seen] - rlse[seen]).abs().max().item() if seen.any() else 0.0
             good = (
                 err < 1e-2
+                and o_max <= 2 * bar + 1e-6
                 and not torch.isnan(lse).any()
                 and torch.equal(seen, torch.isfinite(lse))
-                and bool(torch.allclose(lse[seen], rlse[seen], atol=2e-3, rtol=0))
+                and lse_max <= 2e-3
             )
+            row["v"][name] = {"rel_l2": err, "o_max": o_max, "lse_max": lse_max, "ok": good}
             out["hard"].setdefault(name, []).append(err)
             ok &= good
+        out["cases"].append(row)
     for key, lens in packs.items():
         cu, n = cu_seqlens(lens), max(lens)
         q, k, v = _packed(lens)
-        base = _run(q, k, v, cu, cu, n, True, "", nan=True)
+        bases: dict[str, tuple[torch.Tensor, torch.Tensor]] = {}
         for name in variants:
-            o, lse = _run(q, k, v, cu, cu, n, True, variant_opts(name), nan=True)
-            same = torch.equal(o, base[0]) and torch.equal(lse, base[1])
+            if "/" in name and not walks:
+                continue
+            base_name = _same_walk_base(name)
+            if base_name not in bases:
+                bases[base_name] = _run(q, k, v, cu, cu, n, True, base_name, nan=True)
+            o, lse = _run(q, k, v, cu, cu, n, True, name, nan=True)
+            same = torch.equal(o, bases[base_name][0]) and torch.equal(lse, bases[base_name][1])
             out["bit_equal"].setdefault(name, {})[key] = same
             ok &= same
     out["ok"] = ok
     return out
+
+
+def _public_options(name: str) -> dict[tuple[int, bool], dict[str, float | bool]] | None:
+    """``varlen_fwd.PACKED_OPTIONS`` that make the public call run variant ``name`` (None: the shipped
+    options, a name without "/"); only variants of the shipped walk run through the public call."""
+    if "/" not in name.split("#", 1)[0]:
+        return None
+    return {(D, True): variant_fields(name)}
+
+
+def check_grads(variants: list[str]) -> dict[str, Any]:
+    """dq, dk, dv of the public call (the backward reads the forward's lse) with each variant's options
+    against the fp32 reference, on a random pack and a ramp: max error at most 2x plain PyTorch's in bf16."""
+    out: dict[str, Any] = {"cases": [], "ok": True}
+    shipped = dict(varlen_fwd.PACKED_OPTIONS)
+    for lens, ramp in (([1, 127, 128, 129, 2000], "random"), ([1500, 129, 3000], "jump")):
+        q, k, v = _packed(lens, H, 4, None, D, seed=sum(lens), ramp=ramp)
+        cu, n = cu_seqlens(lens), max(lens)
+        do = torch.randn_like(q)
+        leaves = [t.float().requires_grad_() for t in (q, k, v)]
+        reference.flash_attention_varlen(*leaves, cu, cu, n, n, causal=True).float().backward(do.float())
+        ref = [t.grad for t in leaves]
+        plain = [t.detach().clone().requires_grad_() for t in (q, k, v)]
+        _plain(*plain, lens, lens, True).backward(do)
+        bars = [(p.grad.float() - r).abs().max().item() for p, r in zip(plain, ref, strict=True)]
+        row: dict[str, Any] = {"lens": lens, "ramp": ramp, "torch_bf16_max": bars, "v": {}}
+        for name in variants:
+            if variant_opts(name) != varlen_fwd.FWD_OPTS:
+                continue
+            opts = _public_options(name)
+            varlen_fwd.PACKED_OPTIONS = opts if opts is not None else shipped
+            try:
+                ins = [t.detach().clone().requires_grad_() for t in (q, k, v)]
+                o = flash_attention_varlen(*ins, cu, cu, n, n, causal=True)
+                o.backward(do)
+            finally:
+                varlen_fwd.PACKED_OPTIONS = shipped
+            errs = [(t.grad.float() - r).abs().max().item() for t, r in zip(ins, ref, strict=True)]
+            good = all(e <= 2 * b + 1e-6 for e, b in zip(errs, bars, strict=True))
+            first = row.setdefault("o_first", o.detach())  # the options reach the call: o differs
+            row["v"][name] = {"max": errs, "ok": good, "o_equal_first": bool(torch.equal(o.detach(), first))}
+            out["ok"] &= good
+        row.pop("o_first")
+        out["cases"].append(row)
+    return out
+
+
+def bench_both(lens: list[int], variants: list[str], rounds: int) -> dict[str, Any]:
+    """Forward+backward through the public call, each variant's options as the call's default."""
+    cu, n = cu_seqlens(lens), max(lens)
+    q, k, v = (t.requires_grad_() for t in _packed(lens))
+    do = torch.randn_like(q)
+    flops = varlen_flops(lens, H, D, True, "both")
+    shipped = dict(varlen_fwd.PACKED_OPTIONS)
+    names = [name for name in variants if variant_opts(name) == varlen_fwd.FWD_OPTS]
+
+    def step(name: str):
+        opts = _public_options(name)
+
+        def run() -> None:
+            varlen_fwd.PACKED_OPTIONS = opts if opts is not None else shipped
+            try:
+                flash_attention_varlen(q, k, v, cu, cu, n, n, causal=True).backward(do)
+            finally:
+                varlen_fwd.PACKED_OPTIONS = shipped
+
+        return run
+
+    runs = {name: step(name) for name in names}
+    for fn in runs.values():
+        fn()
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    from triton.testing import do_bench
+
+    for _ in range(rounds):
+        for name, fn in runs.items():
+            times[name].append(float(do_bench(fn, warmup=10, rep=100, grad_to_none=[q, k, v],
+                                              return_mode="median")))  # fmt: skip
+    med = lambda ts: sorted(ts)[len(ts) // 2]
+    row: dict[str, Any] = {"flops": flops}
+    base = times[names[0]]
+    for name, ts in times.items():
+        ratio = sorted(b / a for a, b in zip(ts, base, strict=True))[len(ts) // 2]
+        row[name] = {"ms": med(ts), "rounds": ts, "tflops": flops / med(ts) / 1e9, "speedup_vs_first": ratio,
+                     "won": sum(a < b for a, b in zip(ts, base, strict=True))}  # fmt: skip
+    print(json.dumps({"both": row}), flush=True)
+    return row
+
+
+def warm(variants: list[str], packs: dict[str, list[int]], both: bool, walks: bool, cases: bool) -> None:
+    """Each variant once on every pack and (``cases``) check case: Triton's cache filled for the timed
+    process."""
+    for lq, lk, hq, hkv, causal, d in HARD if cases else []:
+        lk = lk or lq
+        q, k, v = _packed(lq, hq, hkv, lk, d)
+        for name in variants:
+            _run(q, k, v, cu_seqlens(lq), cu_seqlens(lk), max(lq), causal, name)
+    for lq, hq, hkv, causal, d, _ in RAMPS if cases else []:
+        q, k, v = _packed(lq, hq, hkv, None, d)
+        for name in variants:
+            _run(q, k, v, cu_seqlens(lq), cu_seqlens(lq), max(lq), causal, name)
+    for lens in packs.values():
+        q, k, v = _packed(lens)
+        for name in variants:
+            _run(q, k, v, cu_seqlens(lens), cu_seqlens(lens), max(lens), True, name)
+            if walks or "/" not in name:
+                _run(q, k, v, cu_seqlens(lens), cu_seqlens(lens), max(lens), True, _same_walk_base(name))
+    if both:  # the backward (the public call on every pack), and the dense kernel on the equal-work packs
+        for lens in packs.values():
+            q, k, v = (t.requires_grad_() for t in _packed(lens))
+            cu = cu_seqlens(lens)
+            flash_attention_varlen(q, k, v, cu, cu, max(lens), max(lens), causal=True).sum().backward()
+            if len(set(lens)) == 1:
+                qd, kd, vd = (
+                    t.view(len(lens), lens[0], H, D).transpose(1, 2).contiguous() for t in _packed(lens)
+                )
+                attention.flash_attention_forward(qd, kd, vd, True, SCALE)
+    torch.cuda.synchronize()
 
 
 def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -> dict[str, Any]:
@@ -105,10 +306,11 @@ def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -
     flops = varlen_flops(lens, H, D, True, "fwd")
     o, lse = torch.empty_like(q), torch.empty(H, q.shape[0], device="cuda")
 
-    def fwd(opts: str):
-        return lambda: launch_gluon_varlen_fwd(q, k, v, o, lse, cu, cu, n, True, SCALE, opts=opts)
+    def fwd(name: str):
+        cfg, opts = _cfg(name, D, n, True), variant_opts(name)
+        return lambda: launch_gluon_varlen_fwd(q, k, v, o, lse, cu, cu, n, True, SCALE, cfg, opts=opts)
 
-    runs = {name: fwd(variant_opts(name)) for name in variants}
+    runs = {name: fwd(name) for name in variants}
     if dense:  # documents of equal length as a batch: the same work for the dense kernel
         b = len(lens)
         qd, kd, vd = (t.view(b, n, H, D).transpose(1, 2).contiguous() for t in (q, k, v))
@@ -141,8 +343,7 @@ def profile(variants: list[str], packs: dict[str, list[int]]) -> None:
         cu, n = cu_seqlens(lens), max(lens)
         q, k, v = _packed(lens)
         for name in variants:
-            opts = variant_opts(name)
-            calls.append(lambda q=q, k=k, v=v, cu=cu, n=n, opts=opts: _run(q, k, v, cu, cu, n, True, opts))
+            calls.append(lambda q=q, k=k, v=v, cu=cu, n=n, name=name: _run(q, k, v, cu, cu, n, True, name))
         if len(set(lens)) == 1:
             b = len(lens)
             qd, kd, vd = (t.view(b, n, H, D).transpose(1, 2).contiguous() for t in (q, k, v))
@@ -155,6 +356,7 @@ def profile(variants: list[str], packs: dict[str, list[int]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global D, SCALE
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variants", nargs="+", default=["old", "dyn:hg:q2:otma"])
     ap.add_argument("--totals", nargs="+", type=int, default=[16384, 32768])
@@ -163,22 +365,40 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=os.environ.get("OUT", "benchmarks/results"))
     ap.add_argument("--tag", default="")
     ap.add_argument("--profile", action="store_true", help="for ncu: each variant twice, nothing timed")
+    ap.add_argument("--both", action="store_true", help="forward+backward through the public call too")
+    ap.add_argument("--both-rounds", type=int, default=5)
+    ap.add_argument("--warm", action="store_true", help="each variant once everywhere, nothing timed")
+    ap.add_argument("--walk-check", action="store_true", help="variants naming options bit-equal to old/...")
+    ap.add_argument("--head-dim", type=int, default=128, help="the packs' head dim (--check, --both: 128)")
+    ap.add_argument("--no-equal", action="store_true", help="the totals alone: no 2 x 8192, 8 x 4096")
+    ap.add_argument("--only-both", action="store_true", help="forward+backward alone (no forward rows)")
     args = ap.parse_args(argv)
+    D, SCALE = args.head_dim, args.head_dim**-0.5
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
         print("varlen_fwd_ab needs a Hopper (sm_90) GPU", file=sys.stderr)
         return 2
     packs = {f"{t} tokens": doc_lengths(t, 128, 8192, 0) for t in args.totals}
-    equal = {"2 x 8192": [8192] * 2, "8 x 4096": [4096] * 8}
+    equal = {} if args.no_equal else {"2 x 8192": [8192] * 2, "8 x 4096": [4096] * 8}
     if args.profile:
-        profile(args.variants, {"2 x 8192": equal["2 x 8192"], **dict(list(packs.items())[:1])})
+        profile(args.variants, {"2 x 8192": [8192] * 2, **dict(list(packs.items())[:1])})
+        return 0
+    if args.warm:
+        warm(args.variants, {**packs, **equal}, args.both, args.walk_check, args.check)
         return 0
     result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv)}
     result["variants"] = args.variants
+    result["head_dim"] = D
     if args.check:
-        result["check"] = check(args.variants, {**packs, **equal})
-        print(json.dumps(result["check"]), flush=True)
+        result["check"] = check(args.variants, {**packs, **equal}, args.walk_check)
+        print(json.dumps(result["check"]["hard"]), flush=True)
+        if args.both:
+            result["check_grads"] = check_grads(args.variants)
+            print(json.dumps(result["check_grads"]), flush=True)
     result["rows"] = {key: bench_pack(lens, args.variants, args.rounds, key in equal)
-                      for key, lens in {**packs, **equal}.items()}  # fmt: skip
+                      for key, lens in {**packs, **equal}.items() if not args.only_both}  # fmt: skip
+    if args.both or args.only_both:
+        rounds = args.both_rounds
+        result["both"] = {key: bench_both(lens, args.variants, rounds) for key, lens in packs.items()}
     os.makedirs(args.out, exist_ok=True)
     path = os.path.join(args.out, f"varlen_fwd_ab_{time.strftime('%Y%m%d-%H%M%S')}{args.tag}.json")
     with open(path, "w") as f:
@@ -186,8 +406,25 @@ def main(argv: list[str] | None = None) -> int:
     if "check" in result:
         c = result["check"]
         worst = {k: f"{max(v, key=lambda e: math.inf if e != e else e):.2e}" for k, v in c["hard"].items()}
-        print("check:", "ok" if c["ok"] else "FAIL", "hard cases max rel L2 of o", worst, "bit-equal to old",
+        print("check:", "ok" if c["ok"] else "FAIL", "hard cases max rel L2 of o", worst,
+              "bit-equal to the old walk with the same options",
               {k: all(v.values()) for k, v in c["bit_equal"].items()})  # fmt: skip
+        print("| case | ramp | torch bf16 o max | " + " | ".join(args.variants) + " |")
+        for r in c["cases"]:
+            errs = " | ".join(
+                f"{r['v'][n]['o_max']:.4f}{'' if r['v'][n]['ok'] else ' FAIL'}" for n in args.variants
+            )
+            print(
+                f"| {r['lens_q'][:3]}.. H{r['hq']}/{r['hkv']} D{r['d']} {'c' if r['causal'] else 'nc'} | "
+                f"{r['ramp']} | {r['torch_bf16_o_max']:.4f} | {errs} |"
+            )
+    if "check_grads" in result:
+        g = result["check_grads"]
+        same = {n: [c["v"][n]["o_equal_first"] for c in g["cases"]] for n in g["cases"][0]["v"]}
+        print("public call's o bit-equal to the first variant's (the options reach it where False):", same)
+        print("grads:", "ok" if g["ok"] else "FAIL",
+              [{n: [f"{e:.4f}" for e in r["max"]] for n, r in c["v"].items()} for c in g["cases"]],
+              "bars", [[f"{b:.4f}" for b in c["torch_bf16_max"]] for c in g["cases"]])  # fmt: skip
     print("| pack | variant | fwd TFLOP/s | speedup vs first, median of rounds (won) | kernel ms |")
     for key, row in result["rows"].items():
         for name in [*args.variants, "dense"]:
@@ -197,6 +434,12 @@ def main(argv: list[str] | None = None) -> int:
             ks = " ".join(f"{k[:18]}={t:.3f}" for k, t in row["kernels"][name].items())
             print(f"| {key} | {name} | {r['tflops']:.0f} | {r['speedup_vs_first']:.3f} ({r['won']}) | {ks} |")
         print(f"| {key} | spread of first {row['spread_first']:.3f} |")
+    for key, row in result.get("both", {}).items():
+        for name in args.variants:
+            if name in row:
+                r = row[name]
+                ratio = f"{r['speedup_vs_first']:.3f} ({r['won']})"
+                print(f"| fwd+bwd {key} | {name} | {r['tflops']:.0f} | {ratio} |")
     print(path)
     return 0
 

@@ -7,6 +7,7 @@ sit next to each other, so a box reading into its neighbour and using those rows
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 import torch
@@ -15,8 +16,9 @@ if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
     pytest.skip("needs a Hopper (sm_90) GPU", allow_module_level=True)
 
 from gpuaccel.accel.kernels import UnsupportedInputError, reference
+from gpuaccel.accel.kernels.bench.attention import plain_attention
 from gpuaccel.accel.kernels.dense.attention import PATH_ENV
-from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd
+from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd, packed_fwd_config
 from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen, forward_path
 
@@ -92,3 +94,77 @@ def test_windows_softcap_and_other_head_dims_keep_the_tl_forward(monkeypatch):
         forward_path(q, 64, 0)
     with pytest.raises(UnsupportedInputError, match="head_dim"):
         forward_path(q[..., :32], -1, 0)
+
+
+OFF = dict(rescale_log2=0.0, rescale_warp=False, diag_first=False, first_full=False, o_recip=False)
+# the dense configuration's options the packed kernel builds (varlen_fwd.packed_fwd_config), and causal
+OPTIONS = [
+    (dict(rescale_log2=8.0), True),
+    (dict(rescale_log2=8.0, rescale_warp=True), True),
+    (dict(diag_first=True), True),
+    (dict(first_full=True), True),
+    (dict(rescale_log2=8.0, diag_first=True), True),
+    (dict(rescale_log2=8.0, rescale_warp=True, diag_first=True), True),
+    (dict(rescale_log2=8.0), False),
+    (dict(rescale_log2=8.0, rescale_warp=True), False),
+    (dict(first_full=True), False),
+]
+
+
+def _ramp(lens: list[int], hq: int, hkv: int, d: int, pattern: str, seed: int):
+    """bf16 q, k, v whose rows' maxima grow late in each document (``bench.attention.rescale_inputs`` along
+    each document's keys): q[..., 0] = 8, k[..., 0] 0 then 10 from the document's middle key ("jump") or
+    0 -> 12 linearly ("creep"): some 10 log2 units, past a threshold of 8 mid-row or only in all."""
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    n = sum(lens)
+    q = torch.randn(n, hq, d, device="cuda", generator=gen)
+    k, v = (torch.randn(n, hkv, d, device="cuda", generator=gen) for _ in range(2))
+    at = torch.cat([torch.arange(m, device="cuda", dtype=torch.float32) for m in lens])
+    size = torch.cat([torch.full((m,), float(m), device="cuda") for m in lens])
+    k[:, :, 0] = (
+        (at >= size // 2).float() * 10.0 if pattern == "jump" else at / (size - 1).clamp_min(1) * 12.0
+    )[:, None]
+    q[:, :, 0] = 8.0
+    return q.bfloat16(), k.bfloat16(), v.bfloat16()
+
+
+@pytest.mark.parametrize("pattern", ["jump", "creep"])
+@pytest.mark.parametrize(
+    "fields,causal", OPTIONS, ids=[",".join(f) + ("-causal" if c else "") for f, c in OPTIONS]
+)
+def test_options_on_maxima_that_grow_late(fields, causal, pattern):
+    """Each option against the fp32 reference where every row's max grows by ~10 log2 units late in its
+    document (conditional rescaling must catch a stale max up): max error at most 2x plain PyTorch's in bf16
+    (per document), lse within 2e-3; and the build differs from the one without it (the option reached the
+    kernel: a stale max or another block order rounds differently)."""
+    lens, hq, hkv, d = [1500, 129, 2048, 1, 700], 8, 2, 128
+    q, k, v = _ramp(lens, hq, hkv, d, pattern, seed=len(fields) + 7 * causal + len(pattern))
+    cu = _cu(lens)
+    scale = 1 / math.sqrt(d)
+
+    def run(cfg):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full((hq, q.shape[0]), float("nan"), device="cuda")
+        launch_gluon_varlen_fwd(q, k, v, o, lse, cu, cu, max(lens), causal, scale, cfg)
+        torch.cuda.synchronize()
+        return o, lse
+
+    base = replace(packed_fwd_config(d, max(lens), causal), **OFF)
+    o, lse = run(replace(base, **fields))
+    o_off, _ = run(base)
+    ro, rlse = reference.flash_attention_varlen(
+        q.float(), k.float(), v.float(), cu, cu, max(lens), max(lens), causal=causal, softmax_scale=scale,
+        return_lse=True,
+    )  # fmt: skip
+    plain, start = [], 0
+    for n in lens:
+        to4 = lambda t: t[start : start + n].transpose(0, 1).unsqueeze(0)  # noqa: B023
+        plain.append(plain_attention(to4(q), to4(k), to4(v), causal, scale)[0].transpose(0, 1))
+        start += n
+    bar = (torch.cat(plain).float() - ro).abs().max().item()
+    assert not torch.isnan(o).any() and not torch.isnan(lse).any()
+    err = (o.float() - ro).abs().max().item()
+    assert err <= 2 * bar + 1e-6, f"o max error {err:.4g} against plain PyTorch's {bar:.4g}"
+    assert ((o.float() - ro).norm() / ro.norm()).item() < TOL
+    assert torch.allclose(lse, rlse, atol=2e-3, rtol=0)
+    assert not torch.equal(o, o_off), "the option did not change the build"

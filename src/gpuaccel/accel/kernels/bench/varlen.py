@@ -36,8 +36,40 @@ def cu_seqlens(lens: list[int]) -> torch.Tensor:
 
 
 def variant_opts(name: str) -> str:
-    """A packed kernel's options string for an A/B variant's name: "old" is the walk before it (``""``)."""
-    return "" if name == "old" else name
+    """A packed kernel's options string for an A/B variant's name: "old" is the walk before it (``""``);
+    a name's configuration options after "/" (:func:`variant_fields`) and a label after "#" (the same build
+    timed again under another name) are not part of it."""
+    walk = name.split("#", 1)[0].split("/", 1)[0]
+    return "" if walk == "old" else walk
+
+
+# the dense configuration's options the packed forward builds, as an A/B variant names them after "/"
+PACKED_FIELD_TOKENS = {"df": "diag_first", "ff": "first_full", "orcp": "o_recip"}
+
+
+def variant_fields(name: str) -> dict[str, float | bool]:
+    """The packed forward's configuration options an A/B variant's name sets after "/", joined by ",":
+    "r<T>" (``rescale_log2`` T, decided per warpgroup), "r<T>w" (per warp), "df" (``diag_first``), "ff"
+    (``first_full``), "orcp" (``o_recip``); every option not named is off. "WALK/r8,df": that walk with
+    conditional rescaling and the key blocks last first; a name without "/" sets none; "#..." is a label."""
+    fields: dict[str, float | bool] = {}
+    name = name.split("#", 1)[0]
+    tokens = name.split("/", 1)[1].split(",") if "/" in name else []
+    for tok in filter(None, tokens):
+        if tok in PACKED_FIELD_TOKENS:
+            fields[PACKED_FIELD_TOKENS[tok]] = True
+            continue
+        body = tok[1:-1] if tok.endswith("w") else tok[1:]
+        try:
+            threshold = float(body) if tok[:1] == "r" else -1.0
+        except ValueError:
+            threshold = -1.0
+        if threshold <= 0:
+            known = ", ".join(PACKED_FIELD_TOKENS)
+            raise ValueError(f"a variant's options are r<T>, r<T>w, {known}; got {tok!r}")
+        fields["rescale_log2"] = threshold
+        fields["rescale_warp"] = tok.endswith("w")
+    return fields
 
 
 def doc_lengths(total: int, lo: int, hi: int, seed: int) -> list[int]:

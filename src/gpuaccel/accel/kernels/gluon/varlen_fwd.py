@@ -25,6 +25,10 @@ where a tile lies (``gluon_tiles._tile_place``):
   forward writes them, so either backward consumes it; at D128 a 64-row slice wholly inside its document
   leaves by one TMA store (a box there would write the next document's rows), and the next tile's Q loads
   during this one, as in the dense kernel.
+- Of the dense configuration's options the kernel builds conditional rescaling, key blocks last first, the
+  unmasked first block and O by 1/l (:func:`packed_fwd_config`); D128 causal packs run the first two, O's
+  rescale decided per warp (:data:`PACKED_OPTIONS`: 1.036-1.064x forward on an H200, 2026-11-29; per
+  warpgroup, the dense choice, spilled in this kernel's key loop).
 """
 
 from __future__ import annotations
@@ -54,7 +58,10 @@ def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stri
                             heads_q, group, items_ptr, n_items, group_heads, slots_ptr, total_q, num_tiles,
                             HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                             CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
-                            Q_BUFS: gl.constexpr, O_TMA: gl.constexpr, DYNAMIC: gl.constexpr):  # fmt: skip
+                            Q_BUFS: gl.constexpr, O_TMA: gl.constexpr, DYNAMIC: gl.constexpr,
+                            RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
+                            DIAG_FIRST: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
+                            O_RECIP: gl.constexpr = False):  # fmt: skip
     # the dense walk's arguments (batch stride, lengths) are unused with VARLEN: runtime values of their
     # types stand in (a tile's lengths replace seq_q/seq_k inside the tile loop); the walk's (num_m,
     # bh_total, group_heads) are the items, the heads and the head group, its schedule the dynamic walk's
@@ -63,7 +70,8 @@ def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stri
              stride_on, qk_scale, heads_q, group, total_q, total_q, n_items, heads_q, group_heads, num_tiles,
              slots_ptr, n_items, items_ptr, n_items, total_q, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
              CONSUMER_REGS, False, True, False, Q_BUFS, O_TMA, o_desc, False, None, None,
-             DYNAMIC)  # fmt: skip
+             DYNAMIC, RESCALE=RESCALE, RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST,
+             FIRST_FULL=FIRST_FULL, O_RECIP=O_RECIP)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -81,6 +89,20 @@ FWD_OPTS = "dyn:hg:q2:otma"  # the packed forward's variant: any of "dyn" (progr
 # 1.00-1.12, "dyn:hg" 1.04-1.48 (benchmarks/results/varlen_fwd_ab_20261128-kernfwd-h100.json,
 # docs/kernels-log.md).
 FLAGS = ("dyn", "q2", "otma")
+# the dense configuration's options the packed kernel builds, on per (head dim, causal) where measured to pay
+# (packed_fwd_config); every other one off: O rescaled every block, a slice's first block masked, key blocks
+# in order, O / l by division. D128 causal (docs/kernels-log.md, 2026-11-29, thirtieth session; H200,
+# benchmarks/varlen_fwd_ab.py, do_bench medians, speedup over all off by round, 9 rounds): O rescaled only
+# when a row's max grows by more than 2**8, decided per warp (``rescale_warp``), with each tile's key blocks
+# last first (``diag_first``): 16k / 32k tokens 1.050 / 1.051, 2 x 8192 1.036, 8 x 4096 1.064 (the same build
+# timed twice 0.5-1.8 % apart; 546 -> 577, 550 -> 577 TFLOP/s); per warpgroup (the dense D128 choice) it is as
+# fast (1.041-1.053) but spills 28 bytes, in the key loop too (gluon_offline.py), per warp none. Forward+
+# backward through the public call level: 0.988-0.990 at 16k, 1.009-1.010 at 32k (11 rounds; the all-off
+# build timed twice 0.9 % apart). D64 causal +5.3 / +6.3 % forward at 16k / 32k (5 rounds) but not yet run
+# through the GPU tier's score ramps; D256 level or slower (0.993 / 0.996): both off
+PACKED_OPTIONS: dict[tuple[int, bool], dict[str, float | bool]] = {
+    (128, True): dict(rescale_log2=8.0, rescale_warp=True, diag_first=True),
+}
 
 
 def _parse_opts(opts: str) -> tuple[set[str], int | None]:
@@ -95,6 +117,25 @@ def _parse_opts(opts: str) -> tuple[set[str], int | None]:
         else:
             raise ValueError(f"opts takes {', '.join(FLAGS)}, hg, hgG joined by ':', got {opts!r}")
     return flags & set(FLAGS), group
+
+
+def packed_fwd_config(head_dim: int, max_q: int | None = None, causal: bool = False) -> GluonFwdConfig:
+    """The packed forward's configuration: the dense forward's for the head dim (``gluon_fwd_config``, by
+    the longest document for the consumers) with the options the packed kernel builds (``rescale_log2`` /
+    ``rescale_warp``, ``diag_first``, ``first_full``, ``o_recip``) as :data:`PACKED_OPTIONS` sets them."""
+    cfg = gluon_fwd_config(head_dim, max_q)
+    on = PACKED_OPTIONS.get((head_dim, causal), {})
+    # the dense options off where PACKED_OPTIONS does not set them: before 2026-11-29 the packed kernel
+    # rescaled O every block (conditional rescaling not measured on it); D128 causal now per warp with key
+    # blocks last first, 1.036-1.064x forward (PACKED_OPTIONS says where it was measured)
+    return replace(
+        cfg,
+        rescale_log2=float(on.get("rescale_log2", 0.0)),
+        rescale_warp=bool(on.get("rescale_warp", False)),
+        diag_first=bool(on.get("diag_first", False)),
+        first_full=bool(on.get("first_full", False)),
+        o_recip=bool(on.get("o_recip", False)),
+    )
 
 
 def launch_gluon_varlen_fwd(
@@ -114,12 +155,14 @@ def launch_gluon_varlen_fwd(
     """Attention within each packed document into ``o`` (contiguous, q's shape) and ``lse`` (contiguous fp32
     (Hq, total_q)): q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` with unit last stride and 16-byte
     aligned rows, D in ``tuning.GLUON_HEAD_DIMS``; bottom-right causal alignment per document. ``opts``:
-    the variant (None: :data:`FWD_OPTS`); "q2" and "otma" take effect where ``cfg`` has them (D128's)."""
+    the variant (None: :data:`FWD_OPTS`); "q2" and "otma" take effect where ``cfg`` has them (D128's).
+    ``cfg`` (None: :func:`packed_fwd_config`): of its options the kernel builds ``rescale_log2`` /
+    ``rescale_warp``, ``diag_first``, ``first_full`` and ``o_recip`` as given; the dense walk's others
+    (``pad_top``, ``pad_skip``, ``pingpong``, ``k_ahead``, ``next_qk``, ``tail_split``) are not taken."""
     total_q, hq, d = q.shape
     if d not in GLUON_HEAD_DIMS:
         raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
-    # the packed kernel rescales O every block (conditional rescaling was not measured on it)
-    cfg = replace(cfg or gluon_fwd_config(d, max_q), rescale_log2=0.0, rescale_warp=False)
+    cfg = cfg or packed_fwd_config(d, max_q, bool(causal))
     if cfg.ctas_per_sm != 1:
         raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
     if cfg.consumers not in CONSUMER_REGS:
@@ -153,6 +196,8 @@ def launch_gluon_varlen_fwd(
          o, lse, o.stride(0), o.stride(1), scale * LOG2E, hq, hq // k.shape[1], items, n_items,
          min(group, hq), slots, total_q, num_tiles),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMERS=cfg.consumers,
-             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=q_bufs, O_TMA=o_tma, DYNAMIC=dynamic),
+             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=q_bufs, O_TMA=o_tma, DYNAMIC=dynamic,
+             RESCALE=float(cfg.rescale_log2), RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
+             FIRST_FULL=cfg.first_full, O_RECIP=cfg.o_recip),
         dict(num_warps=4), None, "gluon_varlen_fwd",
     )  # fmt: skip

@@ -1,0 +1,138 @@
+"""Tier 2: the packed forward's configuration options (``varlen_fwd.packed_fwd_config``), in the host's rules
+and in an offline sm_90a build.
+
+Why: the packed kernel dropped the dense configuration's options until 2026-11-29 (its launcher set
+``rescale_log2`` to 0 and never passed ``diag_first`` / ``first_full`` / ``o_recip`` to the kernel); D128
+causal packs now run O's rescale decided per warp with key blocks last first (docs/kernels-log.md,
+2026-11-29, thirtieth session). Gluon has no interpreter, so the GPU tier (``tests/gpu/
+test_gluon_varlen_fwd_gpu.py``) runs these builds against the reference; here the launcher's arguments are
+read with the launch replaced, and the shipped build's SASS from ``benchmarks/gluon_offline.py``.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["TRITON_INTERPRET"] = "1"  # like the other tier-2 modules, before any kernel is defined
+
+import re
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import torch
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_d128_causal_packs_take_the_measured_options_and_the_rest_none():
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
+    cfg = varlen_fwd.packed_fwd_config(128, 8192, True)
+    assert (cfg.rescale_log2, cfg.rescale_warp, cfg.diag_first) == (8.0, True, True)
+    assert not (cfg.first_full or cfg.o_recip)
+    for d, causal in ((128, False), (64, True), (64, False), (256, True), (256, False)):
+        other = varlen_fwd.packed_fwd_config(d, 8192, causal)
+        assert other.rescale_log2 == 0.0 and not other.rescale_warp, (d, causal)
+        assert not (other.diag_first or other.first_full or other.o_recip), (d, causal)
+    # the walk's own choices stay the dense configuration's (two Q buffers, O by TMA at D128)
+    assert (cfg.q_bufs, cfg.o_tma) == (2, True)
+
+
+def _launched(monkeypatch, causal: bool, cfg=None) -> dict:
+    """The constexprs the launcher gives the packed kernel, its launch replaced (CPU tensors)."""
+    from gpuaccel.accel.kernels.gluon import tiles as gluon_tiles
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
+    seen: dict = {}
+    monkeypatch.setattr(
+        varlen_fwd, "launch", lambda kernel, grid, args, constexprs, *rest: seen.update(constexprs)
+    )
+    monkeypatch.setattr(varlen_fwd, "sm_count", lambda device: 132)
+    monkeypatch.setattr(  # the items table comes from a tl.* kernel; its contents do not matter here
+        varlen_fwd,
+        "varlen_items",
+        lambda cu_q, cu_k, total_q, causal, rows, counter=False: torch.zeros(
+            total_q // rows + cu_q.numel() + int(counter), int(gluon_tiles.VARLEN_FIELDS), dtype=torch.int32
+        ),
+    )
+    lens = [300, 129, 1000]
+    cu = torch.tensor([0, 300, 429, 1429], dtype=torch.int32)
+    q, k, v = (torch.randn(sum(lens), 4, 128).bfloat16() for _ in range(3))
+    o, lse = torch.empty_like(q), torch.empty(4, sum(lens))
+    varlen_fwd.launch_gluon_varlen_fwd(q, k, v, o, lse, cu, cu, max(lens), causal, 128**-0.5, cfg)
+    return seen
+
+
+def test_launcher_builds_the_options_it_is_given(monkeypatch):
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
+    shipped = _launched(monkeypatch, True)
+    assert (shipped["RESCALE"], shipped["RESCALE_WARP"], shipped["DIAG_FIRST"]) == (8.0, True, True)
+    assert not (shipped["FIRST_FULL"] or shipped["O_RECIP"])
+    plain = _launched(monkeypatch, False)
+    assert (plain["RESCALE"], plain["RESCALE_WARP"], plain["DIAG_FIRST"]) == (0.0, False, False)
+    cfg = replace(
+        varlen_fwd.packed_fwd_config(128, 1000, True), rescale_warp=False, first_full=True, o_recip=True
+    )
+    given = _launched(monkeypatch, True, cfg)
+    assert (given["RESCALE"], given["RESCALE_WARP"], given["FIRST_FULL"], given["O_RECIP"]) == (
+        8.0,
+        False,
+        True,
+        True,
+    )
+
+
+def test_ab_variant_names():
+    from gpuaccel.accel.kernels.bench.varlen import variant_fields, variant_opts
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
+    walk = varlen_fwd.FWD_OPTS
+    assert variant_opts(f"{walk}/r8w,df") == walk and variant_opts("old/r8") == ""
+    assert variant_fields(f"{walk}/r8w,df") == {"rescale_log2": 8.0, "rescale_warp": True, "diag_first": True}
+    assert variant_fields(f"{walk}/r0.8,ff,orcp#again") == {
+        "rescale_log2": 0.8, "rescale_warp": False, "first_full": True, "o_recip": True,
+    }  # fmt: skip
+    assert variant_fields(walk) == {} and variant_fields(f"{walk}/") == {}
+    for bad in ("r0", "rx", "pp"):
+        with pytest.raises(ValueError, match="r<T>"):
+            variant_fields(f"{walk}/{bad}")
+
+
+def _key_loops(sass: str) -> list[list[str]]:
+    """The bodies of the key loops: backward branches over 350-900 instructions holding 16 HGMMA (one
+    128-key block at D128: 8 for QK^T, 8 for PV)."""
+    ins = [(int(a, 16), t.strip()) for a, t in re.findall(r"/\*([0-9a-f]{4,})\*/\s+([^;]*);", sass)]
+    loops = []
+    for addr, text in ins:
+        m = re.search(r"BRA\s+.*?\b(0x[0-9a-f]+)\s*$", text)
+        if m and int(m.group(1), 16) < addr:
+            body = [t for a, t in ins if int(m.group(1), 16) <= a <= addr]
+            if 350 < len(body) < 900 and sum("HGMMA" in t for t in body) == 16:
+                loops.append(body)
+    return loops
+
+
+def test_shipped_d128_causal_packed_build_votes_per_warp_and_does_not_spill(tmp_path):
+    """The packed kernel as the public call builds it for D128 causal packs: each key loop decides O's
+    rescale by a warp vote, and nothing spills (per warpgroup it spilled 28 bytes, in the key loop too; the
+    build before, O rescaled every block, 12 outside it)."""
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), env.get("PYTHONPATH", "")])
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "gluon_offline.py"), "--kernel", "varlen", "--shape",
+         "3,16,8192,128", "--causal", "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=600, env=env,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = out.stdout.strip().splitlines()
+    head = next(x for x in lines if x.startswith("kernel | ")).split(" | ")
+    row = next(x for x in lines if x.startswith("gluon_varlen_fwd | ")).split(" | ")
+    counts = {k: int(v) for k, v in zip(head[1:], row[1:], strict=True)}
+    assert counts["spill_stores"] == 0 and counts["LDL"] == 0 and counts["DESC_UNSET"] == 0, counts
+    loops = _key_loops((tmp_path / "gluon_varlen_fwd.sass").read_text())
+    assert len(loops) == 4  # the masked and the unmasked loop of each consumer
+    assert all(any(re.search(r"\bVOTE\.ANY\b", t) for t in body) for body in loops)
