@@ -2,8 +2,8 @@
 and in an offline sm_90a build.
 
 Why: the packed kernel dropped the dense configuration's options until 2026-11-29 (its launcher set
-``rescale_log2`` to 0 and never passed ``diag_first`` / ``first_full`` / ``o_recip`` to the kernel); D128
-causal packs now run O's rescale decided per warp with key blocks last first (docs/kernels-log.md,
+``rescale_log2`` to 0 and never passed ``diag_first`` / ``first_full`` / ``o_recip`` to the kernel); D64
+and D128 causal packs now run O's rescale decided per warp with key blocks last first (docs/kernels-log.md,
 2026-11-29, thirtieth session). Gluon has no interpreter, so the GPU tier (``tests/gpu/
 test_gluon_varlen_fwd_gpu.py``) runs these builds against the reference; here the launcher's arguments are
 read with the launch replaced, and the shipped build's SASS from ``benchmarks/gluon_offline.py``.
@@ -27,13 +27,15 @@ import torch
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_d128_causal_packs_take_the_measured_options_and_the_rest_none():
+def test_d64_and_d128_causal_packs_take_the_measured_options_and_the_rest_none():
     from gpuaccel.accel.kernels.gluon import varlen_fwd
 
+    for d in (64, 128):
+        on = varlen_fwd.packed_fwd_config(d, 8192, True)
+        assert (on.rescale_log2, on.rescale_warp, on.diag_first) == (8.0, True, True), d
+        assert not (on.first_full or on.o_recip), d
     cfg = varlen_fwd.packed_fwd_config(128, 8192, True)
-    assert (cfg.rescale_log2, cfg.rescale_warp, cfg.diag_first) == (8.0, True, True)
-    assert not (cfg.first_full or cfg.o_recip)
-    for d, causal in ((128, False), (64, True), (64, False), (256, True), (256, False)):
+    for d, causal in ((128, False), (64, False), (256, True), (256, False)):
         other = varlen_fwd.packed_fwd_config(d, 8192, causal)
         assert other.rescale_log2 == 0.0 and not other.rescale_warp, (d, causal)
         assert not (other.diag_first or other.first_full or other.o_recip), (d, causal)
