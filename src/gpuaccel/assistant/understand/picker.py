@@ -1354,7 +1354,10 @@ class RulePicker:
             # the sweep ran": the span said, on the GPU said)
             if IN_ITS_RUN.search(text):
                 return Query("job_log", job=job)  # "the mistral-7b-sft, where is it in its training?"
-            return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
+            # "where is job 11" of a job that ran: its node; of one that has not started ("wheres the whisper
+            # job"): where it is in the queue, its state (held, waiting for ...), which its record says
+            placed = "where" in ws and (brief is None or brief.started is not None or bool(brief.ran_on))
+            return Query("job_nodes" if placed or "cluster" in topics else "job_detail", job=job)
         picked = query_for(ws, topics, gpu, win, name, order)
         compared = last is not None and last.name == "job_rank" and last.among
         if picked is not None and picked.name == "job_rank" and compared and win is None and not name:
@@ -1577,6 +1580,9 @@ class RulePicker:
         # "out of how much" after a memory reading, and after whose it was: the card's memory, of its total
         out_of = re.fullmatch(r"(?:and )?(?:out )?of how (?:much|many)(?: total)?|out of what", " ".join(ws))
         read = context.reading
+        if last is not None and last.name == "memory_users" and last.gpu is not None:
+            # ("how much vram is mistral using": whose memory on which card, a memory reading of that card)
+            read = Query("gpu_reading", gpu=last.gpu, metric="memory")
         if out_of and read is not None and read.metric == "memory" and read.gpu is not None:
             return Query("gpu_reading", gpu=read.gpu, metric="memory")
         live = {"now", "currently", "current"} & set(ws) and set(ws) <= NOW_AGAIN
