@@ -1884,11 +1884,23 @@ class RulePicker:
             of_a_job.add("summary")
         printed_asked = _printed_asked(ws, topics)  # ("what throughput was it reporting": of the job)
         about_job = (not topics - of_a_job or printed_asked) and not choosing and not ranks
-        brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
+        # (a word said again is no more asked: "how long waited how long ran")
+        brief = len({w for w in ws if w not in STOP}) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         # "how much energy did it use on the H100 in that time": the GPU said is the one the job ran on
         its_gpu = _ran_on(context, job_of, gpu)
-        if job_of is not None and job is None and its_gpu and win is None and about_job and aspect:
+        # a span that holds the job's whole run asks its record ("today in total how long ran" of a job that
+        # ran today)
+        run_of = context.job_briefs.get(job_of) if job_of is not None else None
+        whole_run = (
+            win is not None
+            and run_of is not None
+            and run_of.started is not None
+            and run_of.until is not None
+            and win.t0 <= run_of.started
+            and run_of.until <= win.t1
+        )
+        if job_of is not None and job is None and its_gpu and (win is None or whole_run) and about_job and aspect:
             if printed_asked:
                 return Query("job_log", job=job_of)  # "at which step is it now?": what it printed
             if (
@@ -1905,6 +1917,25 @@ class RulePicker:
                 return Query("job_detail", job=job_of)  # "how long did it take?", "all those tries?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
                 return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
+        # "today in total how long ran" after an answer about one card and no job: how long the card was busy
+        # over the span (what it ran is its jobs; how long it ran, its busy time)
+        card_of = last.gpu if last is not None and last.gpu is not None else None
+        card_of = context.subject_gpus[0] if card_of is None and len(context.subject_gpus) == 1 else card_of
+        card_ran = re.search(r"\bhow (?:long|much time|many hours)\b", " ".join(ws)) and {
+            "ran", "run", "running", "worked", "work", "working", "busy"
+        } & set(ws)  # fmt: skip
+        if (
+            card_ran
+            and card_of is not None
+            and job_of is None
+            and job is None
+            and gpu in (None, card_of)
+            and win is not None
+            and not win.instant
+            and not {"job", "jobs"} & set(ws)
+            and not topics - {"long", "running", "jobs", "gpu", "util", "idle"}
+        ):
+            return Query("gpu_reading", gpu=card_of, metric="util", window=win)
         # "what lr was that one using": no GPU's user; not "which process is that" (its worker, the record)
         # nor "what's 14 doing" (a number names another job)
         printed = not topics - {"who"} and not PROCESS_WORDS & set(ws) and not any(w.isdigit() for w in ws)
@@ -2318,7 +2349,7 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
     # "the last element", or the array said between: "the last lr sweep job", "the first sweep run"
     end = re.search(
         r"\b(last|final|latest|newest|most recent|first|earliest|oldest)\s+(?:[\w-]+\s+){0,3}?"
-        r"(?:element|elem|task|index|job|run)\b"
+        r"(?:elements?|elem|tasks?|index|job|run)\b"  # ("the sweep's last elements": its last one)
         # "the last of the four", "the first of them"
         r"|\b(last|final|first) of (?:the|them|those|these)\b",
         text,
@@ -2398,4 +2429,8 @@ def _array_said(
     order = order_of(text.split())
     if order is not None and measure is not None:  # "which element burned the most energy"
         return Query("job_rank", metric=measure, order=order, job_name=named)
+    if measure == "wait" and re.search(r"\bhow (?:long|much)\b|\bwaited\b", text):
+        # "how long did the sweep's elements wait in the queue": each element's wait, which its jobs' list
+        # does not say (the ranking by wait says each, longest first)
+        return Query("job_rank", metric="wait", order="max", job_name=named)
     return Query("jobs", job_name=named)
