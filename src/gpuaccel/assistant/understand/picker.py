@@ -1900,7 +1900,14 @@ class RulePicker:
             and win.t0 <= run_of.started
             and run_of.until <= win.t1
         )
-        if job_of is not None and job is None and its_gpu and (win is None or whole_run) and about_job and aspect:
+        if (
+            job_of is not None
+            and job is None
+            and its_gpu
+            and (win is None or whole_run)
+            and about_job
+            and aspect
+        ):
             if printed_asked:
                 return Query("job_log", job=job_of)  # "at which step is it now?": what it printed
             if (
