@@ -465,9 +465,11 @@ _CHANGE_ADVICE = re.compile(
     r"|implementation|backtest|port|version) (?:is|are|was|were|runs?|ran) (?:\w+ ){0,2}(?:slower|faster)\b"
 )
 # a value judged for a kind of card, its model said with "a" ("a sane long term temp for an h100", "a normal
-# idle power for a 4090"; not "for the h100", this machine's): advice whatever reading it names
+# idle power for a 4090"; not "for the h100", this machine's, nor "is that normal for a 4090", a judgement of
+# this machine's reading): advice whatever reading it names
 _JUDGED_FOR_A_KIND = re.compile(
-    r"\b(?:best|good|sane|sensible|safe|reasonable|normal|typical|healthy|acceptable|realistic|expected)"
+    r"\b(?:a|an|the) (?:best|good|sane|sensible|safe|reasonable|normal|typical|healthy|acceptable|realistic"
+    r"|expected)"
     r"(?: [\w-]+){0,4} (?:for|on|of) (?:a|an|any) (?:(?:nvidia|geforce|rtx|tesla) )*"
     r"(?:gpu|card|graphics card|[a-z]{1,3}\d{2,4}[a-z]*|\d{4}(?: ?ti| ?super)?)s?\b"
 )

@@ -1889,25 +1889,7 @@ class RulePicker:
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         # "how much energy did it use on the H100 in that time": the GPU said is the one the job ran on
         its_gpu = _ran_on(context, job_of, gpu)
-        # a span that holds the job's whole run asks its record ("today in total how long ran" of a job that
-        # ran today)
-        run_of = context.job_briefs.get(job_of) if job_of is not None else None
-        whole_run = (
-            win is not None
-            and run_of is not None
-            and run_of.started is not None
-            and run_of.until is not None
-            and win.t0 <= run_of.started
-            and run_of.until <= win.t1
-        )
-        if (
-            job_of is not None
-            and job is None
-            and its_gpu
-            and (win is None or whole_run)
-            and about_job
-            and aspect
-        ):
+        if job_of is not None and job is None and its_gpu and win is None and about_job and aspect:
             if printed_asked:
                 return Query("job_log", job=job_of)  # "at which step is it now?": what it printed
             if (
