@@ -197,3 +197,23 @@ def test_the_machines_own_kwh_stay_questions() -> None:
 )
 def test_practice_at_other_firms_is_no_question_about_this_machine(question: str) -> None:
     assert asks_elsewhere(question, {"energy"}), question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how do people usually bill gpu time to grants",
+        "how do ppl normally price out gpu hours for reports",
+        "how do most labs report their gpu usage to funders",
+        "whats a reasonable max temperature for a 4090 under load",
+        "what is a healthy idle power for an a100",
+        "whats a safe long run memory temp on an h100, is 90 too much",
+    ],
+)
+def test_a_practice_or_a_kind_of_card_in_general_is_no_question_about_this_machine(question: str) -> None:
+    assert pick(question) is None, question
+
+
+def test_this_machines_card_judged_stays_a_question() -> None:
+    assert pick("whats a normal temp for the h100") is not None  # the machine's own card ("the")
+    assert pick("how hot did the 4090 get today") is not None

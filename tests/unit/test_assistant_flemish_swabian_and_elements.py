@@ -58,3 +58,26 @@ def test_the_extremes_after_a_reading_over_a_span(heldout_svc: AssistantService)
     assert query == first and "peaked" in text, (query, text)
     _, _, query = ask(heldout_svc, "and the hottest?", sid)
     assert query is not None and query.get("metric") == "temperature", query
+
+
+def test_an_arrays_queue_waits_and_its_last_elements_wait(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "how long did the lr-sweep tasks sit in the queue", None)
+    assert query == {"name": "job_rank", "metric": "wait", "order": "max", "job_name": "lr-sweep"}, query
+    assert all(w in text for w in ("1h00m", "53m05s", "27m05s")), text
+    _, text, query = ask(
+        heldout_svc, "the lr-sweep's final elements, how long did they wait before starting", None
+    )
+    assert query == {"name": "job_detail", "job": 10} and "after 1h00m in the queue" in text, text
+
+
+def test_a_jobs_wait_and_run_asked_without_a_subject(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "job 4 details", None)
+    _, text, query = ask(heldout_svc, "how long it waited how long it took", sid)
+    assert query == {"name": "job_detail", "job": 4} and "5m00s" in text and "42m00s" in text, text
+
+
+def test_how_long_a_card_ran_over_a_span(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "gpu 1 temperature", None)
+    _, text, query = ask(heldout_svc, "and today in total how long did it work", sid)
+    assert query is not None and query["name"] == "gpu_reading" and query["metric"] == "util", query
+    assert "busy (10% or more) 2h15m" in text, text

@@ -92,3 +92,25 @@ def test_a_note_asking_for_a_figure_gets_the_figure(heldout_svc: AssistantServic
 def test_advice_and_templates_are_not_this_machine(heldout_svc: AssistantService, question: str) -> None:
     _, _, query = ask(heldout_svc, question, None)
     assert query is None, (question, query)
+
+
+def test_the_time_asked_precisely_and_what_ran_after_a_peak(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "h100 temp peak today", None)
+    _, text, _ = ask(heldout_svc, "what time precisely and what was running", sid)
+    assert "13:47:23" in text and "job 11 (mistral-7b-sft)" in text, text
+
+
+def test_where_a_job_that_has_not_started_is(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "where's job 12 got to", None)  # its state: what it waits for
+    assert query == {"name": "job_detail", "job": 12} and "waiting for job 11" in text, (query, text)
+    _, text, query = ask(heldout_svc, "which node is job 14 on", None)  # its node: none yet, and why
+    assert query == {"name": "job_nodes", "job": 14} and "has not started: it is held" in text, text
+    _, _, query = ask(heldout_svc, "where did job 4 run", None)  # a job that ran: where
+    assert query == {"name": "job_nodes", "job": 4}, query
+
+
+def test_out_of_how_much_after_whose_memory(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "how much gpu memory is the sft taking", None)
+    assert query is not None and query["name"] == "memory_users", query
+    _, text, query = ask(heldout_svc, "out of how much?", sid)
+    assert query == {"name": "gpu_reading", "gpu": 0, "metric": "memory"} and "81559 MiB" in text, text

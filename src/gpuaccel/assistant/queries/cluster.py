@@ -16,7 +16,7 @@ from typing import Any
 
 from gpuaccel.api.jobs import FINISHED, JobState
 from gpuaccel.assistant.queries.gpu import gpu_list, idle_gpus
-from gpuaccel.assistant.queries.jobs import cap, in_span, label
+from gpuaccel.assistant.queries.jobs import STATE_CLAUSES, cap, in_span, label
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 
 NOT_CONNECTED = "This daemon is not connected to a Ray cluster (start it with `gpuaccel serve --ray ADDRESS`)"
@@ -210,7 +210,11 @@ def _where(job: Any) -> str:
     if job.assigned_gpus:
         gpus = ",".join(map(str, job.assigned_gpus))
         return f"{'runs' if job.state == JobState.RUNNING else 'ran'} on this host (GPU {gpus})"
-    return "is a job of this host" + ("" if job.started_at else " and has not started")
+    if job.started_at:
+        return "is a job of this host"
+    # why not ("where's the whisper job": it is held, or what it waits for)
+    why = f" ({job.waiting_reason})" if job.waiting_reason and job.state == JobState.QUEUED else ""
+    return f"is a job of this host and has not started: {STATE_CLAUSES[job.state]}{why}"
 
 
 def lost_nodes(ctx: QueryContext, q: Query) -> Result:

@@ -511,7 +511,10 @@ def _of_each_job(
 
 
 # a first part that asks only when, who or why, whose subject only the last answer gives: "at what time; who"
-_ONLY_WHEN_OR_WHO = re.compile(r"(?:and |so )?(?:at )?(?:what time|when|who|whose|why|how come|since when)")
+# ("what time exactly and what was running": the time asked as precisely, of the same answer)
+_ONLY_WHEN_OR_WHO = re.compile(
+    r"(?:and |so )?(?:at )?(?:what time|when|who|whose|why|how come|since when)(?: exactly| precisely)?"
+)
 
 
 def answer_asks(

@@ -363,6 +363,11 @@ _ADVICE_WHATEVER = re.compile(
     # what others do: "what learning rate do people typically use for whisper fine-tuning?"
     r"|\b(?:what|which|how much|how many) (?:\w+ ){0,3}do (?:people|most people|folks|others|other labs|teams"
     r"|practitioners) (?:\w+ )?(?:use|pick|choose|set|run|recommend|go with)\b"
+    # how it is done in general: "how do ppl usually turn gpu-hours into a $ number", "how do most labs
+    # report it" (a practice, whatever it names)
+    r"|\bhow (?:do|would|does) (?:people|ppl|most people|folks|others|other labs|most labs|labs|teams"
+    r"|practitioners|everyone|everybody) (?:usually |typically |normally |generally |commonly |tend to )?"
+    r"(?!(?:use|used|see|think)\b)\w"
     r"|\b(?:best|good|nice|better|easiest|simplest|right|cheapest|safest|fun) way to"
     r" (?!(?:check|see|find|know|tell|watch|monitor|read|get|look|view|show|list)\b)"
     r"|\b(?:which|what) (?:\w+ ){1,3}make(?:s)? (?:\w+ )?sense\b"
@@ -458,6 +463,15 @@ _CHANGE_ADVICE = re.compile(
     # gpu than numpy, why" (not a job's run times, which the machine has)
     r"|\bmy (?:[\w-]+ ){0,3}(?:loop|loops|code|script|kernel|function|notebook|pipeline|dataloader|program"
     r"|implementation|backtest|port|version) (?:is|are|was|were|runs?|ran) (?:\w+ ){0,2}(?:slower|faster)\b"
+)
+# a value judged for a kind of card, its model said with "a" ("a sane long term temp for an h100", "a normal
+# idle power for a 4090"; not "for the h100", this machine's, nor "is that normal for a 4090", a judgement of
+# this machine's reading): advice whatever reading it names
+_JUDGED_FOR_A_KIND = re.compile(
+    r"\b(?:a|an|the) (?:best|good|sane|sensible|safe|reasonable|normal|typical|healthy|acceptable|realistic"
+    r"|expected)"
+    r"(?: [\w-]+){0,4} (?:for|on|of) (?:a|an|any) (?:(?:nvidia|geforce|rtx|tesla) )*"
+    r"(?:gpu|card|graphics card|[a-z]{1,3}\d{2,4}[a-z]*|\d{4}(?: ?ti| ?super)?)s?\b"
 )
 # what the machine itself is asked about (a GPU, a node, the queue): then "should i use" asks which is free
 _MACHINE_TOPICS = {"gpu", "cluster", "queue", "running", "temperature", "util", "memory", "power", "fan"}
@@ -622,6 +636,8 @@ def asks_advice(question: str, topics: set[str]) -> bool:
         return False  # "which gpu would you pick for a new job": where one's work could go is a free GPU
     # "the screws of a pcie card": a kind of card, not one of this machine's
     a_kind = re.search(r"\b(?:a|an|any)\s+(?:[\w-]+\s+)?(?:gpu|card|graphics card)s?\b", text) is not None
+    if _JUDGED_FOR_A_KIND.search(text):
+        return True  # "whats a sane long term temp for an h100 anyway": what suits any card of that model
     if asks_to_change_own_work(question) and not _NUMBERED.search(question.lower()):
         return True
     if _NUMBERED.search(question.lower()):

@@ -1354,7 +1354,10 @@ class RulePicker:
             # the sweep ran": the span said, on the GPU said)
             if IN_ITS_RUN.search(text):
                 return Query("job_log", job=job)  # "the mistral-7b-sft, where is it in its training?"
-            return Query("job_nodes" if "where" in ws or "cluster" in topics else "job_detail", job=job)
+            # "where is job 11" of a job that ran: its node; of one that has not started ("wheres the whisper
+            # job"): where it is in the queue, its state (held, waiting for ...), which its record says
+            placed = "where" in ws and (brief is None or brief.started is not None or bool(brief.ran_on))
+            return Query("job_nodes" if placed or "cluster" in topics else "job_detail", job=job)
         picked = query_for(ws, topics, gpu, win, name, order)
         compared = last is not None and last.name == "job_rank" and last.among
         if picked is not None and picked.name == "job_rank" and compared and win is None and not name:
@@ -1577,6 +1580,9 @@ class RulePicker:
         # "out of how much" after a memory reading, and after whose it was: the card's memory, of its total
         out_of = re.fullmatch(r"(?:and )?(?:out )?of how (?:much|many)(?: total)?|out of what", " ".join(ws))
         read = context.reading
+        if last is not None and last.name == "memory_users" and last.gpu is not None:
+            # ("how much vram is mistral using": whose memory on which card, a memory reading of that card)
+            read = Query("gpu_reading", gpu=last.gpu, metric="memory")
         if out_of and read is not None and read.metric == "memory" and read.gpu is not None:
             return Query("gpu_reading", gpu=read.gpu, metric="memory")
         live = {"now", "currently", "current"} & set(ws) and set(ws) <= NOW_AGAIN
@@ -1878,7 +1884,8 @@ class RulePicker:
             of_a_job.add("summary")
         printed_asked = _printed_asked(ws, topics)  # ("what throughput was it reporting": of the job)
         about_job = (not topics - of_a_job or printed_asked) and not choosing and not ranks
-        brief = len([w for w in ws if w not in STOP]) <= 3 and not any(w.isdigit() for w in ws)
+        # (a word said again is no more asked: "how long waited how long ran")
+        brief = len({w for w in ws if w not in STOP}) <= 3 and not any(w.isdigit() for w in ws)
         aspect = topics or JOB_ASPECTS & set(ws)  # "exit code?", not "the capital of France?"
         # "how much energy did it use on the H100 in that time": the GPU said is the one the job ran on
         its_gpu = _ran_on(context, job_of, gpu)
@@ -1899,6 +1906,25 @@ class RulePicker:
                 return Query("job_detail", job=job_of)  # "how long did it take?", "all those tries?"
             if brief and {"which", "where"} & set(ws) and "gpu" in topics:
                 return Query("job_detail", job=job_of)  # "on which gpu?" of the one running job
+        # "today in total how long ran" after an answer about one card and no job: how long the card was busy
+        # over the span (what it ran is its jobs; how long it ran, its busy time)
+        card_of = last.gpu if last is not None and last.gpu is not None else None
+        card_of = context.subject_gpus[0] if card_of is None and len(context.subject_gpus) == 1 else card_of
+        card_ran = re.search(r"\bhow (?:long|much time|many hours)\b", " ".join(ws)) and {
+            "ran", "run", "running", "worked", "work", "working", "busy"
+        } & set(ws)  # fmt: skip
+        if (
+            card_ran
+            and card_of is not None
+            and job_of is None
+            and job is None
+            and gpu in (None, card_of)
+            and win is not None
+            and not win.instant
+            and not {"job", "jobs"} & set(ws)
+            and not topics - {"long", "running", "jobs", "gpu", "util", "idle"}
+        ):
+            return Query("gpu_reading", gpu=card_of, metric="util", window=win)
         # "what lr was that one using": no GPU's user; not "which process is that" (its worker, the record)
         # nor "what's 14 doing" (a number names another job)
         printed = not topics - {"who"} and not PROCESS_WORDS & set(ws) and not any(w.isdigit() for w in ws)
@@ -2312,7 +2338,7 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
     # "the last element", or the array said between: "the last lr sweep job", "the first sweep run"
     end = re.search(
         r"\b(last|final|latest|newest|most recent|first|earliest|oldest)\s+(?:[\w-]+\s+){0,3}?"
-        r"(?:element|elem|task|index|job|run)\b"
+        r"(?:elements?|elem|tasks?|index|job|run)\b"  # ("the sweep's last elements": its last one)
         # "the last of the four", "the first of them"
         r"|\b(last|final|first) of (?:the|them|those|these)\b",
         text,
@@ -2392,4 +2418,8 @@ def _array_said(
     order = order_of(text.split())
     if order is not None and measure is not None:  # "which element burned the most energy"
         return Query("job_rank", metric=measure, order=order, job_name=named)
+    if measure == "wait" and re.search(r"\bhow (?:long|much)\b|\bwaited\b", text):
+        # "how long did the sweep's elements wait in the queue": each element's wait, which its jobs' list
+        # does not say (the ranking by wait says each, longest first)
+        return Query("job_rank", metric="wait", order="max", job_name=named)
     return Query("jobs", job_name=named)
