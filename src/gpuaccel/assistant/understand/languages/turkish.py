@@ -3,7 +3,8 @@ sıcaklığı şu an kaç?", "su an ne calisiyor", "kuyrukta bekleyen job'lar ne
 hold'a al"): its question words and particles, days and hours, the nouns and verbs of a machine and its
 queue, its superlatives and means, and the case and possessive suffixes it puts on its own words and on
 English ones ("job'lar" jobs, "GPU'nun" the GPU's, "4090'da" on the 4090, "9'dan beri" since 9), with its
-letters (ı ş ğ ç ö ü) or typed without them. Its verb comes last: a request's is said first in English
+letters (ı ş ğ ç ö ü) or typed without them, as a phone types it ("cekiyo", "tmm", "dakka", "1de?"). Its
+verb comes last: a request's is said first in English
 ("llama'yı iptal et" cancel llama), and so is what "ne" (what) asks ("orada ne çalışıyor" what is running
 there)."""
 
@@ -32,16 +33,18 @@ _SUFFIX_MARKED = (
 # Turkish marks: its own letters ı ş ğ (not ç ö ü, which French, German and Portuguese write too); a suffix
 # after an apostrophe on a word of two letters or more, or a number ("job'lar", "9'dan"; not French "l'un",
 # "qu'il", nor English "it's", "we'll", "they're", which no suffix spells); a verb's present in "-iyor"
-# ("calisiyor", "bekliyor"); and its words, none an English word nor another language's ("kac", "neden",
-# "hangi", "su an", "dun gece", "peki", "oldu"; not "dun", Tagalog's, "sabah", Franco's, "tamam", Hindi's,
-# "beri", Indonesian's "give")
+# ("calisiyor", "bekliyor") or "-iyo"; and its words, none an English word nor another language's ("kac",
+# "neden", "hangi", "su an", "dun gece", "peki", "oldu", "sunu", "tmm"; not "dun", Tagalog's, "sabah",
+# Franco's, "tamam", Hindi's, "beri", Indonesian's "give")
 _TURKISH_MARK = re.compile(
     r"(?-i:[ıİşŞğĞ])"
     r"|(?:(?<=\d)|(?<=\w\w))(?<!\bqu)['’](?=[a-zıçğöşü])" + _SUFFIX_MARKED + r"(?![\w'’])"
     r"|\b[a-zçğıöşü]{2,}[iıuü]yo(?:r|du|rdu|rlar|rum|ruz|rsun|lar)\b"  # (not Spanish "incluyo")
-    r"|\b[a-zçğıöşü]{2,}[iıü]yo\b"  # typed as it is said ("cekiyo", "kullaniyo"; not "-uyo", Spanish's)
-    # a card's number or name with a case ending and no apostrophe ("1de", "0da", "4090da", "h100de")
-    r"|\b(?:\d|\d{4}|[abh]\d{2,3})(?:[dt][ae](?:ki)?|[dt][ae]n)\b"
+    # the present typed as it is said ("cekiyo", "kullaniyo"; not "-uyo", Spanish's, nor Korean "aniyo")
+    r"|\b(?!aniyo\b)[a-zçğıöşü]{2,}[iıü]yo\b"
+    # a card's number or name with a case ending and no apostrophe ("1de", "0da", "4090da", "h100de"), a
+    # digit's in its own harmony (not Spanish "2da", its second)
+    r"|\b(?:[1278]de|[069]da|[345]te|(?:\d{4}|[abh]\d{2,3})[dt][ae])(?:ki|n)?\b"
     r"|\b(?:ka[çc]|ka[çc]ta|ka[çc]ar|neden|niye|ni[çc]in|nas[ıi]l|hangi\w*|neydi|nedir|nerede|nerde|nereye"
     r"|ne\s+(?:zaman\w*|kadar\w*|var|vard[ıi]|oldu|yaz[ıi]yor)|[şs]u\s+an(?:da|a)?|[şs]imdi\w*"
     r"|d[üu]nk[üu]|d[üu]n\s+(?:gece|ak[şs]am|sabah)|(?-i:dün)|bug[üu]n\w*|bu\s+(?:sabah|ak[şs]am|gece"
@@ -106,7 +109,7 @@ def _suffixed(m: re.Match[str]) -> str:
     if re.search(r"[dt][ae]ki$|[dt][ae]$", rest) and not re.search(r"[dt][ae]n$", rest):
         owned = "its " if re.match(r"s?[iu]n", rest) and not plural else ""
         article = "" if re.match(r"(?:gpu|card|node|rank)\s*\d", word, re.I) else "the "
-        if re.fullmatch(r"\d", word):  # a card by its number alone ("1'de?", "0da"): on GPU 1
+        if re.fullmatch(r"[0-7]", word):  # a card by its number alone ("1'de?", "0da"): on GPU 1
             return f"on GPU {word}"
         return f"{'on' if _CARD.match(word) else 'in'} {owned or article}{word}"
     if re.search(r"[dt][ae]n$", rest):
@@ -183,10 +186,12 @@ _TURKISH = (
     # the present as it is said and typed on a phone, its "r" dropped ("cekiyo" cekiyor, "bekliyodu",
     # "kullaniyom" kullaniyorum), and the words said short ("napiyo" what is it doing, "dakka" a minute)
     (
-        r"\b([a-z]{2,}[iu])yo(du|lar|m)?\b",
+        r"\b([a-z]+[iu])yo(du|lar|m)?\b",
         lambda m: m[1] + "yor" + {"du": "du", "lar": "lar", "m": "um"}.get((m[2] or "").lower(), ""),
     ),
-    (r"\b(?:napiyor|ne\s+yapiyor)\b", "what is it doing"),
+    (r"\b(?:napiyor|ne\s+yapiyor)(?:\s+(?:bu|o|su))?\b", "what is it doing"),  # "napiyo bu"
+    # a name said before it: "mistral napiyo" (what is mistral doing)
+    (r"(^\s*|[,.;!?]\s*)([\w.-]+)\s+what is it doing\b", r"\1what is \2 doing"),
     (r"\b(?:napti|napmis|ne\s+yapti|ne\s+yapmis)\b", "what did it do"),
     (r"\bdakka\b", "dakika"),
     # particles and words that ask nothing: "abi", "hocam", "ya", "acaba", "tamam"; "peki" (well) opening a
@@ -236,7 +241,8 @@ _TURKISH = (
     # "sabah 9'da" (at 9 in the morning), "aksam 7'de" (at 19:00)
     (
         r"\b(sabah|aksam)\s+(?:saat\s+)?(\d{1,2})(?:[:.](\d\d))?['’]?(?:d[ae]|t[ae])\b",
-        lambda m: f"at {int(m[2]) + (12 if m[1].lower() == 'aksam' and int(m[2]) < 12 else 0)}:{m[3] or '00'}",
+        lambda m: f"at {int(m[2]) + (12 if m[1].lower() == 'aksam' and int(m[2]) < 12 else 0)}:"
+        + (m[3] or "00"),
     ),
     (r"\bson\s+yarim\s+saat(?:te|tir|in)?\b", "in the last 30 minutes"),
     (r"\byarim\s+saattir\b", "for 30 minutes"),
@@ -429,6 +435,7 @@ _TURKISH = (
     (r"\bekib(?:e)\b", "to the team"),
     (r"\bekip\w*", "the team"),
     (r"\bmesaj\w*", "message"),
+    (r"\bkomut\w*", "command"),  # "onun komutu ne": what is its command
     (r"\bkisa\b", "short"),
     (r"\bdizi\w*", "array"),
     # question words: "ne kadar" (how much; how long of a time), "kac kere" (how many times), "neden"
@@ -459,7 +466,8 @@ _TURKISH = (
     (r"\bne\s+kadar\b", "how much"),
     # "memory ne kadar kullanmis" (how much memory did it use), a reading said before what asks it
     (
-        r"\b(?:the\s+)?(memory|energy|power|electricity)?\s*how much\s+(kullan|harca|ye|cek)(?:[dt][iu]|mis)\b",
+        r"\b(?:(?:the\s+)?(memory|energy|power|electricity)\s+)?how much\s+"
+        r"(kullan|harca|ye|cek)(?:[dt][iu]|mis)\b",
         lambda m: f"how much {m[1] + ' ' if m[1] else ''}did it {'draw' if m[2].lower() == 'cek' else 'use'}",
     ),
     # "X ne zamandi" (when was X): said first
@@ -491,7 +499,10 @@ _TURKISH = (
     ),
     # a general question: "OOM'u nasil cozerim" (how do I fix OOM), "batch mi dusureyim X mi" (should I
     # lower the batch or X)
-    (r"\b([\w.-]+)\s+(?:nasil|how)\s+(?:cozerim|cozulur|duzeltirim|duzelir|gideririm|giderilir)\b", r"how do I fix \1"),
+    (
+        r"\b([\w.-]+)\s+(?:nasil|how)\s+(?:cozerim|cozulur|duzeltirim|duzelir|gideririm|giderilir)\b",
+        r"how do I fix \1",
+    ),
     (
         r"\b([\w.-]+)\s+m[iu]\s+(dusur|azalt|artir|kullan)(?:eyim|ayim|sem|sam|elim|alim)\s+"
         r"([\w.-]+(?:\s+[\w.-]+)?)\s+m[iu]\b",
