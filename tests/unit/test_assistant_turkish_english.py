@@ -59,6 +59,11 @@ from gpuaccel.assistant.understand.languages.turkish import turkish_read
             {"name": "gpu_reading", "gpu": 0, "at_least": 80, "label": "yesterday"},
         ),
         ("1 numarali kartta su an ne calisiyo", {"name": "jobs", "gpu": 1, "state": "running"}),
+        # a card said first as what ran ("çalıştı"): its busy time
+        (
+            "h100 dun kac saat calisti",
+            {"name": "gpu_reading", "gpu": 0, "metric": "util", "label": "yesterday"},
+        ),
         # a card by its number alone, its case ending with no apostrophe ("0da": on GPU 0)
         ("0da hangi process'ler var", {"name": "memory_users", "gpu": 0}),
     ],

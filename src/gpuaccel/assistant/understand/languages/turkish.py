@@ -490,6 +490,17 @@ _TURKISH = (
         "how many ",
     ),
     (r"\bkac\b", "how much"),
+    (
+        r"\bhow many (hours|minutes)\s+(bekle|calis|sur|kal)(?:[dt][iu]|mis|misti)\b",
+        lambda m: f"how many {m[1]} did it "
+        + {"bekle": "wait", "calis": "run", "sur": "last", "kal": "stay"}[m[2].lower()],
+    ),
+    # a card said first, as what ran ("h100 dun ne kadar calisti": how long the H100 worked): its busy time
+    (
+        r"((?:^|[,.;!?])\s*(?:the\s+)?(?:gpu\s*\d+|h100|h200|a100|\d{4}|card|all the cards)\b[^,.;!?]*?)"
+        r"\b(how long|how many (?:hours|minutes)) did it run\b",
+        r"\1\2 was it busy",
+    ),
     (r"\b(?:neden|niye|nicin|icin\s+mi)\b", "why"),
     (r"\bnasil\b", "how"),
     # "hangi lr ile calisti" (which lr did it run with)
