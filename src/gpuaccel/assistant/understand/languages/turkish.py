@@ -4,9 +4,8 @@ hold'a al"): its question words and particles, days and hours, the nouns and ver
 queue, its superlatives and means, and the case and possessive suffixes it puts on its own words and on
 English ones ("job'lar" jobs, "GPU'nun" the GPU's, "4090'da" on the 4090, "9'dan beri" since 9), with its
 letters (ı ş ğ ç ö ü) or typed without them, as a phone types it ("cekiyo", "tmm", "dakka", "1de?"). Its
-verb comes last: a request's is said first in English
-("llama'yı iptal et" cancel llama), and so is what "ne" (what) asks ("orada ne çalışıyor" what is running
-there)."""
+verb comes last: a request's is said first in English ("llama'yı iptal et" cancel llama, "şunu iptal et"
+cancel it), and so is what "ne" (what) asks ("orada ne çalışıyor" what is running there)."""
 
 from __future__ import annotations
 
@@ -365,12 +364,12 @@ _TURKISH = (
     (r"\b(?:one|basa)\s+(?:al|cek|gecir)(?:ir|abilir)\s+mis[iu]n(?:iz)?\b", "can you raise the priority of"),
     (r"\b(?:one|basa)\s+(?:al|cek|gecir)(?:in|iver|sana)?\b", "raise the priority of"),
     (r"\boncelik\w*|\boncelig\w*", "priority"),
-    # what a suffix says on a name of the trade or a number, after its apostrophe or not ("job'lar",
-    # "GPU'nun", "4090'da", "checkpoint'i"; "joblar", "gpuda")
     # an English verb made Turkish with "-la" ("retry'la" retry, "pause'lar mısın" can you pause), said with
     # "bi" (just) before it
     (r"\b(?:bi\s+)?" + _ENGLISH_VERB + r"['’]?l[ae](?:r|yabilir)\s+mis[iu]n(?:iz)?\b", r"can you \1"),
     (r"\b(?:bi\s+)?" + _ENGLISH_VERB + r"['’]?l[ae](?:yalim|yin|yiver|sana)?\b", r"\1"),
+    # what a suffix says on a name of the trade or a number, after its apostrophe or not ("job'lar",
+    # "GPU'nun", "4090'da", "checkpoint'i"; "joblar", "gpuda")
     # "bu process hangi job'in" (which job's is this process): it belongs to which job; "hangi job'tu"
     (r"\bhangi\s+([\w.-]+)['’]?(?:in|nin|un|nun)\s*(?=[?.!]*\s*$)", r"belongs to which \1"),
     (r"\bhangi\s+([\w.-]+)['’]?(?:ti|tu|di|du|ydi|ydu)\b", r"which \1 was it"),
