@@ -53,6 +53,19 @@ from gpuaccel.assistant.understand.languages.turkish import turkish_read
         ("en çok enerji harcayan job hangisi", {"name": "job_rank", "metric": "energy"}),
         ("bugün en uzun süren job hangisi", {"name": "job_rank", "metric": "duration", "label": "today"}),
         ("8 numaralı görevin logunda ne yazıyor", {"name": "job_log", "job": 8}),
+        # typed as it is said on a phone: "-iyo" for "-iyor", "dakka" for "dakika", "ve üstünde" (or above)
+        (
+            "dun h100 kac dakka 80 derece ve uzerinde kaldi",
+            {"name": "gpu_reading", "gpu": 0, "at_least": 80, "label": "yesterday"},
+        ),
+        ("1 numarali kartta su an ne calisiyo", {"name": "jobs", "gpu": 1, "state": "running"}),
+        # a card said first as what ran ("çalıştı"): its busy time
+        (
+            "h100 dun kac saat calisti",
+            {"name": "gpu_reading", "gpu": 0, "metric": "util", "label": "yesterday"},
+        ),
+        # a card by its number alone, its case ending with no apostrophe ("0da": on GPU 0)
+        ("0da hangi process'ler var", {"name": "memory_users", "gpu": 0}),
     ],
 )
 def test_turkish_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
@@ -77,6 +90,21 @@ def test_turkish_requests(heldout_svc: AssistantService) -> None:
     ):
         _, text, query = ask(heldout_svc, message, None)
         assert query is None and command in text, (message, in_english(message), text)
+
+
+def test_turkish_requests_pointing_at_the_last_job(heldout_svc: AssistantService) -> None:
+    # "şunu", "bunu" (that one, this one): the job just talked about; an English verb made Turkish with
+    # "-la" ("restart'la"); "öne al", "başa al" (move it up the queue)
+    for first, then, command in (
+        ("job 9 niye patladi", "tmm sunu yeniden baslat", "gpuaccel retry 9"),
+        ("job 9 niye patladi", "bunu bi restart'la", "gpuaccel retry 9"),
+        ("job 12 neden hala bekliyo", "sunu iptal eder misin", "gpuaccel cancel 12"),
+        ("whisper-finetune napiyo", "release et bunu", "gpuaccel release 14"),
+        ("job 13 neden bekliyo", "bunu kuyrukta basa al", "gpuaccel priority 13"),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, then, sid)
+        assert query is None and command in text, (then, in_english(then), text)
 
 
 def test_turkish_follow_ups_lean_on_the_last_answer(heldout_svc: AssistantService) -> None:
@@ -107,6 +135,10 @@ def test_turkish_follow_ups_lean_on_the_last_answer(heldout_svc: AssistantServic
     sid, _, _ = ask(heldout_svc, "bugün H100 en fazla kaç watt çekti", None)
     _, text, query = ask(heldout_svc, "ne zaman olmuş?", sid)
     assert query is not None and query["metric"] == "power" and "626 W at 00:02:13" in text, text
+    # two asked in a row of the job just said: "ne kadar beklemis ne kadar surmus"
+    sid, _, _ = ask(heldout_svc, "llama-8b-eval ne zaman bitti", None)
+    _, text, query = ask(heldout_svc, "kuyrukta ne kadar beklemis ne kadar calismis", sid)
+    assert query is not None and "5m00s" in text and "42m00s" in text, (query, text)
 
 
 def test_turkish_suffixes_on_english_words() -> None:
@@ -118,6 +150,10 @@ def test_turkish_suffixes_on_english_words() -> None:
     assert in_english("onu şimdilik hold'a al") == "hold it for now"
     assert in_english("ne zaman olmuş?") == "when did it happen?"
     assert in_english("peki en düşük değer?") == "and the lowest value?"
+    assert in_english("slm, 4090da su an ne calisiyo") == "what is running on the 4090 now"
+    assert in_english("job 9 hangi config ile calismisti") == "job 9 which config did it run with"
+    assert in_english("neden bu kadar, kim yiyo") == "why so much, who is using it"
+    assert in_english("power ne kadar cekmis en fazla") == "how much power did it draw at most"
 
 
 def test_turkish_asides_are_not_questions_of_the_machine(heldout_svc: AssistantService) -> None:
@@ -126,6 +162,7 @@ def test_turkish_asides_are_not_questions_of_the_machine(heldout_svc: AssistantS
         "ekibe cuma günü bakım olacak diye kısa bir mesaj yazar mısın",
         "PyTorch ile JAX arasındaki fark nedir?",
         "Ekibe bakım hakkında kısa bir e-posta yazar mısın",
+        "genel olarak NaN loss nasil cozerim, lr mi dusureyim warmup mu",
     ):
         _, _, query = ask(heldout_svc, message, None)
         assert query is None, (message, in_english(message), query)
@@ -142,5 +179,7 @@ def test_english_and_other_languages_are_not_read_as_turkish() -> None:
         "ano yung temp ng gpu 0 kahapon",
         "wie geht's der 4090",
         "ile W ciągnie karta 0?",
+        "la 2da gpu está libre?",
+        "aniyo, gpu 0 ondo nopayo",
     ):
         assert turkish_read(message) == message

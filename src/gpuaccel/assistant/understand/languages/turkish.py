@@ -3,9 +3,9 @@ sıcaklığı şu an kaç?", "su an ne calisiyor", "kuyrukta bekleyen job'lar ne
 hold'a al"): its question words and particles, days and hours, the nouns and verbs of a machine and its
 queue, its superlatives and means, and the case and possessive suffixes it puts on its own words and on
 English ones ("job'lar" jobs, "GPU'nun" the GPU's, "4090'da" on the 4090, "9'dan beri" since 9), with its
-letters (ı ş ğ ç ö ü) or typed without them. Its verb comes last: a request's is said first in English
-("llama'yı iptal et" cancel llama), and so is what "ne" (what) asks ("orada ne çalışıyor" what is running
-there)."""
+letters (ı ş ğ ç ö ü) or typed without them, as a phone types it ("cekiyo", "tmm", "dakka", "1de?"). Its
+verb comes last: a request's is said first in English ("llama'yı iptal et" cancel llama, "şunu iptal et"
+cancel it), and so is what "ne" (what) asks ("orada ne çalışıyor" what is running there)."""
 
 from __future__ import annotations
 
@@ -32,13 +32,18 @@ _SUFFIX_MARKED = (
 # Turkish marks: its own letters ı ş ğ (not ç ö ü, which French, German and Portuguese write too); a suffix
 # after an apostrophe on a word of two letters or more, or a number ("job'lar", "9'dan"; not French "l'un",
 # "qu'il", nor English "it's", "we'll", "they're", which no suffix spells); a verb's present in "-iyor"
-# ("calisiyor", "bekliyor"); and its words, none an English word nor another language's ("kac", "neden",
-# "hangi", "su an", "dun gece", "peki", "oldu"; not "dun", Tagalog's, "sabah", Franco's, "tamam", Hindi's,
-# "beri", Indonesian's "give")
+# ("calisiyor", "bekliyor") or "-iyo"; and its words, none an English word nor another language's ("kac",
+# "neden", "hangi", "su an", "dun gece", "peki", "oldu", "sunu", "tmm"; not "dun", Tagalog's, "sabah",
+# Franco's, "tamam", Hindi's, "beri", Indonesian's "give")
 _TURKISH_MARK = re.compile(
     r"(?-i:[ıİşŞğĞ])"
     r"|(?:(?<=\d)|(?<=\w\w))(?<!\bqu)['’](?=[a-zıçğöşü])" + _SUFFIX_MARKED + r"(?![\w'’])"
     r"|\b[a-zçğıöşü]{2,}[iıuü]yo(?:r|du|rdu|rlar|rum|ruz|rsun|lar)\b"  # (not Spanish "incluyo")
+    # the present typed as it is said ("cekiyo", "kullaniyo"; not "-uyo", Spanish's, nor Korean "aniyo")
+    r"|\b(?!aniyo\b)[a-zçğıöşü]{2,}[iıü]yo\b"
+    # a card's number or name with a case ending and no apostrophe ("1de", "0da", "4090da", "h100de"), a
+    # digit's in its own harmony (not Spanish "2da", its second)
+    r"|\b(?:[1278]de|[069]da|[345]te|(?:\d{4}|[abh]\d{2,3})[dt][ae])(?:ki|n)?\b"
     r"|\b(?:ka[çc]|ka[çc]ta|ka[çc]ar|neden|niye|ni[çc]in|nas[ıi]l|hangi\w*|neydi|nedir|nerede|nerde|nereye"
     r"|ne\s+(?:zaman\w*|kadar\w*|var|vard[ıi]|oldu|yaz[ıi]yor)|[şs]u\s+an(?:da|a)?|[şs]imdi\w*"
     r"|d[üu]nk[üu]|d[üu]n\s+(?:gece|ak[şs]am|sabah)|(?-i:dün)|bug[üu]n\w*|bu\s+(?:sabah|ak[şs]am|gece"
@@ -53,7 +58,8 @@ _TURKISH_MARK = re.compile(
     r"|y[üu]z[üu]nden|de[ğg]il\w*|diye|i[çc]in|biraz|hen[üu]z|sonra|yok|deneme\w*|denedi\w*|eleman\w*"
     r"|sonu[çc]\w*|[öo]ner(?:i|ir|irsin|irim|isin)|kar[şs][ıi]la[şs]t[ıi]r\w*|bo[şs]ta|me[şs]gul"
     r"|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata\w*|yaz[ıi]yor|yazar|ne\s+i[şs]e|numaral[ıi]"
-    r"|g[öo]rev\w*|duraklat\w*|de[ğg]i[şs]tir\w*|anlat[ıi]r|hakk[ıi]nda|aras[ıi]ndaki)\b"
+    r"|g[öo]rev\w*|duraklat\w*|de[ğg]i[şs]tir\w*|anlat[ıi]r|hakk[ıi]nda|aras[ıi]ndaki"
+    r"|[şs]unu|bunu|[şs]una|buna|tmm|nbr|slm|tskler|dakka)\b"
     # an English verb done with "et" ("release et", "pause eder misin"; not French's "et" between two)
     r"|\b(?:cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit)\s+"
     r"(?:et(?=\s*(?:[,.!?]|$))|ed(?:er|ebilir|in|iver|elim|ildi)\b|etti\w*)",
@@ -64,9 +70,9 @@ _TURKISH_MARK = re.compile(
 # typed with them or without ("sıcaklığı" as "sicakligi", "çalışıyor" as "calisiyor")
 _FOLD = str.maketrans("ıİşŞğĞçÇöÖüÜâÂîÎûÛ", "iIsSgGcCoOuUaAiIuU")
 
-# a name of the trade Turkish puts its suffixes on with no apostrophe ("joblar", "gpuda", "processler"); not
-# "login", "logic"
-_NOUN = r"(?:jobs?|gpu\d?|process|card|node|checkpoint|util|log(?!i[cn]\b))"
+# a name of the trade Turkish puts its suffixes on with no apostrophe ("joblar", "gpuda", "processler"), a
+# card's name or its number ("4090da", "h100de", "1de": on GPU 1); not "login", "logic"
+_NOUN = r"(?:jobs?|gpu\d?|process|card|node|checkpoint|util|log(?!i[cn]\b)|\d{4}|[abh]\d{2,3}|\d)"
 # a card's name: what is "on" it ("4090'da" on the 4090), not "in" it as in a log ("log'unda")
 _CARD = re.compile(r"^(?:gpu\s*\d*|h100|h200|a100|4090|3090|card|node|rank\s*\d*|\d+)$", re.I)
 # the English verbs Turkish asks with "et" (do) or "yap" (make) after them ("release et", "pause eder
@@ -102,6 +108,8 @@ def _suffixed(m: re.Match[str]) -> str:
     if re.search(r"[dt][ae]ki$|[dt][ae]$", rest) and not re.search(r"[dt][ae]n$", rest):
         owned = "its " if re.match(r"s?[iu]n", rest) and not plural else ""
         article = "" if re.match(r"(?:gpu|card|node|rank)\s*\d", word, re.I) else "the "
+        if re.fullmatch(r"[0-7]", word):  # a card by its number alone ("1'de?", "0da"): on GPU 1
+            return f"on GPU {word}"
         return f"{'on' if _CARD.match(word) else 'in'} {owned or article}{word}"
     if re.search(r"[dt][ae]n$", rest):
         return f"from {word}"
@@ -121,6 +129,9 @@ _UNIT = {
     "wat": "W", "w": "W",
 }  # fmt: skip
 
+
+# the verbs a general question asks with ("batch mi düşüreyim": should I lower the batch)
+_DO = {"dusur": "lower", "azalt": "reduce", "artir": "raise", "kullan": "use"}
 
 # the small counts said before a noun ("üç" is read as "three" before its letters are taken off)
 _COUNT = {"iki": "two", "dort": "four", "bes": "five"}
@@ -147,6 +158,11 @@ _TURKISH = (
     # a job by its number: "9 numaralı görev" (job number 9), "11 numaralı işi", "görevin" its owner's
     (r"\b(\d+)\s+numaral[ıi]\s+(?:i[şs]|g[öo]rev|job)(?:[ıi]n|n[ıi]n)\b", r"job \1's"),
     (r"\b(\d+)\s+numaral[ıi]\s+(?:i[şs]|g[öo]rev|job)(?:[ıi]|y[ıi]|e|ye)?\b", r"job \1"),
+    # a card by its number, its suffix kept for what it says ("0 numaralı gpu'da" on gpu 0)
+    (
+        r"\b(\d+)\s+numaral[ıi]\s+(?:gpu|kart|card)['’]?(\w*)",
+        lambda m: f"gpu {m[1]}" + (f"'{m[2]}" if m[2] else ""),
+    ),
     # words whose letters, taken off, spell an English word: "iş" (a job; "is"), "önce" (before; "once"),
     # "süre" (a duration; "sure"), "üç" (three)
     (r"\bne\s+i[şŞ]e\s+yar\w*", "what is it for"),
@@ -166,13 +182,26 @@ _TURKISH = (
     (r"(?-i:[ıİşŞğĞçÇöÖüÜâÂîÎûÛ])", lambda m: m[0].translate(_FOLD)),
     (r"\bsure(?:si|sini)\b", "its duration"),  # typed without its letters, only where a suffix shows it
     (r"\bsure(?:leri|lerini)\b", "their durations"),
+    # the present as it is said and typed on a phone, its "r" dropped ("cekiyo" cekiyor, "bekliyodu",
+    # "kullaniyom" kullaniyorum), and the words said short ("napiyo" what is it doing, "dakka" a minute)
+    (
+        r"\b([a-z]+[iu])yo(du|lar|m)?\b",
+        lambda m: m[1] + "yor" + {"du": "du", "lar": "lar", "m": "um"}.get((m[2] or "").lower(), ""),
+    ),
+    (r"\b(?:napiyor|ne\s+yapiyor)(?:\s+(?:bu|o|su))?\b", "what is it doing"),  # "napiyo bu"
+    # a name said before it: "mistral napiyo" (what is mistral doing)
+    (r"(^\s*|[,.;!?]\s*)([\w.-]+)\s+what is it doing\b", r"\1what is \2 doing"),
+    (r"\b(?:napti|napmis|ne\s+yapti|ne\s+yapmis)\b", "what did it do"),
+    (r"\bdakka\b", "dakika"),
     # particles and words that ask nothing: "abi", "hocam", "ya", "acaba", "tamam"; "peki" (well) opening a
     # follow-up is "and" ("peki max?"); "yok" (no) opening a correction is "no"
     (r"\b(?:abi|abla|hocam|kanka|acaba|lutfen|hadi|bakalim|bi\s+bakar\s+misin)\b,?", ""),
+    # chat shorthand: "slm" (hi), "nbr" (what's up), "pardon" (sorry) ask nothing; "tmm" is "tamam" (ok)
+    (r"\b(?:slm|selam|nbr|naber|pardon)\b,?", ""),
     (r"(^\s*|[.?!]\s*)peki\b,?", r"\1and "),
     (r",?\s*\bpeki\b", ""),
-    (r"(^\s*|[.?!]\s*)(?:tamam|tamamdir|okey)\b,?\s*", r"\1ok "),
-    (r"(^\s*)yok\b,?", r"\1no,"),
+    (r"(^\s*|[.?!]\s*)(?:tamam|tamamdir|tmm|okey)\b,?\s*", r"\1ok "),
+    (r"(^\s*)yok(?:\s+yok)*\b,?", r"\1no,"),  # "yok yok, ..." (no no)
     (r"\s+\bya\b(?=\s*(?:[,?.!]|$))", ""),
     # hours and days: "dun gece" (last night), "bu sabah", "sabah 9'dan beri" (since 9 this morning), "saat
     # 14'te" (at 14:00), "son 1 saatte" (in the last hour), "10:00-12:00 arasi" (between)
@@ -208,7 +237,15 @@ _TURKISH = (
     (r"\bsaat\s+(\d{1,2})['’]?(?:y?[ae])\s+kadar\b", r"until \1:00"),
     (r"\bsaat\s+(\d{1,2})(?:[:.](\d\d))?['’]?(?:d[ae]|t[ae])\b", lambda m: f"at {m[1]}:{m[2] or '00'}"),
     (r"\b(\d{1,2})[:.](\d\d)['’]?(?:d[ae]|t[ae])\b", r"at \1:\2"),
+    # "sabah 9'da" (at 9 in the morning), "aksam 7'de" (at 19:00)
+    (
+        r"\b(sabah|aksam)\s+(?:saat\s+)?(\d{1,2})(?:[:.](\d\d))?['’]?(?:d[ae]|t[ae])\b",
+        lambda m: f"at {int(m[2]) + (12 if m[1].lower() == 'aksam' and int(m[2]) < 12 else 0)}:"
+        + (m[3] or "00"),
+    ),
     (r"\bson\s+yarim\s+saat(?:te|tir|in)?\b", "in the last 30 minutes"),
+    (r"\byarim\s+saattir\b", "for 30 minutes"),
+    (r"\byarim\s+saat\b", "30 minutes"),
     (r"\bson\s+(?:bir|1)\s+saat(?:te|tir|in)?\b", "in the last hour"),
     (r"\bson\s+(\d+)\s+saat(?:te|tir|in)?\b", r"in the last \1 hours"),
     (r"\bson\s+(\d+)\s+(?:dakika|dk)(?:da|dir|nin)?\b", r"in the last \1 minutes"),
@@ -224,7 +261,14 @@ _TURKISH = (
     (r"\bhala\b", "still"),
     (r"\bhenuz\b", "yet"),
     (r"\byakin\s+zamanda\b", "soon"),
-    # above and below a value: "80 derecenin ustunde" (above 80 degrees), "500W ustu"
+    # above and below a value: "80 derecenin ustunde" (above 80 degrees), "500W ustu"; "70 derece ve
+    # ustunde" (at 70 degrees or above)
+    (
+        r"\b(\d+)\s*(derece\w*|watt\w*|w|%|gb|gib|mib)\s+(?:ve|veya|ya\s+da)\s+"
+        r"(ustunde|ustu|uzerinde|uzeri|altinda|alti)\b",
+        lambda m: f"at or {'below' if m[3].startswith('alt') else 'above'} {m[1]} "
+        + _UNIT.get(m[2][:3].lower(), m[2]),
+    ),
     (
         r"\b(\d+)\s*(derece\w*|watt\w*|w|%|gb|gib|mib)['’]?\w*\s+(?:ustunde|ustu|uzerinde|uzeri|ustune)\b",
         lambda m: f"above {m[1]} {_UNIT.get(m[2][:3].lower(), m[2])}",
@@ -236,6 +280,7 @@ _TURKISH = (
     # superlatives, means and sums: "en yuksek" (highest), "en fazla kac" (at most how many), "ortalama"
     (r"\ben\s+(?:fazla|cok)\s+(?=ne\s+kadar|kac)", "at most "),
     (r"\ben\s+(?:az)\s+(?=ne\s+kadar|kac)", "at least "),
+    (r"\ben\s+(?:fazla|cok)(?=\s*(?:[,.;!?]|$))", "at most"),  # said last: "ne kadar kullanmis en fazla"
     (r"\ben\s+(?:yuksek|fazla|cok)\b", "the highest"),
     (r"\ben\s+(?:dusuk|az)\b", "the lowest"),
     (r"\ben\s+sicak\b", "the hottest"),
@@ -257,7 +302,7 @@ _TURKISH = (
     (
         r"(^\s*|[,.;!?]\s*)(?:ok\s+)?"
         + _ENGLISH_VERB
-        + r"\s+(?:et|edin|eder\s+misin|ediver|edebilir\s+misin)\b",
+        + r"\s+(?:et|edin|eder\s+misin|ediver|edebilir\s+misin)\b(?!\s+(?:sunu|bunu|onu|suna|buna)\b)",
         r"\1\2 it",
     ),
     (r"\b" + _ENGLISH_VERB + r"\s+(?:eder|edebilir)\s+mis[iu]n(?:iz)?\b", r"can you \1"),
@@ -315,7 +360,14 @@ _TURKISH = (
     ),
     (r"\b" + _PRIORITY + r"\s+(\d+)['’]?(?:y?[ae])?\s+(?:yap|ayarla|cek)\b", r"set its priority to \1"),
     (r"\b(\d+)\s+yap\b", r"set to \1"),
+    # moved up the queue: "öne al" (bring forward), "başa al" (to the front)
+    (r"\b(?:one|basa)\s+(?:al|cek|gecir)(?:ir|abilir)\s+mis[iu]n(?:iz)?\b", "can you raise the priority of"),
+    (r"\b(?:one|basa)\s+(?:al|cek|gecir)(?:in|iver|sana)?\b", "raise the priority of"),
     (r"\boncelik\w*|\boncelig\w*", "priority"),
+    # an English verb made Turkish with "-la" ("retry'la" retry, "pause'lar mısın" can you pause), said with
+    # "bi" (just) before it
+    (r"\b(?:bi\s+)?" + _ENGLISH_VERB + r"['’]?l[ae](?:r|yabilir)\s+mis[iu]n(?:iz)?\b", r"can you \1"),
+    (r"\b(?:bi\s+)?" + _ENGLISH_VERB + r"['’]?l[ae](?:yalim|yin|yiver|sana)?\b", r"\1"),
     # what a suffix says on a name of the trade or a number, after its apostrophe or not ("job'lar",
     # "GPU'nun", "4090'da", "checkpoint'i"; "joblar", "gpuda")
     # "bu process hangi job'in" (which job's is this process): it belongs to which job; "hangi job'tu"
@@ -358,6 +410,7 @@ _TURKISH = (
     (r"\bdeger(?:i|in|leri)?\b", "value"),  # "en yüksek değer" the highest value
     (r"\bgorev(?:ler)\w*", "jobs"),  # "görev" a task, a job
     (r"\bgorev\w*", "job"),
+    (r"\beleman(?:i|ini)\b", "element"),  # "son elemanı" its last element
     (r"\beleman\w*", "elements"),
     (r"\bhata\s+(?:verdi|vermis)\b", "failed with an error"),
     (r"\bhata\s+mesaj\w*", "error message"),
@@ -381,6 +434,7 @@ _TURKISH = (
     (r"\bekib(?:e)\b", "to the team"),
     (r"\bekip\w*", "the team"),
     (r"\bmesaj\w*", "message"),
+    (r"\bkomut\w*", "command"),  # "onun komutu ne": what is its command
     (r"\bkisa\b", "short"),
     (r"\bdizi\w*", "array"),
     # question words: "ne kadar" (how much; how long of a time), "kac kere" (how many times), "neden"
@@ -397,8 +451,24 @@ _TURKISH = (
         r"\bne\s+kadar(?=\s+(?:[\w'-]+\s+){0,2}(?:sur|bekle|calis|kal|zaman|surdu|surmus|suruyor)\w*)",
         "how long",
     ),
+    # "ne kadar bekledi" (how long did it wait): the job just said; two asked in a row are joined ("ne kadar
+    # bekledi ne kadar calisti")
+    (
+        r"\bhow long\s+(bekle|calis|sur|kal)(?:[dt][iu]|mis|misti)\b",
+        lambda m: "how long did it "
+        + {"bekle": "wait", "calis": "run", "sur": "last", "kal": "stay"}[m[1].lower()],
+    ),
+    (r"\b(did it (?:wait|run|last|stay))\s+(?=how\s+(?:long|much|many)\b)", r"\1 and "),
     (r"\bne\s+kadardi\b", "how much was"),
+    (r"\bbu\s+kadar(?=\s*(?:[,.;!?]|$))", "so much"),  # "neden bu kadar": why so much
+    (r"\bbu\s+kadar\b", "so"),
     (r"\bne\s+kadar\b", "how much"),
+    # "memory ne kadar kullanmis" (how much memory did it use), a reading said before what asks it
+    (
+        r"\b(?:(?:the\s+)?(memory|energy|power|electricity)\s+)?how much\s+"
+        r"(kullan|harca|ye|cek)(?:[dt][iu]|mis)\b",
+        lambda m: f"how much {m[1] + ' ' if m[1] else ''}did it {'draw' if m[2].lower() == 'cek' else 'use'}",
+    ),
     # "X ne zamandi" (when was X): said first
     (r"(^\s*(?:and\s+)?|[,.;!?]\s*)([^,.;!?]+?)\s+ne\s+zaman(?:di|du)\b", r"\1when was \2"),
     (r"\bne\s+zaman\b", "when"),
@@ -419,13 +489,42 @@ _TURKISH = (
         "how many ",
     ),
     (r"\bkac\b", "how much"),
+    (
+        r"\bhow many (hours|minutes)\s+(bekle|calis|sur|kal)(?:[dt][iu]|mis|misti)\b",
+        lambda m: f"how many {m[1]} did it "
+        + {"bekle": "wait", "calis": "run", "sur": "last", "kal": "stay"}[m[2].lower()],
+    ),
+    # a card said first, as what ran ("h100 dun ne kadar calisti": how long the H100 worked): its busy time
+    (
+        r"((?:^|[,.;!?])\s*(?:the\s+)?(?:gpu\s*\d+|h100|h200|a100|\d{4}|card|all the cards)\b[^,.;!?]*?)"
+        r"\b(how long|how many (?:hours|minutes)) did it run\b",
+        r"\1\2 was it busy",
+    ),
     (r"\b(?:neden|niye|nicin|icin\s+mi)\b", "why"),
     (r"\bnasil\b", "how"),
+    # "hangi lr ile calisti" (which lr did it run with)
+    (
+        r"\b(hangi\s+[\w.=-]+|ne)\s+ile\s+calis(?:ti|mis|misti|iyor|iyordu)\b",
+        lambda m: f"{'what' if m[1].lower() == 'ne' else m[1]} did it run with",
+    ),
+    # a general question: "OOM'u nasil cozerim" (how do I fix OOM), "batch mi dusureyim X mi" (should I
+    # lower the batch or X)
+    (
+        r"\b([\w.-]+)\s+(?:nasil|how)\s+(?:cozerim|cozulur|duzeltirim|duzelir|gideririm|giderilir)\b",
+        r"how do I fix \1",
+    ),
+    (
+        r"\b([\w.-]+)\s+m[iu]\s+(dusur|azalt|artir|kullan)(?:eyim|ayim|sem|sam|elim|alim)\s+"
+        r"([\w.-]+(?:\s+[\w.-]+)?)\s+m[iu]\b",
+        lambda m: f"should I {_DO[m[2].lower()]} {m[1]} or {m[3]}",
+    ),
     (r"\bhangisini\s+(?:onerirsin|onerir\s+misin|tavsiye\s+edersin)\b", "which do you recommend"),
     (r"\bhangileri\w*", "which ones"),
     (r"\bhangisi(?:ni|nin)?\b", "which one"),
     (r"\bhangi\b", "which"),
     (r"\bkimin\b", "whose"),
+    # "kim kullaniyor" with nothing named: who is using it (the card just said)
+    (r"\bkim\s+(?:kullaniyor|yiyor)(?=\s*(?:[,.;!?]|$))", "who is using it"),
     (r"\bkim\b", "who"),
     (r"\b(?:nerede|nerde)\b", "where"),
     (r"\bnereye\b", "where"),
@@ -543,8 +642,9 @@ _TURKISH = (
     (r"\bben\b", "I"),
     (r"\bbiz\b", "we"),
     (r"\b(?:onu|bunu)\s+(is|was)\s+waiting\b", r"\1 waiting for it"),  # "onu mu bekliyor"
-    (r"\bonu\b|\bbunu\b", "it"),
-    (r"\bonun\b", "its"),
+    (r"\s+\bo(?=\s*[?.!]*\s*$)", ""),  # "hangi lr ile calismisti o" (that one, said last): asked of it
+    (r"\bonu\b|\bbunu\b|\bsunu\b|\bsuna\b|\bbuna\b", "it"),  # "sunu iptal et": cancel it
+    (r"\bonun\b|\bsunun\b|\bbunun\b", "its"),
     (r"\b(?:orada|orda)\b", "on it"),
     (r"\b(?:burada|burda)\b", "here"),
     (r"\bbu\b", "this"),
@@ -562,12 +662,14 @@ _TURKISH = (
     (r"\bberi\b", "since"),
     (r"\bevet\b", "yes"),
     (r"\bhayir\b", "no"),
-    (r"\b(?:tesekkurler|tesekkur\s+ederim|sagol|sag\s+ol)\b", "thanks"),
+    (r"\b(?:tesekkurler|tskler|tesekkur\s+ederim|sagol|sag\s+ol)\b", "thanks"),
+    # "o zaman" said after a request is "then", said of nothing ("öne al o zaman")
+    (r"\b(" + _REQUEST + r")\s+at that time(?=\s*(?:[,.;!?]|$))", r"\1"),
     # the verb said last: a request's is said first ("llama cancel" cancel llama, "it for now hold" hold it
     # for now), and so is what "ne" (what) asks with its verb ("now ne is running" what is running now, "on
     # the GPU ne was" what was on the GPU)
     (
-        r"(^\s*|[,.;!?]\s*)(?!(?:" + _REQUEST + r"|can you|ok|and|no)\b)([^,.;!?]{1,80}?)\s+"
+        r"((?:^|[,.;!?])\s*(?:ok\s+)?)(?!(?:" + _REQUEST + r"|can you|ok|and|no)\b)([^,.;!?]{1,80}?)\s+"
         r"((?:can you\s+)?(?:" + _REQUEST + r"))(?=\s*(?:[,.;!?]|$))",
         r"\1\3 \2",
     ),
