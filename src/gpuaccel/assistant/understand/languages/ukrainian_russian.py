@@ -116,15 +116,17 @@ _LATIN_MARK_WORDS = (
     # the requests the table reads, in their imperative ("postav mistral na pauzu", "vozobnovi ego",
     # "podnimi prioritet 12 do 10", "napishi ...", "perevedi ...")
     r"|постав|поставь|подними|підніми|повысь|підвищ|возобнови|віднови|продолжи|продовж|покажи|покажіть"
-    r"|напиши|переведи|переклади|объясни|поясни|скинь|глянь|посмотри|подивись|проверь|перевір|сравни|порівняй"
+    r"|напиши|переведи|переклади|объясни|поясни|посоветуй|посоветуешь|порадь|порадиш|глянь|посмотри|подивись"
+    r"|проверь|перевір|сравни|порівняй"
     # pronouns, question words and small words no other language read here writes so (not "ona", "byl",
-    # "byla", Polish's; not "kak", Indonesian's "kak"; not "net", "treba")
-    r"|ее|её|его|него|нее|неё|ней|його|її|какой|какая|какие|какое|какую|каких|який|яку|які|тогда|тоді"
-    r"|пока|поки|надо|нужно|потрібно|между|если|якщо|это|этот|эта|эту|вообще|взагалі|теперь|тепер|ещё"
+    # "byla", "jaki", Polish's; "kak", Indonesian's; "nee" (нее, неё), Dutch's; "ego", "eta", "skin" (скинь),
+    # "net", English's)
+    r"|ее|её|него|ней|його|какой|какая|какие|какое|какую|каких|який|яку|тогда|тоді"
+    r"|пока|поки|надо|нужно|потрібно|между|если|якщо|это|этот|эту|вообще|взагалі|теперь|тепер|ещё"
     r"|еще|тоже|також|можно|утра|вечером|ввечері|гоняли|ганяли"
 )
 # an adjective's or a verb's ending only a transliteration has ("srednyaya", "nulevuyu", "krutitsya")
-_LATIN_MARK_ENDINGS = r"\w{2,}(?:aya|yaya|uyu|yuyu|itsya|etsya|yatsya|ilos|alas|ilas)"
+_LATIN_MARK_ENDINGS = r"\w{2,}(?:yaya|uyu|yuyu|itsya|etsya|yatsya)"
 # a follow-up opened by "а"/"і" and a preposition ("a na 4090?", "i po energii?"): short, but no English
 _LATIN_FOLLOW_UP = r"^\s*(?-i:a|i)\s+(?:na|po|za|vo|v|u)\s+(?=\S)"
 _MARK = re.compile(
