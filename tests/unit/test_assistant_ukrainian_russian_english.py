@@ -229,6 +229,9 @@ def test_transliterated_follow_ups_and_corrections(heldout_svc: AssistantService
     _, _, query = ask(heldout_svc, "skolko vremeni on derzhalsya vyshe 85 gradusov?", sid)
     assert query is not None and query.get("at_least") == 85, (in_english("vyshe 85 gradusov"), query)
     assert in_english("skolko on zhret?") == "how much it draws?"
+    # a card that worked above a value is its reading above it, not its busy time
+    _, _, query = ask(heldout_svc, "skolko vremeni 4090 vchera rabotala vyshe 300 W?", None)
+    assert query is not None and query["metric"] == "power" and query.get("at_least") == 300, query
 
 
 def test_a_jobs_span_then_and_what_ran(heldout_svc: AssistantService) -> None:

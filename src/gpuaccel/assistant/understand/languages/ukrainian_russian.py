@@ -298,6 +298,11 @@ _UKRAINIAN_RUSSIAN = _table(
             r"\b(?:о|в|во)\s+(?:котрій|которой|котором)(?:\s+(?:годині|часу|часов))?\b|\bво\s+сколько\b",
             "at what time",
         ),
+        # a card that worked above a value was above it ("h100 работала выше 500 W": was above 500 W)
+        (
+            r"\b(?:працювал|працював|работал|рахувал|считал)\w*\s+(?=(?:вище|выше|нижче|ниже|більше|больше|менше|меньше)\b)",
+            "was ",
+        ),
         # "на скільки" is by how much ("вентилятор на скільки крутиться": how fast), never how long
         (r"\b(?:на\s*скільки|на\s*сколько)\b", "how much"),
         # how long a job ran, waits or waited: "скільки" before a verb of time
