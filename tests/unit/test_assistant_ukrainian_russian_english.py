@@ -202,3 +202,70 @@ def test_limits_spans_above_a_value_and_a_jobs_life(heldout_svc: AssistantServic
     assert query == {"name": "job_detail", "job": 13}, (in_english("скільки чекала в черзі 13-та?"), query)
     _, text, _ = ask(heldout_svc, "підніми їй пріоритет до 40", sid)
     assert "gpuaccel priority 13 40" in text, text
+
+
+def test_transliterated_requests_marked_by_their_verbs(heldout_svc: AssistantService) -> None:
+    # no word of the old marks: the imperative, the pronoun or the preposition shows the language
+    for message, command in (
+        ("podnimi prioritet 14 do 7", "gpuaccel priority 14 7"),
+        ("postav 12 na pauzu", "gpuaccel pause 12"),
+        ("vozobnovi 11 kogda smozhesh", "gpuaccel resume 11"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    sid, _, _ = ask(heldout_svc, "pochemu 14 ne startuet?", None)
+    _, text, query = ask(heldout_svc, "ladno, postav ego poka na hold", sid)
+    assert query is None and "gpuaccel hold 14" in text, (in_english("ladno, postav ego poka na hold"), text)
+
+
+def test_transliterated_follow_ups_and_corrections(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "kakaya temperatura na nulevoi karte seichas?", None)
+    _, _, query = ask(heldout_svc, "a na 4090?", sid)
+    assert query is not None and query["gpu"] == 1 and query["metric"] == "temperature", query
+    sid, _, _ = ask(heldout_svc, "maksimalnaya moshchnost gpu1 segodnya?", None)
+    _, _, query = ask(heldout_svc, "net, ya imel v vidu nulevuyu", sid)
+    assert query is not None and query["gpu"] == 0 and query["metric"] == "power", query
+    sid, _, _ = ask(heldout_svc, "pikovaya temperatura h100 segodnya?", None)
+    _, _, query = ask(heldout_svc, "skolko vremeni on derzhalsya vyshe 85 gradusov?", sid)
+    assert query is not None and query.get("at_least") == 85, (in_english("vyshe 85 gradusov"), query)
+    assert in_english("skolko on zhret?") == "how much it draws?"
+    # a card that worked above a value is its reading above it, not its busy time
+    _, _, query = ask(heldout_svc, "skolko vremeni 4090 vchera rabotala vyshe 300 W?", None)
+    assert query is not None and query["metric"] == "power" and query.get("at_least") == 300, query
+
+
+def test_a_jobs_span_then_and_what_ran(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "kakaya srednyaya moshchnost 4090 byla poka shla llama-8b-eval?", None)
+    assert query is not None and query.get("job") == 4 and query["metric"] == "power", query
+    _, _, query = ask(heldout_svc, "kak h100 grelas vchera?", None)
+    assert query is not None and query["gpu"] == 0 and query["metric"] == "temperature", query
+    assert query["window"]["label"] == "yesterday", query
+    sid, _, _ = ask(heldout_svc, "пікова потужність H100 вчора?", None)
+    _, text, _ = ask(heldout_svc, "а яка задача тоді йшла?", sid)
+    assert "llama-70b-finetune" in text, (in_english("а яка задача тоді йшла?"), text)
+    _, text, _ = ask(heldout_svc, "chto gonyali vchera vecherom na h100?", None)
+    assert "llama-70b-finetune" in text, (in_english("chto gonyali vchera vecherom na h100?"), text)
+    assert in_english("скільки елементи lr-sweep чекали в черзі?") == (
+        "how long did the elements of lr-sweep wait in queue?"
+    )
+
+
+def test_transliterated_asks_off_the_machine(heldout_svc: AssistantService) -> None:
+    for message in (
+        "perevedi na angliiskii: 'karta peregrelas, zadachu perezapustim zavtra'",
+        "obyasni korotko studentam, v chem raznitsa mezhdu HBM i GDDR6",
+        "posovetui termopastu dlya starogo servera",
+        "napishi korotkoe pismo kollegam: zavtra s 9 do 12 server ne budet rabotat",
+    ):
+        _, _, query = ask(heldout_svc, message, None)
+        assert query is None, (message, in_english(message), query)
+
+
+def test_other_languages_keep_words_a_transliteration_shares() -> None:
+    for message in (
+        "nee, ik bedoelde gpu 0",  # Dutch "nee" (Russian "неё" nee)
+        "whats the eta of job 12?",  # English "eta" (Russian "эта")
+        "berapa biaya listrik gpu 0 kemarin?",  # Indonesian "biaya"
+        "jaki job teraz chodzi na karcie 0?",  # Polish "jaki"
+    ):
+        assert ukrainian_russian(message) == message
