@@ -1,5 +1,6 @@
-"""Hindi read in English: its words said in passing in Indian English (:data:`HINDI_IN_PASSING`), and Hinglish
-written whole where the message has marks of its own (:func:`hindi`)."""
+"""Hindi read in English: its words said in passing in Indian English (:data:`HINDI_IN_PASSING`), and
+Hindustani in Latin letters written whole where the message has marks of its own (:func:`hindi`): Hinglish
+and Roman Urdu, one language with two spellings (kya/kia, hai/he, nahi/nai, dobara/dubara), read as one."""
 
 from __future__ import annotations
 
@@ -55,6 +56,8 @@ _HINDI_MARK = re.compile(  # (not after an apostrophe: French "aujourd'hui")
 )
 _NOT_ORDER = r"(?!(?:pehle|pehla|last|baad|agl[aie]|pichl[aie]|dusr[aie]|doosr[aie])\b)"
 _OBJECT = r"(?:usko|isko|use|ise|unko|inko|uski|iski|ye|yeh|wo|woh|vo)"
+# raising a priority: "badha do", "thoda badha do", "upar kar do"
+_RAISE = r"(?:(?:thod[aie]|zara)\s+)?(?:badha|badhao|bada|upar kar)\s*(?:do|de|dijiye)?\b"
 _VERBS_WORD = r"cancel|cancle|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop"
 _VERBS = rf"(?:{_VERBS_WORD})"
 _DO = r"(?:kar\s*(?:do|de|dijiye|dena|dijie)|karo|kardo|karna\s+(?:tha|hai|hoga))"
@@ -77,6 +80,7 @@ _URDU_SPELLINGS = compiled(
         (r"\bgya\b", "gaya"),
         (r"\bkr\s*(do|de|dein|dijiye)\b", r"kar \1"),
         (r"\bkro\b", "karo"),
+        (r"\brh([aie])\b", r"rah\1"),
         (r"\bkhai\b", "khayi"),
     )
 )
@@ -110,6 +114,7 @@ _HINGLISH = compiled(
         (r"\b(?:arre\s+)?nahi(?:n)?,?\s+galti ho gayi\b|\bgalti ho gayi\b|\bsorry galti\b", "no sorry,"),
         (r"\b([\w-]+)\s+ko\s+nahi(?:n)?\b", r"not \1"),
         (r"^(.{1,80}?)\s+(?:likh do|likho|likh dijiye|likh de)\b", r"write \1"),
+        (r"\b(?:mera|meri|mere)\b(?!\s+matlab)", "my"),
         # "thesis ke liye acha sa title suggest karo": suggest a good title for the thesis
         (rf"\b([\w-]+(?:\s+[\w-]+)?)\s+ke\s+liye\s+(.{{1,40}}?)\s+suggest\s+{_DO}", r"suggest \2 for \1"),
         (rf"^(.{{1,80}}?)\s+suggest\s+{_DO}", r"suggest \1"),
@@ -129,7 +134,7 @@ _HINGLISH = compiled(
         (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie](?=\s*[?.!]*\s*$)", r"the \1 one"),
         (
             rf"(?:\b{_OBJECT}\s+)?\b(?:dobara|phir se|firse|fir se|wapas)\s+(?:chala|chalao|start kar)"
-            r"\s*(?:do|de|dijiye)?\b",
+            r"\s*(?:do|de|dein|den|dijiye|dijie)?\b",
             "rerun it",
         ),
         (r"\b(the [\w-]+ job|job [\w-]+)\s+(?:ko\s+)?rerun it\b", r"rerun \1"),  # "job 5 dobara chala do"
@@ -138,8 +143,7 @@ _HINGLISH = compiled(
         (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
         # "job 12 ki priority badha do" (raise job 12's), "priority kam kar do" (lower it)
         (
-            r"\b((?:job\s+)?[\w-]+)\s+(?:ki|ka)\s+(?:priority|prio)\s+(?:badha|badhao|bada|upar kar)"
-            r"\s*(?:do|de|dijiye)?\b",
+            rf"\b((?:job\s+)?[\w-]+)\s+(?:ki|ka)\s+(?:priority|prio)\s+{_RAISE}",
             r"bump the priority of \1",
         ),
         (
@@ -151,7 +155,7 @@ _HINGLISH = compiled(
             "lower its priority",
         ),
         (
-            rf"\b(?:{_OBJECT}\s+)?(?:priority|prio)\s+(?:badha|badhao|bada|upar kar)\s*(?:do|de|dijiye)?\b",
+            rf"\b(?:{_OBJECT}\s+)?(?:priority|prio)\s+{_RAISE}",
             "bump its priority",
         ),
         (r"\bchhod\s+do\b", "release it"),
