@@ -114,7 +114,8 @@ _HINGLISH = compiled(
         (r"\b(?:arre\s+)?nahi(?:n)?,?\s+galti ho gayi\b|\bgalti ho gayi\b|\bsorry galti\b", "no sorry,"),
         (r"\b([\w-]+)\s+ko\s+nahi(?:n)?\b", r"not \1"),
         (r"^(.{1,80}?)\s+(?:likh do|likho|likh dijiye|likh de)\b", r"write \1"),
-        (r"\b(?:mera|meri|mere)\b(?!\s+matlab)", "my"),
+        # "mere paper ke liye" (for my paper); "mera" elsewhere is left ("ho gaya mera test": mine is done)
+        (r"\b(?:mera|meri|mere)\s+([\w-]+)\s+(?=ke\s+liye\b)", r"my \1 "),
         # "thesis ke liye acha sa title suggest karo": suggest a good title for the thesis
         (rf"\b([\w-]+(?:\s+[\w-]+)?)\s+ke\s+liye\s+(.{{1,40}}?)\s+suggest\s+{_DO}", r"suggest \2 for \1"),
         (rf"^(.{{1,80}}?)\s+suggest\s+{_DO}", r"suggest \1"),
@@ -203,7 +204,7 @@ _HINGLISH = compiled(
         # training a 7b model with qlora need; Hindi says no article)
         (r"\b(\d+(?:\.\d+)?[bm])\s+model\s+ko\b", r"a \1 model"),
         (r"\b(\w+)\s+karne\s+(?:me|mein|ke liye)\b", r"to \1"),
-        (r"\b([\w-]+)\s+ke\s+liye\b", r"for \1"),
+        (r"\b((?:my\s+)?[\w-]+)\s+ke\s+liye\b", r"for \1"),
         # how a method saves a resource ("gradient checkpointing se memory kaise bachti hai": how does it save
         # memory), general knowledge
         (
