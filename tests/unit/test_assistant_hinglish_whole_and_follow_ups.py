@@ -3,7 +3,9 @@ English causes round 80's sets showed: a request verb mistyped ("cancle"), a job
 will it run" (its state says what it waits for), what any model needs (general knowledge), the reason
 "for both" after failures listed, the list a two-part message leaves, "card time" for GPU-time, advice
 beside a housekeeping word, "how far along" beside a question about the future, and a name's last part as
-a terse request's object ("cancel probe"). Worded apart from the blind sets."""
+a terse request's object ("cancel probe"). Roman Urdu read as the same language with its own spellings
+("kia", "he", "nai", "dubara", "barha", "khali pari hai", "darmiyan"), general questions asked in it, and
+"both" of the two jobs one message's answer gave. Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -89,3 +91,60 @@ def test_how_far_along_beside_a_forecast(heldout_svc: AssistantService) -> None:
     said = "How far along is mistral-7b-sft? My student hopes it will finish before Friday."
     _, text, query = ask(heldout_svc, said, None)
     assert query == {"name": "job_detail", "job": 11} and "step 4100/12000" in text, text
+
+
+# Roman Urdu (Urdu typed in Latin letters) is the same language as Hinglish with its own spellings ("kia",
+# "he"/"hy", "nai", "dubara", "barha", "khali", "darmiyan"); read as one language
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("sd-xl-train wali job dubara chala dein", "gpuaccel retry 5"),
+        ("job 13 ki priority thori barha do please", "priority 13"),
+    ],
+)
+def test_roman_urdu_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_roman_urdu_clock_span_and_time_at_or_above(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "dopahar 1 se 2 baje ke darmiyan gpu 0 ki average power kia thi", None)
+    assert query is not None and query["window"]["label"] == "between 13:00 and 14:00", query
+    _, _, query = ask(heldout_svc, "gpu 0 kal 85 degree ya is se zyada kitni der rha?", None)
+    assert query is not None and query["at_least"] == 85 and query["window"]["label"] == "yesterday", query
+
+
+def test_roman_urdu_since_when_idle_or_busy(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "4090 kab se khali pari hai", None)
+    assert query == {"name": "idle_gpus"} and "since 13:24:00" in text, text
+    _, text, query = ask(heldout_svc, "h100 kab se busy hy?", None)
+    assert query == {"name": "idle_gpus"} and "since 13:30:00" in text, text
+
+
+def test_roman_urdu_follow_ups(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    sid, _, _ = ask(svc, "gpu 0 ka temperature kitna he", None)
+    _, _, query = ask(svc, "nai dusre card ka", sid)
+    assert query is not None and query["gpu"] == 1, query
+    sid, _, _ = ask(svc, "job 5 kyun fail hua?", None)
+    _, text, query = ask(svc, "tab tak kitni der chal chuka tha", sid)
+    assert query == {"name": "job_detail", "job": 5} and "9m41s" in text, text
+
+
+def test_both_jobs_of_a_two_part_answer(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "llama-8b-eval aur resnet50-bench mein se kis ne zyada bijli khai", None)
+    _, text, _ = ask(heldout_svc, "dono ke GPU-hours bhi batao", sid)
+    assert "0.70 GPU-hours" in text and "0.33 GPU-hours" in text, text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "flash attention se memory kaise bachti hai? samjhao zara",
+        "mere paper ke liye koi acha sa title suggest kro, topic hai fp8 training on the h100",
+        "Karachi mein aaj kal load shedding kitne ghante ki ho rahi hai",
+    ],
+)
+def test_roman_urdu_general_questions_are_refused(heldout_svc: AssistantService, said: str) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is None

@@ -473,6 +473,8 @@ _TIED = re.compile(
     r"\b(?:waits?|waiting|waited|blocked|held|queued|stuck) (?:for|by|on|behind)\b|\bbehind\b|\bafter\b"
     r"|\bbefore\b|\bdepends?\b|\bthan\b|\binstead\b|\bbecause of\b"
 )
+# the jobs just talked about, asked of together: "both of them", "each of the two", "their GPU-hours"
+_BOTH_OF_THEM = re.compile(r"\b(?:both|their|them)\b|\b(?:each|all) of (?:those|these|the two)\b", re.I)
 ONE_JOB_ASKS = ("job_detail", "job_log")  # what is asked of one job at a time
 MAX_JOBS_EACH = 4
 
@@ -496,6 +498,14 @@ def _of_each_job(
     job 10 use?", "energy of jobs 7 and 10", "job 7 energy how much? with job 10 too"): each job's answer,
     in turn (a job's record or log says one job), as a reading asked of two GPUs says each; else ``[]``."""
     named = named_jobs_in(message, context)
+    told = [
+        q.job for q in (*context.asked, context.last) if q is not None and q.name in ONE_JOB_ASKS and q.job
+    ]
+    told = list(dict.fromkeys(told))
+    if not named and _BOTH_OF_THEM.search(message) and 2 <= len(told) <= MAX_JOBS_EACH:
+        # "show both their GPU-hours too" after two jobs' records, one message's answer: each of those jobs
+        named = told
+        message = f"{message} ({' and '.join(f'job {j}' for j in named)})"
     also = _ALSO_OF.fullmatch(message.strip())
     asked = also["ask"] if also is not None else message
     together = _TOGETHER.search(message) or also is not None

@@ -40,6 +40,9 @@ _EXPLAIN = re.compile(
     # "explain how flash attention works", "how does paged attention work" (not "how does the queue work")
     r"|\b(?:explain|describe|teach me)(?: to me)? how (?!(?:the|my|our|this|it|its)\b)[\w -]{1,40}? works?\b"
     r"|^how (?:does|do) (?!(?:the|my|our|this|that|it|its|you|gpuaccel)\b)[\w -]{1,30}? work\b"
+    # what a method saves: "how does gradient checkpointing save memory" (not "how does the queue save")
+    r"|\bhow (?:does|do|can) (?!(?:the|my|our|this|that|it|its|you|gpuaccel|gpu|job)\b)[\w -]{1,30}?"
+    r" (?:save|reduce|cut|lower) (?:memory|vram|activations?|compute)\b"
     # "in general": hardware or methods at large ("is an a100 faster than an h100 in general"; not "how are
     # my gpus doing in general", which names this machine's)
     r"|^(?!.*\b(?:my|our|the|this|these|those|its|it)\b).*\b(?:in general|generally speaking)\b"
@@ -105,7 +108,10 @@ WRITING = re.compile(
 # a name to think up, whatever the machine words beside it: "now i need a fun name for the new server,
 # ideas?", "suggest a hostname for our box" (not "what is the name of the new server")
 _NAMING = re.compile(
-    r"\b(?:names?|nicknames?|hostnames?)(?: ideas?)? for (?:the|our|my|a|this|that) (?:new |next |second )?"
+    # a title to think up: "suggest a good title for my thesis"
+    r"\b(?:suggest|propose|think of|come up with|give me)\b.{0,30}"
+    r"\b(?:titles?|headlines?|taglines?|slogans?)\b"
+    r"|\b(?:names?|nicknames?|hostnames?)(?: ideas?)? for (?:the|our|my|a|this|that) (?:new |next |second )?"
     r"(?:server|machine|box|cluster|node|gpu|card|rig|workstation|project|team|lab)\b"
 )
 # what a note to write should say, asked as a question of this machine: "draft two sentences for the
@@ -300,7 +306,7 @@ _TRIVIA = re.compile(
     r" (?!(?:gpuaccel|the queue)\b)"
     r"|\bcron(?:tab)?(?: jobs?| entry| entries| lines?| expressions?)?\b"
     r"|\b(?:carbon intensity|power grid|electricity (?:price|prices|tariff|rate)|price of electricity"
-    r"|grid (?:mix|carbon|emissions)|co2 per kwh|g/kwh|gco2)\b"
+    r"|grid (?:mix|carbon|emissions)|co2 per kwh|g/kwh|gco2|load[- ]shedding)\b"
     # what a kWh costs where one lives: "whats a kilowatt hour usually go for in ohio", "how much does a kwh
     # cost these days", "the going rate per kwh" (not this machine's energy priced: "at 11 cents a kwh, what
     # did the 4090 cost today")

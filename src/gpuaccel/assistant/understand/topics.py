@@ -521,6 +521,10 @@ def query_for(
         return Query("gpu_reading", gpu=gpu, metric="util", window=win)
     if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
         return Query("idle_gpus")
+    # "since when is gpu 0 busy": the idle GPUs' answer says when each busy one's job took it
+    since_busy = re.search(r"\bsince when\b.*\b(?:busy|occupied|in use)\b", " ".join(ws))
+    if since_busy and win is None and order is None:
+        return Query("idle_gpus")
     if rank and win is not None and metric in HISTORY_COLUMNS:
         # "which gpu was busiest over the last hour": each GPU's peak, lowest and mean over the span (a
         # ranking is of readings now)

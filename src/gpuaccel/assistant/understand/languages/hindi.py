@@ -1,5 +1,6 @@
-"""Hindi read in English: its words said in passing in Indian English (:data:`HINDI_IN_PASSING`), and Hinglish
-written whole where the message has marks of its own (:func:`hindi`)."""
+"""Hindi read in English: its words said in passing in Indian English (:data:`HINDI_IN_PASSING`), and
+Hindustani in Latin letters written whole where the message has marks of its own (:func:`hindi`): Hinglish
+and Roman Urdu, one language with two spellings (kya/kia, hai/he, nahi/nai, dobara/dubara), read as one."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from gpuaccel.assistant.understand.languages.tables import compiled, translated
 # start), "do the needful" (please)
 HINDI_IN_PASSING = compiled(
     (
+        (r"\baaj\s*kal\b", "these days"),  # "aaj kal" (nowadays), not today and yesterday
         (r"\bkal\b", "yesterday"),
         (r"\baaj\b", "today"),
         (r"\babhi\b", "now"),
@@ -46,14 +48,63 @@ _HINDI_MARK = re.compile(  # (not after an apostrophe: French "aujourd'hui")
     r"|aaj|wala|wale|wali|ghante|ghanta|baar|hua|hui|hue|gaya|gayi|raha|rahi|rahe|chala|chalao|chalega"
     r"|lage|laga|lagi|lagta|dono|saare|pehle|upar|zyada|theek|acha|accha|achha|arre|haan|khatam|kisne"
     r"|kuch|samjhao|karna|karke|chahiye|hoga|dobara|usne|isne|uske|iske|bijli|subah|shaam|dopahar|raat"
-    r"|aur|koi|usme|isme|daalo|daal)\b",
+    r"|aur|koi|usme|isme|daalo|daal"
+    # Urdu's spellings of the same words, as Roman Urdu types them (kia, nai, dubara, khali, darmiyan)
+    r"|kia|nai|nhi|dubara|dobarah|khali|dusra|dusre|dusri|doosra|doosre|baje|beech|darmiyan|chuka|chuki"
+    r"|samjha|barha|barhao)\b",
     re.I,
 )
+_NOT_ORDER = r"(?!(?:pehle|pehla|last|baad|agl[aie]|pichl[aie]|dusr[aie]|doosr[aie])\b)"
 _OBJECT = r"(?:usko|isko|use|ise|unko|inko|uski|iski|ye|yeh|wo|woh|vo)"
-_VERBS = r"(?:cancel|cancle|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop)"
+# raising a priority: "badha do", "thoda badha do", "upar kar do"
+_RAISE = r"(?:(?:thod[aie]|zara)\s+)?(?:badha|badhao|bada|upar kar)\s*(?:do|de|dijiye)?\b"
+_VERBS_WORD = r"cancel|cancle|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop"
+_VERBS = rf"(?:{_VERBS_WORD})"
 _DO = r"(?:kar\s*(?:do|de|dijiye|dena|dijie)|karo|kardo|karna\s+(?:tha|hai|hoga))"
+# Urdu typed in Latin letters (Roman Urdu) is the same language with its own spellings: "kia" for kya (what)
+# but kiya after a verb or "nahi" ("cancel nahi kia": did not cancel), "he"/"hy" for hai at a clause's end
+# ("kab se busy he"), "nai"/"nhi" for nahi, "dubara" for dobara, ṛ written "r" ("barha do": badha do,
+# "para hai": pada hai, "thora"), and WhatsApp's "kr do"/"kro"; each read as the spelling the table reads
+_URDU_SPELLINGS = compiled(
+    (
+        (r"\b(?:nai|nhi|nahee)\b", "nahi"),
+        (rf"\b(nahi|nahin|ne|{_VERBS_WORD})\s+kia\b", r"\1 kiya"),
+        (r"\bkia\b", "kya"),
+        (r"(?<=[\w?])\s+(?:he|hy|hay)\b(?=\s*(?:[?.!,]|$))", " hai"),
+        (r"\b(?:dubara|dobarah|dobaara|dubaara)\b", "dobara"),
+        (r"\bbarh(a|ao|ana|ani)\b", r"badh\1"),
+        (r"\bpar([ai])\b(?=\s+(?:hai|hain|he|tha|thi|hua|hui|raha|rahi)\b)", r"pad\1"),
+        (r"\bthor([aie])\b", r"thod\1"),
+        (r"\bchor do\b", "chhod do"),
+        (r"\bg(?:y|a)i\b", "gayi"),
+        (r"\bgya\b", "gaya"),
+        (r"\bkr\s*(do|de|dein|dijiye)\b", r"kar \1"),
+        (r"\bkro\b", "karo"),
+        (r"\brh([aie])\b", r"rah\1"),
+        (r"\bkhai\b", "khayi"),
+    )
+)
+_DAYPART_HOURS = {"subah": 0, "dopahar": 12, "shaam": 12, "sham": 12, "raat": 12}
+
+
+def _clock_span(m: re.Match[str]) -> str:
+    """ "subah 10 se 11 baje ke beech" (between 10:00 and 11:00), "shaam 5 se 6 ke darmiyan" (17:00 and
+    18:00): a span said by the clock, its part of the day turning the hours past noon (the night's from
+    7 on; "raat 2 baje" is 2:00)."""
+    part = (m["part"] or "").lower()
+
+    def hour(h: str) -> str:
+        n = int(h)
+        late = part in ("dopahar", "shaam", "sham") or (part == "raat" and n >= 7)
+        return f"{n + 12 if late and n < 12 else n}:00"
+
+    return f"between {hour(m['a'])} and {hour(m['b'])}"
+
+
 _HINGLISH = compiled(
     (
+        # "acha sa title" (a good title), said before "acha" (ok) is dropped as a filler
+        (r"\b(?:acha|accha|achha|achi|acchi)\s+s[aie]\b", "a good"),
         (
             r"\b(?:theek hai|thik hai|acha|accha|achha|chalo|haan|arre|yaar|bhai|jaldi|thodi der|zara"
             r"|ke liye chahiye|baad (?:me|mein) dekh(?:enge|te hain|te hai|lenge))"
@@ -63,6 +114,11 @@ _HINGLISH = compiled(
         (r"\b(?:arre\s+)?nahi(?:n)?,?\s+galti ho gayi\b|\bgalti ho gayi\b|\bsorry galti\b", "no sorry,"),
         (r"\b([\w-]+)\s+ko\s+nahi(?:n)?\b", r"not \1"),
         (r"^(.{1,80}?)\s+(?:likh do|likho|likh dijiye|likh de)\b", r"write \1"),
+        # "mere paper ke liye" (for my paper); "mera" elsewhere is left ("ho gaya mera test": mine is done)
+        (r"\b(?:mera|meri|mere)\s+([\w-]+)\s+(?=ke\s+liye\b)", r"my \1 "),
+        # "thesis ke liye acha sa title suggest karo": suggest a good title for the thesis
+        (rf"\b([\w-]+(?:\s+[\w-]+)?)\s+ke\s+liye\s+(.{{1,40}}?)\s+suggest\s+{_DO}", r"suggest \2 for \1"),
+        (rf"^(.{{1,80}}?)\s+suggest\s+{_DO}", r"suggest \1"),
         (r"\bthrottl\w*\s+(?:kuch\s+)?(?:bol|dikha)\s+(?:raha|rahi)\b", "is it throttling"),
         (
             r"\b(?:max|maximum|peak)\s+(?:kitna|kitni)\s+(?:gaya|gayi|pahuncha|hua)(?:\s+tha)?",
@@ -73,16 +129,34 @@ _HINGLISH = compiled(
         # requests: "<job> ko <verb> kar do", "<verb> kar do isko", "usko dobara chala do" (run it again),
         # "band kar do" (stop it: cancel), "chhod do" (let it go: release), "priority badha do" (raise it)
         (rf"\b(?:band|khatam)\s+{_DO}(?:\s+{_OBJECT})?", "cancel it"),
+        # what is meant, said before it: "resnet50 wali job" (the resnet50 job), "aur finetune wali?" (and the
+        # finetune one?); not "pehle wali" or "uske baad wala", read below
+        (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie]\s+(job|card|gpu|run)\b", r"the \1 \2"),
+        (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie](?=\s*[?.!]*\s*$)", r"the \1 one"),
         (
             rf"(?:\b{_OBJECT}\s+)?\b(?:dobara|phir se|firse|fir se|wapas)\s+(?:chala|chalao|start kar)"
-            r"\s*(?:do|de|dijiye)?\b",
+            r"\s*(?:do|de|dein|den|dijiye|dijie)?\b",
             "rerun it",
         ),
+        (r"\b(the [\w-]+ job|job [\w-]+)\s+(?:ko\s+)?rerun it\b", r"rerun \1"),  # "job 5 dobara chala do"
         (rf"\b((?:[\w-]+\s+){{0,3}}?[\w-]+)\s+ko\s+({_VERBS})\s+{_DO}", r"\2 \1"),
         (rf"\b{_OBJECT}\s+({_VERBS})\s+{_DO}", r"\1 it"),
         (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
+        # "job 12 ki priority badha do" (raise job 12's), "priority kam kar do" (lower it)
         (
-            rf"\b(?:{_OBJECT}\s+)?(?:priority|prio)\s+(?:badha|badhao|bada|upar kar)\s*(?:do|de|dijiye)?\b",
+            rf"\b((?:job\s+)?[\w-]+)\s+(?:ki|ka)\s+(?:priority|prio)\s+{_RAISE}",
+            r"bump the priority of \1",
+        ),
+        (
+            rf"\b((?:job\s+)?[\w-]+)\s+(?:ki|ka)\s+(?:priority|prio)\s+(?:kam|neeche|ghata|ghatao)\s*{_DO}?",
+            r"lower the priority of \1",
+        ),
+        (
+            rf"\b(?:{_OBJECT}\s+)?(?:priority|prio)\s+(?:kam|neeche|ghata|ghatao)\s*{_DO}?",
+            "lower its priority",
+        ),
+        (
+            rf"\b(?:{_OBJECT}\s+)?(?:priority|prio)\s+{_RAISE}",
             "bump its priority",
         ),
         (r"\bchhod\s+do\b", "release it"),
@@ -106,13 +180,19 @@ _HINGLISH = compiled(
         (r"\bkitn[aie] (?:gaye|gayi|gaya|lage|lagi)\b", "how much used"),
         (r"\buska (?:bata do|batao)\b", "show it"),
         (r"\bmera matlab\s+(.{1,30}?)\s+th[ai]\b", r"i meant \1"),
-        (r"\b(\d{1,2})\s+se\s+(\d{1,2})\s+(?:ke\s+)?beech\b", r"between \1:00 and \2:00"),
+        (
+            r"\b(?:(?P<part>subah|dopahar|shaam|sham|raat)\s+)?(?P<a>\d{1,2})(?:\s*baje)?\s+se\s+"
+            r"(?P<b>\d{1,2})(?:\s*baje)?\s+(?:ke\s+)?(?:beech|darmiyan)\b",
+            _clock_span,
+        ),
         (r"\bpichle\s+(?:ek|1)\s+ghante\s+(?:mein|me)\b", "in the last hour"),
         (r"\bpichle\s+(\d+)\s+ghant[eo]\s+(?:mein|me)\b", r"in the last \1 hours"),
         (r"\bsabse zyada\b", "the most"),
         (r"\bkis job (?:ki|ke) wajah se\b", "and which job ran then"),
         (r"\bresult kya aaya\b|\bresult kya tha\b", "what was the result"),
-        (r"\bchal chuka th[ai]\b", "had run"),
+        # "kitni der chal chuki thi": how long had it run (Hindi leaves the subject unsaid)
+        (r"\bchal\s+chuk[aie]\s+th[aie]\b", "had it run"),
+        (r"\bchal\s+chuk[aie](?:\s+(?:hai|hain))?\b", "has it run"),
         (r"\btab tak\b", "until then"),
         (r"\buske baad wal[ae]\b", "the one after it"),
         (r"\b(?:use|consume) (?:ki|kiya|kiye|hui)\b", "used"),
@@ -124,6 +204,13 @@ _HINGLISH = compiled(
         # training a 7b model with qlora need; Hindi says no article)
         (r"\b(\d+(?:\.\d+)?[bm])\s+model\s+ko\b", r"a \1 model"),
         (r"\b(\w+)\s+karne\s+(?:me|mein|ke liye)\b", r"to \1"),
+        (r"\b((?:my\s+)?[\w-]+)\s+ke\s+liye\b", r"for \1"),
+        # how a method saves a resource ("gradient checkpointing se memory kaise bachti hai": how does it save
+        # memory), general knowledge
+        (
+            r"\b((?:[\w-]+\s+)?[\w-]+)\s+se\s+([\w-]+)\s+kaise\s+bach(?:ti|ta|te|ati|ata|ate)\s+(?:hai|hain)\b",
+            r"how does \1 save \2",
+        ),
         (r"\blagt[aie] (?:hai|hain)\b|\blagega\b|\bchahiye\b", "needed"),
         # questions
         (r"\bkitne time se\b|\bkab se\b", "since when"),
@@ -141,7 +228,20 @@ _HINGLISH = compiled(
         (r"\btry kiya\b", "tried"),
         (r"\bqueue (?:me|mein)\s+(?:pada|padi) (?:raha|rahi)\b", "waited in the queue"),
         (r"\b(?:pada|padi) (?:raha|rahi)\b", "was"),
-        (r"\b(\d+)\s*degree\s+se\s+upar(?:\s+(?:gaya|gayi|raha|rahi|tha))*", r"at \1 °C or more"),
+        (r"\bkya kya\b", "what"),
+        # "80 degree se upar", "80 degree ya us se upar" (80 or above it)
+        (
+            r"\b(\d+)\s*degree\s+(?:ya\s+(?:us|is|uss|iss)\s+)?se\s+(?:upar|zyada)(?:\s+(?:gaya|gayi|raha|rahi|tha))*",
+            r"at \1 °C or more",
+        ),
+        (r"\bya\s+(?:us|is|uss|iss)\s+se\s+(?:upar|zyada)\b", "or more"),
+        (r"\bya\s+(?:us|is|uss|iss)\s+se\s+(?:neeche|kam)\b", "or less"),
+        # a GPU with nothing on it: "kab se khali pada hai" (since when is it idle); memory "khali" is free
+        (r"\b(memory|vram|mem|gb|gib|space|jagah)\s+khali\b", r"\1 free"),
+        (r"\bkhali\s+(?:(?:pad|baith)[aie]\s+)?(?:hai|hain)\b", "is idle"),
+        (r"\bkhali\s+(?:pad|baith)[aie]\b", "idle"),
+        (r"\bkhali\b", "free"),
+        (r"\b(?:pada|padi|pade) (?:hai|hain)\b", "is"),  # "queue mein kya pada hai": what is (lying) in it
         (r"\bfarak\b|\bfark\b", "difference"),
         # verbs, states and how a run went
         (r"\bchal (?:raha|rahi|rahe)(?: hai| hain)?\b", "is running"),
@@ -185,6 +285,8 @@ _HINGLISH = compiled(
         (r"\b([\w-]+(?:\s+[\w-]+){0,2})\s+ke time\b", r"during \1"),
         (r"\busse pehle\b|\bus(?:ke)? pehle\b", "before that"),
         (r"\bpehle wal[ae]\b", "the first"),
+        (r"^nahi(?:n)?\b,?\s*(?=(?:dusr|doosr|dosr))", "no, "),  # "nahi dusre card ka": no, the other card
+        (r"\b(?:dusr|doosr|dosr)[aie]\b", "the other"),
         (r"\blast wal[ae]\b", "the last"),
         (r"\bse upar\b", "or more"),
         (r"\bse neeche\b", "or less"),
@@ -219,5 +321,5 @@ def hindi(text: str) -> str:
     (its words said in passing are :data:`HINDI_IN_PASSING`, read with the other languages')."""
     if not _HINDI_MARK.search(text):
         return text
-    text = translated(translated(text, _HINGLISH), HINDI_IN_PASSING)
+    text = translated(translated(translated(text, _URDU_SPELLINGS), _HINGLISH), HINDI_IN_PASSING)
     return re.sub(r"\s{2,}", " ", text).strip()
