@@ -516,6 +516,16 @@ _ONLY_WHEN_OR_WHO = re.compile(
     r"(?:and |so )?(?:at )?(?:what time|when|who|whose|why|how come|since when)(?: exactly| precisely)?"
 )
 
+# a part that asks only when, of the reading the part before asked: "the peak how much, what time, which job"
+_ONLY_WHEN = re.compile(r"(?:and |so )?(?:at )?(?:what time|when)(?: exactly| precisely)?")
+# a question whose subject is left unsaid, as it is of the one talked about: "how long waited, how long ran",
+# "how many times tried" (the verb right after what is asked; not "how long did gpu 0 ...")
+_SUBJECT_DROPPED = re.compile(
+    r"(?:and |so )?how (?:long|much time|many times)(?: in total| altogether| all together)?"
+    r" (?:ran|run|running|waited|wait|waiting|queued|took|take|lasted|last|tried|try|retried)\b",
+    re.IGNORECASE,
+)
+
 
 def answer_asks(
     message: str,
@@ -558,6 +568,7 @@ def answer_asks(
     goes_on = (
         goes_on or brief_first or _ONLY_WHEN_OR_WHO.fullmatch(parts[0].strip(" ?.!").lower()) is not None
     )
+    goes_on = goes_on or _SUBJECT_DROPPED.match(parts[0].strip()) is not None  # "how long waited, how long ran"
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moments={})
     results: list[Result] = []
     picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)
@@ -567,6 +578,8 @@ def answer_asks(
         query = pick_one(part, replace(before, last=None, subjects=[]) if alone else before)
         if brief_first and query is not None and query.name == "job_detail" and query in picked:
             continue
+        if query in picked and _ONLY_WHEN.fullmatch(part.strip(" ?.!").lower()):
+            continue  # "peak power how much, what time, which job": the peak's answer says when
         if query is None or query in picked or any(query == r.query for r in results):
             return []
         if any(_said_by(r.query, query) for r in results):
