@@ -456,7 +456,7 @@ def _verb_at(tokens: list[str]) -> int | None:
     for i, token in enumerate(tokens[:8]):
         word = token.strip(",.:")
         if word == "hold" and i and tokens[i - 1] in ("on", "off"):
-            continue  # "on hold" is a job's state, no verb ("whisper still on hold is it"; "put" leads a request)
+            continue  # a job's state, no verb ("whisper still on hold is it"; "put" leads a request)
         if word in _LEADS and (word != "give" or "prio" in " ".join(tokens)):  # "give it another go"
             return i
         if word in _ASKING or any(c.isdigit() for c in word):
