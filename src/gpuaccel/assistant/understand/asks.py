@@ -486,6 +486,27 @@ _ALSO_OF = re.compile(
 )
 
 
+# the rest of an array, said beside one of its elements: "the other 3", "the others", "the rest of them"
+_THE_OTHERS = re.compile(
+    r"\b(?:the )?other (?:two|three|four|\d+)(?: (?:ones?|runs?|jobs?|elements?|tasks?))?\b"
+    r"|\bthe (?:others|rest(?: of them)?)\b",
+    re.IGNORECASE,
+)
+
+
+def _the_others(message: str, context: Context) -> list[int]:
+    """The other elements of the array the job in focus is one of, said as "the other 3", "the others",
+    "the rest" (its count, where said, is theirs); else ``[]``."""
+    said = _THE_OTHERS.search(message)
+    focus = context.job_in_focus()
+    if said is None or focus is None:
+        return []
+    elements = next((e for e in context.arrays.values() if focus in e.values()), {})
+    others = [j for _, j in sorted(elements.items()) if j != focus]
+    count = re.search(r"\d+", said[0])
+    return others if others and (count is None or int(count[0]) == len(others)) else []
+
+
 def _of_each_job(
     message: str,
     context: Context,
@@ -493,15 +514,21 @@ def _of_each_job(
     run_one: Callable[[Query], Result],
 ) -> list[Result]:
     """A question about one job asked of two to four jobs named together ("how much energy did job 7 and
-    job 10 use?", "energy of jobs 7 and 10", "job 7 energy how much? with job 10 too"): each job's answer,
-    in turn (a job's record or log says one job), as a reading asked of two GPUs says each; else ``[]``."""
+    job 10 use?", "energy of jobs 7 and 10", "job 7 energy how much? with job 10 too"), or of the other
+    elements of the array in focus ("the other 3 ok? final loss how much"): each job's answer, in turn (a
+    job's record or log says one job), as a reading asked of two GPUs says each; else ``[]``."""
     named = named_jobs_in(message, context)
     also = _ALSO_OF.fullmatch(message.strip())
     asked = also["ask"] if also is not None else message
     together = _TOGETHER.search(message) or also is not None
+    others = [] if named else _the_others(message, context)
+    if others:  # asked as of the one in focus, then of each of the others
+        named, together, asked = others, True, _THE_OTHERS.sub("it", message, count=1)
     if not 2 <= len(named) <= MAX_JOBS_EACH or not together or _TIED.search(message.lower()):
         return []
     query = pick_one(asked, context)
+    if others and query is not None and query.job == context.job_in_focus():
+        query = replace(query, job=named[0])
     if query is not None and query.job is None and not query.among and JOB_LIST.search(asked):
         # the list read as no job ("energy of jobs 7 and 10" as the GPUs' energy): asked of the first job
         query = pick_one(JOB_LIST.sub(f"job {named[0]}", asked, count=1), context)
@@ -545,6 +572,10 @@ def answer_asks(
     if said_not_about_us(message):
         return []  # "a good grafana panel for gpu temp? not for this box, just in general": none of it ours
     parts = split_asks(message)
+    if len(parts) > 1 and _the_others(message, context):  # "the other 3 ok right? final loss how much"
+        each = _of_each_job(message, context, pick_one, run_one)
+        if each:
+            return each
     if len(parts) == 1 and parts != [message] and _ALSO_OF.fullmatch(message.strip()):
         # "job 7 energy how much? with job 10 too": the question asked of each job
         each = _of_each_job(message, context, pick_one, run_one)
@@ -568,7 +599,9 @@ def answer_asks(
     goes_on = (
         goes_on or brief_first or _ONLY_WHEN_OR_WHO.fullmatch(parts[0].strip(" ?.!").lower()) is not None
     )
-    goes_on = goes_on or _SUBJECT_DROPPED.match(parts[0].strip()) is not None  # "how long waited, how long ran"
+    goes_on = (
+        goes_on or _SUBJECT_DROPPED.match(parts[0].strip()) is not None
+    )  # "how long waited, how long ran"
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moments={})
     results: list[Result] = []
     picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)
