@@ -470,12 +470,15 @@ def _verb_at(tokens: list[str]) -> int | None:
 def _verb_after_a_job(tokens: list[str], context: Context) -> int | None:
     """Where the request's verb is when the job is said first, topic first ("70b eval put higher priority
     pls", "job 12 cancel pls"): right after words that name a job and nothing else; else None."""
+    asked = re.compile(r"\?|\b(?:what|which|who|whom|whose|why|when|where|how)(?:'\w+)?\b")
     for i in range(1, min(len(tokens), 5)):
-        head = " ".join(tokens[:i]).strip(",.:")
+        head = " ".join(tokens[:i])
         state = tokens[i] == "hold" and tokens[i - 1] in ("on", "off")  # "still on hold is it": no verb
         if tokens[i].strip(",.:") in _LEADS and not state and _verb_at(tokens[i:]) == 0:
+            # (a question is none: "resnet50-bench, why'd it stop", "X cancel, who did it?")
             named = re.fullmatch(rf"{JOB_SAID}\d+", head) or named_jobs(head, context)
-            return i if named and not (_ASKING - {"the", "a"}) & set(head.split()) else None
+            plain = "," not in head and not (_ASKING - {"the", "a"}) & set(head.split())
+            return i if named and plain and not asked.search(" ".join(tokens)) else None
     return None
 
 
