@@ -110,6 +110,7 @@ def test_the_broken_one_is_the_failed_job_of_the_jobs_in_focus_or_their_array() 
         ("the vit one hold first", "gpuaccel hold 2"),
         ("prep-data still on hold is it", None),  # "on hold": a state asked, no request
         ("train-vit on hold or not", None),
+        ("train-vit cancel, who did that?", None),  # a question after the job said first
     ],
 )
 def test_phrases_said_for_a_verb(question: str, command: str | None) -> None:
