@@ -105,6 +105,12 @@ def test_the_broken_one_is_the_failed_job_of_the_jobs_in_focus_or_their_array() 
         ("please un pause it", "gpuaccel resume 2"),
         ("so we should get rid of prep-data", None),  # "we should": no request, a thought
         ("get rid of it", "gpuaccel cancel 2"),  # not ended: cancelled
+        ("train-vit put lower priority pls", "gpuaccel priority 2 N"),  # the job said first
+        ("job 1 cancel please", "gpuaccel cancel 1"),
+        ("the vit one hold first", "gpuaccel hold 2"),
+        ("prep-data still on hold is it", None),  # "on hold": a state asked, no request
+        ("train-vit on hold or not", None),
+        ("train-vit cancel, who did that?", None),  # a question after the job said first
     ],
 )
 def test_phrases_said_for_a_verb(question: str, command: str | None) -> None:

@@ -154,6 +154,8 @@ def test_which_gpu_to_use_is_no_advice() -> None:
         "how do i get deepspeed to install without errors",
         "which process is hogging /dev/shm",  # the user's own operating system
         "how to free gpu memory on ubuntu",
+        "fp8 vs bf16 what diff, explain short",  # two ideas told apart, tersely
+        "tf32 vs fp16 what's diff",
     ],
 )
 def test_methods_code_products_and_hardware_at_large_are_refused(question: str) -> None:
@@ -176,6 +178,8 @@ def test_the_machines_own_workings_stay_questions() -> None:
         "how much is a kwh usually going for",
         "whats the going rate per kwh",
         "are kwh prices higher in winter",
+        "residential power now how much per kwh? roughly",  # a price per kWh, "now" notwithstanding
+        "how much for a kwh in malaysia",
     ],
 )
 def test_what_a_kwh_costs_is_general_knowledge(question: str) -> None:

@@ -33,6 +33,12 @@ from gpuaccel.assistant.understand.spoken import written
         ("submit it w/ 2 gpus, w/o the cache", "submit it with 2 gpus, without the cache"),
         ("time at 90%+ util", "time at 90%+ util"),  # "or more", not "and"
         ("c++ build of job 3", "c++ build of job 3"),
+        # Singapore and Malaysian English's particles at a clause's end ask nothing
+        ("gpu 0 busy or not lah", "gpu 0 busy or not"),
+        ("when it finish sia?", "when it finish?"),
+        ("how much memory ah, and which process", "how much memory, and which process"),
+        ("the eval done already lor", "the eval done already"),
+        ("ah ok, and gpu 1", "ah ok, and gpu 1"),  # an interjection first is no particle
     ],
 )
 def test_spoken_numbers_are_read_as_digits(said: str, read: str) -> None:

@@ -54,3 +54,43 @@ def test_the_chat_on_the_heldout_machine(heldout_svc: AssistantService) -> None:
     _, text, query = ask(svc, "was the 4090 busier than the h100 today?", None)
     assert query is not None and (query["name"], query["metric"]) == ("gpu_reading", "util"), query
     assert "mean 15%" in text and "mean 14%" in text, text
+
+
+def test_terse_follow_ups_keep_the_job_talked_about(heldout_svc: AssistantService) -> None:
+    """A subject left unsaid ("how long queued, how long ran"), "all together" (the job's total, not every
+    job), a bare verb for the past ("it sit in queue how long before start"), "on hold" as a state, a
+    request with its job said first, the rest of an array beside its element in focus, and a job's result
+    (what it printed)."""
+    svc = heldout_svc
+    sid, _, _ = ask(svc, "what happened to sd-xl-train", None)
+    _, text, query = ask(svc, "how long queued, how long ran", sid)
+    assert query == {"name": "job_detail", "job": 5} and "3m21s" in text, (query, text)
+    _, text, _ = ask(svc, "it retried how many times? all together ran how long", sid)
+    assert "Job 2" not in text, text  # not the longest job of all
+    _, text, query = ask(svc, "ok fixed the batch already, rerun it please", sid)
+    assert query is None and "gpuaccel retry 5" in text, text
+    sid, _, _ = ask(svc, "llama-8b-eval how", None)
+    _, text, query = ask(svc, "it sit in queue how long before start", sid)
+    assert query == {"name": "job_detail", "job": 4} and "5m00s" in text, (query, text)
+    _, text, query = ask(svc, "what result did llama-8b-eval get", None)
+    assert query == {"name": "job_log", "job": 4} and "mmlu 0.682" in text, (query, text)
+    _, text, query = ask(svc, "whisper-finetune on hold still or not", None)
+    assert query == {"name": "job_detail", "job": 14} and "held" in text, (query, text)
+    _, text, query = ask(svc, "the 70b eval bump up priority please", None)
+    assert query is None and "gpuaccel priority 12" in text, text
+    sid, _, _ = ask(svc, "which element of the lr-sweep failed", None)
+    ask(svc, "show its log", sid)
+    _, text, _ = ask(svc, "the others finished fine? what final loss", sid)
+    assert "job 7" in text and "job 10" in text and "final loss 0.88" in text, text
+
+
+def test_a_peak_then_when_and_what_ran_and_gpu_hours_by_job(heldout_svc: AssistantService) -> None:
+    """ "the peak how much, when, which job": the peak (which says when) and what ran at it; GPU-hours "by
+    job" or "per run": each job's, ranked."""
+    svc = heldout_svc
+    _, text, query = ask(svc, "h100 temperature peak today how high, when, which job", None)
+    assert query is not None and query["name"] == "gpu_reading", query
+    assert "13:47:23" in text and "mistral-7b-sft" in text, text
+    _, text, query = ask(svc, "gpu hours per run today", None)
+    assert query is not None and (query["name"], query["metric"]) == ("job_rank", "gpu_time"), query
+    assert "1.50 GPU-hours" in text, text

@@ -455,6 +455,8 @@ def _verb_at(tokens: list[str]) -> int | None:
     ("why did you cancel it", "the job I paused")."""
     for i, token in enumerate(tokens[:8]):
         word = token.strip(",.:")
+        if word == "hold" and i and tokens[i - 1] in ("on", "off"):
+            continue  # a job's state, no verb ("whisper still on hold is it"; "put" leads a request)
         if word in _LEADS and (word != "give" or "prio" in " ".join(tokens)):  # "give it another go"
             return i
         if word in _ASKING or any(c.isdigit() for c in word):
@@ -462,6 +464,21 @@ def _verb_at(tokens: list[str]) -> int | None:
         after = tokens[i + 1].strip(",.:") if i + 1 < len(tokens) else ""
         if word in ("will", "would", "won't", "wont") and after not in ("you", "u", "ya", "ye"):
             return None  # "will it start on its own?" asks; "will you pause it" requests
+    return None
+
+
+def _verb_after_a_job(tokens: list[str], context: Context) -> int | None:
+    """Where the request's verb is when the job is said first, topic first ("70b eval put higher priority
+    pls", "job 12 cancel pls"): right after words that name a job and nothing else; else None."""
+    asked = re.compile(r"\?|\b(?:what|which|who|whom|whose|why|when|where|how)(?:'\w+)?\b")
+    for i in range(1, min(len(tokens), 5)):
+        head = " ".join(tokens[:i])
+        state = tokens[i] == "hold" and tokens[i - 1] in ("on", "off")  # "still on hold is it": no verb
+        if tokens[i].strip(",.:") in _LEADS and not state and _verb_at(tokens[i:]) == 0:
+            # (a question is none: "resnet50-bench, why'd it stop", "X cancel, who did it?")
+            named = re.fullmatch(rf"{JOB_SAID}\d+", head) or named_jobs(head, context)
+            plain = "," not in head and not (_ASKING - {"the", "a"}) & set(head.split())
+            return i if named and plain and not asked.search(" ".join(tokens)) else None
     return None
 
 
@@ -724,6 +741,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     ):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "knock the H100's power limit down to 500 W for me"
     at = _verb_at(tokens)
+    if at is None:
+        at = _verb_after_a_job(tokens, context)
     if at is None:
         return None
     verb = tokens[at].strip(",")

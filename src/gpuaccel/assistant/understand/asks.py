@@ -488,6 +488,27 @@ _ALSO_OF = re.compile(
 )
 
 
+# the rest of an array, said beside one of its elements: "the other 3", "the others", "the rest of them"
+_THE_OTHERS = re.compile(
+    r"\b(?:the )?other (?:two|three|four|\d+)(?: (?:ones?|runs?|jobs?|elements?|tasks?))?\b"
+    r"|\bthe (?:others|rest(?: of them)?)\b",
+    re.IGNORECASE,
+)
+
+
+def _the_others(message: str, context: Context) -> list[int]:
+    """The other elements of the array the job in focus is one of, said as "the other 3", "the others",
+    "the rest" (its count, where said, is theirs); else ``[]``."""
+    said = _THE_OTHERS.search(message)
+    focus = context.job_in_focus()
+    if said is None or focus is None:
+        return []
+    elements = next((e for e in context.arrays.values() if focus in e.values()), {})
+    others = [j for _, j in sorted(elements.items()) if j != focus]
+    count = re.search(r"\d+", said[0])
+    return others if others and (count is None or int(count[0]) == len(others)) else []
+
+
 def _of_each_job(
     message: str,
     context: Context,
@@ -495,8 +516,9 @@ def _of_each_job(
     run_one: Callable[[Query], Result],
 ) -> list[Result]:
     """A question about one job asked of two to four jobs named together ("how much energy did job 7 and
-    job 10 use?", "energy of jobs 7 and 10", "job 7 energy how much? with job 10 too"): each job's answer,
-    in turn (a job's record or log says one job), as a reading asked of two GPUs says each; else ``[]``."""
+    job 10 use?", "energy of jobs 7 and 10", "job 7 energy how much? with job 10 too"), or of the other
+    elements of the array in focus ("the other 3 ok? final loss how much"): each job's answer, in turn (a
+    job's record or log says one job), as a reading asked of two GPUs says each; else ``[]``."""
     named = named_jobs_in(message, context)
     told = [
         q.job for q in (*context.asked, context.last) if q is not None and q.name in ONE_JOB_ASKS and q.job
@@ -509,9 +531,14 @@ def _of_each_job(
     also = _ALSO_OF.fullmatch(message.strip())
     asked = also["ask"] if also is not None else message
     together = _TOGETHER.search(message) or also is not None
+    others = [] if named else _the_others(message, context)
+    if others:  # asked as of the one in focus, then of each of the others
+        named, together, asked = others, True, _THE_OTHERS.sub("it", message, count=1)
     if not 2 <= len(named) <= MAX_JOBS_EACH or not together or _TIED.search(message.lower()):
         return []
     query = pick_one(asked, context)
+    if others and query is not None and query.job == context.job_in_focus():
+        query = replace(query, job=named[0])
     if query is not None and query.job is None and not query.among and JOB_LIST.search(asked):
         # the list read as no job ("energy of jobs 7 and 10" as the GPUs' energy): asked of the first job
         query = pick_one(JOB_LIST.sub(f"job {named[0]}", asked, count=1), context)
@@ -524,6 +551,16 @@ def _of_each_job(
 # ("what time exactly and what was running": the time asked as precisely, of the same answer)
 _ONLY_WHEN_OR_WHO = re.compile(
     r"(?:and |so )?(?:at )?(?:what time|when|who|whose|why|how come|since when)(?: exactly| precisely)?"
+)
+
+# a part that asks only when, of the reading the part before asked: "the peak how much, what time, which job"
+_ONLY_WHEN = re.compile(r"(?:and |so )?(?:at )?(?:what time|when)(?: exactly| precisely)?")
+# a question whose subject is left unsaid, as it is of the one talked about: "how long waited, how long ran",
+# "how many times tried" (the verb right after what is asked; not "how long did gpu 0 ...")
+_SUBJECT_DROPPED = re.compile(
+    r"(?:and |so )?how (?:long|much time|many times)(?: in total| altogether| all together)?"
+    r" (?:ran|run|running|waited|wait|waiting|queued|took|take|lasted|last|tried|try|retried)\b",
+    re.IGNORECASE,
 )
 
 
@@ -545,6 +582,10 @@ def answer_asks(
     if said_not_about_us(message):
         return []  # "a good grafana panel for gpu temp? not for this box, just in general": none of it ours
     parts = split_asks(message)
+    if len(parts) > 1 and _the_others(message, context):  # "the other 3 ok right? final loss how much"
+        each = _of_each_job(message, context, pick_one, run_one)
+        if each:
+            return each
     if len(parts) == 1 and parts != [message] and _ALSO_OF.fullmatch(message.strip()):
         # "job 7 energy how much? with job 10 too": the question asked of each job
         each = _of_each_job(message, context, pick_one, run_one)
@@ -568,6 +609,9 @@ def answer_asks(
     goes_on = (
         goes_on or brief_first or _ONLY_WHEN_OR_WHO.fullmatch(parts[0].strip(" ?.!").lower()) is not None
     )
+    goes_on = (
+        goes_on or _SUBJECT_DROPPED.match(parts[0].strip()) is not None
+    )  # "how long waited, how long ran"
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moments={})
     results: list[Result] = []
     picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)
@@ -577,6 +621,8 @@ def answer_asks(
         query = pick_one(part, replace(before, last=None, subjects=[]) if alone else before)
         if brief_first and query is not None and query.name == "job_detail" and query in picked:
             continue
+        if query in picked and _ONLY_WHEN.fullmatch(part.strip(" ?.!").lower()):
+            continue  # "peak power how much, what time, which job": the peak's answer says when
         if query is None or query in picked or any(query == r.query for r in results):
             return []
         if any(_said_by(r.query, query) for r in results):

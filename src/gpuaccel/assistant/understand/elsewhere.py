@@ -57,7 +57,8 @@ _TOLD_APART = re.compile(
     r"|\bwhat(?:'?s| is) (?:the )?differences? (?!between|in|of|on|for|from|with|to)(?P<e>[\w-]+(?: [\w-]+)?)"
     r" (?:and|vs\.?|versus) (?P<f>[\w -]+)"
     r"|(?P<c>[\w-]+(?: [\w-]+){0,3}) (?:vs\.?|versus) (?P<d>[\w-]+(?: [\w-]+){0,3})\s*[,:;-]?\s*"
-    r"(?:what'?s|whats|what is|what are) the differences?\b"
+    # ("bf16 vs fp16 what diff", as a terse writer asks it)
+    r"(?:what'?s|whats|what is|what are|what)(?: the)? (?:differences?|diffs?)\b"
 )
 # words that make a thing told apart this machine's ("between gpu 0 and gpu 1", "between the two cards",
 # "between today and yesterday", "between the peak and mean", "between job 7 and job 8")
@@ -316,6 +317,9 @@ _TRIVIA = re.compile(
     rf"{_KWH}"
     rf"|\b{_KWH} (?:price|prices|rate|rates|tariff|tariffs)\b"
 )
+# how much a unit of energy costs is the grid's price, never this machine's, whatever else is said ("sg
+# electricity now roughly how much per kwh?"; not "at 11 cents a kwh, what did the 4090 cost today")
+_PER_KWH = re.compile(rf"\bhow much (?:\w+ ){{0,2}}?(?:per|a|for a|for one) {_KWH}")
 # A request for advice: "the best learning rate for", "a good idea for", "should i use bf16", "what batch
 # size should i use", "how many epochs should we train"
 _ADVICE = re.compile(
@@ -596,6 +600,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
             _NAMING,
             _LIBRARY_HELP,
             _WORDING,
+            _PER_KWH,
         )
     ):
         return True  # whatever the machine words beside them

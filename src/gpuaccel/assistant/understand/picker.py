@@ -521,8 +521,8 @@ WHAT_WAS_ON = re.compile(
 )
 # the results a job prints, which only its log holds ("the mmlu score of the eval", "final loss of job 3")
 PRINTED = set(
-    "score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics results mmlu hellaswag gsm8k"
-    " humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs"
+    "score scores accuracy acc loss perplexity ppl bleu rouge f1 metric metrics result results mmlu hellaswag"
+    " gsm8k humaneval truthfulqa winogrande arc wer fid top1 step steps checkpoint ckpt epoch epochs"
     " hparams hyperparameters"
     # what a run saved, which its log tells: "what did it save at the end" (its last checkpoint)
     " save saved saves"

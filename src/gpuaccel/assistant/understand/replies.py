@@ -86,8 +86,9 @@ FUTURE_REPLY = f"{FUTURE_NOTE}: {TOPICS}."
 _PAST_RUN = re.compile(
     r"\bhow long before (?:it|they|the \S+) (?:died|failed|crashed|finished|ended|stopped|started|got"
     r"|began|commenced|ran|completed|terminated)\b"
-    # "waited how long before it began", "it waited in queue how long before start"
-    r"|\b(?:waited|sat|queued|was (?:it )?waiting)(?: (?:in|on) (?:the )?(?:queue|line|backlog))?"
+    # "waited how long before it began", "it waited in queue how long before start" (the verb's bare form
+    # as the past where a writer marks no tense: "it wait in queue how long before start")
+    r"|\b(?:waited|wait|sat|sit|queued|was (?:it )?waiting)(?: (?:in|on) (?:the )?(?:queue|line|backlog))?"
     r" (?:for )?how long before\b"
     r"|\b(?:ran|run|did it run|was it running)(?: for)? how long before\b"  # "ran for how long before that"
 )

@@ -131,6 +131,10 @@ def typed_out(question: str) -> str:
     )
     # a trailing "hey" asks for agreement, as "eh" does ("how long has it been going, hey?"); not a greeting
     text = re.sub(r",?\s*\bhey\b\s*(?=[?!.]*\s*$)", "", text, flags=re.I)
+    # Singapore and Malaysian English's particles at the end of a clause mark its tone, no word of what is
+    # asked ("what time sia", "who hog the cards today ah, gpu-hours by job", "can lah"); "leh" said
+    # mid-sentence is Franco's why, read before this
+    text = re.sub(r"\s*\b(?:lah|leh|lor|sia|meh|hor|ah)\b(?=\s*(?:[?!.,;]|$))", "", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
     return _as_flags_said(_autocorrected(pidgin_read(scots_read(text))))

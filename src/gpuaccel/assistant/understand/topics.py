@@ -425,11 +425,13 @@ def query_for(
     # total
     totalled = {"many", "much", "total", "sum", "overall", "spent", "burn", "burned", "burnt"} & set(ws)
     # (not "how many GPUs": GPU-hours are the jobs'; "and its GPU-hours?", no one job in focus: no GPU list)
-    if gpu_time and order is None and (totalled or "gpu" in topics):
+    # "gpu-hours by job", "GPU-time per run": each job's own, set side by side (their ranking)
+    by_job = gpu_time and re.search(r"\b(?:by|per|for each) (?:job|run|task)\b", " ".join(ws)) is not None
+    if gpu_time and order is None and (totalled or "gpu" in topics) and not by_job:
         return Query("jobs", gpu=gpu, window=win, job_name=name, metric="gpu_time")
     # "the most gpu hours", not a reading over time ("max_over_time temperature for gpu 1")
     timed = "gpu" in topics and {"time", "hours"} & set(ws) and order is not None and metric is None
-    if hog or "gputime" in ws or timed:
+    if hog or "gputime" in ws or timed or by_job:
         return Query("job_rank", metric="gpu_time", order=order or "max", window=win, gpu=gpu, job_name=name)
     # "how are the training runs doing?", "which run is taking forever?": the runs going now, each with how
     # long it has run

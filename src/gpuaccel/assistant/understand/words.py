@@ -324,6 +324,8 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, meant in (
         (r"\bat (?:the|this) (?:moment|minute)\b|\bat present\b", "now"),  # the present
         (r"\bsince what (?:time|hour)\b", "since when"),  # when it began, not how long
+        # "all together run how long": altogether, a total (not every job); "them all together" the same
+        (r"\ball together\b", "altogether"),
         (r"\b(?:hours? of )?card[- ]?(?:time|hours?)\b", "gpu hours"),  # "how many hours of card time"
         (r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then"),  # the moment
         (r"\bpull(?:ed|s)? the plug(?: on)?\b", "cancelled"),  # "did somebody pull the plug?"
