@@ -309,6 +309,9 @@ _TRIVIA = re.compile(
     r"|\b(?:going|usual|typical|average|normal|current) (?:rate|price|cost)s? (?:for|of|per) (?:a |one )?"
     rf"{_KWH}"
     rf"|\b{_KWH} (?:price|prices|rate|rates|tariff|tariffs)\b"
+    # the unit turned into money, a formula asked ("how do i convert kWh to CHF"; not "what did the 4090's
+    # 3.45 kWh cost", this machine's energy priced)
+    rf"|\bconvert (?:from )?{_KWH} (?:to|into|in)\b"
 )
 # A request for advice: "the best learning rate for", "a good idea for", "should i use bf16", "what batch
 # size should i use", "how many epochs should we train"

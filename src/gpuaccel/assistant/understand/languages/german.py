@@ -8,6 +8,8 @@ import re
 from gpuaccel.assistant.understand.languages.tables import (
     ENGLISH_VERB_INFINITIVE,
     VERB_LAST,
+    English,
+    Table,
     compiled,
     translated,
 )
@@ -43,7 +45,9 @@ _GERMAN_MARK = re.compile(
     r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren"
     r"|mal|wat|dit|ick|icke|nix|nen|nochmal|schmeiß|schmeiss|setz|läuft|zieht|pausier|vormittag|hat|ins"
     r"|heut|gell|isch|lang|gewartet|geschrieben|halten|wieviel|wird|werte|taktet|tauschen|meinen|gib|stimmt"
-    r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten)\b",
+    r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten"
+    r"|warum|steht|wartet|startet|eigentlich|abgebrochen|gecrasht|zeilen?|letzte|tiefste|trotzdem"
+    r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher)\b",
     re.I,
 )
 _HOURS = {
@@ -63,11 +67,72 @@ def _half_past(m: re.Match[str]) -> str:
     return f"between {start}:{m[2] or '00'} and {end}:30"
 
 
-_GERMAN_PHRASES = compiled(
+# a request's verb said last, as its infinitive ("12 bitte abbrechen": cancel 12; "den bitte sofort stoppen":
+# cancel it; "13 zurückhalten": hold 13; "die Queue weiterlaufen lassen": resume the queue), what it acts on
+# before it, a job's number or name or a word for it
+_INFINITIVES = {
+    "abbrechen": "cancel", "stoppen": "cancel", "beenden": "cancel", "killen": "cancel",
+    "zurückhalten": "hold", "zurückstellen": "hold", "anhalten": "pause", "pausieren": "pause",
+    "freigeben": "release", "fortsetzen": "resume", "weiterlaufen lassen": "resume",
+}  # fmt: skip
+_RERUN = r"(?:noch ?einmal|nochmal|erneut|neu)\s+starten"
+_REQUEST_LAST = (
+    r"\b((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|die (?:queue|warteschlange)|den job|den|die|das|ihn|es)"
+    r"((?:\s+(?:bitte|sofort|gleich|jetzt|kurz|trotzdem|doch|dann|einfach|wieder))*)\s+"
+    rf"({'|'.join(_INFINITIVES)}|{_RERUN})\b"
+)
+
+
+def _request_last(m: re.Match[str]) -> str:
+    """The request of :data:`_REQUEST_LAST` in English order: "cancel 12", "rerun it", "resume the queue"."""
+    said = re.sub(r"\s+", " ", m[3])
+    verb = next((v for k, v in _INFINITIVES.items() if re.fullmatch(_spelled(k), said, re.I)), "rerun")
+    what = m[1].lower()
+    thing = (
+        "the queue"
+        if what.startswith("die ")
+        else "it"
+        if what in ("den", "die", "das", "ihn", "es", "den job")
+        else m[1]
+    )
+    return f"{verb} {thing}{m[2]}"
+
+
+def _any_spelling(pairs: tuple[tuple[str, English], ...]) -> Table:
+    """``pairs`` compiled, their umlauts also read written out or left out and their ß also read ss, as a
+    Swiss writer or a keyboard without them writes ("läuft" laeuft, lauft; "höchste" hoechste; "heiß"
+    heiss)."""
+    return compiled(tuple((_spelled(p), english) for p, english in pairs))
+
+
+def _spelled(pattern: str) -> str:
+    """``pattern`` with each umlaut read as itself, written out or left out, and ß as ß or ss."""
+    return re.sub("[äöüß]", lambda m: _SPELLINGS[m[0]], pattern)
+
+
+_SPELLINGS = {"ä": "(?:ä|ae|a)", "ö": "(?:ö|oe|o)", "ü": "(?:ü|ue|u)", "ß": "(?:ß|ss)"}
+
+
+_GERMAN_PHRASES = _any_spelling(
     (
         # requests, said to "Sie" or to "du", and as Berlin says them ("schmeiß den raus": cancel it; "gib den
         # frei": release it; "halt den 70b eval mal fest": hold it; "setz den probe auf prio 5")
         (r"\b(?:ma|mal)\b\s*", ""),
+        # a server restarted is no job rerun ("wir müssen den Server neu starten")
+        (
+            r"\b(?:den|die|das)\s+(server|rechner|maschine|kiste)\b(.{0,30}?)\s+neu\s*starten\b",
+            r"reboot the \1\2",
+        ),
+        (_REQUEST_LAST, _request_last),
+        # said with no object, the job in context ("bitte trotzdem nochmal starten": rerun it anyway)
+        (rf"\b{_RERUN}\b", "rerun it"),
+        (r"\b(?<!queue )(?<!warteschlange )(?:wieder\s+)?weiterlaufen lassen\b", "resume it"),
+        # "Geben Sie 13 eine höhere Priorität": give 13 a higher priority
+        (
+            r"\b(?:gib|geben sie)\s+(.{1,30}?)(?:\s+bitte)?\s+(?:eine\s+)?(?:höhere|mehr)\s+priorität\b",
+            r"give \1 a higher priority",
+        ),
+        (r"\bhöhere priorität\b", "higher priority"),
         (r"\bschmei(?:ß|ss)(?:en sie)?\s+(.{1,30}?)\s+raus\b", r"cancel \1"),
         (r"\b(?:gib|geben sie)\s+(.{1,30}?)(?:\s+bitte)?\s+frei\b", r"release \1"),
         (r"\b(?:halt|halte|halten sie)\s+(.{1,30}?)\s+fest\b", r"hold \1"),
@@ -121,6 +186,69 @@ _GERMAN_PHRASES = compiled(
         (r"\be-mail\b", "email"),
         # questions
         (r"\bum wie ?viel uhr\b|\bum welche uhrzeit\b", "at what time"),
+        # "wie lange warten 12 und 13 schon": how long have 12 and 13 been waiting
+        (r"\bwie lange? (?:warten|wartet)\s+(.{1,40}?)\s+schon\b", r"how long have \1 been waiting"),
+        # why a job failed or does not start ("warum ist 9 abgebrochen", "wieso startet 13 nicht"), what it
+        # waits for ("auf was wartet 12", "worauf wartet der"), how far it is ("wie weit ist er")
+        (
+            r"\b(warum|wieso|weshalb)\s+(?:ist|sind|wurde)\s+(.{1,40}?)\s+(?:denn\s+)?(?:abgebrochen|abgestürzt"
+            r"|gecrasht|abgeschmiert|fehlgeschlagen|schiefgegangen|gescheitert)\b",
+            lambda m: f"why did {_it(m[2])} fail",
+        ),
+        (
+            r"\b(?:warum|wieso|weshalb)\s+(?:startet|beginnt|läuft)\s+(.{1,40}?)\s+(?:denn\s+|noch\s+|immer\s+)*nicht\b",
+            lambda m: f"why is {_it(m[1])} not starting",
+        ),
+        (r"\b(?:fehlgeschlagen|schiefgegangen|abgestürzt|gecrasht|gescheitert)\b", "failed"),
+        (
+            r"\b(?:auf was|worauf)\s+(?:wartet|warten)\s+(.{1,40}?)(?:\s+(?:eigentlich|denn|noch|gerade|da))*"
+            r"(?=\s*[?.!,]|\s*$)",
+            lambda m: f"what is {_it(m[1])} waiting for",
+        ),
+        (r"\bwie weit (?:ist|sind) (?:er|sie|es|der|die|das|der job)\b", "how far along is it"),
+        (r"\bsteht (?=im\b|in\b)", "is "),
+        (r"\b(?:die )?letzten? zeilen\b", "the last lines"),
+        (r"\b(?:die )?letzte zeile\b", "the last line"),
+        (r"\bzeilen?\b", "lines"),
+        # "vor dem ersten Versuch": before the first attempt
+        (r"\bvor (?=dem|der|den)\b", "before "),
+        (r"\bersten\b", "first"),
+        (r"\bversuch\b", "attempt"),
+        # a compound read ("Durchschnittstemperatur": average temperature; "Spitzenleistung": peak power),
+        # energy said as a consumption over a span ("Stromverbrauch heute", "Gesamtverbrauch gestern")
+        (r"\bdurchschnitts-?(\w+)", r"average \1"),
+        (r"\bspitzen-?(\w+)", r"peak \1"),
+        (r"\bgesamt(?:strom|energie)?verbrauch\b|\benergieverbrauch\b", "energy used"),
+        (
+            r"\b(?:strom|energie)?verbrauch\b(?=.{0,40}\b(?:heute|gestern|seit|letzten|vormittag|nachmittag"
+            r"|woche|monat|insgesamt|zusammen|kwh)\b)|(?:(?<=heute )|(?<=gestern ))(?:strom)?verbrauch\b",
+            "energy used",
+        ),
+        (r"\bpro (karte|gpu|job)\b", r"per \1"),
+        # hours busy and idle, "von Mitternacht bis jetzt" (from midnight to now)
+        (r"\bbeschäftigt\b", "busy"),
+        (r"\bgewesen\b", ""),
+        (r"\bvon (\S+) bis\b", r"from \1 to"),
+        (r"\bmitternacht\b", "midnight"),
+        (
+            r"\b(?:bei\s+)?(\d+)\s*(?:grad|°c?)\s+oder\s+(?:wärmer|heißer|mehr|darüber|höher)\b",
+            r"at or above \1 °C",
+        ),
+        (r"\b(?:am )?tiefsten?\b", "lowest"),
+        (r"\blänger\b", "longer"),
+        (r"\bkürzer\b", "shorter"),
+        (r"\bwie setze ich\b", "how do i set"),
+        (r"\bwie rechne ich (.{1,20}?) (?:in|auf) (.{1,20}?) um\b", r"how can i convert \1 to \2"),
+        (r"\bnur die formel\b", "only the formula"),
+        (r"\b(?:ich muss|wir müssen)\b", "we must"),
+        (r"\bwas (prüfen|checken|nachschauen|erledigen|machen)\b", r"\1 something"),
+        (r"\bprüfen\b", "check"),
+        (r"^\s*(?:so|ok|okay|gut)?,?\s*fertig\s*[.!,]", "ok, done."),
+        (r"\balles in allem\b", "in total"),
+        (r"\balles\b", ""),
+        (r"\bsofort\b", "now"),
+        (r"\btrotzdem\b", "anyway"),
+        (r"\bkurz\b", ""),
         (r"\bwie lang(?:e)? hat (er|sie|es|der|die|das)\s+gebraucht\b", "how long did it take"),
         (r"\bzwischen (\d{1,2})(?::(\d{2}))? und halb (\w+)\b", _half_past),
         (r"\bwie lang(?:e)?\b", "how long"),
@@ -138,15 +266,22 @@ _GERMAN_PHRASES = compiled(
         (r"\bwert\b", "value"),
         (r"\bnich\b", "not"),
         (r"\bdabei\b", "during it"),
-        (r"\b(?:ach|eben|doch|eh)\b,?", ""),
+        (r"\b(?:ach|eben|doch|eh|eigentlich|jeweils)\b,?", ""),
         (r"\bgell\b,?|\bhalt\b(?=\s*[.!,]|$)", ""),
         (r"\bisch\b", "is"),
         (r"\bgewartet\b", "waited"),
+        (r"\b(?:warten|wartet)\b", "waiting"),
         (r"\bvorher\b", "before"),
         (r"\b(?:rausgegeben|ausgegeben|geschrieben|geloggt)\b", "logged"),
         (r"\bins log\b", "in the log"),
         (r"\bwelche werte\b", "which scores"),
         (r"\bspeichertakt\b", "memory clock"),
+        # "warum taktet die GPU 0 nicht voll": why is it throttled (its clock held below full)
+        (
+            r"\b(?:warum|wieso|weshalb)\s+taktet\s+(.{1,30}?)\s+(?:gerade\s+|jetzt\s+|momentan\s+)?nicht"
+            r"\s+(?:voll|hoch|mehr hoch)\b",
+            r"why is \1 throttled",
+        ),
         (r"\btaktet\b(.{1,30}?)\bvoll\b", r"sm clock of\1"),
         (r"\bwird (?:die|der|sie|er|es)\s+gedrosselt\b", "is it throttled"),
         (r"\bich mein(?:e)?\b", "i mean"),
@@ -163,7 +298,10 @@ _GERMAN_PHRASES = compiled(
         (r"\bwie hat sich (.{1,30}?) verhalten\b", r"how was \1"),
         (r"\bwas ziehen\b", "what draw"),
         (r"\bwelcher job hat (?:die|das|den|es) verursacht\b", "which job was it"),
-        (r"\bwelcher job war da drauf\b|\bwelcher job lief da(?: gerade)?\b", "which job was running then"),
+        (
+            r"\bwelcher job war da drauf\b|\bwelcher job lief da(?: gerade)?\b",
+            "which job was running then",
+        ),
         (r"\bwas ist bei der (?:evaluierung|auswertung) herausgekommen\b", "what were the eval results"),
         (r"\bhat alles geklappt\b", "did everything succeed"),
         (r"\bzuletzt ins log geschrieben\b", "last logged"),
@@ -185,7 +323,7 @@ _GERMAN_PHRASES = compiled(
         (r"\b(?:heute )?vormittag\b", "this morning"),
         (r"\b(?:heute )?nachmittag\b", "this afternoon"),
         (r"\bstrom gezogen\b|\bgezogen\b", "drew power"),
-        (r"\bvergleich(?:e)?\b", "compare"),
+        (r"\bvergleich(?:e|en sie|en)?\b", "compare"),
         (r"\bheißer\b", "hotter"),
         (r"\büber (\d+)", r"above \1"),
         (r"\bverbrannt\b", "used"),
@@ -195,8 +333,14 @@ _GERMAN_PHRASES = compiled(
             "is it running",
         ),
         # spans and moments
-        (r"\bin diesem augenblick\b|\bim moment\b|\bmomentan\b|\bderzeit\b|\baktuell\b|\bgerade\b", "now"),
-        (r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin dieser stunde\b", "in that span"),
+        (
+            r"\bin diesem augenblick\b|\bim moment\b|\bmomentan\b|\bderzeit\b|\baktuell\b|\bgerade\b",
+            "now",
+        ),
+        (
+            r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin (?:dieser|der) stunde\b",
+            "in that span",
+        ),
         (r"\bin der letzten stunde\b", "in the last hour"),
         (r"\bheute nacht\b|\bletzte nacht\b", "last night"),
         (r"\bgestern abend\b", "yesterday evening"),
@@ -216,6 +360,7 @@ _GERMAN_PHRASES = compiled(
         (r"\bstrom\b", "electricity"),
         (r"\benergie\b", "energy"),
         (r"\bversuche\b", "attempts"),
+        (r"\bstunden\b", "hours"),
         (r"\blernrate\b", "learning rate"),
         (r"\b(\d+)\s*grad\b", r"\1 °C"),
         (r"\boder (?:darüber|mehr|höher)\b", "or more"),
@@ -234,10 +379,12 @@ _GERMAN_PHRASES = compiled(
         (r"\bwarteschlange\b", "queue"),
         (r"\bmussten\b", "had to"),
         (r"\bdieses element\b|\bdieser job\b", "this one"),
-        (r"\bbeiden\b", "both"),
+        (r"\bbeide[nr]?\b", "both"),
         (r"\bmit welche[mr]\b", "with which"),
     )
 )
+
+
 _GERMAN_FUNCTION_WORDS = compiled(
     (
         (r"\b(?:es|ihn|er|dit|det)\b", "it"),
@@ -265,6 +412,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\bnoch\b", ""),
         (r"\bschon\b", ""),
         (r"\bich\b", "i"),
+        (r"\b(?:ein|eine|einen)\b", "a"),
         (r"\bdanke\b", "thanks"),
     )
 )
@@ -283,6 +431,14 @@ def german(text: str) -> str:
     text = re.sub(r"\b(how (?:high|much|many|long)|which|why|when) war\b", r"\1 was", text, flags=re.I)
     text = _GERMAN_ARTICLE.sub("the ", text)
     return translated(text, _GERMAN_FUNCTION_WORDS) if whole else text
+
+
+def _it(said: str) -> str:
+    """A job said in a question: its bare number read as the job's, a pronoun or demonstrative for it as "it"
+    ("warum ist der abgebrochen")."""
+    if said.isdigit():
+        return f"job {said}"  # ("warum startet 13 nicht": why is job 13 not starting)
+    return "it" if said.lower() in ("er", "sie", "es", "der", "die", "das", "den", "der job") else said
 
 
 def _um(m: re.Match[str]) -> str:
