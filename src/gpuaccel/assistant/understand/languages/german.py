@@ -77,8 +77,9 @@ _INFINITIVES = {
 }  # fmt: skip
 _RERUN = r"(?:noch ?einmal|nochmal|erneut|neu)\s+starten"
 _REQUEST_LAST = (
-    r"\b((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|die (?:queue|warteschlange)|den job|den|die|das|ihn|es)"
-    r"((?:\s+(?:bitte|sofort|gleich|jetzt|kurz|trotzdem|doch|dann|einfach|wieder))*)\s+"
+    r"\b(?:(?:den|die|das|dem)\s+(?=(?:job\s+)?#?\d|[\w.]+-))?"  # ("den 13 zurückhalten")
+    r"((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|die (?:queue|warteschlange)|den job|den|die|das|ihn|es)"
+    r"((?:\s+(?:bitte|sofort|gleich|jetzt|kurz|trotzdem|doch|dann|einfach|wieder|vorerst|erstmal|lieber))*)\s+"
     rf"({'|'.join(_INFINITIVES)}|{_RERUN})\b"
 )
 
@@ -246,7 +247,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"^\s*(?:so|ok|okay|gut)?,?\s*fertig\s*[.!,]", "ok, done."),
         (r"\balles in allem\b", "in total"),
         (r"\balles\b", ""),
-        (r"\bsofort\b", "now"),
+        (r"\bsofort\b", ""),
         (r"\btrotzdem\b", "anyway"),
         (r"\bkurz\b", ""),
         (r"\bwie lang(?:e)? hat (er|sie|es|der|die|das)\s+gebraucht\b", "how long did it take"),
