@@ -57,6 +57,8 @@ def test_portugal_portuguese(heldout_svc: AssistantService) -> None:
         ("den 13 bitte zurückhalten bis Montag", "gpuaccel hold 13"),
         ("Bitte 11 stoppen, wir müssen die Maschine neu starten.", "gpuaccel cancel 11"),
         ("Gib 12 bitte eine höhere Priorität", "gpuaccel priority 12"),
+        ("Kannst du 14 freigeben?", "gpuaccel release 14"),
+        ("Koennten Sie die Prioritaet von 12 erhoehen?", "gpuaccel priority 12"),
     ],
 )
 def test_requests_with_the_verb_last(heldout_svc: AssistantService, said: str, command: str) -> None:
@@ -94,6 +96,8 @@ def test_umlauts_written_out_and_compounds(heldout_svc: AssistantService) -> Non
     assert query is not None and query["name"] == "energy", query
     _, text, query = ask(heldout_svc, "Wie viele Stunden war die 4090 heute beschaeftigt?", None)
     assert query is not None and query["metric"] == "util" and "2h15m" in text, (query, text)
+    _, _, query = ask(heldout_svc, "Wie lange stand die H100 gestern still?", None)
+    assert query is not None and query["metric"] == "util" and query["gpu"] == 0, query
     _, _, query = ask(heldout_svc, "Wie lange war die 4090 heute bei 60 Grad oder waermer?", None)
     assert query is not None and query["metric"] == "temperature" and query["at_least"] == 60, query
 

@@ -47,7 +47,8 @@ _GERMAN_MARK = re.compile(
     r"|heut|gell|isch|lang|gewartet|geschrieben|halten|wieviel|wird|werte|taktet|tauschen|meinen|gib|stimmt"
     r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten"
     r"|warum|steht|wartet|startet|eigentlich|abgebrochen|gecrasht|zeilen?|letzte|tiefste|trotzdem"
-    r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher)\b",
+    r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher|kannst|koennen|koennten|freigeben"
+    r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet)\b",
     re.I,
 )
 _HOURS = {
@@ -119,6 +120,13 @@ _GERMAN_PHRASES = _any_spelling(
         # requests, said to "Sie" or to "du", and as Berlin says them ("schmeiß den raus": cancel it; "gib den
         # frei": release it; "halt den 70b eval mal fest": hold it; "setz den probe auf prio 5")
         (r"\b(?:ma|mal)\b\s*", ""),
+        (r"\b(?:können|könnten|kannst|könntest) (?:sie|du)\b", "can you"),
+        # "die Priorität von 13 erhöhen", "13s Priorität hochsetzen": raise the priority of 13
+        (
+            r"\b(?:die )?priorität (?:von|vom|für|des) (.{1,30}?)\s+(?:bitte\s+)?"
+            r"(?:erhöhen|hochsetzen|anheben|raufsetzen|hochstufen)\b",
+            r"raise the priority of \1",
+        ),
         # a server restarted is no job rerun ("wir müssen den Server neu starten")
         (
             r"\b(?:den|die|das)\s+(server|rechner|maschine|kiste)\b(.{0,30}?)\s+neu\s*starten\b",
@@ -249,6 +257,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\balles\b", ""),
         (r"\bsofort\b", ""),
         (r"\btrotzdem\b", "anyway"),
+        (r"\bwieder\b", ""),
         (r"\bkurz\b", ""),
         (r"\bwie lang(?:e)? hat (er|sie|es|der|die|das)\s+gebraucht\b", "how long did it take"),
         (r"\bzwischen (\d{1,2})(?::(\d{2}))? und halb (\w+)\b", _half_past),
@@ -350,7 +359,12 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bzwischen (\d{1,2}) und (\d{1,2})(?::00)?\b", r"between \1:00 and \2:00"),
         (r"\bheuer\b", "this year"),
         # readings, how much and which way
-        (r"\b(?:steht|stand) (?:sie |es |er )?(?:schon )?still\b", "is idle"),
+        # "steht sie still", "wie lange stand die 4090 gestern still": idle, what stood between said
+        (
+            r"\b(steht|stand|standen)\s+(.{0,30}?)\s*\b(?:schon )?still\b",
+            lambda m: f"{'is' if m[1].lower() == 'steht' else 'was'} {m[2]} idle".replace("  ", " "),
+        ),
+        (r"\bstillgestanden\b", "idle"),
         (
             r"\b(?:ungenutzt|untätig|unbenutzt)(?: herumgestanden| gestanden)?\b|\bherumgestanden\b",
             "idle",
