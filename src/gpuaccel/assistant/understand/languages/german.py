@@ -249,8 +249,10 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bwie setze ich\b", "how do i set"),
         (r"\bwie rechne ich (.{1,20}?) (?:in|auf) (.{1,20}?) um\b", r"how can i convert \1 to \2"),
         (r"\bnur die formel\b", "only the formula"),
-        (r"\b(?:ich muss|wir müssen)\b", "we must"),
-        (r"\bwas (prüfen|checken|nachschauen|erledigen|machen)\b", r"\1 something"),
+        (r"\bich muss\b", "i must"),
+        (r"\bwir müssen\b", "we must"),
+        # "ich muss am Netzteil was prüfen": check something (not "was machen die GPUs", what they do)
+        (r"\bwas (?:prüfen|checken|nachschauen|nachsehen)\b", "check something"),
         (r"\bprüfen\b", "check"),
         (r"^\s*(?:so|ok|okay|gut)?,?\s*fertig\s*[.!,]", "ok, done."),
         (r"\balles in allem\b", "in total"),
@@ -308,10 +310,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bwie hat sich (.{1,30}?) verhalten\b", r"how was \1"),
         (r"\bwas ziehen\b", "what draw"),
         (r"\bwelcher job hat (?:die|das|den|es) verursacht\b", "which job was it"),
-        (
-            r"\bwelcher job war da drauf\b|\bwelcher job lief da(?: gerade)?\b",
-            "which job was running then",
-        ),
+        (r"\bwelcher job war da drauf\b|\bwelcher job lief da(?: gerade)?\b", "which job was running then"),
         (r"\bwas ist bei der (?:evaluierung|auswertung) herausgekommen\b", "what were the eval results"),
         (r"\bhat alles geklappt\b", "did everything succeed"),
         (r"\bzuletzt ins log geschrieben\b", "last logged"),
@@ -343,10 +342,7 @@ _GERMAN_PHRASES = _any_spelling(
             "is it running",
         ),
         # spans and moments
-        (
-            r"\bin diesem augenblick\b|\bim moment\b|\bmomentan\b|\bderzeit\b|\baktuell\b|\bgerade\b",
-            "now",
-        ),
+        (r"\bin diesem augenblick\b|\bim moment\b|\bmomentan\b|\bderzeit\b|\baktuell\b|\bgerade\b", "now"),
         (
             r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin (?:dieser|der) stunde\b",
             "in that span",
