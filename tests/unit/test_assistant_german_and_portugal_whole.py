@@ -118,3 +118,9 @@ def test_a_formula_to_money_is_general(heldout_svc: AssistantService) -> None:
         heldout_svc, "Wie rechne ich kWh in Franken um, wenn der Strompreis 25 Rappen ist?", None
     )
     assert query is None, query
+
+
+def test_a_note_to_draft_stays_general(heldout_svc: AssistantService) -> None:
+    said = "Könnten Sie mir eine kurze Nachricht ans Team entwerfen, dass die H100 morgen gewartet wird?"
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is None, query

@@ -120,7 +120,8 @@ _GERMAN_PHRASES = _any_spelling(
         # requests, said to "Sie" or to "du", and as Berlin says them ("schmeiß den raus": cancel it; "gib den
         # frei": release it; "halt den 70b eval mal fest": hold it; "setz den probe auf prio 5")
         (r"\b(?:ma|mal)\b\s*", ""),
-        (r"\b(?:können|könnten|kannst|könntest) (?:sie|du)\b", "can you"),
+        # ("können Sie mir ... entwerfen" is read below: a note to write)
+        (r"\b(?:können|könnten|kannst|könntest) (?:sie|du)\b(?!\s+mir\b)", "can you"),
         # "die Priorität von 13 erhöhen", "13s Priorität hochsetzen": raise the priority of 13
         (
             r"\b(?:die )?priorität (?:von|vom|für|des) (.{1,30}?)\s+(?:bitte\s+)?"
@@ -191,7 +192,11 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bfreigeben\b", "release"),
         (r"\berzählen sie mir\b", "tell me"),
         (r"\bwitz\b", "joke"),
-        (r"\bkönnen sie mir\b(.{0,60}?)\bentwerfen\b", r"can you write me\1"),
+        (
+            r"\b(?:können|könnten|kannst|könntest) (?:sie|du) mir\b(.{0,60}?)"
+            r"\b(?:entwerfen|formulieren|aufsetzen)\b",
+            r"can you write me\1",
+        ),
         (r"\be-mail\b", "email"),
         # questions
         (r"\bum wie ?viel uhr\b|\bum welche uhrzeit\b", "at what time"),
