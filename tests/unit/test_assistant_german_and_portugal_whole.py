@@ -1,6 +1,9 @@
 """German written whole (the formal "Sie" requests, verbs at the end, "ungenutzt", "im selben Zeitraum") and
 Portugal's Portuguese ("está a correr", "a ventoinha", "nessa hora", "liberta-o"): read in English, not
-only their words said in passing. Worded apart from the blind sets."""
+only their words said in passing. German's requests said with the infinitive last ("12 bitte abbrechen",
+"nochmal starten", "weiterlaufen lassen"), why a job failed or waits ("wieso ist 9 abgestürzt", "worauf
+wartet"), umlauts written out ("laeuft", "waermer"), compounds ("Durchschnittstemperatur",
+"Gesamtverbrauch") and a formula asked are read too. Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -44,3 +47,80 @@ def test_portugal_portuguese(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "E que job estava a correr nessa hora?", sid)
     assert query is not None and query["name"] == "jobs" and query["gpu"] == 0, query
     assert query["window"]["t1"] - query["window"]["t0"] <= 1, query  # the moment of the peak
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("Job 12 bitte sofort abbrechen!", "gpuaccel cancel 12"),
+        ("14 bitte freigeben, danke", "gpuaccel release 14"),
+        ("den 13 bitte zurückhalten bis Montag", "gpuaccel hold 13"),
+        ("Bitte 11 stoppen, wir müssen die Maschine neu starten.", "gpuaccel cancel 11"),
+        ("Gib 12 bitte eine höhere Priorität", "gpuaccel priority 12"),
+        ("Kannst du 14 freigeben?", "gpuaccel release 14"),
+        ("Koennten Sie die Prioritaet von 12 erhoehen?", "gpuaccel priority 12"),
+    ],
+)
+def test_requests_with_the_verb_last(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_requests_of_the_job_in_context(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "Was laeuft gerade auf der H100?", None)
+    sid, text, query = ask(heldout_svc, "den bitte kurz anhalten", sid)
+    assert query is None and "gpuaccel pause 11" in text, text
+    sid, text, query = ask(heldout_svc, "ok, fertig. jetzt wieder weiterlaufen lassen", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+    sid, _, _ = ask(heldout_svc, "Wieso ist Job 9 fehlgeschlagen?", None)
+    _, text, query = ask(heldout_svc, "Dann bitte nochmal starten.", sid)
+    assert query is None and "gpuaccel retry 9" in text, text
+
+
+def test_why_a_job_failed_or_waits(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "wieso ist 9 denn abgestürzt?", None)
+    assert query == {"name": "job_detail", "job": 9} and "loss is NaN" in text, (query, text)
+    _, text, _ = ask(heldout_svc, "weshalb beginnt 13 immer noch nicht", None)
+    assert "GPU 0 is held by job 11" in text, text
+    _, text, query = ask(heldout_svc, "Worauf wartet der llama-70b-eval denn?", None)
+    assert query is not None and query.get("job") == 12 and "waiting for job 11" in text, (query, text)
+
+
+def test_umlauts_written_out_and_compounds(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "Durchschnittsauslastung der 4090 gestern?", None)
+    assert query is not None and query["metric"] == "util" and query["gpu"] == 1, query
+    assert query["window"]["label"] == "yesterday", query
+    _, text, query = ask(heldout_svc, "Gesamtverbrauch der H100 gestern?", None)
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 0, query
+    _, text, query = ask(heldout_svc, "Stromverbrauch gestern pro Karte?", None)
+    assert query is not None and query["name"] == "energy", query
+    _, text, query = ask(heldout_svc, "Wie viele Stunden war die 4090 heute beschaeftigt?", None)
+    assert query is not None and query["metric"] == "util" and "2h15m" in text, (query, text)
+    _, _, query = ask(heldout_svc, "Wie lange stand die H100 gestern still?", None)
+    assert query is not None and query["metric"] == "util" and query["gpu"] == 0, query
+    _, _, query = ask(heldout_svc, "Wie lange war die 4090 heute bei 60 Grad oder waermer?", None)
+    assert query is not None and query["metric"] == "temperature" and query["at_least"] == 60, query
+
+
+def test_german_follow_ups(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "Durchschnittstemperatur der H100 gestern?", None)
+    _, text, query = ask(heldout_svc, "und die tiefste?", sid)
+    assert query is not None and query["metric"] == "temperature" and "lowest" in text, (query, text)
+    sid, _, _ = ask(
+        heldout_svc, "Vergleichen Sie resnet50-bench und llama-8b-eval beim Energieverbrauch", None
+    )
+    _, text, query = ask(heldout_svc, "Welcher lief kürzer?", sid)
+    assert query is not None and query.get("metric") == "duration", query
+
+
+def test_a_formula_to_money_is_general(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(
+        heldout_svc, "Wie rechne ich kWh in Franken um, wenn der Strompreis 25 Rappen ist?", None
+    )
+    assert query is None, query
+
+
+def test_a_note_to_draft_stays_general(heldout_svc: AssistantService) -> None:
+    said = "Könnten Sie mir eine kurze Nachricht ans Team entwerfen, dass die H100 morgen gewartet wird?"
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is None, query

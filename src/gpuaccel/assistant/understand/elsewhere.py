@@ -316,6 +316,9 @@ _TRIVIA = re.compile(
     r"|\b(?:going|usual|typical|average|normal|current) (?:rate|price|cost)s? (?:for|of|per) (?:a |one )?"
     rf"{_KWH}"
     rf"|\b{_KWH} (?:price|prices|rate|rates|tariff|tariffs)\b"
+    # the unit turned into money, a formula asked ("how do i convert kWh to CHF"; not "what did the 4090's
+    # 3.45 kWh cost", this machine's energy priced)
+    rf"|\bconvert (?:from )?{_KWH} (?:to|into|in)\b"
 )
 # how much a unit of energy costs is the grid's price, never this machine's, whatever else is said ("sg
 # electricity now roughly how much per kwh?"; not "at 11 cents a kwh, what did the 4090 cost today")

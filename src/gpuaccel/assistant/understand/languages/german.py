@@ -8,6 +8,8 @@ import re
 from gpuaccel.assistant.understand.languages.tables import (
     ENGLISH_VERB_INFINITIVE,
     VERB_LAST,
+    English,
+    Table,
     compiled,
     translated,
 )
@@ -43,7 +45,10 @@ _GERMAN_MARK = re.compile(
     r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren"
     r"|mal|wat|dit|ick|icke|nix|nen|nochmal|schmeiß|schmeiss|setz|läuft|zieht|pausier|vormittag|hat|ins"
     r"|heut|gell|isch|lang|gewartet|geschrieben|halten|wieviel|wird|werte|taktet|tauschen|meinen|gib|stimmt"
-    r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten)\b",
+    r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten"
+    r"|warum|steht|wartet|startet|eigentlich|abgebrochen|gecrasht|zeilen?|letzte|tiefste|trotzdem"
+    r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher|kannst|koennen|koennten|freigeben"
+    r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet)\b",
     re.I,
 )
 _HOURS = {
@@ -63,11 +68,81 @@ def _half_past(m: re.Match[str]) -> str:
     return f"between {start}:{m[2] or '00'} and {end}:30"
 
 
-_GERMAN_PHRASES = compiled(
+# a request's verb said last, as its infinitive ("12 bitte abbrechen": cancel 12; "den bitte sofort stoppen":
+# cancel it; "13 zurückhalten": hold 13; "die Queue weiterlaufen lassen": resume the queue), what it acts on
+# before it, a job's number or name or a word for it
+_INFINITIVES = {
+    "abbrechen": "cancel", "stoppen": "cancel", "beenden": "cancel", "killen": "cancel",
+    "zurückhalten": "hold", "zurückstellen": "hold", "anhalten": "pause", "pausieren": "pause",
+    "freigeben": "release", "fortsetzen": "resume", "weiterlaufen lassen": "resume",
+}  # fmt: skip
+_RERUN = r"(?:noch ?einmal|nochmal|erneut|neu)\s+starten"
+_REQUEST_LAST = (
+    r"\b(?:(?:den|die|das|dem)\s+(?=(?:job\s+)?#?\d|[\w.]+-))?"  # ("den 13 zurückhalten")
+    r"((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|die (?:queue|warteschlange)|den job|den|die|das|ihn|es)"
+    r"((?:\s+(?:bitte|sofort|gleich|jetzt|kurz|trotzdem|doch|dann|einfach|wieder|vorerst|erstmal|lieber))*)\s+"
+    rf"({'|'.join(_INFINITIVES)}|{_RERUN})\b"
+)
+
+
+def _request_last(m: re.Match[str]) -> str:
+    """The request of :data:`_REQUEST_LAST` in English order: "cancel 12", "rerun it", "resume the queue"."""
+    said = re.sub(r"\s+", " ", m[3])
+    verb = next((v for k, v in _INFINITIVES.items() if re.fullmatch(_spelled(k), said, re.I)), "rerun")
+    what = m[1].lower()
+    thing = (
+        "the queue"
+        if what.startswith("die ")
+        else "it"
+        if what in ("den", "die", "das", "ihn", "es", "den job")
+        else m[1]
+    )
+    return f"{verb} {thing}{m[2]}"
+
+
+def _any_spelling(pairs: tuple[tuple[str, English], ...]) -> Table:
+    """``pairs`` compiled, their umlauts also read written out or left out and their ß also read ss, as a
+    Swiss writer or a keyboard without them writes ("läuft" laeuft, lauft; "höchste" hoechste; "heiß"
+    heiss)."""
+    return compiled(tuple((_spelled(p), english) for p, english in pairs))
+
+
+def _spelled(pattern: str) -> str:
+    """``pattern`` with each umlaut read as itself, written out or left out, and ß as ß or ss."""
+    return re.sub("[äöüß]", lambda m: _SPELLINGS[m[0]], pattern)
+
+
+_SPELLINGS = {"ä": "(?:ä|ae|a)", "ö": "(?:ö|oe|o)", "ü": "(?:ü|ue|u)", "ß": "(?:ß|ss)"}
+
+
+_GERMAN_PHRASES = _any_spelling(
     (
         # requests, said to "Sie" or to "du", and as Berlin says them ("schmeiß den raus": cancel it; "gib den
         # frei": release it; "halt den 70b eval mal fest": hold it; "setz den probe auf prio 5")
         (r"\b(?:ma|mal)\b\s*", ""),
+        # ("können Sie mir ... entwerfen" is read below: a note to write)
+        (r"\b(?:können|könnten|kannst|könntest) (?:sie|du)\b(?!\s+mir\b)", "can you"),
+        # "die Priorität von 13 erhöhen", "13s Priorität hochsetzen": raise the priority of 13
+        (
+            r"\b(?:die )?priorität (?:von|vom|für|des) (.{1,30}?)\s+(?:bitte\s+)?"
+            r"(?:erhöhen|hochsetzen|anheben|raufsetzen|hochstufen)\b",
+            r"raise the priority of \1",
+        ),
+        # a server restarted is no job rerun ("wir müssen den Server neu starten")
+        (
+            r"\b(?:den|die|das)\s+(server|rechner|maschine|kiste)\b(.{0,30}?)\s+neu\s*starten\b",
+            r"reboot the \1\2",
+        ),
+        (_REQUEST_LAST, _request_last),
+        # said with no object, the job in context ("bitte trotzdem nochmal starten": rerun it anyway)
+        (rf"\b{_RERUN}\b", "rerun it"),
+        (r"\b(?<!queue )(?<!warteschlange )(?:wieder\s+)?weiterlaufen lassen\b", "resume it"),
+        # "Geben Sie 13 eine höhere Priorität": give 13 a higher priority
+        (
+            r"\b(?:gib|geben sie)\s+(.{1,30}?)(?:\s+bitte)?\s+(?:eine\s+)?(?:höhere|mehr)\s+priorität\b",
+            r"give \1 a higher priority",
+        ),
+        (r"\bhöhere priorität\b", "higher priority"),
         (r"\bschmei(?:ß|ss)(?:en sie)?\s+(.{1,30}?)\s+raus\b", r"cancel \1"),
         (r"\b(?:gib|geben sie)\s+(.{1,30}?)(?:\s+bitte)?\s+frei\b", r"release \1"),
         (r"\b(?:halt|halte|halten sie)\s+(.{1,30}?)\s+fest\b", r"hold \1"),
@@ -117,10 +192,80 @@ _GERMAN_PHRASES = compiled(
         (r"\bfreigeben\b", "release"),
         (r"\berzählen sie mir\b", "tell me"),
         (r"\bwitz\b", "joke"),
-        (r"\bkönnen sie mir\b(.{0,60}?)\bentwerfen\b", r"can you write me\1"),
+        (
+            r"\b(?:können|könnten|kannst|könntest) (?:sie|du) mir\b(.{0,60}?)"
+            r"\b(?:entwerfen|formulieren|aufsetzen)\b",
+            r"can you write me\1",
+        ),
         (r"\be-mail\b", "email"),
         # questions
         (r"\bum wie ?viel uhr\b|\bum welche uhrzeit\b", "at what time"),
+        # "wie lange warten 12 und 13 schon": how long have 12 and 13 been waiting
+        (r"\bwie lange? (?:warten|wartet)\s+(.{1,40}?)\s+schon\b", r"how long have \1 been waiting"),
+        # why a job failed or does not start ("warum ist 9 abgebrochen", "wieso startet 13 nicht"), what it
+        # waits for ("auf was wartet 12", "worauf wartet der"), how far it is ("wie weit ist er")
+        (
+            r"\b(warum|wieso|weshalb)\s+(?:ist|sind|wurde)\s+(.{1,40}?)\s+(?:denn\s+)?(?:abgebrochen|abgestürzt"
+            r"|gecrasht|abgeschmiert|fehlgeschlagen|schiefgegangen|gescheitert)\b",
+            lambda m: f"why did {_it(m[2])} fail",
+        ),
+        (
+            r"\b(?:warum|wieso|weshalb)\s+(?:startet|beginnt|läuft)\s+(.{1,40}?)\s+(?:denn\s+|noch\s+|immer\s+)*nicht\b",
+            lambda m: f"why is {_it(m[1])} not starting",
+        ),
+        (r"\b(?:fehlgeschlagen|schiefgegangen|abgestürzt|gecrasht|gescheitert)\b", "failed"),
+        (
+            r"\b(?:auf was|worauf)\s+(?:wartet|warten)\s+(.{1,40}?)(?:\s+(?:eigentlich|denn|noch|gerade|da))*"
+            r"(?=\s*[?.!,]|\s*$)",
+            lambda m: f"what is {_it(m[1])} waiting for",
+        ),
+        (r"\bwie weit (?:ist|sind) (?:er|sie|es|der|die|das|der job)\b", "how far along is it"),
+        (r"\bsteht (?=im\b|in\b)", "is "),
+        (r"\b(?:die )?letzten? zeilen\b", "the last lines"),
+        (r"\b(?:die )?letzte zeile\b", "the last line"),
+        (r"\bzeilen?\b", "lines"),
+        # "vor dem ersten Versuch": before the first attempt
+        (r"\bvor (?=dem|der|den)\b", "before "),
+        (r"\bersten\b", "first"),
+        (r"\bversuch\b", "attempt"),
+        # a compound read ("Durchschnittstemperatur": average temperature; "Spitzenleistung": peak power),
+        # energy said as a consumption over a span ("Stromverbrauch heute", "Gesamtverbrauch gestern")
+        (r"\bdurchschnitts-?(\w+)", r"average \1"),
+        (r"\bspitzen-?(\w+)", r"peak \1"),
+        (r"\bgesamt(?:strom|energie)?verbrauch\b|\benergieverbrauch\b", "energy used"),
+        (
+            r"\b(?:strom|energie)?verbrauch\b(?=.{0,40}\b(?:heute|gestern|seit|letzten|vormittag|nachmittag"
+            r"|woche|monat|insgesamt|zusammen|kwh)\b)|(?:(?<=heute )|(?<=gestern ))(?:strom)?verbrauch\b",
+            "energy used",
+        ),
+        (r"\bpro (karte|gpu|job)\b", r"per \1"),
+        # hours busy and idle, "von Mitternacht bis jetzt" (from midnight to now)
+        (r"\bbeschäftigt\b", "busy"),
+        (r"\bgewesen\b", ""),
+        (r"\bvon (\S+) bis\b", r"from \1 to"),
+        (r"\bmitternacht\b", "midnight"),
+        (
+            r"\b(?:bei\s+)?(\d+)\s*(?:grad|°c?)\s+oder\s+(?:wärmer|heißer|mehr|darüber|höher)\b",
+            r"at or above \1 °C",
+        ),
+        (r"\b(?:am )?tiefsten?\b", "lowest"),
+        (r"\blänger\b", "longer"),
+        (r"\bkürzer\b", "shorter"),
+        (r"\bwie setze ich\b", "how do i set"),
+        (r"\bwie rechne ich (.{1,20}?) (?:in|auf) (.{1,20}?) um\b", r"how can i convert \1 to \2"),
+        (r"\bnur die formel\b", "only the formula"),
+        (r"\bich muss\b", "i must"),
+        (r"\bwir müssen\b", "we must"),
+        # "ich muss am Netzteil was prüfen": check something (not "was machen die GPUs", what they do)
+        (r"\bwas (?:prüfen|checken|nachschauen|nachsehen)\b", "check something"),
+        (r"\bprüfen\b", "check"),
+        (r"^\s*(?:so|ok|okay|gut)?,?\s*fertig\s*[.!,]", "ok, done."),
+        (r"\balles in allem\b", "in total"),
+        (r"\balles\b", ""),
+        (r"\bsofort\b", ""),
+        (r"\btrotzdem\b", "anyway"),
+        (r"\bwieder\b", ""),
+        (r"\bkurz\b", ""),
         (r"\bwie lang(?:e)? hat (er|sie|es|der|die|das)\s+gebraucht\b", "how long did it take"),
         (r"\bzwischen (\d{1,2})(?::(\d{2}))? und halb (\w+)\b", _half_past),
         (r"\bwie lang(?:e)?\b", "how long"),
@@ -138,15 +283,22 @@ _GERMAN_PHRASES = compiled(
         (r"\bwert\b", "value"),
         (r"\bnich\b", "not"),
         (r"\bdabei\b", "during it"),
-        (r"\b(?:ach|eben|doch|eh)\b,?", ""),
+        (r"\b(?:ach|eben|doch|eh|eigentlich|jeweils)\b,?", ""),
         (r"\bgell\b,?|\bhalt\b(?=\s*[.!,]|$)", ""),
         (r"\bisch\b", "is"),
         (r"\bgewartet\b", "waited"),
+        (r"\b(?:warten|wartet)\b", "waiting"),
         (r"\bvorher\b", "before"),
         (r"\b(?:rausgegeben|ausgegeben|geschrieben|geloggt)\b", "logged"),
         (r"\bins log\b", "in the log"),
         (r"\bwelche werte\b", "which scores"),
         (r"\bspeichertakt\b", "memory clock"),
+        # "warum taktet die GPU 0 nicht voll": why is it throttled (its clock held below full)
+        (
+            r"\b(?:warum|wieso|weshalb)\s+taktet\s+(.{1,30}?)\s+(?:gerade\s+|jetzt\s+|momentan\s+)?nicht"
+            r"\s+(?:voll|hoch|mehr hoch)\b",
+            r"why is \1 throttled",
+        ),
         (r"\btaktet\b(.{1,30}?)\bvoll\b", r"sm clock of\1"),
         (r"\bwird (?:die|der|sie|er|es)\s+gedrosselt\b", "is it throttled"),
         (r"\bich mein(?:e)?\b", "i mean"),
@@ -185,7 +337,7 @@ _GERMAN_PHRASES = compiled(
         (r"\b(?:heute )?vormittag\b", "this morning"),
         (r"\b(?:heute )?nachmittag\b", "this afternoon"),
         (r"\bstrom gezogen\b|\bgezogen\b", "drew power"),
-        (r"\bvergleich(?:e)?\b", "compare"),
+        (r"\bvergleich(?:e|en sie|en)?\b", "compare"),
         (r"\bheißer\b", "hotter"),
         (r"\büber (\d+)", r"above \1"),
         (r"\bverbrannt\b", "used"),
@@ -196,7 +348,10 @@ _GERMAN_PHRASES = compiled(
         ),
         # spans and moments
         (r"\bin diesem augenblick\b|\bim moment\b|\bmomentan\b|\bderzeit\b|\baktuell\b|\bgerade\b", "now"),
-        (r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin dieser stunde\b", "in that span"),
+        (
+            r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin (?:dieser|der) stunde\b",
+            "in that span",
+        ),
         (r"\bin der letzten stunde\b", "in the last hour"),
         (r"\bheute nacht\b|\bletzte nacht\b", "last night"),
         (r"\bgestern abend\b", "yesterday evening"),
@@ -205,7 +360,12 @@ _GERMAN_PHRASES = compiled(
         (r"\bzwischen (\d{1,2}) und (\d{1,2})(?::00)?\b", r"between \1:00 and \2:00"),
         (r"\bheuer\b", "this year"),
         # readings, how much and which way
-        (r"\b(?:steht|stand) (?:sie |es |er )?(?:schon )?still\b", "is idle"),
+        # "steht sie still", "wie lange stand die 4090 gestern still": idle, what stood between said
+        (
+            r"\b(steht|stand|standen)\s+(.{0,30}?)\s*\b(?:schon )?still\b",
+            lambda m: f"{'is' if m[1].lower() == 'steht' else 'was'} {m[2]} idle".replace("  ", " "),
+        ),
+        (r"\bstillgestanden\b", "idle"),
         (
             r"\b(?:ungenutzt|untätig|unbenutzt)(?: herumgestanden| gestanden)?\b|\bherumgestanden\b",
             "idle",
@@ -216,6 +376,7 @@ _GERMAN_PHRASES = compiled(
         (r"\bstrom\b", "electricity"),
         (r"\benergie\b", "energy"),
         (r"\bversuche\b", "attempts"),
+        (r"\bstunden\b", "hours"),
         (r"\blernrate\b", "learning rate"),
         (r"\b(\d+)\s*grad\b", r"\1 °C"),
         (r"\boder (?:darüber|mehr|höher)\b", "or more"),
@@ -234,10 +395,12 @@ _GERMAN_PHRASES = compiled(
         (r"\bwarteschlange\b", "queue"),
         (r"\bmussten\b", "had to"),
         (r"\bdieses element\b|\bdieser job\b", "this one"),
-        (r"\bbeiden\b", "both"),
+        (r"\bbeide[nr]?\b", "both"),
         (r"\bmit welche[mr]\b", "with which"),
     )
 )
+
+
 _GERMAN_FUNCTION_WORDS = compiled(
     (
         (r"\b(?:es|ihn|er|dit|det)\b", "it"),
@@ -265,6 +428,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\bnoch\b", ""),
         (r"\bschon\b", ""),
         (r"\bich\b", "i"),
+        (r"\b(?:ein|eine|einen)\b", "a"),
         (r"\bdanke\b", "thanks"),
     )
 )
@@ -283,6 +447,14 @@ def german(text: str) -> str:
     text = re.sub(r"\b(how (?:high|much|many|long)|which|why|when) war\b", r"\1 was", text, flags=re.I)
     text = _GERMAN_ARTICLE.sub("the ", text)
     return translated(text, _GERMAN_FUNCTION_WORDS) if whole else text
+
+
+def _it(said: str) -> str:
+    """A job said in a question: its bare number read as the job's, a pronoun or demonstrative for it as "it"
+    ("warum ist der abgebrochen")."""
+    if said.isdigit():
+        return f"job {said}"  # ("warum startet 13 nicht": why is job 13 not starting)
+    return "it" if said.lower() in ("er", "sie", "es", "der", "die", "das", "den", "der job") else said
 
 
 def _um(m: re.Match[str]) -> str:
