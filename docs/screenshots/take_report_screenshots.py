@@ -1,7 +1,8 @@
 """Take the daily report's and the chat's screenshots in docs/screenshots/ from a real daemon.
 
     apt-get install -y chromium xvfb
-    xvfb-run -a -s "-screen 0 1600x1200x24" .venv/bin/python docs/screenshots/take_report_screenshots.py
+    xvfb-run -a -s "-screen 0 1600x1200x24" .venv/bin/python docs/screenshots/take_report_screenshots.py \
+        [SHOT.png ...]   (only those chat screenshots, no report: the others stay as they were taken)
 
 The day so far is seeded into a fresh data dir as the daemon writes it: two simulated GPUs sampled once a
 second (1 s rows, rolled up into 1 min rows by the daemon's own downsampler, an energy counter that is the
@@ -157,6 +158,7 @@ def _jobs(store: Store) -> int:
 
 
 def main() -> int:
+    only = set(sys.argv[1:])  # chat screenshots to take again; none named: the report and every chat shot
     if NOW - START < SEEDED_HOURS * 3600:
         raise SystemExit(f"run after {SEEDED_HOURS:g} h UTC: the seeded day needs that much of today")
     root = Path(tempfile.mkdtemp(prefix="gpuaccel-report-shots-"))
@@ -169,6 +171,9 @@ def main() -> int:
     print("seeded: per GPU (peak C, joules from the 1 s rows):", truth)
     daemon = start_daemon(data)
     try:
+        if only:
+            _chat(daemon, asked, root, only)
+            return 0
         client = daemon.client(timeout=300.0)  # a report over a day of 1 s rows, on a busy 2-core machine
         made = client.make_report("daily")
         page = root / "report.html"
@@ -189,8 +194,9 @@ def main() -> int:
     return 0
 
 
-def _chat(daemon: object, job: int, root: Path) -> None:
-    """The desktop app's chat asked for a job's energy, grabbed as the window shows it."""
+def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) -> None:
+    """The desktop app's chat asked for a job's energy, grabbed as the window shows it (``only``: those
+    screenshots' conversations alone)."""
     from PySide6.QtCore import QSettings
 
     from gpuaccel.app.gui.main import make_app
@@ -274,8 +280,16 @@ def _chat(daemon: object, job: int, root: Path) -> None:
           "who was loading it at that peak?",
           "what's a good way to keep a small server closet cool in summer?"),
          "chat_numbered_items_and_who_loaded_it.png"),
+        # where a job is that has not started (its record: held), German with the verb last and umlauts
+        # written out, Singapore particles and three asks of one peak, Roman Urdu's request on the job
+        (("wheres the whisper job?", "Stromverbrauch heute pro Karte?",
+          "gpu 1 today power peak how much lah, what time, which job",
+          "sdxl-train kyun fail hui", "isko dobara chala do"),
+         "chat_not_started_german_singlish_urdu.png"),
     )  # fmt: skip
     for questions, shot in conversations:
+        if only and shot not in only:
+            continue
         window.assistant_panel.model.conversation_id = None  # a new conversation: no follow-up reading
         for question in questions:
             window.assistant_panel.input.setText(question)
