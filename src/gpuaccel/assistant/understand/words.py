@@ -88,7 +88,16 @@ ACTIONS = {
     "hold": ("hold", "park", "shelve"),
     "release": ("release", "unhold", "uhold", "unpark"),
     "remove": ("delete", "remove"),
-    "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
+    # ("prepone": to bring earlier, as Indian English says it)
+    "priority": (
+        "bump",
+        "prepone",
+        "prioritize",
+        "prioritise",
+        "deprioritize",
+        "deprioritise",
+        "reprioritize",
+    ),
     "switch": ("switch", "swap", "exchange"),
 }
 
@@ -262,6 +271,35 @@ _STEMS = sorted((w for w in WORD_OF if len(w) >= 4 and w not in ("time", "list",
 # The pronouns that point back at what the conversation was about ("why did it crash?", "compare them"):
 # one list, read by every place that asks whether a message takes up the last answer or its jobs.
 POINTING = ("it", "its", "it's", "that", "this", "these", "those", "them", "they", "their", "him", "her")
+
+
+# the formal (Indian office) English that points back with "said" and "same": "the said job", "GPU hours
+# for same", "kindly retry the same", "Same to be cancelled"; read as the pronouns above ("that job", "it")
+_SAID_NOUN = re.compile(
+    r"\bthe (?:(?:said|aforesaid|above-?mentioned) (jobs?|runs?|tasks?|trainings?|gpus?|cards?)"
+    r"|same (jobs?|runs?|tasks?|trainings?)(?! (?:as|that|which)\b))\b",
+    re.IGNORECASE,
+)
+_VERBS_SAID = "|".join(sorted({w for ws in ACTIONS.values() for w in ws}, key=len, reverse=True))
+_SAME_AFTER = re.compile(  # "GPU hours for same", "kindly resume the same": the object, at its clause's end
+    rf"\b(for|of|in|on|from|about|by|{_VERBS_SAID}) (?:the )?same\b(?!\s+(?:as|for|way|thing|time|one|to)\b)"
+    r"(?!\s+[a-z]+\b(?<!today)(?<!now)(?<!itself)(?<!also)(?<!too)(?<!please)(?<!asap)(?<!immediately))",
+    re.IGNORECASE,
+)
+# "Same to be cancelled", "ok, the same may be released": the subject of a request said as what is to be done
+_SAME_FIRST = re.compile(
+    r"(^|[.!?;,]\s*|\b(?:ok|okay|understood|noted)\s+)(?:the )?same"
+    r"(?= (?:(?:is|may|can|should|must|has|have|needs?|will) )?(?:to )?be\b)(?=( to be\b)?)",
+    re.IGNORECASE,
+)
+
+
+def points_back(question: str) -> str:
+    """The question with "the said job", "for same", "retry the same", "Same to be cancelled" said as
+    "that job" and "it": every rule that reads a pointing word reads them."""
+    question = _SAID_NOUN.sub(lambda m: f"that {m[1] or m[2]}", question)
+    question = _SAME_AFTER.sub(lambda m: f"{m[1]} it", question)
+    return _SAME_FIRST.sub(lambda m: f"{m[1]}it{' is' if m[2] else ''}", question)  # ("it is to be")
 
 
 @functools.cache
