@@ -282,8 +282,9 @@ _SAID_NOUN = re.compile(
 )
 _VERBS_SAID = "|".join(sorted({w for ws in ACTIONS.values() for w in ws}, key=len, reverse=True))
 _SAME_AFTER = re.compile(  # "GPU hours for same", "kindly resume the same": the object, at its clause's end
-    rf"\b(for|of|in|on|from|about|by|{_VERBS_SAID}) (?:the )?same\b(?!\s+(?:as|for|way|thing|time|one|to)\b)"
-    r"(?!\s+[a-z]+\b(?<!today)(?<!now)(?<!itself)(?<!also)(?<!too)(?<!please)(?<!asap)(?<!immediately))",
+    rf"\b(for|of|in|on|from|about|by|{_VERBS_SAID}) (?:the )?same\b"
+    r"(?=\s*(?:[.,;:!?]|$|(?:today|tonight|tomorrow|now|itself|also|too|again|please|kindly|asap|at once"
+    r"|immediately|and|so|at|by|till|until|before|after|first|right away)\b))",
     re.IGNORECASE,
 )
 # "Same to be cancelled", "ok, the same may be released": the subject of a request said as what is to be done
@@ -382,9 +383,12 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # what a note is for, not a job's log: "for the log book", "for my notes"
         (r"\bfor (?:the|my|our) (?:log ?book|notes|records?|log entry|log)\b", " "),
         # what a figure is for, not a summary: "the total energy of the H100 today, for the report"
-        # "need it for the cost report", "for the energy line in the report"
+        # "need it for the cost report", "for the energy line in the report", "needed for monthly billing
+        # report" (its article left out after what needs it)
         (
             r"\bfor (?:the|my|our|a|this) (?:[a-z]+ ){0,3}(?:report|sheet|spreadsheet)\b"
+            r"|\b(?:needed|required|needs?|require) (?:it |this |that |them )?for (?:[a-z]+ ){0,3}"
+            r"(?:report|sheet|spreadsheet)\b"
             r"|\b(?:line|section|row|entry|slide|part|column|figure|number|bit)s? (?:in|into|of|for)"
             r" (?:the|my|our|a|this) (?:[a-z]+ )?(?:report|sheet|spreadsheet)\b",
             " ",
