@@ -112,3 +112,31 @@ def test_array_elements_compared_by_number_in_a_leading_clause() -> None:
     assert split_asks("Comparing job 6 with job 8, which one waited longer?") == [
         "Comparing job 6 with job 8, which one waited longer?"
     ]
+
+
+def test_the_said_job_and_the_same_point_back_at_the_job_talked_about() -> None:
+    """Formal office English points back with "the said job", "the same", "for same" and "Same to be
+    ...": the job in focus, in requests and in questions."""
+    ctx = Context(job_names={"bert-ft": 4, "probe": 13}, subjects=[13])
+    said = read_act("Please hold the said job till Monday.", ctx, {13: "queued"})
+    assert said is not None and "gpuaccel hold 13" in said.reply, said
+    said = read_act("Kindly requeue the same at the earliest.", ctx, {13: "failed"})
+    assert said is not None and "gpuaccel retry 13" in said.reply, said
+    said = read_act("Noted. Same to be held for now.", ctx, {13: "queued"})
+    assert said is not None and "gpuaccel hold 13" in said.reply, said
+    said = read_act("Thanks for the details. Kindly place it on top of the queue.", ctx, {13: "queued"})
+    assert said is not None and "priority 13" in said.reply, said
+    said = read_act("Please prepone job 13.", ctx, {13: "queued"})
+    assert said is not None and "priority 13" in said.reply, said
+    detail = Query("job_detail", job=4)
+    assert pick("What was the exit code of the said job?", detail, [4]) == pick(
+        "What was its exit code?", detail, [4]
+    )
+    # "the same" as a comparison stays one: not the job
+    assert pick("Is GPU 1 at the same temperature as GPU 0?") == pick("Is GPU 1 at the temperature of GPU 0?")
+
+
+def test_what_a_figure_is_needed_for_without_its_article_is_no_summary() -> None:
+    detail = Query("job_detail", job=4)
+    assert pick("Energy for the said job, required for quarterly audit report.", detail, [4]) == detail
+    assert pick("GPU hours of job 4, needed for departmental usage report?") == detail

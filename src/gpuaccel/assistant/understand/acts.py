@@ -21,7 +21,7 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import JOB_SAID, bare_job, gpu_by_model, named_jobs, named_jobs_in
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
-from gpuaccel.assistant.understand.words import ACTIONS, KEPT, STOP, WORD_OF, pointing
+from gpuaccel.assistant.understand.words import ACTIONS, KEPT, STOP, WORD_OF, pointing, points_back
 
 CANT = "I only read this machine; I do not change anything from the chat."
 HARDWARE_REPLY = (
@@ -186,10 +186,11 @@ _PHRASES = (
         ),
         r"prioritize \1",
     ),
-    # "put job 12 first in the queue", "put it at the top of the queue": its priority raised
+    # "put job 12 first in the queue", "put it at the top of the queue", "put it on top of the queue": its
+    # priority raised
     (
         re.compile(
-            r"\b(?:put|place|set|bring) (.{1,40}?) (?:first|at the (?:front|top|head))"
+            r"\b(?:put|place|set|bring) (.{1,40}?) (?:first|(?:at|on|to) (?:the )?(?:front|top|head))"
             r" (?:in|of) the (?:line|queue)\b"
         ),
         r"prioritize \1",
@@ -630,6 +631,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     after a sentence that sets it up ("The 405b probe is no longer needed. Could you cancel it?") is read
     with the jobs that sentence names as what "it" means."""
     states = states or {}
+    question = points_back(question)  # "kindly retry the same", "the said job": it, that job
     asked = re.match(r"([^?]+\?)\s+(\S.*)$", question.strip())
     if asked is not None and sets_the_scene(asked.group(2)):
         # "any card free rn? want to throw a quick run on it": what the user means to do after a question
@@ -651,7 +653,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     sentences = re.split(
         r"(?<=[.!;])\s+(?=[A-Za-z])|(?:,|\s[-–—]|(?<=\?))\s+(?:so|and|then)?\s*"
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
-        r"|pls|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
+        r"|pls|kindly|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
         r"|(?:i|we) (?:want|would like|wish) that"  # "it is on hold, I want that it runs now"
         r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e)\b"
         rf"|(?:can|could|would|should) (?:[\w-]+ ){{1,3}}?(?:just |simply )?be {_DONE_SAID})",

@@ -73,6 +73,7 @@ from gpuaccel.assistant.understand.words import (
     items_as_jobs,
     order_of,
     pointing,
+    points_back,
     topics_said,
     words,
 )
@@ -680,7 +681,7 @@ class RulePicker:
         """The query; :class:`Declined` where the words say the question is not about this machine; None
         where they say nothing this picker knows. A reading's threshold ("at 85 °C or more") is read apart
         (:mod:`assistant.understand.thresholds`); a follow-up keeps the conversation's."""
-        question = items_as_jobs(question)
+        question = points_back(items_as_jobs(question))
         told = _after_a_story(question, context, now)
         if told is not None:  # "I was out around 11:10. What was running on the H100 then?"
             read = self.read(told, context, now)

@@ -88,7 +88,16 @@ ACTIONS = {
     "hold": ("hold", "park", "shelve"),
     "release": ("release", "unhold", "uhold", "unpark"),
     "remove": ("delete", "remove"),
-    "priority": ("bump", "prioritize", "prioritise", "deprioritize", "deprioritise", "reprioritize"),
+    # ("prepone": to bring earlier, as Indian English says it)
+    "priority": (
+        "bump",
+        "prepone",
+        "prioritize",
+        "prioritise",
+        "deprioritize",
+        "deprioritise",
+        "reprioritize",
+    ),
     "switch": ("switch", "swap", "exchange"),
 }
 
@@ -264,6 +273,36 @@ _STEMS = sorted((w for w in WORD_OF if len(w) >= 4 and w not in ("time", "list",
 POINTING = ("it", "its", "it's", "that", "this", "these", "those", "them", "they", "their", "him", "her")
 
 
+# the formal (Indian office) English that points back with "said" and "same": "the said job", "GPU hours
+# for same", "kindly retry the same", "Same to be cancelled"; read as the pronouns above ("that job", "it")
+_SAID_NOUN = re.compile(
+    r"\bthe (?:(?:said|aforesaid|above-?mentioned) (jobs?|runs?|tasks?|trainings?|gpus?|cards?)"
+    r"|same (jobs?|runs?|tasks?|trainings?)(?! (?:as|that|which)\b))\b",
+    re.IGNORECASE,
+)
+_VERBS_SAID = "|".join(sorted({w for ws in ACTIONS.values() for w in ws}, key=len, reverse=True))
+_SAME_AFTER = re.compile(  # "GPU hours for same", "kindly resume the same": the object, at its clause's end
+    rf"\b(for|of|in|on|from|about|by|{_VERBS_SAID}) (?:the )?same\b"
+    r"(?=\s*(?:[.,;:!?]|$|(?:today|tonight|tomorrow|now|itself|also|too|again|please|kindly|asap|at once"
+    r"|immediately|and|so|at|by|till|until|before|after|first|right away)\b))",
+    re.IGNORECASE,
+)
+# "Same to be cancelled", "ok, the same may be released": the subject of a request said as what is to be done
+_SAME_FIRST = re.compile(
+    r"(^|[.!?;,]\s*|\b(?:ok|okay|understood|noted)\s+)(?:the )?same"
+    r"(?= (?:(?:is|may|can|should|must|has|have|needs?|will) )?(?:to )?be\b)(?=( to be\b)?)",
+    re.IGNORECASE,
+)
+
+
+def points_back(question: str) -> str:
+    """The question with "the said job", "for same", "retry the same", "Same to be cancelled" said as
+    "that job" and "it": every rule that reads a pointing word reads them."""
+    question = _SAID_NOUN.sub(lambda m: f"that {m[1] or m[2]}", question)
+    question = _SAME_AFTER.sub(lambda m: f"{m[1]} it", question)
+    return _SAME_FIRST.sub(lambda m: f"{m[1]}it{' is' if m[2] else ''}", question)  # ("it is to be")
+
+
 @functools.cache
 def pointing(extra: tuple[str, ...] = ()) -> re.Pattern[str]:
     """A pattern for :data:`POINTING` and the ``extra`` words a caller reads the same way (for a job:
@@ -344,9 +383,12 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # what a note is for, not a job's log: "for the log book", "for my notes"
         (r"\bfor (?:the|my|our) (?:log ?book|notes|records?|log entry|log)\b", " "),
         # what a figure is for, not a summary: "the total energy of the H100 today, for the report"
-        # "need it for the cost report", "for the energy line in the report"
+        # "need it for the cost report", "for the energy line in the report", "needed for monthly billing
+        # report" (its article left out after what needs it)
         (
             r"\bfor (?:the|my|our|a|this) (?:[a-z]+ ){0,3}(?:report|sheet|spreadsheet)\b"
+            r"|\b(?:needed|required|needs?|require) (?:it |this |that |them )?for (?:[a-z]+ ){0,3}"
+            r"(?:report|sheet|spreadsheet)\b"
             r"|\b(?:line|section|row|entry|slide|part|column|figure|number|bit)s? (?:in|into|of|for)"
             r" (?:the|my|our|a|this) (?:[a-z]+ )?(?:report|sheet|spreadsheet)\b",
             " ",
