@@ -135,7 +135,10 @@ _HINGLISH = compiled(
         (r"\bsab\s*se\s+kam\b", "the lowest"),
         (r"\bsab\s+se\s+zyada\b", "the most"),
         # what a thing costs: "kitne ka padta hai" (how much does it come to), Urdu's "parta"
-        (r"\bkitne\s+(?:ka|ki|mein|me)\s+(?:padt|part)[aie](?:\s+(?:hai|he|hain))?\b", "how much does it cost"),
+        (
+            r"\bkitne\s+(?:ka|ki|mein|me)\s+(?:padt|part)[aie](?:\s+(?:hai|he|hain))?\b",
+            "how much does it cost",
+        ),
         (r"\bek\s+ghanta\b", "an hour"),
         # "X aaye to kya karte hain" (what does one do if X comes): advice, asked of no job
         (r"\baa(?:ye|e|ey)\s+to\b", "comes,"),
