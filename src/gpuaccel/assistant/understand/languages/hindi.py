@@ -123,13 +123,13 @@ _HINGLISH = compiled(
         (rf"^(.{{1,80}}?)\s+suggest\s+{_DO}", r"suggest \1"),
         (r"\bthrottl\w*\s+(?:kuch\s+)?(?:bol|dikha)\s+(?:raha|rahi)\b", "is it throttling"),
         (
-            r"\b(?:max|maximum|peak)\s+(?:kitna|kitni)\s+(?:gaya|gayi|pahuncha|hua)(?:\s+tha)?",
+            r"\b(?:max|maximum|peak)\s+(?:kitna|kitni)\s+(?:gaya|gayi|pahuncha|hua)(?:\s+th[aie])?",
             "what was the max",
         ),
         # the lowest, said as "sab se kam" (least of all): "sab se kam kitna gaya" (what was the lowest)
         (
-            r"\b(?:sab\s*se\s+kam|min|minimum)\s+(?:kitna|kitni)\s+(?:gaya|gayi|pahuncha|hua|raha|rahi)"
-            r"(?:\s+tha)?",
+            r"\b(?:sab\s*se\s+kam|min|minimum)\s+(?:kitna|kitni)\s+(?:(?:gaya|gayi|pahuncha|hua|raha|rahi)"
+            r"(?:\s+th[aie])?|th[aie])\b",
             "what was the lowest",
         ),
         (r"\bsab\s*se\s+kam\b", "the lowest"),
@@ -160,7 +160,7 @@ _HINGLISH = compiled(
         (r"\b(the [\w-]+ job|job [\w-]+)\s+(?:ko\s+)?rerun it\b", r"rerun \1"),  # "job 5 dobara chala do"
         # swapping two jobs' places: "12 aur 13 ki jagah swap kar do", "dono ki jagah badal do"
         (
-            rf"\b([\w-]+)\s+aur\s+([\w-]+)\s+(?:ki|ke)\s+jagah\s+(?:swap|switch|badal|badlo|exchange)"
+            rf"\b((?:job\s+)?[\w-]+)\s+aur\s+((?:job\s+)?[\w-]+)\s+(?:ki|ke)\s+jagah\s+(?:swap|switch|badal|badlo|exchange)"
             rf"(?:\s*{_DO}|\s+do)?",
             r"swap \1 and \2",
         ),
