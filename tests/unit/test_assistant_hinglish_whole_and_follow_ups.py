@@ -100,6 +100,8 @@ def test_how_far_along_beside_a_forecast(heldout_svc: AssistantService) -> None:
     [
         ("sd-xl-train wali job dubara chala dein", "gpuaccel retry 5"),
         ("job 13 ki priority thori barha do please", "priority 13"),
+        ("job 12 aur job 13 ki jagah badal do", "gpuaccel switch 12 13"),  # swap their places
+        ("13 ko kuch der ke liye hold kr do", "gpuaccel hold 13"),  # for a while
     ],
 )
 def test_roman_urdu_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
@@ -131,6 +133,13 @@ def test_roman_urdu_follow_ups(heldout_svc: AssistantService) -> None:
     assert query == {"name": "job_detail", "job": 5} and "9m41s" in text, text
 
 
+def test_a_part_of_the_day_alone_and_the_lowest(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "subah h100 ki power max kitni gayi thi", None)
+    assert query is not None and query["window"]["label"] == "this morning", query
+    _, text, query = ask(heldout_svc, "aur sabse kam kitni thi", sid)
+    assert query is not None and query["metric"] == "power" and "lowest 70 W" in text, text
+
+
 def test_both_jobs_of_a_two_part_answer(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "llama-8b-eval aur resnet50-bench mein se kis ne zyada bijli khai", None)
     _, text, _ = ask(heldout_svc, "dono ke GPU-hours bhi batao", sid)
@@ -143,6 +152,8 @@ def test_both_jobs_of_a_two_part_answer(heldout_svc: AssistantService) -> None:
         "flash attention se memory kaise bachti hai? samjhao zara",
         "mere paper ke liye koi acha sa title suggest kro, topic hai fp8 training on the h100",
         "Karachi mein aaj kal load shedding kitne ghante ki ho rahi hai",
+        "aws pe a100 ka ek ghanta kitne ka padta hai",  # what it costs
+        "oom error aaye to kya karte hain",  # advice
     ],
 )
 def test_roman_urdu_general_questions_are_refused(heldout_svc: AssistantService, said: str) -> None:

@@ -58,7 +58,7 @@ _NOT_ORDER = r"(?!(?:pehle|pehla|last|baad|agl[aie]|pichl[aie]|dusr[aie]|doosr[a
 _OBJECT = r"(?:usko|isko|use|ise|unko|inko|uski|iski|ye|yeh|wo|woh|vo)"
 # raising a priority: "badha do", "thoda badha do", "upar kar do"
 _RAISE = r"(?:(?:thod[aie]|zara)\s+)?(?:badha|badhao|bada|upar kar)\s*(?:do|de|dijiye)?\b"
-_VERBS_WORD = r"cancel|cancle|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop"
+_VERBS_WORD = r"cancel|cancle|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop|swap"
 _VERBS = rf"(?:{_VERBS_WORD})"
 _DO = r"(?:kar\s*(?:do|de|dijiye|dena|dijie)|karo|kardo|karna\s+(?:tha|hai|hoga))"
 # Urdu typed in Latin letters (Roman Urdu) is the same language with its own spellings: "kia" for kya (what)
@@ -106,7 +106,9 @@ _HINGLISH = compiled(
         # "acha sa title" (a good title), said before "acha" (ok) is dropped as a filler
         (r"\b(?:acha|accha|achha|achi|acchi)\s+s[aie]\b", "a good"),
         (
-            r"\b(?:theek hai|thik hai|acha|accha|achha|chalo|haan|arre|yaar|bhai|jaldi|thodi der|zara"
+            # "thodi der ke liye" (for a while) goes whole, its "ke liye" with it
+            r"\b(?:theek hai|thik hai|acha|accha|achha|chalo|haan|arre|yaar|bhai|jaldi|zara"
+            r"|(?:thodi|kuch) der(?: ke liye)?"
             r"|ke liye chahiye|baad (?:me|mein) dekh(?:enge|te hain|te hai|lenge))"
             r"\b,?",
             "",
@@ -121,9 +123,26 @@ _HINGLISH = compiled(
         (rf"^(.{{1,80}}?)\s+suggest\s+{_DO}", r"suggest \1"),
         (r"\bthrottl\w*\s+(?:kuch\s+)?(?:bol|dikha)\s+(?:raha|rahi)\b", "is it throttling"),
         (
-            r"\b(?:max|maximum|peak)\s+(?:kitna|kitni)\s+(?:gaya|gayi|pahuncha|hua)(?:\s+tha)?",
+            r"\b(?:max|maximum|peak)\s+(?:kitna|kitni)\s+(?:gaya|gayi|pahuncha|hua)(?:\s+th[aie])?",
             "what was the max",
         ),
+        # the lowest, said as "sab se kam" (least of all): "sab se kam kitna gaya" (what was the lowest)
+        (
+            r"\b(?:sab\s*se\s+kam|min|minimum)\s+(?:kitna|kitni)\s+(?:(?:gaya|gayi|pahuncha|hua|raha|rahi)"
+            r"(?:\s+th[aie])?|th[aie])\b",
+            "what was the lowest",
+        ),
+        (r"\bsab\s*se\s+kam\b", "the lowest"),
+        (r"\bsab\s+se\s+zyada\b", "the most"),
+        # what a thing costs: "kitne ka padta hai" (how much does it come to), Urdu's "parta"
+        (
+            r"\bkitne\s+(?:ka|ki|mein|me)\s+(?:padt|part)[aie](?:\s+(?:hai|he|hain))?\b",
+            "how much does it cost",
+        ),
+        (r"\bek\s+ghanta\b", "an hour"),
+        # "X aaye to kya karte hain" (what does one do if X comes): advice, asked of no job
+        (r"\baa(?:ye|e|ey)\s+to\b", "comes,"),
+        (r"\bkya\s+karte\s+(?:hain|hai|ho)\b|\bkya\s+karna\s+chahiye\b", "how do i fix it"),
         (r"\bjo\s+(.{1,30}?)\s+(?:uska|uski|uske)\s+([\w-]+)", r"the \2 of the one that \1"),
         (r"\bkaise\s+(\w+)\s+(?:karte|karu|karun|karein|kare|karenge)(?:\s+(?:hai|hain))?\b", r"how do i \1"),
         # requests: "<job> ko <verb> kar do", "<verb> kar do isko", "usko dobara chala do" (run it again),
@@ -139,6 +158,12 @@ _HINGLISH = compiled(
             "rerun it",
         ),
         (r"\b(the [\w-]+ job|job [\w-]+)\s+(?:ko\s+)?rerun it\b", r"rerun \1"),  # "job 5 dobara chala do"
+        # swapping two jobs' places: "12 aur 13 ki jagah swap kar do", "dono ki jagah badal do"
+        (
+            rf"\b((?:job\s+)?[\w-]+)\s+aur\s+((?:job\s+)?[\w-]+)\s+(?:ki|ke)\s+jagah\s+(?:swap|switch|badal|badlo|exchange)"
+            rf"(?:\s*{_DO}|\s+do)?",
+            r"swap \1 and \2",
+        ),
         (rf"\b((?:[\w-]+\s+){{0,3}}?[\w-]+)\s+ko\s+({_VERBS})\s+{_DO}", r"\2 \1"),
         (rf"\b{_OBJECT}\s+({_VERBS})\s+{_DO}", r"\1 it"),
         (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
@@ -275,6 +300,10 @@ _HINGLISH = compiled(
         (r"\baaj shaam\b", "this evening"),
         (r"\b(?:dopahar|subah|shaam|raat)?\s*(\d{1,2})\s*baje\s+se\b", r"since \1:00"),
         (r"\b(\d{1,2})\s*baje\b", r"\1:00"),
+        # a part of the day said alone is today's: "subah 4090 ka temp" (this morning)
+        (r"\bsubah\b", "this morning"),
+        (r"\bdopahar\b", "this afternoon"),
+        (r"\b(?:shaam|sham)\b", "this evening"),
         (r"\blast (\d+) ghant[ae] (?:me|mein)\b", r"in the last \1 hours"),
         (r"\bghante\b", "hours"),
         (r"\bghanta\b", "hour"),
