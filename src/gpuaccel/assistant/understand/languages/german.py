@@ -71,11 +71,12 @@ def _half_past(m: re.Match[str]) -> str:
 
 
 # a request's verb said last, as its infinitive ("12 bitte abbrechen": cancel 12; "den bitte sofort stoppen":
-# cancel it; "13 zurückhalten": hold 13; "die Queue weiterlaufen lassen": resume the queue), what it acts on
-# before it, a job's number or name or a word for it
+# cancel it; "13 zurückhalten": hold 13; "die Queue weiterlaufen lassen": resume the queue; "13 anhalten":
+# halt 13, a pause if it runs, a hold if it waits), what it acts on before it, a job's number or name
+# or a word for it
 _INFINITIVES = {
     "abbrechen": "cancel", "stoppen": "cancel", "beenden": "cancel", "killen": "cancel",
-    "zurückhalten": "hold", "zurückstellen": "hold", "anhalten": "pause", "pausieren": "pause",
+    "zurückhalten": "hold", "zurückstellen": "hold", "anhalten": "halt", "pausieren": "pause",
     "freigeben": "release", "fortsetzen": "resume", "weiterlaufen lassen": "resume",
 }  # fmt: skip
 _RERUN = r"(?:noch ?einmal|nochmal|erneut|neu)\s+starten"
@@ -100,6 +101,15 @@ def _request_last(m: re.Match[str]) -> str:
         else m[1]
     )
     return f"{verb} {thing}{m[2]}"
+
+
+def _rerun(m: re.Match[str]) -> str:
+    """ "starte den nochmal" rerun it; with no object, or only "bitte" said, the job in context: "starts
+    bitte nochmal" rerun it please."""
+    said = m[1].strip()
+    if re.fullmatch(r"(?:(?:bitte|mal|doch|gleich|einfach|halt)\b\s*)*", said, re.I):
+        return f"rerun it {said}".rstrip()
+    return f"rerun {said}"
 
 
 def _any_spelling(pairs: tuple[tuple[str, English], ...]) -> Table:
@@ -171,7 +181,8 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bhau\s+(.{1,40}?)\s+(?:in der queue\s+)?nach oben\b", r"bump the priority of \1"),
         # "halten Sie den mistral-7b-sft kurz an" (pause it), "tauschen Sie die zwei" (switch them), "setzen
         # Sie dem die Priorität auf 10" (set its priority to 10)
-        (r"\b(?:halten sie|halt|halte)\s+(.{1,40}?)\s+(?:(?:kurz|mal|bitte)\s+)*an\b", r"pause \1"),
+        # ("halt" read as pause of a running job, hold of one still waiting)
+        (r"\b(?:halten sie|halt|halte)\s+(.{1,40}?)\s+(?:(?:kurz|mal|bitte)\s+)*an\b", r"halt \1"),
         (
             r"\btauschen sie\s+(?:die (?:zwei|beiden)|sie)\b|\btausch(?:e)? (?:die (?:zwei|beiden))\b",
             "switch them",
@@ -190,7 +201,7 @@ _GERMAN_PHRASES = _any_spelling(
         (
             r"\b(?:starte|starten|start|starts|start's)\b(.{0,40}?)\b(?:noch ?einmal|nochmal|erneut|neu)"
             r"(?:\s+neu)?\b",
-            lambda m: f"rerun {m[1].strip() or 'it'}",
+            _rerun,
         ),
         (r"\bneu starten\b", "rerun"),
         (r"\bsetzen sie (?:seine|ihre|die) priorität (?:bitte )?auf (\d+)\b", r"set its priority to \1"),
