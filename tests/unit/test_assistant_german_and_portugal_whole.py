@@ -124,3 +124,51 @@ def test_a_note_to_draft_stays_general(heldout_svc: AssistantService) -> None:
     said = "Könnten Sie mir eine kurze Nachricht ans Team entwerfen, dass die H100 morgen gewartet wird?"
     _, _, query = ask(heldout_svc, said, None)
     assert query is None, query
+
+
+# everyday and Austrian German with English words kept: "rennen" for running, "die Kiste" (the machine),
+# "zeig", "ziehn" (draw), "in der Prio raufsetzen", "starts nochmal" (its "es" an s), "hat ers versucht",
+# "was kam raus", "der letzten drei Tage", advice asked with "lohnt sich"; a waiting job "angehalten" is held
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("kannst job 13 in der prio hochsetzen?", "gpuaccel priority 13"),
+        ("halt den llama-405b-probe kurz an, bitte", "gpuaccel hold 13"),
+    ],
+)
+def test_everyday_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_everyday_austrian_questions(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "was rennt gerade auf dem rechner", None)
+    assert query is not None and query["name"] == "queue" and "mistral-7b-sft" in text, query
+    _, text, _ = ask(heldout_svc, "wie lang rennt der mistral-7b-sft eigentlich schon?", None)
+    assert "1h30m" in text, text
+    _, _, query = ask(heldout_svc, "wieviel strom zieht die 4090 grad", None)
+    assert query is not None and query["metric"] == "power" and query["gpu"] == 1, query
+    assert "window" not in query, query
+    _, text, query = ask(heldout_svc, "zeig mir die warteschlange", None)
+    assert query is not None and query["name"] == "queue" and "llama-405b-probe" in text, query
+    _, _, query = ask(heldout_svc, "energieverbrauch der letzten drei tage pro karte?", None)
+    assert query is not None and query["name"] == "energy", query
+    assert query["window"]["label"] == "in the last 3 days", query
+    _, _, query = ask(heldout_svc, "lohnt sich mixed precision für ein 13b modell?", None)
+    assert query is None, query
+
+
+def test_everyday_follow_ups(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "warum ist der sd-xl-train abgestürzt?", None)
+    _, text, _ = ask(heldout_svc, "und wie viel speicher wollte er reservieren?", sid)
+    assert "Tried to allocate 2.50 GiB" in text, text
+    _, text, _ = ask(heldout_svc, "wie oft hat ers versucht?", sid)
+    assert "attempt 3 of 3" in text, text
+    _, text, query = ask(heldout_svc, "gut, starts bitte nochmal", sid)
+    assert query is None and "gpuaccel retry 5" in text, text
+    sid, _, _ = ask(heldout_svc, "wie lang hat der llama-8b-eval gebraucht?", None)
+    _, text, _ = ask(heldout_svc, "passt. und was kam dabei raus?", sid)
+    assert "mmlu 0.682" in text, text
+    sid, _, _ = ask(heldout_svc, "wie heiß war die 4090 heute maximal?", None)
+    _, text, _ = ask(heldout_svc, "wann war das?", sid)
+    assert "09:12" in text, text

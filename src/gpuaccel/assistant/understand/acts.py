@@ -816,6 +816,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         command = "cancel" if all(states.get(i, "queued") in _ACTS_ON["cancel"] for i in jobs) else "remove"
     if command == "retry" and jobs and all(states.get(i) == "held" for i in jobs):
         command = verb = "release"  # "put whisper back in the queue" of a held job: it never left the queue
+    if verb == "halt" and command == "pause" and jobs and all(states.get(i) == "queued" for i in jobs):
+        command = verb = "hold"  # "halt the 70b eval" of a job still waiting: kept from starting
     if command == "startagain":  # "start it again": resume a paused job, else retry it
         # ("how do I start it again afterwards?" of a running job, after asking how to pause it: resume)
         later = re.search(r"\b(?:afterwards|after|later on|later|then)\b", question.lower()) is not None

@@ -48,7 +48,9 @@ _GERMAN_MARK = re.compile(
     r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten"
     r"|warum|steht|wartet|startet|eigentlich|abgebrochen|gecrasht|zeilen?|letzte|tiefste|trotzdem"
     r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher|kannst|koennen|koennten|freigeben"
-    r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet)\b",
+    r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet"
+    # everyday and Austrian speech ("was rennt auf der kiste", "zeig ma", "heast", "leiwand")
+    r"|rennt|rennen|kiste|zeig|ziehn|ziehen|heast|leiwand|allokieren|raufsetzen|hochsetzen|tagen?)\b",
     re.I,
 )
 _HOURS = {
@@ -69,11 +71,12 @@ def _half_past(m: re.Match[str]) -> str:
 
 
 # a request's verb said last, as its infinitive ("12 bitte abbrechen": cancel 12; "den bitte sofort stoppen":
-# cancel it; "13 zurückhalten": hold 13; "die Queue weiterlaufen lassen": resume the queue), what it acts on
-# before it, a job's number or name or a word for it
+# cancel it; "13 zurückhalten": hold 13; "die Queue weiterlaufen lassen": resume the queue; "13 anhalten":
+# halt 13, a pause if it runs, a hold if it waits), what it acts on before it, a job's number or name
+# or a word for it
 _INFINITIVES = {
     "abbrechen": "cancel", "stoppen": "cancel", "beenden": "cancel", "killen": "cancel",
-    "zurückhalten": "hold", "zurückstellen": "hold", "anhalten": "pause", "pausieren": "pause",
+    "zurückhalten": "hold", "zurückstellen": "hold", "anhalten": "halt", "pausieren": "pause",
     "freigeben": "release", "fortsetzen": "resume", "weiterlaufen lassen": "resume",
 }  # fmt: skip
 _RERUN = r"(?:noch ?einmal|nochmal|erneut|neu)\s+starten"
@@ -100,6 +103,15 @@ def _request_last(m: re.Match[str]) -> str:
     return f"{verb} {thing}{m[2]}"
 
 
+def _rerun(m: re.Match[str]) -> str:
+    """ "starte den nochmal" rerun it; with no object, or only "bitte" said, the job in context: "starts
+    bitte nochmal" rerun it please."""
+    said = m[1].strip()
+    if re.fullmatch(r"(?:(?:bitte|mal|doch|gleich|einfach|halt)\b\s*)*", said, re.I):
+        return f"rerun it {said}".rstrip()
+    return f"rerun {said}"
+
+
 def _any_spelling(pairs: tuple[tuple[str, English], ...]) -> Table:
     """``pairs`` compiled, their umlauts also read written out or left out and their ß also read ss, as a
     Swiss writer or a keyboard without them writes ("läuft" laeuft, lauft; "höchste" hoechste; "heiß"
@@ -124,10 +136,18 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\b(?:können|könnten|kannst|könntest) (?:sie|du)\b(?!\s+mir\b)", "can you"),
         # "die Priorität von 13 erhöhen", "13s Priorität hochsetzen": raise the priority of 13
         (
-            r"\b(?:die )?priorität (?:von|vom|für|des) (.{1,30}?)\s+(?:bitte\s+)?"
+            r"\b(?:die )?(?:priorität|prio) (?:von|vom|für|des) (.{1,30}?)\s+(?:bitte\s+)?"
             r"(?:erhöhen|hochsetzen|anheben|raufsetzen|hochstufen)\b",
             r"raise the priority of \1",
         ),
+        # "kannst den llama-70b-eval in der Prio raufsetzen", "13 in der Priorität hochstufen": raise it
+        (
+            r"\b(?:(?:den|die|das|dem)\s+)?((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|ihn|es|den|die|das)\s+"
+            r"(?:(?:bitte|mal|gleich)\s+)*in der (?:priorität|prio)\s+(?:bitte\s+)?"
+            r"(?:erhöhen|hochsetzen|anheben|raufsetzen|hochstufen|raufstufen|nach oben setzen)\b",
+            lambda m: f"raise the priority of {_it(m[1])}",
+        ),
+        (r"\bkannst\b(?!\s+(?:du|sie)\b)", "can you"),  # ("kannst den ... raufsetzen": du left out)
         # a server restarted is no job rerun ("wir müssen den Server neu starten")
         (
             r"\b(?:den|die|das)\s+(server|rechner|maschine|kiste)\b(.{0,30}?)\s+neu\s*starten\b",
@@ -161,7 +181,8 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bhau\s+(.{1,40}?)\s+(?:in der queue\s+)?nach oben\b", r"bump the priority of \1"),
         # "halten Sie den mistral-7b-sft kurz an" (pause it), "tauschen Sie die zwei" (switch them), "setzen
         # Sie dem die Priorität auf 10" (set its priority to 10)
-        (r"\b(?:halten sie|halt|halte)\s+(.{1,40}?)\s+(?:(?:kurz|mal|bitte)\s+)*an\b", r"pause \1"),
+        # ("halt" read as pause of a running job, hold of one still waiting)
+        (r"\b(?:halten sie|halt|halte)\s+(.{1,40}?)\s+(?:(?:kurz|mal|bitte)\s+)*an\b", r"halt \1"),
         (
             r"\btauschen sie\s+(?:die (?:zwei|beiden)|sie)\b|\btausch(?:e)? (?:die (?:zwei|beiden))\b",
             "switch them",
@@ -176,7 +197,12 @@ _GERMAN_PHRASES = _any_spelling(
         ),
         (r"\bguck(?:e)? ins log\b|\bschau(?:e)? ins log\b", "check the log"),
         (r"\b(?:starten|starte) sie\b(.{0,40}?)\b(?:noch ?einmal|nochmal|erneut|neu)\b", r"rerun\1"),
-        (r"\b(?:starte|starten)\b(.{0,40}?)\b(?:noch ?einmal|nochmal|erneut|neu)\b", r"rerun\1"),
+        # ("starts nochmal neu": start it again, its "es" said as an s)
+        (
+            r"\b(?:starte|starten|start|starts|start's)\b(.{0,40}?)\b(?:noch ?einmal|nochmal|erneut|neu)"
+            r"(?:\s+neu)?\b",
+            _rerun,
+        ),
         (r"\bneu starten\b", "rerun"),
         (r"\bsetzen sie (?:seine|ihre|die) priorität (?:bitte )?auf (\d+)\b", r"set its priority to \1"),
         (r"\bbrechen sie (.{0,30}?)(?: bitte)? ab\b", r"cancel \1"),
@@ -219,7 +245,40 @@ _GERMAN_PHRASES = _any_spelling(
             r"(?=\s*[?.!,]|\s*$)",
             lambda m: f"what is {_it(m[1])} waiting for",
         ),
-        (r"\bwie weit (?:ist|sind) (?:er|sie|es|der|die|das|der job)\b", "how far along is it"),
+        (r"\bwie weit (?:ist|is|sind) (?:er|sie|es|der|die|das|der job)\b", "how far along is it"),
+        # a job's run said with everyday verbs ("was rennt grad": what is running; "wie lang rennt der
+        # schon": how long has it been running)
+        (
+            r"\bwie lange?\s+(?:rennt|läuft|rennen|laufen)\s+((?:job\s+)?\d+|[\w.]+-[\w.-]+|er|sie|es|der|die"
+            r"|das|dit|der job)(?:\s+(?:schon|denn|eigentlich|jetzt|bereits))*\b",
+            lambda m: f"how long has {_it(m[1])} been running",
+        ),
+        (r"\b(?:was|wer)\s+(?:rennt|läuft|rennen|laufen)\b", "what is running"),
+        (r"\b(?:rennt|rennen)\b", "is running"),
+        (r"\b(?:kiste|rechner|maschine)\b", "machine"),
+        # a draw asked now ("wie viel strom ziehn die karten grad": how much power do the cards draw)
+        (
+            r"\bwie ?viel (?:strom|leistung|watt)\s+(?:zieht|ziehen|ziehn)\s+(.{1,40}?)"
+            r"(?=\s+(?:grad|gerade|jetzt|momentan|aktuell)\b|\s*[?.!,]|\s*$)",
+            r"how much power do \1 draw",
+        ),
+        # what a job tried ("wie viel speicher wollt er allokieren"; "wie oft hat ers probiert": er es)
+        (
+            r"\b(?:wollte?|wolltn|hat)\s+(?:es|er|ers|sie|der)\b(?:.{0,30}?)\s*"
+            r"\b(?:anfordern|allokieren|allozieren|reservieren)\b",
+            "did it try to allocate",
+        ),
+        (r"\bhat\s+(?:ers|er|es|sies|sie|der)\s+(?:es\s+)?(?:probiert|versucht)\b", "did it try"),
+        # a job's output ("was is rausgekommen", "was kam dabei raus": what were the results)
+        (
+            r"\bwas (?:ist|is|sind)\s+(?:(?:da|dabei|denn|eigentlich|bei (?:der|dem|den) \w+)\s+)*"
+            r"(?:raus|heraus)gekommen\b|\bwas kam (?:da |dabei |denn )?(?:raus|heraus)\b",
+            "what were the results",
+        ),
+        (r"\bwann war (?:das|des|dit|det)\b", "when did that happen"),  # ("was" is read below)
+        (r"\bzeig(?:e|en sie)?\b(?:\s+mir\b)?", "show"),
+        (r"\b(?:heast|hearst|oida)\b,?", ""),
+        (r"\bleiwand\b", "great"),
         (r"\bsteht (?=im\b|in\b)", "is "),
         (r"\b(?:die )?letzten? zeilen\b", "the last lines"),
         (r"\b(?:die )?letzte zeile\b", "the last line"),
@@ -279,6 +338,12 @@ _GERMAN_PHRASES = _any_spelling(
             r"\b(?:die |in den )?letzten (zwei|drei|vier|fünf|sechs|\d+) stunden\b",
             lambda m: f"the last {_HOURS.get(m[1].lower(), m[1])} hours",
         ),
+        (
+            r"\b(?:der |die |in den |den )?letzten (zwei|drei|vier|fünf|sechs|sieben|\d+)"
+            r" (tage|tagen|minuten|wochen)\b",
+            lambda m: f"the last {_HOURS.get(m[1].lower(), m[1])} "
+            + {"tage": "days", "tagen": "days", "minuten": "minutes"}.get(m[2].lower(), "weeks"),
+        ),
         (r"\bfertig\b", "finished"),
         (r"\bwert\b", "value"),
         (r"\bnich\b", "not"),
@@ -304,7 +369,20 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bich mein(?:e)?\b", "i mean"),
         (r"\bunterschied zwischen\b", "difference between"),
         (r"\bwas meinen sie\b", "in your opinion"),
+        # advice asked ("lohnt sich X bei nem 7b modell überhaupt": is X worth it for a 7b model)
+        (
+            r"\blohnt (?:es )?sich\s+(?!es\b)(.{1,40}?)(?=\s+(?:bei|für|mit)\b|\s*[?.!]|\s*$)",
+            r"is \1 worth it",
+        ),
         (r"\blohnt sich\b", "is it worth"),
+        (r"\bsag(?:en sie)?\s*,|\büberhaupt\b", ""),  # ("sag mal," its "mal" read above)
+        (r"\b(?:bei|für) (?:nem|einem|einen|ein)\b", "for a"),
+        (r"\bmodell\b", "model"),
+        # what the writer changed ("hab die batch size runtergsetzt": i lowered the batch size)
+        (
+            r"\b(?:ich )?hab(?:e)?\s+(.{1,40}?)\s+(?:runtergesetzt|runtergsetzt|reduziert|verkleinert)\b",
+            r"i lowered \1",
+        ),
         (r"\bwärmer\b", "warmer"),
         (r"\bseit wann\b", "since when"),
         (r"\bwie lange\b", "how long"),
