@@ -26,6 +26,15 @@ def test_a_priority_then_the_job_and_a_held_job_set_going(heldout_svc: Assistant
     assert query is None and "gpuaccel release 14" in text, text
 
 
+def test_a_pause_of_a_waiting_job_is_its_hold_and_says_why(heldout_svc: AssistantService) -> None:
+    # the daemon pauses only a running job (it refuses a queued one and says to hold it): the answer is
+    # the hold, saying why; a running job's pause stays a pause
+    _, text, query = ask(heldout_svc, "pause the 70b eval for now", None)
+    assert query is None and "gpuaccel hold 12" in text and "still queued" in text, text
+    _, text, query = ask(heldout_svc, "pause job 11", None)
+    assert query is None and "gpuaccel pause 11" in text and "hold" not in text, text
+
+
 def test_squeues_running_letter(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "jobs in R?", None)
     assert query == {"name": "queue", "state": "running"} and "mistral-7b-sft" in text, (query, text)

@@ -208,7 +208,7 @@ def test_transliterated_requests_marked_by_their_verbs(heldout_svc: AssistantSer
     # no word of the old marks: the imperative, the pronoun or the preposition shows the language
     for message, command in (
         ("podnimi prioritet 14 do 7", "gpuaccel priority 14 7"),
-        ("postav 12 na pauzu", "gpuaccel pause 12"),
+        ("postav 12 na pauzu", "gpuaccel hold 12"),  # job 12 is queued: only a running job pauses
         ("vozobnovi 11 kogda smozhesh", "gpuaccel resume 11"),
     ):
         _, text, query = ask(heldout_svc, message, None)

@@ -816,8 +816,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         command = "cancel" if all(states.get(i, "queued") in _ACTS_ON["cancel"] for i in jobs) else "remove"
     if command == "retry" and jobs and all(states.get(i) == "held" for i in jobs):
         command = verb = "release"  # "put whisper back in the queue" of a held job: it never left the queue
-    if verb == "halt" and command == "pause" and jobs and all(states.get(i) == "queued" for i in jobs):
-        command = verb = "hold"  # "halt the 70b eval" of a job still waiting: kept from starting
+    # "pause"/"halt" of a job still waiting: the daemon pauses only a running job (scheduler.lifecycle.
+    # controls.pause_job refuses the rest and says to hold it), so the answer is the hold that keeps it
+    # from starting, saying why
+    waiting = command == "pause" and bool(jobs) and all(states.get(i) == "queued" for i in jobs)
+    if waiting:
+        command = verb = "hold"
     if command == "startagain":  # "start it again": resume a paused job, else retry it
         # ("how do I start it again afterwards?" of a running job, after asking how to pause it: resume)
         later = re.search(r"\b(?:afterwards|after|later on|later|then)\b", question.lower()) is not None
@@ -860,4 +864,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             return Act(f"{CANT} {said_new}", ids_)
         verb = "change the priority of" if verb == "priority" else verb  # (not "To priority job 12")
         return Act(f"{CANT} To {verb} {named}: gpuaccel priority {ids} N (a higher N runs sooner).", ids_)
-    return Act(f"{CANT} To {verb} {named}: gpuaccel {command} {ids}{_button(command)}.", ids_)
+    why = (
+        f" Only a running job can be paused and {named} {'is' if len(jobs) == 1 else 'are'} still queued "
+        f"(gpuaccel pause {ids} would be refused)."
+        if waiting
+        else ""
+    )
+    return Act(f"{CANT}{why} To {verb} {named}: gpuaccel {command} {ids}{_button(command)}.", ids_)
