@@ -18,7 +18,7 @@ if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
 from gpuaccel.accel.kernels import UnsupportedInputError, reference
 from gpuaccel.accel.kernels.bench.attention import plain_attention
 from gpuaccel.accel.kernels.dense.attention import PATH_ENV
-from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd, packed_fwd_config
+from gpuaccel.accel.kernels.gluon.varlen_fwd import PACKED_OFF, launch_gluon_varlen_fwd, packed_fwd_config
 from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen, forward_path
 
@@ -96,7 +96,6 @@ def test_windows_softcap_and_other_head_dims_keep_the_tl_forward(monkeypatch):
         forward_path(q[..., :32], -1, 0)
 
 
-OFF = dict(rescale_log2=0.0, rescale_warp=False, diag_first=False, first_full=False, o_recip=False)
 # the dense configuration's options the packed kernel builds (varlen_fwd.packed_fwd_config), and causal
 OPTIONS = [  # (the options, causal, head dim)
     (dict(rescale_log2=8.0), True, 128),
@@ -150,7 +149,7 @@ def test_options_on_maxima_that_grow_late(fields, causal, d, pattern):
         torch.cuda.synchronize()
         return o, lse
 
-    base = replace(packed_fwd_config(d, max(lens), causal), **OFF)
+    base = replace(packed_fwd_config(d, max(lens), causal), **PACKED_OFF)
     o, lse = run(replace(base, **fields))
     o_off, _ = run(base)
     ro, rlse = reference.flash_attention_varlen(

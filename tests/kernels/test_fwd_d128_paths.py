@@ -20,9 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _offline(tmp: Path, *args: str) -> tuple[dict[str, int], str]:
-    """gluon_offline.py's row for the forward kernel it built (``gluon_fwd``; a call whose last round is cut
-    builds the pieces' kernel and the merge beside it), and that kernel's SASS."""
+def _offline(tmp: Path, *args: str, kernel: str = "gluon_fwd") -> tuple[dict[str, int], str]:
+    """gluon_offline.py's row for the ``kernel`` it built (the forward, ``gluon_fwd``; a call whose last round
+    is cut builds the pieces' kernel and the merge beside it; the packed one, ``gluon_varlen_fwd``), and that
+    kernel's SASS."""
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), env.get("PYTHONPATH", "")])
     out = subprocess.run(
@@ -32,8 +33,8 @@ def _offline(tmp: Path, *args: str) -> tuple[dict[str, int], str]:
     assert out.returncode == 0, out.stderr[-3000:]
     lines = out.stdout.strip().splitlines()
     head = next(x for x in lines if x.startswith("kernel | ")).split(" | ")
-    row = next(x for x in lines if x.startswith("gluon_fwd | ")).split(" | ")
-    return {k: int(v) for k, v in zip(head[1:], row[1:], strict=True)}, (tmp / "gluon_fwd.sass").read_text()
+    row = next(x for x in lines if x.startswith(f"{kernel} | ")).split(" | ")
+    return {k: int(v) for k, v in zip(head[1:], row[1:], strict=True)}, (tmp / f"{kernel}.sass").read_text()
 
 
 def _key_loops(sass: str) -> list[list[str]]:

@@ -16,15 +16,11 @@ import os
 os.environ["TRITON_INTERPRET"] = "1"  # like the other tier-2 modules, before any kernel is defined
 
 import re
-import subprocess
-import sys
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 import torch
-
-ROOT = Path(__file__).resolve().parents[2]
+from test_fwd_d128_paths import _key_loops, _offline
 
 
 def test_d64_and_d128_causal_packs_take_the_measured_options_and_the_rest_none():
@@ -104,37 +100,14 @@ def test_ab_variant_names():
             variant_fields(f"{walk}/{bad}")
 
 
-def _key_loops(sass: str) -> list[list[str]]:
-    """The bodies of the key loops: backward branches over 350-900 instructions holding 16 HGMMA (one
-    128-key block at D128: 8 for QK^T, 8 for PV)."""
-    ins = [(int(a, 16), t.strip()) for a, t in re.findall(r"/\*([0-9a-f]{4,})\*/\s+([^;]*);", sass)]
-    loops = []
-    for addr, text in ins:
-        m = re.search(r"BRA\s+.*?\b(0x[0-9a-f]+)\s*$", text)
-        if m and int(m.group(1), 16) < addr:
-            body = [t for a, t in ins if int(m.group(1), 16) <= a <= addr]
-            if 350 < len(body) < 900 and sum("HGMMA" in t for t in body) == 16:
-                loops.append(body)
-    return loops
-
-
 def test_shipped_d128_causal_packed_build_votes_per_warp_and_does_not_spill(tmp_path):
     """The packed kernel as the public call builds it for D128 causal packs: each key loop decides O's
     rescale by a warp vote, and nothing spills (per warpgroup it spilled 28 bytes, in the key loop too; the
     build before, O rescaled every block, 12 outside it)."""
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), env.get("PYTHONPATH", "")])
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "gluon_offline.py"), "--kernel", "varlen", "--shape",
-         "3,16,8192,128", "--causal", "--out", str(tmp_path)],
-        capture_output=True, text=True, timeout=600, env=env,
-    )  # fmt: skip
-    assert out.returncode == 0, out.stderr[-3000:]
-    lines = out.stdout.strip().splitlines()
-    head = next(x for x in lines if x.startswith("kernel | ")).split(" | ")
-    row = next(x for x in lines if x.startswith("gluon_varlen_fwd | ")).split(" | ")
-    counts = {k: int(v) for k, v in zip(head[1:], row[1:], strict=True)}
+    counts, sass = _offline(
+        tmp_path, "--kernel", "varlen", "--shape", "3,16,8192,128", "--causal", kernel="gluon_varlen_fwd"
+    )
     assert counts["spill_stores"] == 0 and counts["LDL"] == 0 and counts["DESC_UNSET"] == 0, counts
-    loops = _key_loops((tmp_path / "gluon_varlen_fwd.sass").read_text())
+    loops = _key_loops(sass)
     assert len(loops) == 4  # the masked and the unmasked loop of each consumer
     assert all(any(re.search(r"\bVOTE\.ANY\b", t) for t in body) for body in loops)

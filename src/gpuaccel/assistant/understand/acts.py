@@ -456,7 +456,7 @@ def _verb_at(tokens: list[str]) -> int | None:
     ("why did you cancel it", "the job I paused")."""
     for i, token in enumerate(tokens[:8]):
         word = token.strip(",.:")
-        if word == "hold" and i and tokens[i - 1] in ("on", "off"):
+        if _on_hold(tokens, i):
             continue  # a job's state, no verb ("whisper still on hold is it"; "put" leads a request)
         if word in _LEADS and (word != "give" or "prio" in " ".join(tokens)):  # "give it another go"
             return i
@@ -468,18 +468,25 @@ def _verb_at(tokens: list[str]) -> int | None:
     return None
 
 
+def _on_hold(tokens: list[str], i: int) -> bool:
+    """Whether ``tokens[i]`` is "hold" said as a job's state, after "on" / "off" ("still on hold is it"):
+    no verb."""
+    return tokens[i].strip(",.:") == "hold" and i > 0 and tokens[i - 1] in ("on", "off")
+
+
+# a question, which no request said topic first is ("resnet50-bench, why'd it stop", "X cancel, who did it")
+_ASKED = re.compile(r"\?|\b(?:what|which|who|whom|whose|why|when|where|how)(?:'\w+)?\b")
+
+
 def _verb_after_a_job(tokens: list[str], context: Context) -> int | None:
     """Where the request's verb is when the job is said first, topic first ("70b eval put higher priority
     pls", "job 12 cancel pls"): right after words that name a job and nothing else; else None."""
-    asked = re.compile(r"\?|\b(?:what|which|who|whom|whose|why|when|where|how)(?:'\w+)?\b")
     for i in range(1, min(len(tokens), 5)):
-        head = " ".join(tokens[:i])
-        state = tokens[i] == "hold" and tokens[i - 1] in ("on", "off")  # "still on hold is it": no verb
-        if tokens[i].strip(",.:") in _LEADS and not state and _verb_at(tokens[i:]) == 0:
-            # (a question is none: "resnet50-bench, why'd it stop", "X cancel, who did it?")
+        if tokens[i].strip(",.:") in _LEADS and not _on_hold(tokens, i) and _verb_at(tokens[i:]) == 0:
+            head = " ".join(tokens[:i])
             named = re.fullmatch(rf"{JOB_SAID}\d+", head) or named_jobs(head, context)
             plain = "," not in head and not (_ASKING - {"the", "a"}) & set(head.split())
-            return i if named and plain and not asked.search(" ".join(tokens)) else None
+            return i if named and plain and not _ASKED.search(" ".join(tokens)) else None
     return None
 
 

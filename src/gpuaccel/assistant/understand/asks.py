@@ -549,12 +549,10 @@ def _of_each_job(
 
 # a first part that asks only when, who or why, whose subject only the last answer gives: "at what time; who"
 # ("what time exactly and what was running": the time asked as precisely, of the same answer)
-_ONLY_WHEN_OR_WHO = re.compile(
-    r"(?:and |so )?(?:at )?(?:what time|when|who|whose|why|how come|since when)(?: exactly| precisely)?"
-)
-
+_ONLY_ASKED = r"(?:and |so )?(?:at )?(?:{})(?: exactly| precisely)?"
+_ONLY_WHEN_OR_WHO = re.compile(_ONLY_ASKED.format("what time|when|who|whose|why|how come|since when"))
 # a part that asks only when, of the reading the part before asked: "the peak how much, what time, which job"
-_ONLY_WHEN = re.compile(r"(?:and |so )?(?:at )?(?:what time|when)(?: exactly| precisely)?")
+_ONLY_WHEN = re.compile(_ONLY_ASKED.format("what time|when"))
 # a question whose subject is left unsaid, as it is of the one talked about: "how long waited, how long ran",
 # "how many times tried" (the verb right after what is asked; not "how long did gpu 0 ...")
 _SUBJECT_DROPPED = re.compile(
@@ -607,11 +605,11 @@ def answer_asks(
     # job's record answers both: said once)
     brief_first = len(parts[0].split()) <= 3 and any(pointing().search(p) for p in parts[1:])
     goes_on = (
-        goes_on or brief_first or _ONLY_WHEN_OR_WHO.fullmatch(parts[0].strip(" ?.!").lower()) is not None
+        goes_on
+        or brief_first
+        or _ONLY_WHEN_OR_WHO.fullmatch(parts[0].strip(" ?.!").lower()) is not None
+        or _SUBJECT_DROPPED.match(parts[0].strip()) is not None  # "how long waited, how long ran"
     )
-    goes_on = (
-        goes_on or _SUBJECT_DROPPED.match(parts[0].strip()) is not None
-    )  # "how long waited, how long ran"
     before = context if goes_on else replace(context, last=None, subjects=[], subject_gpus=[], moments={})
     results: list[Result] = []
     picked: list[Query] = []  # as picked: a result's query may say the same differently (a run as its span)

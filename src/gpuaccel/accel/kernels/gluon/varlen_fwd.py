@@ -26,8 +26,8 @@ where a tile lies (``gluon_tiles._tile_place``):
   leaves by one TMA store (a box there would write the next document's rows), and the next tile's Q loads
   during this one, as in the dense kernel.
 - Of the dense configuration's options the kernel builds conditional rescaling, key blocks last first, the
-  unmasked first block and O by 1/l (:func:`packed_fwd_config`); D128 causal packs run the first two, O's
-  rescale decided per warp (:data:`PACKED_OPTIONS`: 1.036-1.064x forward on an H200, 2026-11-29; per
+  unmasked first block and O by 1/l (:func:`packed_fwd_config`); D64 and D128 causal packs run the first
+  two, O's rescale decided per warp (:data:`PACKED_OPTIONS`: 1.036-1.064x forward on an H200, 2026-11-29; per
   warpgroup, the dense choice, spilled in this kernel's key loop).
 """
 
@@ -101,9 +101,13 @@ FLAGS = ("dyn", "q2", "otma")
 # build timed twice 0.9 % apart). D64 causal the same options: +5.3 / +6.3 % forward at 16k / 32k (5 rounds),
 # no spill offline, the GPU tier's score ramps pass (H200, 2026-11-29): on. D256 level or slower
 # (0.993 / 0.996): off
+PACKED_OFF: dict[str, float | bool] = dict(
+    rescale_log2=0.0, rescale_warp=False, diag_first=False, first_full=False, o_recip=False
+)
+_PER_WARP_LAST_FIRST: dict[str, float | bool] = dict(rescale_log2=8.0, rescale_warp=True, diag_first=True)
 PACKED_OPTIONS: dict[tuple[int, bool], dict[str, float | bool]] = {
-    (128, True): dict(rescale_log2=8.0, rescale_warp=True, diag_first=True),
-    (64, True): dict(rescale_log2=8.0, rescale_warp=True, diag_first=True),
+    (128, True): _PER_WARP_LAST_FIRST,
+    (64, True): _PER_WARP_LAST_FIRST,
 }
 
 
@@ -125,18 +129,11 @@ def packed_fwd_config(head_dim: int, max_q: int | None = None, causal: bool = Fa
     """The packed forward's configuration: the dense forward's for the head dim (``gluon_fwd_config``, by
     the longest document for the consumers) with the options the packed kernel builds (``rescale_log2`` /
     ``rescale_warp``, ``diag_first``, ``first_full``, ``o_recip``) as :data:`PACKED_OPTIONS` sets them."""
-    cfg = gluon_fwd_config(head_dim, max_q)
-    on = PACKED_OPTIONS.get((head_dim, causal), {})
-    # the dense options off where PACKED_OPTIONS does not set them: before 2026-11-29 the packed kernel
-    # rescaled O every block (conditional rescaling not measured on it); D128 causal now per warp with key
-    # blocks last first, 1.036-1.064x forward (PACKED_OPTIONS says where it was measured)
+    # the dense options off (PACKED_OFF) where PACKED_OPTIONS does not set them: before 2026-11-29 the
+    # packed kernel rescaled O every block; D64 and D128 causal now per warp with key blocks last first
+    # (PACKED_OPTIONS says where it was measured)
     return replace(
-        cfg,
-        rescale_log2=float(on.get("rescale_log2", 0.0)),
-        rescale_warp=bool(on.get("rescale_warp", False)),
-        diag_first=bool(on.get("diag_first", False)),
-        first_full=bool(on.get("first_full", False)),
-        o_recip=bool(on.get("o_recip", False)),
+        gluon_fwd_config(head_dim, max_q), **{**PACKED_OFF, **PACKED_OPTIONS.get((head_dim, causal), {})}
     )
 
 

@@ -143,8 +143,9 @@ GLUON_FWD_VARIANTS = {
 }  # what benchmarks/gluon_fwd_check.py --variants times beside the default
 # Conditional rescaling (``rescale_log2``; docs/kernels-log.md, 2026-11-28, twenty-first session, H200):
 # D64 per warp (5 % fewer instructions) measured +3.6-4.5 % non-causal and -2-5 % causal, so non-causal
-# only (gluon_fwd_config); D128 per warpgroup +2.6-3.4 %. The packed forward takes it for D128 causal packs,
-# per warp with key blocks last first (gluon.varlen_fwd.PACKED_OPTIONS, 2026-11-29; per warpgroup spilled).
+# only (gluon_fwd_config); D128 per warpgroup +2.6-3.4 %. The packed forward takes it for D64 and D128
+# causal packs, per warp with key blocks last first (gluon.varlen_fwd.PACKED_OPTIONS, 2026-11-29; per
+# warpgroup spilled).
 # The tile's fixed cost and the padding slices (``pad_skip``, ``row_limit``, ``o_recip``; docs/kernels-log.md,
 # 2026-11-28, twenty-third session, H200, benchmarks/fwd_tile_cost_ab.py, speedup over the path before by
 # round, median of 7 / 9 in two calls): ``o_recip`` everywhere at D64 (1.001-1.019 in every row);

@@ -84,7 +84,6 @@ _URDU_SPELLINGS = compiled(
         (r"\bkhai\b", "khayi"),
     )
 )
-_DAYPART_HOURS = {"subah": 0, "dopahar": 12, "shaam": 12, "sham": 12, "raat": 12}
 
 
 def _clock_span(m: re.Match[str]) -> str:
