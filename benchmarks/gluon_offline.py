@@ -196,9 +196,11 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
 
         # the work-item table comes from a tl.* kernel, which this stand-in driver cannot run; its
         # contents do not change what compiles
-        gluon_varlen_fwd.varlen_items = lambda cu_q, cu_k, total_q, causal, rows, counter=False: torch.zeros(
-            total_q // rows + cu_q.numel() + int(counter), int(gluon_tiles.VARLEN_FIELDS), dtype=torch.int32
-        )
+        def items(cu_q, cu_k, total_q, causal, rows, counter=False, bound=None):
+            n = total_q // rows + cu_q.numel() + int(counter)
+            return torch.zeros(n, int(gluon_tiles.VARLEN_FIELDS), dtype=torch.int32)
+
+        gluon_varlen_fwd.varlen_items = items
 
         lens = [max(n >> i, 1) for i in range(b)]
         cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)

@@ -23,6 +23,14 @@ bf16). Prints a table last; writes varlen_fwd_ab_<stamp><tag>.json to --out. ``-
 once on every case and pack, nothing checked or timed (fills Triton's cache: one process per variant in
 parallel before the timed one). ``--profile``: each variant (and the dense kernel) twice at 2 x 8192 and
 at the first total, nothing timed (for ncu: the second pass's launches).
+``--host``: the shipped forward as a user calls it, and what it does besides its kernel, at the totals and
+2 x 8192 / 8 x 4096 (:func:`host_rows`): the public call (``flash_attn_varlen_func``; unchecked offsets;
+inputs that need gradients; forward+backward), the launcher alone and the launcher replayed from a CUDA
+graph, each as before 2026-11-29's thirty-first session, as shipped and bound (:data:`HOST_MODES`),
+alternated round by round (``--host-calls``, ``--host-modes``, ``--no-parts`` narrow it): do_bench
+medians, back-to-back time per call, host time per call with the GPU idle (and by part,
+:data:`HOST_PARTS`), and under torch.profiler a do_bench-like loop's kernels, their GPU times and the idle
+time between the L2 flush and the last kernel.
 """
 
 from __future__ import annotations
@@ -50,6 +58,7 @@ from gpuaccel.accel.kernels.bench.varlen import (
 from gpuaccel.accel.kernels.dense import attention
 from gpuaccel.accel.kernels.gluon import varlen_fwd
 from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd, packed_fwd_config
+from gpuaccel.accel.kernels.varlen import attention as varlen_attention
 from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
 
 H, D = 16, 128
@@ -355,6 +364,278 @@ def profile(variants: list[str], packs: dict[str, list[int]]) -> None:
         torch.cuda.synchronize()
 
 
+FLUSH_BYTES = 256 << 20  # do_bench's L2 flush (Triton 3.6: a 256 MB buffer zeroed before each call)
+
+
+def _host_calls(lens: list[int]) -> dict[str, Any]:
+    """The calls ``--host`` times on one pack: name -> a function of nothing (a graph's replay for
+    "graph")."""
+    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_varlen_func
+
+    cu, n = cu_seqlens(lens), max(lens)
+    q, k, v = _packed(lens)
+    qg, kg, vg = (t.detach().clone().requires_grad_() for t in (q, k, v))
+    do = torch.randn_like(q)
+    o, lse = torch.empty_like(q), torch.empty(H, q.shape[0], device="cuda")
+
+    def both() -> None:
+        flash_attn_varlen_func(qg, kg, vg, cu, cu, n, n, causal=True).backward(do)
+        qg.grad = kg.grad = vg.grad = None
+
+    return {
+        "public": lambda: flash_attn_varlen_func(q, k, v, cu, cu, n, n, causal=True),
+        "unchecked": lambda: flash_attention_varlen(q, k, v, cu, cu, n, n, causal=True, check_values=False),
+        "grad": lambda: flash_attn_varlen_func(qg, kg, vg, cu, cu, n, n, causal=True),
+        "launcher": lambda: launch_gluon_varlen_fwd(q, k, v, o, lse, cu, cu, n, True, SCALE),
+        "fwd+bwd": both,
+    }
+
+
+def _graph_of(fn) -> Any:
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            fn()
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        fn()
+    torch.cuda.synchronize()
+    return graph.replay
+
+
+# the public call's parts whose host time --host measures: (label, module, attribute)
+HOST_PARTS = [
+    ("checks: q/k/v", "attention", "check_packed"),
+    ("checks: cu_seqlens (sync when checked)", "attention", "check_cu_seqlens"),
+    ("path choice", "attention", "forward_path"),
+    ("varlen_forward (allocs, config, items, launch)", "attention", "varlen_forward"),
+    ("config", "varlen_fwd", "packed_fwd_config"),
+    ("bound lookup", "varlen_fwd", "bound_launches"),
+    ("items table (allocs + launch)", "varlen_fwd", "varlen_items"),
+    ("forward launch", "varlen_fwd", "launch"),
+    ("varlen_backward (all: allocs, items, stats, kernels)", "attention", "varlen_backward"),
+]
+
+
+def host_parts(fn, calls: int = 40) -> dict[str, float]:
+    """Median host time per call, us, of ``fn`` and of each of :data:`HOST_PARTS`, the GPU idle at every
+    call's start (a sync before it, outside the timing)."""
+    import statistics
+
+    mods = {"attention": varlen_attention, "varlen_fwd": varlen_fwd}
+    acc: dict[str, list[float]] = {label: [] for label, _, _ in HOST_PARTS}
+    cur: dict[str, float] = {}
+    saved = []
+
+    def timed(label: str, f):
+        def wrapper(*a, **kw):
+            t0 = time.perf_counter()
+            try:
+                return f(*a, **kw)
+            finally:
+                cur[label] = cur.get(label, 0.0) + (time.perf_counter() - t0) * 1e6
+
+        return wrapper
+
+    for label, mod, attr in HOST_PARTS:
+        saved.append((mods[mod], attr, getattr(mods[mod], attr)))
+        setattr(mods[mod], attr, timed(label, getattr(mods[mod], attr)))
+    total = []
+    try:
+        for _ in range(calls):
+            torch.cuda.synchronize()
+            cur.clear()
+            t0 = time.perf_counter()
+            fn()
+            total.append((time.perf_counter() - t0) * 1e6)
+            for label in acc:
+                acc[label].append(cur.get(label, 0.0))
+    finally:
+        for mod, attr, f in saved:
+            setattr(mod, attr, f)
+    torch.cuda.synchronize()
+    out = {"call": statistics.median(total)}
+    out.update({label: statistics.median(ts) for label, ts in acc.items() if any(ts)})
+    return out
+
+
+def stream_ms(fn, calls: int = 30) -> float:
+    """Time per call of ``calls`` back to back (no flush, no sync between): where the host is slower than
+    the GPU, the host's time."""
+    fn()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    torch.cuda.synchronize()
+    start.record()
+    for _ in range(calls):
+        fn()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) / calls
+
+
+def profiled_windows(fn, iters: int = 8) -> dict[str, Any]:
+    """A do_bench-like loop (256 MB flush, then ``fn``) under torch.profiler: per call (medians over
+    ``iters``) each GPU activity's time, the window from the flush's end to the last activity's end, the
+    idle time in it, the delay before the first activity, and the host time of the CUDA API calls."""
+    import statistics
+
+    cache = torch.empty(FLUSH_BYTES, dtype=torch.int8, device="cuda")
+    fn()
+    torch.cuda.synchronize()
+    acts = [torch.profiler.ProfilerActivity.CPU, torch.profiler.ProfilerActivity.CUDA]
+    with torch.profiler.profile(activities=acts) as prof:
+        for _ in range(iters):
+            cache.zero_()
+            fn()
+        cache.zero_()
+        torch.cuda.synchronize()
+    gpu, api = [], []
+    for e in prof.events():
+        if e.device_type == torch.autograd.DeviceType.CUDA:
+            gpu.append((e.time_range.start, e.time_range.end, e.name))
+        elif e.name.startswith(("cuda", "cu")) and not e.name.startswith("cudaDeviceSynchronize"):
+            api.append((e.time_range.start, e.time_range.end, e.name))
+    gpu.sort()
+    flush_at = [
+        i
+        for i, (s, t, name) in enumerate(gpu)
+        if ("signed char" in name or name.startswith("Memset")) and t - s > 20
+    ]
+    per: list[dict[str, Any]] = []
+    for a, b in zip(flush_at, flush_at[1:], strict=False):
+        inside = gpu[a + 1 : b]
+        if not inside:
+            continue
+        w0 = gpu[a][1]
+        busy: dict[str, float] = {}
+        for s, t, name in inside:
+            busy[name[:50]] = busy.get(name[:50], 0.0) + (t - s)
+        per.append({"window": inside[-1][1] - w0, "first_delay": inside[0][0] - w0, "busy": busy,
+                    "idle": inside[-1][1] - w0 - sum(busy.values())})  # fmt: skip
+    api_us: dict[str, float] = {}
+    for s, t, name in api:
+        api_us[name] = api_us.get(name, 0.0) + (t - s) / iters
+    names = sorted({n for p in per for n in p["busy"]})
+    med = lambda xs: statistics.median(xs) if xs else float("nan")
+    return {
+        "window_first8_us": med([p["window"] for p in per[:8]]),
+        "window_last8_us": med([p["window"] for p in per[-8:]]),
+        "window_us": med([p["window"] for p in per]),
+        "idle_us": med([p["idle"] for p in per]),
+        "first_delay_us": med([p["first_delay"] for p in per]),
+        "gpu_us": {n: med([p["busy"].get(n, 0.0) for p in per]) for n in names},
+        "api_us_per_call": api_us,
+        "calls_seen": len(per),
+    }
+
+
+HOST_MODES = ("old", "once", "bound")  # offsets read every call and every launch through Triton's JIT
+# (before 2026-11-29, thirty-first session); offsets read once per tensor (checks._CHECKED: as shipped); and
+# the launches bound too (varlen_fwd.BIND, varlen_bwd.BIND: an option, off). That session's result files
+# (varlen_host_20261129-101559-kern4-h200.json, -101919-kern4-abba-h200.json) name "bound" "new"; its first
+# (-101037-kern4-h200.json, before the offsets were read once) names Triton's JIT "jit" and bound "bound"
+
+
+def _in_mode(fn, mode: str):
+    """``fn`` run as ``mode`` of :data:`HOST_MODES` says, the shipped state restored after."""
+    from gpuaccel.accel.kernels import checks
+    from gpuaccel.accel.kernels.gluon import varlen_bwd
+
+    checked_before = checks._checked_before
+
+    def run():
+        shipped = varlen_fwd.BIND, varlen_bwd.BIND
+        varlen_fwd.BIND = varlen_bwd.BIND = mode == "bound"
+        if mode == "old":
+            checks._checked_before = lambda cu, total, max_seqlen: False
+        try:
+            return fn()
+        finally:
+            varlen_fwd.BIND, varlen_bwd.BIND = shipped
+            checks._checked_before = checked_before
+
+    return run
+
+
+def host_rows(
+    packs: dict[str, list[int]],
+    rounds: int,
+    parts: bool = True,
+    only: list[str] | None = None,
+    modes: tuple[str, ...] = HOST_MODES,
+) -> dict[str, Any]:
+    """``--host``: per pack, each call of :func:`_host_calls` (``only``: those named) in each of ``modes``
+    (:data:`HOST_MODES`; and with ``parts`` the launcher from a CUDA graph), alternated round by round, every
+    other round in reverse order (a run's place in the round, e.g. third of three heavy runs on a card at
+    its power cap, then favours none): do_bench medians (ms), back-to-back ms per call, speedup over "old"
+    per round; with ``parts`` host time by part and the profiled windows (the launcher as shipped and its
+    graph over 150 calls, to show the clock under sustained load)."""
+    out: dict[str, Any] = {}
+    for key, lens in packs.items():
+        calls = {n: fn for n, fn in _host_calls(lens).items() if only is None or n in only}
+        runs = {f"{name} {mode}": _in_mode(fn, mode) for name, fn in calls.items() for mode in modes}
+        for fn in runs.values():
+            fn()
+            fn()
+        if parts and "launcher" in calls:
+            runs["launcher graph"] = _graph_of(calls["launcher"])
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        streams: dict[str, list[float]] = {name: [] for name in runs}
+        for r in range(rounds):
+            for name in list(runs)[:: -1 if r % 2 else 1]:
+                times[name].append(bench.median_ms(runs[name]))
+                streams[name].append(stream_ms(runs[name]))
+        med = lambda ts: sorted(ts)[len(ts) // 2]
+        row: dict[str, Any] = {"lens": lens, "fwd_flops": varlen_flops(lens, H, D, True, "fwd"), "calls": {}}
+        for name, ts in times.items():
+            r: dict[str, Any] = {"ms": med(ts), "rounds": ts, "stream_ms": med(streams[name])}
+            if not name.endswith((" old", " graph")) and name.rsplit(" ", 1)[0] + " old" in times:
+                base = times[name.rsplit(" ", 1)[0] + " old"]
+                r["speedup_vs_old"] = med([b / a for a, b in zip(ts, base, strict=True)])
+                r["won"] = sum(a < b for a, b in zip(ts, base, strict=True))
+            row["calls"][name] = r
+        if parts:
+            for name, fn in runs.items():
+                if name != "launcher graph":
+                    row["calls"][name]["host_us"] = host_parts(fn)
+                long = name in ("launcher once", "launcher graph")
+                row["calls"][name]["profiled"] = profiled_windows(fn, 150 if long else 8)
+        print(json.dumps({key: {n: {k: v for k, v in r.items() if k in ("ms", "stream_ms", "speedup_vs_old")}
+                                for n, r in row["calls"].items()}}), flush=True)  # fmt: skip
+        out[key] = row
+    return out
+
+
+def print_host(rows: dict[str, Any]) -> None:
+    print("| pack | call | do_bench ms | speedup over old (won) | back-to-back ms | host us (GPU idle) | "
+          "profiled: window us, idle us, first delay us | GPU us by kernel |")  # fmt: skip
+    for key, row in rows.items():
+        for name, r in row["calls"].items():
+            sp = f"{r['speedup_vs_old']:.3f} ({r['won']})" if "speedup_vs_old" in r else ""
+            host = r.get("host_us", {}).get("call", float("nan"))
+            p = r.get("profiled", {})
+            ks = " ".join(f"{n[:24]}={t:.0f}" for n, t in p.get("gpu_us", {}).items())
+            win = ", ".join(f"{p.get(f, 0):.0f}" for f in ("window_us", "idle_us", "first_delay_us"))
+            ms = f"{r['ms']:.3f} | {sp} | {r['stream_ms']:.3f}"
+            print(f"| {key} | {name} | {ms} | {host:.0f} | {win} | {ks} |")
+            if p.get("calls_seen", 0) > 16:
+                print(f"| {key} | {name}, profiled over {p['calls_seen']} calls | window: first 8 "
+                      f"{p['window_first8_us']:.0f} us, last 8 {p['window_last8_us']:.0f} us |")  # fmt: skip
+    first = next(iter(rows.values()))
+    for name in (
+        "public old",
+        "public once",
+        "public bound",
+        "launcher old",
+        "launcher bound",
+        "fwd+bwd once",
+    ):
+        parts = first["calls"].get(name, {}).get("host_us", {})
+        print(f"| host parts, {name} | " + "; ".join(f"{k} {v:.0f}" for k, v in parts.items()) + " |")
+
+
 def main(argv: list[str] | None = None) -> int:
     global D, SCALE
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -372,6 +653,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--head-dim", type=int, default=128, help="the packs' head dim (--check, --both: 128)")
     ap.add_argument("--no-equal", action="store_true", help="the totals alone: no 2 x 8192, 8 x 4096")
     ap.add_argument("--only-both", action="store_true", help="forward+backward alone (no forward rows)")
+    ap.add_argument("--host", action="store_true", help="the public call's time outside its kernel")
+    ap.add_argument("--host-calls", nargs="+", help="--host: only these calls (public, unchecked, grad, ...)")
+    ap.add_argument("--host-modes", nargs="+", default=list(HOST_MODES), help="--host: of old, once, bound")
+    ap.add_argument("--no-parts", action="store_true", help="--host: timing alone (no host parts, profiles)")
     args = ap.parse_args(argv)
     D, SCALE = args.head_dim, args.head_dim**-0.5
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
@@ -386,6 +671,16 @@ def main(argv: list[str] | None = None) -> int:
         warm(args.variants, {**packs, **equal}, args.both, args.walk_check, args.check)
         return 0
     result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv)}
+    if args.host:
+        result["host"] = host_rows({**packs, **equal}, args.rounds, not args.no_parts, args.host_calls,
+                                   tuple(args.host_modes))  # fmt: skip
+        os.makedirs(args.out, exist_ok=True)
+        path = os.path.join(args.out, f"varlen_host_{time.strftime('%Y%m%d-%H%M%S')}{args.tag}.json")
+        with open(path, "w") as f:
+            json.dump(result, f, indent=1)
+        print_host(result["host"])
+        print(path)
+        return 0
     result["variants"] = args.variants
     result["head_dim"] = D
     if args.check:

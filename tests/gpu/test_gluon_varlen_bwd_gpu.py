@@ -151,3 +151,42 @@ def test_a_packed_step_captures_in_a_cuda_graph(lens):
     torch.cuda.synchronize()
     for a, b in zip(captured, eager, strict=True):
         assert _rel(a, b.float()) < TOL
+
+
+@pytest.mark.parametrize("fused", [False, True], ids=["split", "fused"])
+def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradients(monkeypatch, fused):
+    """Calls that repeat a signature launch the backward's kernels bound (``varlen_bwd.BIND``); other
+    offsets of the same shape and other data give the JIT launches' gradients: bit for bit where the sum
+    has a fixed order (the split pair; the fused kernel's dK and dV), within rounding for the fused dQ
+    (summed by reduce-adds in no fixed order)."""
+    from gpuaccel.accel.kernels.gluon import varlen_bwd
+
+    monkeypatch.setattr(varlen_bwd, "_BOUND", {})
+    packs = ([700, 63, 8000, 129], [129, 8000, 63, 700], [1, 1, 8889, 1])  # one shape, other offsets
+    grads = {}
+    for bind in (True, False):
+        monkeypatch.setattr(varlen_bwd, "BIND", bind)
+        for i, lens in enumerate(packs):
+            gen = torch.Generator(device="cuda").manual_seed(50 + i)
+            n, cu = sum(lens), _cu(lens)
+            q, do = (
+                torch.randn(n, 8, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in range(2)
+            )
+            k, v = (
+                torch.randn(n, 2, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in range(2)
+            )
+            problem = (cu, cu, max(lens), max(lens), -1, 0, 128**-0.5, 0.0)
+            o, lse = varlen_forward(q, k, v, problem)
+            out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=t.dtype) for t in (q, k, v))
+            grads[bind, i] = launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu, cu, True, 128**-0.5, out=out,
+                                                     fused=fused)  # fmt: skip
+    (bound,) = varlen_bwd._BOUND.values()
+    assert len(bound) == (5 if fused else 4), f"not every launch was bound: {sorted(bound)}"
+    for i in range(len(packs)):
+        (dq, dk, dv), (jq, jk, jv) = grads[True, i], grads[False, i]
+        assert not any(torch.isnan(g).any() for g in (dq, dk, dv))
+        assert torch.equal(dk, jk) and torch.equal(dv, jv), f"pack {i}: dK/dV differ from the JIT launch's"
+        if fused:
+            assert _rel(dq, jq.float()) < 1e-3, f"pack {i}: dQ"
+        else:
+            assert torch.equal(dq, jq), f"pack {i}: dQ differs from the JIT launch's"

@@ -168,3 +168,33 @@ def test_options_on_maxima_that_grow_late(fields, causal, d, pattern):
     assert ((o.float() - ro).norm() / ro.norm()).item() < TOL
     assert torch.allclose(lse, rlse, atol=2e-3, rtol=0)
     assert not torch.equal(o, o_off), "the option did not change the build"
+
+
+@pytest.mark.parametrize("causal", [True, False])
+def test_a_repeated_signature_launches_bound_and_gives_the_jit_launch_bit_for_bit(monkeypatch, causal):
+    """Calls that repeat a signature launch the items and forward kernels bound (``varlen_fwd.BIND``);
+    other offsets of the same shape and other data must give exactly the output and lse the JIT launch
+    gives (the bound launch fixes no offset: the items kernel reads them every call)."""
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
+    monkeypatch.setattr(varlen_fwd, "_BOUND", {})
+    packs = ([700, 63, 2000, 129], [129, 2000, 63, 700], [1, 1, 2889, 1])  # one shape, other offsets
+    outs = {}
+    for bind in (True, False):
+        monkeypatch.setattr(varlen_fwd, "BIND", bind)
+        for i, lens in enumerate(packs):
+            gen = torch.Generator(device="cuda").manual_seed(40 + i)
+            q, k, v = (
+                torch.randn(sum(lens), 8, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+                for _ in range(3)
+            )
+            o = torch.full_like(q, float("nan"))
+            lse = torch.full((8, sum(lens)), float("nan"), device="cuda")
+            launch_gluon_varlen_fwd(q, k, v, o, lse, _cu(lens), _cu(lens), max(lens), causal, 128**-0.5)
+            outs[bind, i] = o, lse
+    (bound,) = varlen_fwd._BOUND.values()
+    assert set(bound) == {"items", "gluon_varlen_fwd"}, "the repeated signature was not bound"
+    for i in range(len(packs)):
+        assert not torch.isnan(outs[True, i][0]).any()
+        assert torch.equal(outs[True, i][0], outs[False, i][0]), f"pack {i}: o differs from the JIT launch's"
+        assert torch.equal(outs[True, i][1], outs[False, i][1]), f"pack {i}: lse differs"

@@ -52,7 +52,7 @@ def _launched(monkeypatch, causal: bool, cfg=None) -> dict:
     monkeypatch.setattr(  # the items table comes from a tl.* kernel; its contents do not matter here
         varlen_fwd,
         "varlen_items",
-        lambda cu_q, cu_k, total_q, causal, rows, counter=False: torch.zeros(
+        lambda cu_q, cu_k, total_q, causal, rows, counter=False, bound=None: torch.zeros(
             total_q // rows + cu_q.numel() + int(counter), int(gluon_tiles.VARLEN_FIELDS), dtype=torch.int32
         ),
     )

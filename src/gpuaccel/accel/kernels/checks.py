@@ -7,8 +7,10 @@ nothing here switches to another implementation. Importing this module imports t
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 
@@ -209,17 +211,52 @@ def check_softcap(softcap: float) -> float:
     return cap
 
 
+# Offsets tensors whose contents passed the checks: id -> (weak reference, version counter, address, size,
+# packed length, longest sequence). The read behind the checks is a host sync, which stalled every packed
+# call until the GPU had drained (16k tokens on an H200: the public forward 1.24 ms by do_bench against
+# 0.68 ms unchecked, docs/kernels-log.md, 2026-11-29, thirty-first session); a loop passing one offsets
+# tensor to every layer, or a benchmark to every call, now reads it once.
+_CHECKED: dict[int, tuple[Any, int, int, int, int, int]] = {}
+CHECKED_MAX = 64  # tensors remembered; more empty it rather than grow it
+
+
+def _version(t: torch.Tensor) -> int | None:
+    try:
+        return t._version
+    except RuntimeError:  # an inference-mode tensor keeps no version counter: never remembered
+        return None
+
+
+def _checked_before(cu: torch.Tensor, total: int, max_seqlen: int) -> bool:
+    seen = _CHECKED.get(id(cu))
+    if seen is None:
+        return False
+    ref, version, ptr, numel, packed, longest = seen
+    return (
+        ref() is cu
+        and version == _version(cu)
+        and (ptr, numel) == (cu.data_ptr(), cu.numel())
+        and packed == total
+        and longest <= max_seqlen
+    )
+
+
 def check_cu_seqlens(
     name: str, cu: torch.Tensor, total: int, max_seqlen: int, device: torch.device, check_values: bool
 ) -> torch.Tensor:
-    """cu_seqlens as int32 on ``device``; with ``check_values`` also its contents (one host sync)."""
+    """cu_seqlens as int32 on ``device``; with ``check_values`` also its contents (one host sync), once per
+    tensor: the same tensor object, unchanged since by autograd's version counter (every in-place torch
+    op counts) at the same address, passes again for the same packed length and a ``max_seqlen`` no
+    shorter than its longest sequence without being read. A tensor written behind the counter (through
+    ``.data``, DLPack or a kernel of one's own) after its check is not read again; a new tensor, even of
+    the same values at the same address, is."""
     if not isinstance(cu, torch.Tensor) or cu.dim() != 1 or cu.numel() < 2:
         raise UnsupportedInputError(f"{name} must be a 1-D tensor of batch + 1 offsets, got {cu!r}")
     if cu.dtype not in (torch.int32, torch.int64):
         raise UnsupportedInputError(f"{name} must be int32 (or int64), got {cu.dtype}")
     if not isinstance(max_seqlen, int) or isinstance(max_seqlen, bool) or max_seqlen < 0:
         raise UnsupportedInputError(f"max_seqlen for {name} must be an integer >= 0, got {max_seqlen!r}")
-    if check_values:
+    if check_values and not _checked_before(cu, total, max_seqlen):
         vals = cu.tolist()
         if vals[0] != 0 or vals[-1] != total:
             raise UnsupportedInputError(
@@ -236,6 +273,11 @@ def check_cu_seqlens(
             raise UnsupportedInputError(
                 f"max_seqlen {max_seqlen} for {name} is below its longest sequence ({max(lens)})"
             )
+        version = _version(cu)
+        if version is not None:
+            if len(_CHECKED) >= CHECKED_MAX:
+                _CHECKED.clear()
+            _CHECKED[id(cu)] = (weakref.ref(cu), version, cu.data_ptr(), cu.numel(), total, max(lens))
     return cu.to(device=device, dtype=torch.int32)
 
 

@@ -23,7 +23,7 @@ import torch
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, launch
+from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, Bound, bound_for, launch
 from gpuaccel.accel.kernels.gluon.bwd import STAT_BOX, determinism_asked
 from gpuaccel.accel.kernels.gluon.bwd_fused import dq_unfrag_varlen_kernel
 from gpuaccel.accel.kernels.gluon.bwd_kernels import CONSUMER_REGS
@@ -60,6 +60,13 @@ FUSED_OPTS = "frag"  # the fused packed kernel's variant, any of "frag" (dQ stag
 VARIANT_OPTS = ("frag", "dacc", "sf2", "hf", "hgG")
 
 
+# True: repeated call signatures launch every kernel bound (dense.launchers.launch); off, as the forward's
+# varlen_fwd.BIND says why (host time down, nothing by do_bench; 2026-11-29, thirty-first session)
+BIND = False
+_BOUND: dict[tuple[Any, ...], Bound] = {}  # call signature -> its bound launches
+BOUND_MAX = 64  # signatures kept; ever new shapes empty it rather than grow it
+
+
 def fused_pays(total_k: int, deterministic: bool = False) -> bool:
     """Whether a packed backward runs the fused kernel: not where determinism is asked for (its dQ is
     summed in no fixed order), and only from ``FUSED_FROM`` keys in all."""
@@ -85,7 +92,9 @@ def launch_gluon_varlen_bwd(
     ``GLUON_VARLEN_BWD_DIMS``), the forward's o and natural-log lse ``(Hq, total_q)``. ``out``: contiguous
     buffers of q's, k's and v's shape to write into (the checks poison them). ``fused``: the fused kernel
     or the split pair (None: as :func:`fused_pays` says). ``opts``: the fused kernel's variant (None:
-    :data:`FUSED_OPTS`)."""
+    :data:`FUSED_OPTS`). With :data:`BIND` a call whose signature repeats (device, causal flag, path,
+    variant, every tensor's shape, strides and dtype) launches its kernels bound; the offsets' values are
+    read on the GPU every call."""
     total_q, hq, d = q.shape
     hkv = k.shape[1]
     if d not in GLUON_VARLEN_BWD_DIMS:
@@ -99,8 +108,16 @@ def launch_gluon_varlen_bwd(
     if total_q == 0 or k.shape[0] == 0:
         return dq.zero_(), dk.zero_(), dv.zero_()
     batch = cu_q.numel() - 1
-    dq_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, stats=True)
-    kv_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, total_k=k.shape[0], stats=True)
+    if fused is None:
+        fused = fused_pays(k.shape[0])
+    opts = FUSED_OPTS if opts is None else opts
+    bound = None
+    if BIND:
+        ts = (do, q, k, v, o, lse, cu_q, cu_k, dq, dk, dv)
+        bound = bound_for(_BOUND, BOUND_MAX, (q.device, bool(causal), fused, opts), ts)
+    dq_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, stats=True, bound=bound, name="dq_items")
+    kv_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, total_k=k.shape[0], stats=True,
+                            bound=bound, name="kv_items")  # fmt: skip
     stat_stride = stat_rows(total_q, batch, TILE_ROWS)
     cfg = gluon_bwd_config(d)
     stats = torch.empty(2, hq, stat_stride, device=q.device, dtype=torch.float32)
@@ -108,12 +125,10 @@ def launch_gluon_varlen_bwd(
     stat_descs = tuple(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta))
     lse = lse if lse.is_contiguous() else lse.contiguous()
     qv, kv_, vv, dov = (_packed_view(t) for t in (q, k, v, do))
-    if fused is None:
-        fused = fused_pays(k.shape[0])
     if fused:
         return _launch_fused(
             (qv, kv_, vv, dov), o, do, lse, (delta, lse2, *stat_descs), (dq_items, kv_items, stat_stride),
-            causal, scale, cfg, (dq, dk, dv), FUSED_OPTS if opts is None else opts,
+            causal, scale, cfg, (dq, dk, dv), opts, bound,
         )  # fmt: skip
     q64, do64 = Tma(qv, 64), Tma(dov, 64)
     launch(
@@ -123,14 +138,14 @@ def launch_gluon_varlen_bwd(
          scale * LOG2E, scale, hq, hkv, total_q, stat_stride),
         dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
              CONSUMER_REGS=CONSUMER_REGS),
-        dict(num_warps=4), None, "gluon_varlen_dq",
+        dict(num_warps=4), bound, "gluon_varlen_dq",
     )  # fmt: skip
     launch(
         gluon_varlen_dkdv_kernel, (kv_items.shape[0], hkv),
         (q64, Tma(kv_, 64), Tma(vv, 64), do64, *stat_descs, dk, dv, kv_items, dk.stride(0), dk.stride(1),
          scale * LOG2E, scale, hq, hkv),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
-        dict(num_warps=4), None, "gluon_varlen_dkdv",
+        dict(num_warps=4), bound, "gluon_varlen_dkdv",
     )  # fmt: skip
     return dq, dk, dv
 
@@ -147,12 +162,13 @@ def _launch_fused(
     cfg: GluonBwdConfig,
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
     opts: str = "",
+    bound: Bound | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """The fused packed backward: statistics per document (padded rows lse2 = +inf, delta = 0) with the
     fp32 dQ accumulator zeroed row by row, the fused kernel, dQ cast into ``dq``. The accumulator is
     ``[Hq, total_q, D]``, or with "frag" in ``opts`` (:data:`FUSED_OPTS`) ``[Hq, stat_stride, D]`` in the
     statistics' rows, fragment order, cast back per dQ item. ``views``: q, k, v, dO as ``[1, H, total, D]``;
-    ``stats``: delta, lse2 and their two descriptors."""
+    ``stats``: delta, lse2 and their two descriptors; ``bound``: the call signature's bound launches."""
     dq, dk, dv = out
     total_q, hq, d = dq.shape
     hkv = dk.shape[1]
@@ -173,7 +189,7 @@ def _launch_fused(
          do.stride(0), hq, total_q, stat_stride),
         dict(HEAD_DIM=d, BLOCK_M=TILE_ROWS // 2, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS),
              DQ_AT_STATS=frag),
-        dict(num_warps=4), None, "varlen_stats_zero_dq" + "_at_stats" * frag,
+        dict(num_warps=4), bound, "varlen_stats_zero_dq" + "_at_stats" * frag,
     )  # fmt: skip
     n_kv = kv_items.shape[0]
     launch(
@@ -182,13 +198,13 @@ def _launch_fused(
          dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS,
              DELTA_IN_ACC="dacc" in flags, STATS_FIRST="sf2" in flags, FRAG=frag, HEAD_GROUP=group),
-        dict(num_warps=4), None, "gluon_varlen_bwd_fused" + "".join(f"_{f}" for f in sorted(flags)),
+        dict(num_warps=4), bound, "gluon_varlen_bwd_fused" + "".join(f"_{f}" for f in sorted(flags)),
     )  # fmt: skip
     if frag:
         launch(
             dq_unfrag_varlen_kernel, (2 * dq_items.shape[0], hq),
             (dq_acc, dq, dq_items, dq.stride(0), dq.stride(1), stat_stride),
-            dict(HEAD_DIM=d, ITEM_FIELDS=int(ITEM_FIELDS)), dict(num_warps=4), None, "dq_unfrag_varlen",
+            dict(HEAD_DIM=d, ITEM_FIELDS=int(ITEM_FIELDS)), dict(num_warps=4), bound, "dq_unfrag_varlen",
         )  # fmt: skip
     else:
         dq.copy_(dq_acc.transpose(0, 1))

@@ -34,6 +34,7 @@ where a tile lies (``gluon_tiles._tile_place``):
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import torch
 from triton.experimental import gluon
@@ -41,7 +42,7 @@ from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import launch, sm_count, tma_legal
+from gpuaccel.accel.kernels.dense.launchers import Bound, bound_for, launch, sm_count, tma_legal
 from gpuaccel.accel.kernels.gluon.fwd import _forward
 from gpuaccel.accel.kernels.gluon.tiles import (
     CONSUMER_REGS,
@@ -137,6 +138,40 @@ def packed_fwd_config(head_dim: int, max_q: int | None = None, causal: bool = Fa
     )
 
 
+# True: repeated call signatures launch both kernels bound (dense.launchers.launch), the backward's too
+# (varlen_bwd.BIND). Off: measured on an H200 (2026-11-29, thirty-first session, benchmarks/varlen_fwd_ab.py
+# --host) it cut the host time of a call (the launcher 268 -> 159 us, the public forward 452 -> 318 us,
+# forward+backward 1772 -> 1300 us at 16k tokens) but paid nothing by do_bench, where the GPU is the
+# bottleneck once the offsets are read once (checks.check_cu_seqlens), and the launcher alone read 0.94-1.01x
+# in two processes (position on a power-capped card suspected, not shown): the GPU tier checks it bit for bit
+BIND = False
+_BOUND: dict[tuple[Any, ...], Bound] = {}  # call signature -> its bound launches (items, forward)
+BOUND_MAX = 64  # signatures kept; ever new shapes empty it rather than grow it
+
+
+def bound_launches(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    cu_q: torch.Tensor,
+    cu_k: torch.Tensor,
+    causal: bool,
+    cfg: GluonFwdConfig,
+    opts: str,
+) -> Bound | None:
+    """The bound launches of this call's signature (empty the first time; the launches fill it), or None
+    where the call is not to be bound (:data:`BIND` off, as shipped; a pointer off the 16-byte alignment
+    the kernels are specialised on). The signature is what fixes every integer and constexpr of both
+    launches and the grid: device, causal flag, configuration, variant, and each tensor's shape, strides
+    and dtype (the offsets' values are read by the items kernel on the GPU, every call: they are not part
+    of it)."""
+    if not BIND:
+        return None
+    return bound_for(_BOUND, BOUND_MAX, (q.device, bool(causal), cfg, opts), (q, k, v, o, lse, cu_q, cu_k))
+
+
 def launch_gluon_varlen_fwd(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -157,7 +192,8 @@ def launch_gluon_varlen_fwd(
     the variant (None: :data:`FWD_OPTS`); "q2" and "otma" take effect where ``cfg`` has them (D128's).
     ``cfg`` (None: :func:`packed_fwd_config`): of its options the kernel builds ``rescale_log2`` /
     ``rescale_warp``, ``diag_first``, ``first_full`` and ``o_recip`` as given; the dense walk's others
-    (``pad_top``, ``pad_skip``, ``pingpong``, ``k_ahead``, ``next_qk``, ``tail_split``) are not taken."""
+    (``pad_top``, ``pad_skip``, ``pingpong``, ``k_ahead``, ``next_qk``, ``tail_split``) are not taken.
+    With :data:`BIND` a call whose signature repeats launches both kernels bound (:func:`bound_launches`)."""
     total_q, hq, d = q.shape
     if d not in GLUON_HEAD_DIMS:
         raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
@@ -166,7 +202,8 @@ def launch_gluon_varlen_fwd(
         raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
-    flags, group = _parse_opts(FWD_OPTS if opts is None else opts)
+    opts = FWD_OPTS if opts is None else opts
+    flags, group = _parse_opts(opts)
     if total_q == 0:
         return
     if k.shape[0] == 0:  # no document has a key: every row saw nothing
@@ -175,7 +212,8 @@ def launch_gluon_varlen_fwd(
         return
     rows = cfg.consumers * int(HALF_M)
     dynamic = "dyn" in flags
-    items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows, counter=dynamic)
+    bound = bound_launches(q, k, v, o, lse, cu_q, cu_k, causal, cfg, opts)
+    items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows, counter=dynamic, bound=bound)
     n_items = items.shape[0] - 1 - int(dynamic)
     num_tiles = n_items * hq
     if group is None:
@@ -198,5 +236,5 @@ def launch_gluon_varlen_fwd(
              CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=q_bufs, O_TMA=o_tma, DYNAMIC=dynamic,
              RESCALE=float(cfg.rescale_log2), RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
              FIRST_FULL=cfg.first_full, O_RECIP=cfg.o_recip),
-        dict(num_warps=4), None, "gluon_varlen_fwd",
+        dict(num_warps=4), bound, "gluon_varlen_fwd",
     )  # fmt: skip

@@ -11,6 +11,7 @@ import torch
 import triton
 import triton.language as tl
 
+from gpuaccel.accel.kernels.dense.launchers import Bound, launch
 from gpuaccel.accel.kernels.gluon.tiles import VARLEN_FIELDS
 
 
@@ -89,6 +90,8 @@ def varlen_items(
     total_k: int | None = None,
     stats: bool = False,
     counter: bool = False,
+    bound: Bound | None = None,
+    name: str = "items",
 ) -> torch.Tensor:
     """The work items of one head, built where the offsets live by one small kernel (no copy to the host,
     so no stream sync, and one launch of host work): [n_max + 1, fields] int32 rows (q0, len_q, k0, len_k,
@@ -97,7 +100,9 @@ def varlen_items(
     total // rows + batch that the shapes alone give. ``stats`` adds, before the first row, the start of
     the document's statistics rows (each document's padded to whole query tiles; :func:`stat_rows`), and
     empty rows point it past them all. ``counter`` appends one more row of zeros: the packed forward's
-    dynamic walk counts its tiles in it (``gluon.tiles._next_tile``), so it is zeroed without a launch."""
+    dynamic walk counts its tiles in it (``gluon.tiles._next_tile``), so it is zeroed without a launch.
+    ``bound``: the caller's bound launches for this call signature (``dense.launchers.launch``), under
+    ``name``; the table itself is built anew every call."""
     batch = cu_q.numel() - 1
     keys = total_k is not None
     n_max = (total_k if keys else total_q) // rows + batch
@@ -107,10 +112,11 @@ def varlen_items(
     fields = int(VARLEN_FIELDS) + int(stats)
     scratch = torch.empty(block + 2 * block_b, dtype=torch.int32, device=cu_q.device)
     items = torch.empty(n_rows, fields, dtype=torch.int32, device=cu_q.device)
-    varlen_items_kernel[(1,)](
-        cu_q, cu_k, scratch, items, batch, n_rows, stat_rows(total_q, batch, rows) - rows, ROWS=rows,
-        CAUSAL=bool(causal), KEYS=keys, FIELDS=fields, BLOCK=block, BLOCK_B=block_b,
-        num_warps=4 if block <= 4096 else 8,
+    launch(
+        varlen_items_kernel, (1,),
+        (cu_q, cu_k, scratch, items, batch, n_rows, stat_rows(total_q, batch, rows) - rows),
+        dict(ROWS=rows, CAUSAL=bool(causal), KEYS=keys, FIELDS=fields, BLOCK=block, BLOCK_B=block_b),
+        dict(num_warps=4 if block <= 4096 else 8), bound, name,
     )  # fmt: skip
     return items
 
