@@ -138,7 +138,8 @@ _FRENCH = compiled(  # phrases, read first
         # a priority raised or set "à 10" (or "genre 10": say 10): set to that number
         (
             r"\b(?:monte|montez|augmente|augmentez|baisse|baissez|mets|mettez|change|changez)\s+"
-            r"(?:la\s+)?priorite\s+(?:du|de la|de l['’]|de)\s*(.{1,40}?),?\s+(?:genre|a|au|vers|comme)\s+(\d+)\b",
+            r"(?:la\s+)?priorite\s+(?:du|de la|de l['’]|de)\s*(.{1,40}?),?\s+"
+            r"(?:genre|a|au|vers|comme)\s+(\d+)\b",
             r"set the priority of \1 to \2",
         ),
         (r"\b(?:annulez|annule|annuler)-(?:le|la|les)\b", "cancel it"),
@@ -161,8 +162,14 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bj['’]ai besoin (?:du|de la|des)\b", "i need the"),
         (r"\bj['’]ai besoin d['’]|\bj['’]ai besoin de\b", "i need "),
         (r"\bje veux\b", "i want"),
-        (r"\b(?:t['’]en penses|tu en penses|vous en pensez) quoi\b|\bqu['’]en penses[- ]tu\b", "what do you think"),
-        (r"\bcomment (?:je fais|on fait|faire|fait-on)(?: (?:du|de la|des)\b| de l['’]| de\b)?", "how do i do"),
+        (
+            r"\b(?:t['’]en penses|tu en penses|vous en pensez) quoi\b|\bqu['’]en penses[- ]tu\b",
+            "what do you think",
+        ),  # ("bf16 ou fp16, t'en penses quoi?": an opinion asked)
+        (
+            r"\bcomment (?:je fais|on fait|faire|fait-on)(?: (?:du|de la|des)\b| de l['’]| de\b)?",
+            "how do i do",
+        ),  # ("comment je fais du gradient checkpointing?": a how-to, not this machine)
         (r"\bs['’]il (?:vous|te) pla[iî]t\b|\bsvp\b|\bstp\b", "please"),
         (r"\bvous pouvez\b|\bpouvez-vous\b|\btu peux\b|\bpeux[- ]tu\b", "can you"),
         (r"\bme faire un point sur\b|\bfaire le point sur\b", "give me an overview of"),
