@@ -19,6 +19,12 @@ from gpuaccel.assistant.understand.spoken import written
         ("Combien de GPU-heures sur chaque carte hier ?", "how many gpu hours per card yesterday ?"),
         ("c'est-tu fini, le sweep?", "is it finished, the sweep?"),  # (the words said in passing still read)
         ("cuánto alcanzó a correr el build?", "how long did it run the build?"),
+        # Québec's spoken French: "y'a" il a, "qu'y" qu'il, "pis" and then, "astheure" now, "rouler" run
+        ("pis y'a été relancé combien de fois?", "and how many times did it try?"),
+        ("ça fait combien de temps qu'elle attend, la job 12?", "how long has it been waiting, the job 12?"),
+        ("c'est quoi qui roule sur la H100 astheure?", "what is running on the H100 now?"),
+        ("pis la plus basse?", "and the lowest?"),
+        ("release-la astheure svp", "release it now please"),  # (Italian's "la" and "non" left to French)
         ("cuál fue la temp máxima en la mañana?", "which was the temp max this morning?"),
     ],
 )
@@ -71,3 +77,17 @@ def test_a_clock_span_not_begun_today_is_yesterdays(
     _, text, query = ask(heldout_svc, said, None)
     assert query is not None and query["window"]["label"] == label, (query, text)
     assert query["window"]["t1"] > query["window"]["t0"], query
+
+
+def test_quebec_french(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "c'est quoi qui roule sur la H100 astheure?", None)
+    _, text, query = ask(heldout_svc, "pis ça fait combien de temps qu'y tourne?", sid)
+    assert query == {"name": "job_detail", "job": 11} and "1h30m" in text, (query, text)
+    _, text, query = ask(heldout_svc, "le 12, peux-tu le mettre en hold? son batch size est faux", None)
+    assert query is None and "gpuaccel hold 12" in text, text
+    _, text, query = ask(heldout_svc, "augmente la priorité de la job 13 à 7", None)
+    assert query is None and "gpuaccel priority 13 7" in text, text
+    _, _, query = ask(heldout_svc, "Quelle carte a bouffé le plus d'energie aujourd'hui?", None)
+    assert query is not None and query["name"] == "energy", query
+    _, _, query = ask(heldout_svc, "fp8 ou bf16 pour de l'inférence, t'en penses quoi?", None)
+    assert query is None, query

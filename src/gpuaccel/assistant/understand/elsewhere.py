@@ -232,6 +232,8 @@ _OPINION = re.compile(
     r"|\b(?:which|what)(?: one)? (?:is|s|would be|works) (?:better|best|preferable|preferred)\b"
     # "grad checkpointing or a smaller batch, which would you do?": the assistant's choice for one's work
     r"|\b(?:which|what)(?: one)? would you (?:do|choose|pick|go with|use|try|recommend|suggest)\b"
+    # "bf16 or fp16 for a 7b finetune, what do you think?": two ways weighed, the assistant's view asked
+    r"|\bor\b[^?]{1,80}?,? (?:what do you think|thoughts)\s*\??\s*$"
     # "for the next build, would you go for a 5090 or another H100?": a card to buy, the assistant's pick
     r"|\bwould you (?:go for|go with|pick|choose|get|buy) (?:a|an|another|the)\b"
     # "any tips for killing coil whine on the 4090?": advice on hardware, not its state

@@ -45,11 +45,11 @@ _FRENCH_WORDS = (
     (r"(?:\b(?:à|a)\s+)?\bquelle heure\b", "at what time"),  # "à quelle heure?" after a peak
     (r"\bpourquoi\b", "why"),
     (r"\bquand\b", "when"),
-    (r"\btempérature\b", "temperature"),
-    (r"\bmémoire\b", "memory"),
+    (r"\bt[ée]mp[ée]rature\b", "temperature"),  # (accents often left off: "temperature", "energie")
+    (r"\bm[ée]moire\b", "memory"),
     (r"\bpuissance\b", "power"),
     (r"\bconsommation\b", "consumption"),
-    (r"\bénergie\b", "energy"),
+    (r"\b[ée]nergie\b", "energy"),
     (r"\bmerci(?: beaucoup)?\b", "thanks"),
     (r"\b(?:a |a bien |a beaucoup |has |have |had )?chauff(?:é|e|ée|ed)\b", "heated up"),
     (r"(?<=\d)\s?Go\b", " GB"),  # (case kept: "24 Go" of a card's memory, not "let it go")
@@ -68,19 +68,42 @@ FRENCH_IN_PASSING = compiled(_FRENCH_WORDS)
 # Spanish does not have, or one of its own words): its phrases and function words in English ("Elle est
 # restée combien de temps au-dessus de 80 °C, la H100 ?" is "how long was it above 80 °C, the H100?"); the
 # words any message may say in passing are :data:`_FRENCH_WORDS`, read after
+
+# what only French writes, not Italian either (which reads first: "non", "quel", "la" are its words too): an
+# imperative given its pronoun ("relance-le", "cancel-le", "mets-le en hold", "compare-moi"), Québec's
+# "pis" (and then), "astheure" (now), "y'a", "y'est", "qu'y" (il a, il est, qu'il), "c'est", "j'ai", "peux-tu"
+_FRENCH_SURE = (
+    r"[a-z]+-(?:le|la|les|moi)|pis|astheure|y['’](?:a|est|était|etait|attend)|qu['’]y|c['’]est|j['’]ai"
+    r"|peux-tu"
+)
 _FRENCH_OWN_WORDS = (
     r"\b(?:combien|quelle?s?|pourquoi|depuis|aujourd['’]hui|est-ce|qu['’]est|c['’]est|vous"
     r"|elle|ils|tourné|tournait|consommé|annulez|relancez|libérez|supprimez|mettez|journée|dernière"
     r"|dernières|heures|moyenne|carte|cartes|merci|svp|quoi|tâche|tentatives|essais|premier|première|tout"
-    r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp)\b"
+    r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp|priorit[ée]|" + _FRENCH_SURE + r")\b"
 )
 _FRENCH_MARK = re.compile(r"[àâçèêëîïôûùœ]|" + _FRENCH_OWN_WORDS, re.I)
 # what Portuguese never writes: a letter of French's own or one of its words; where a message has only the
 # letters the two share ("potência", "diferença", "à tarde", "você") and is Portuguese, it is not French
 _FRENCH_OWN = re.compile(r"[èëîïûùœ]|" + _FRENCH_OWN_WORDS, re.I)
+_FRENCH_SURE_MARK = re.compile(r"\b(?:" + _FRENCH_SURE + r")\b", re.I)
 _FRENCH_UNACCENTED = str.maketrans("àâçèéêëîïôûùœÀÂÇÈÉÊËÎÏÔÛÙŒ’", "aaceeeeiiouuoAACEEEEIIOUUO'")
 _FRENCH = compiled(  # phrases, read first
     (
+        # Québec's spoken "y" for "il" ("y'a roulé" il a roulé, "y'est mort" il est mort, "qu'y roule"
+        # qu'il roule), read as the standard French the rest reads; "y'a" before no past participle is
+        # "il y a" ("y'a-tu un job", "y'a combien de jobs": is there, how many), and "c'tu" is "c'est-tu"
+        (r"\by['’]a[- ]t?[- ]?(?:tu|il)\b", "is there"),
+        (
+            r"\by['’]a\s+(?!(?:une|personne|quelque|encore|juste|comme|genre|presque|rien|de|des|du)\b)"
+            r"(?=[a-z]+(?:e|i|is|it)\b)",
+            "il a ",
+        ),  # ("y'a duré", "y'a essayé", "y'a fini", "y'a mis"; not "y'a une job")
+        (r"\by['’](?=(?:est|etait|attend|attendait|roule|roulait|tourne|tournait)\b)", "il "),
+        (r"\bqu['’]y\b", "qu'il"),
+        (r"\bc['’]tu\b", "c'est-tu"),
+        (r"\bpis\b", "and"),  # "pis la 4090?" (and then): a follow-up, or "X pis Y"
+        (r"\bastheure\b", "now"),
         # Belgium's numbers ("septante degrés"), everyday words ("ventilo", "glande", "qd", "pk"), and an
         # English verb given a French pronoun ("release-le")
         (r"\bseptante\b", "70"),
@@ -93,7 +116,10 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bqd\b", "when"),
         (r"\bpk\b", "why"),
         (r"\b(release|cancel|pause|resume|retry|hold|rerun)-(?:le|la)\b", r"\1 it"),
-        (r"\b(?:mets|mettez|met)-(?:le|la) en pause\b", "pause it"),
+        # "mets-le en hold", "peux-tu le mettre en pause", "c moi qui l'a mis on hold": the request's verb
+        (r"\b(?:mets|mettez|met)-(?:le|la|les) en (pause|hold)\b", r"\1 it"),
+        (r"\b(?:le|la|les) (?:mettre|mets|mettez) en (pause|hold)\b", r"\1 it"),
+        (r"\b(?:l['’]a|les a|l['’]ai|les ai) mise?s? (?:on|en) hold\b", "put it on hold"),
         (r"\b(?:mets|mettez|met) sa priorite a (\d+)\b", r"set its priority to \1"),
         (r"\braconte-moi\b|\bracontez-moi\b", "tell me"),
         (r"\bblague\b", "joke"),
@@ -108,7 +134,14 @@ _FRENCH = compiled(  # phrases, read first
         # an ended one retried; "mettez le mistral en pause": pause it)
         (r"\b(?:relancez|relance|relancer|redemarrez|redemarre)-(?:le|la|les)\b", "get it going again"),
         (r"\b(?:relancez|relancer|redemarrez)\b", "retry"),
-        (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+en pause\b", r"pause \1"),
+        (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+en (pause|hold)\b", r"\2 \1"),
+        # a priority raised or set "à 10" (or "genre 10": say 10): set to that number
+        (
+            r"\b(?:monte|montez|augmente|augmentez|baisse|baissez|mets|mettez|change|changez)\s+"
+            r"(?:la\s+)?priorite\s+(?:du|de la|de l['’]|de)\s*(.{1,40}?),?\s+"
+            r"(?:genre|a|au|vers|comme)\s+(\d+)\b",
+            r"set the priority of \1 to \2",
+        ),
         (r"\b(?:annulez|annule|annuler)-(?:le|la|les)\b", "cancel it"),
         (r"\b(?:annulez|annuler)\b", "cancel"),
         (r"\b(?:liberez|libere|liberer)-(?:le|la|les)\b", "release it"),
@@ -117,8 +150,28 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:supprimez|supprimer)\b", "remove"),
         (r"\b(?:reprenez|reprends|reprendre)-(?:le|la)\b", "resume it"),
         (r"\btel quel\b", "as it is"),
+        (r"\ben fait non\b", "actually no"),  # "relance-le... en fait non, retry-le": the request said last
+        (r"\ben fait\b", "actually"),
+        (r"\bjuste\b", "just"),
+        (r"\bsi oui\b", "if so"),
+        (r"\boui\b", "yes"),
+        (r"\bc(?:['’]est)? moi qui\b", "it is me who"),  # "c moi qui l'a mis on hold" (texting's "c": c'est)
+        (r"\b(?:compare|comparez)-moi\b", "compare"),
+        (r"\b(?:montre|montrez)-moi\b", "show me"),
+        (r"\b(?:donne|donnez)-moi\b", "give me"),
+        (r"\bj['’]ai besoin (?:du|de la|des)\b", "i need the"),
+        (r"\bj['’]ai besoin d['’]|\bj['’]ai besoin de\b", "i need "),
+        (r"\bje veux\b", "i want"),
+        (
+            r"\b(?:t['’]en penses|tu en penses|vous en pensez) quoi\b|\bqu['’]en penses[- ]tu\b",
+            "what do you think",
+        ),  # ("bf16 ou fp16, t'en penses quoi?": an opinion asked)
+        (
+            r"\bcomment (?:je fais|on fait|faire|fait-on)(?: (?:du|de la|des)\b| de l['’]| de\b)?",
+            "how do i do",
+        ),  # ("comment je fais du gradient checkpointing?": a how-to, not this machine)
         (r"\bs['’]il (?:vous|te) pla[iî]t\b|\bsvp\b|\bstp\b", "please"),
-        (r"\bvous pouvez\b|\bpouvez-vous\b|\btu peux\b", "can you"),
+        (r"\bvous pouvez\b|\bpouvez-vous\b|\btu peux\b|\bpeux[- ]tu\b", "can you"),
         (r"\bme faire un point sur\b|\bfaire le point sur\b", "give me an overview of"),
         (r"\bun conseil pour\b", "what is a good way to"),
         (
@@ -129,7 +182,15 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bdepuis quelle heure\b|\bdepuis quand\b", "since when"),
         (r"\b(?:c['’]etait |et )?a quelle heure\b", "at what time"),
         (r"\bil en est ou\b|\bou en est[- ]il\b|\bou en est\b", "where is it in its training"),
-        (r"\b(?:il|elle) a (?:dure|tourne) combien de temps\b", "how long did it run"),
+        # "ça fait combien de temps qu'il roule", "il attend depuis combien de temps": how long it has been
+        (
+            r"\b(?:ca fait combien de temps qu['’]|depuis combien de temps )(?:il|elle) "
+            r"(roule|tourne|run|attend)\b|\b(?:il|elle) (roule|tourne|run|attend) depuis combien de temps\b",
+            lambda m: "how long has it been " + ("waiting" if "attend" in (m[1] or m[2]) else "running"),
+        ),
+        (r"\b(?:il|elle) a (?:dure|tourne|roule) combien de temps\b", "how long did it run"),
+        (r"\b(?:il|elle) a (?:essaye|tente|ete relancee?) combien de fois\b", "how many times did it try"),
+        (r"\bcombien de fois\b", "how many times"),
         (r"\b(?:il|elle) a tourne combien de temps\b", "how long did it run"),
         (r"\b(?:a |ont )?tourne combien de temps\b", "how long did it run"),
         (r"\b(?:est|sont) restee?s? combien de temps\b", "how long was it"),
@@ -145,10 +206,14 @@ _FRENCH = compiled(  # phrases, read first
         ),  # ("combien de kWh": an amount)
         (r"\bcombien de\s+|\bcombien d['’]\s*", "how many "),
         (r"\bcombien\b", "how much"),
-        (r"\bqu['’]est-ce qui\b", "what"),
+        (r"\bqu['’]est-ce qui\b|\bc['’]est quoi qui\b", "what"),
+        (r"\bc['’]est quoi(?= deja\b|\s*\?|\s*$)", "what is it"),  # "sa limite c'est quoi déjà?"
         (r"\bqu['’]est-ce que\b", "what"),
         (r"\bquel(?:le)?s? (?:job|run)\b", "which job"),
         (r"\bqui a le plus\b", "which job most"),
+        (r"\b(?:la|le) plus (?:basse?|faible)\b", "the lowest"),  # "pis la plus basse?" (of a reading)
+        (r"\b(?:la|le) plus (?:haute?|elevee?)\b", "the highest"),
+        (r"\ble plus d['’]\s*|\ble plus de\s+", "the most "),  # "le plus d'énergie"
         (r"\ba le plus\b", "the most"),
         (r"\ble plus\b", "the most"),
         (r"\bquoi\b", "what"),
@@ -165,6 +230,11 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bdepuis (\d{1,2})h(\d{2})?\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
         (r"\bpour l['’]instant\b|\bjusqu['’]ici\b", "so far"),
         (r"\ben dernier\b", "last"),
+        (r"\bdeja(?=\s*\?|\s*$)", "again"),  # (asked again at a question's end; else already)
+        (r"\bdeja\b", "already"),
+        (r"\bavant(?=\s*\?|\s*$)", "before"),  # "il a roulé combien de temps avant?"
+        (r"\b(?<!-)dessus\b", "on it"),  # (not "au-dessus")
+        (r"\ben temps de (?:run|calcul)\b", "in run time"),
         (r"\bderniere?s?\b", "last"),
         (r"\bau total\b", "in total"),
         (r"\btoutes tentatives confondues\b", "over all its attempts"),
@@ -173,6 +243,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\ben[- ]dessous (?:de|du)\b", "below"),
         (r"\ben moyenne\b", "on average"),
         (r"\bmoyenne\b", "average"),
+        (r"\blimites?\b", "limit"),  # "sa limite c'est quoi?" (of its power)
         (r"\b(?:gpu[- ]heures|heures[- ]gpu)\b", "gpu hours"),
         (r"\bcarte par carte\b|\bpar carte\b|\bsur chaque carte\b", "per card"),
         (r"\bmeme chose\b", "the same"),
@@ -188,12 +259,15 @@ _FRENCH = compiled(  # phrases, read first
         (r"\brates\b|\bechoues\b", "failed"),
         (r"\bgaspille\b", "wasted"),
         # what happened
-        (r"\b(?:a |ont )?consomme\b", "used"),
+        (r"\b(?:a |ont )?(?:consomme|mange|bouffe)\b", "used"),  # ("y'a mangé combien d'énergie")
+        (r"\b(?:a |ont )?(?:essaye|tente)\b", "tried"),
         (r"\bsquatte\b", "used"),
         (r"\b(?:a |ont )?logge\b", "logged"),
         (r"\bavant d['’]etre arrete\b", "before it was stopped"),
-        (r"\btournait\b", "was running"),
-        (r"\b(?:a |ont )?tourne\b", "ran"),
+        (r"\b(?:tournait|roulait)\b", "was running"),  # (Québec's "rouler" is "tourner": run)
+        (r"\b(?:a |ont )?tourne\b|\b(?:a|ont) roule\b", "ran"),
+        (r"\broulent\b|\broule\b", "is running"),  # "qu'est-ce qui roule" ("roulé" is read above)
+        (r"\bqqch\b|\bquelque chose\b", "anything"),
         (r"\b(?:a |ont )?dure\b", "took"),
         (r"\b(?:est |a )?plante\b", "failed"),
         (r"\bet le tout premier\b", "and the very first"),
@@ -210,6 +284,7 @@ _FRENCH_FUNCTION_WORDS = compiled(
         (r"\bsont\b", "are"),
         (r"\best\b", "is"),
         (r"\b(?:il|elle)\b", "it"),
+        (r"\b(?:son|sa|ses)\b", "its"),  # "pis son peak?"
         (r"\b(?:ils|elles)\b", "they"),
         (
             r"\b(?:le|les)\s+(\d{1,3})\b(?!\s*(?:%|w\b|go\b|°|h\b))",
@@ -231,6 +306,11 @@ _FRENCH_FUNCTION_WORDS = compiled(
         (r"\bbon,\s*", ""),
     )
 )
+
+
+def french_sure(text: str) -> bool:
+    """Whether ``text`` has a mark only French writes (:data:`_FRENCH_SURE`): Italian leaves it to French."""
+    return bool(_FRENCH_SURE_MARK.search(text))
 
 
 def french(text: str) -> str:

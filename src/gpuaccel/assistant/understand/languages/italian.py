@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from gpuaccel.assistant.understand.languages.french import french_sure
 from gpuaccel.assistant.understand.languages.spanish import spanish_own
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
 
@@ -365,7 +366,8 @@ _ITALIAN = compiled(
 def italian(text: str) -> str:
     """``text`` read in English where it is Italian (:data:`_ITALIAN_MARK`): "è" as "is", its phrases, the
     words said in passing (:data:`ITALIAN_IN_PASSING`), then its function words; else as it was."""
-    if not _ITALIAN_MARK.search(text) or spanish_own(text):  # Spanish's own words: read by spanish() whole
+    # Spanish's own words and French's: read by spanish() and french() whole
+    if not _ITALIAN_MARK.search(text) or spanish_own(text) or french_sure(text):
         return text
     plain = _IS.sub("is", text).translate(_UNACCENTED)
     plain = translated(translated(plain, ITALIAN_IN_PASSING), _ITALIAN)
