@@ -55,6 +55,7 @@ from gpuaccel.accel.kernels.bench.varlen import (
     variant_opts,
     varlen_flops,
 )
+from gpuaccel.accel.kernels.checks import capture_in_cuda_graph
 from gpuaccel.accel.kernels.dense import attention
 from gpuaccel.accel.kernels.gluon import varlen_fwd
 from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd, packed_fwd_config
@@ -392,15 +393,7 @@ def _host_calls(lens: list[int]) -> dict[str, Any]:
 
 
 def _graph_of(fn) -> Any:
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(3):
-            fn()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        fn()
+    graph, _ = capture_in_cuda_graph(fn)
     torch.cuda.synchronize()
     return graph.replay
 

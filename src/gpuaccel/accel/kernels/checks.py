@@ -281,9 +281,9 @@ def check_cu_seqlens(
     return cu.to(device=device, dtype=torch.int32)
 
 
-def replay_in_cuda_graph(step: Callable[[], tuple[torch.Tensor, ...]]) -> tuple[torch.Tensor, ...]:
-    """Warm ``step`` up on a side stream, capture it in a CUDA graph, fill its outputs with NaN, replay:
-    what the graph wrote (an output it failed to write stays NaN). Shared by the GPU tests and benchmarks."""
+def capture_in_cuda_graph(step: Callable[[], Any]) -> tuple[torch.cuda.CUDAGraph, Any]:
+    """Warm ``step`` up on a side stream (its first calls compile and allocate, which a capture refuses),
+    then capture one call: the graph and what that call returned (the graph's static outputs)."""
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):
@@ -293,6 +293,13 @@ def replay_in_cuda_graph(step: Callable[[], tuple[torch.Tensor, ...]]) -> tuple[
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
         static = step()
+    return graph, static
+
+
+def replay_in_cuda_graph(step: Callable[[], tuple[torch.Tensor, ...]]) -> tuple[torch.Tensor, ...]:
+    """Capture ``step`` (:func:`capture_in_cuda_graph`), fill its outputs with NaN, replay: what the graph
+    wrote (an output it failed to write stays NaN). Shared by the GPU tests and benchmarks."""
+    graph, static = capture_in_cuda_graph(step)
     for t in static:
         t.fill_(float("nan"))
     graph.replay()
