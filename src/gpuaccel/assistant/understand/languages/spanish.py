@@ -22,7 +22,9 @@ _SPANISH_MARK = re.compile(
     r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
     r"|delante|despues"
     # Colombia's: "parce", "regálame", "un ratico", "esta mañanita", "quieta", "se totió"
-    r"|parce|parcero|parcera|regala|regalame|regaleme|ratico|mananita|quieta|quieto|totio|demoro|corrida)\b"
+    r"|parce|parcero|parcera|regala|regalame|regaleme|ratico|mananita|quieta|quieto|totio|demoro|corrida"
+    # Mexico's: "neta", "tronaron" (failed), "se aventó" / "quemó" (took, used), "pásame", "arriba de"
+    r"|neta|tronaron|avento|aventaron|quemo|quemaron|pasame|mandame|echame|arriba|abajo|jalando)\b"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
@@ -56,6 +58,9 @@ _SPANISH = compiled(
         (r"(^|[.,;!?]\s*)(?:parcer[oa]|parce|listo|hagale|dale pues|bueno pues)\b[.,!]*\s*", r"\1"),
         (r",?\s*\b(?:parcer[oa]|parce|pues)\b\s*(?=[,.?!]|$)", ""),
         (r",?\s*\bsi o que\s*\?", "?"),
+        # Mexico's openers and tags that ask nothing: "neta, ...", "órale", "qué onda, ...", "wey"
+        (r"(^|[.,;!?]\s*)(?:neta|orale|chido|que onda)\b(?!\s*con\b)[.,!]*\s*", r"\1"),
+        (r",?\s*\b(?:wey|guey)\b,?", ""),
         (r"\bde una\b(?=\s*(?:[,.;!?]|$))", "now"),  # (not "más de una GPU")
         (r"\b(?:suelt|liber)e(?:lo|la)\b", "release it"),
         # the small words of time said small ("esta mañanita", "un ratico", "un momentico"): the word itself
@@ -152,10 +157,18 @@ _SPANISH = compiled(
         # Spain's typed fast: a job said first, then the verb with "it" joined to it ("el 405b ponlo en
         # hold": hold the 405b; "el mistral cancelalo": cancel the mistral), read verb first
         (
-            r"^(\s*)((?:el|la|los|las) (?:job )?[\w.\[\]-]+),?\s+"
+            r"^(\s*)((?:el|la|los|las) (?:del? )?(?:job )?[\w.\[\]-]+),?\s+"
             r"(pon|cancel[ae]|paus[ae]|suelt[ae]|liber[ae]|reanud[ae]|reintent[ae]|relanz[ae]|mat[ae])"
             r"(?:lo|la|los|las)\b",
             r"\1\3 \2",
+        ),
+        # "el de sd-xl", "y el de memoria?", "la de la 4090": the one of that name or thing (a job number
+        # after "del" is read below: "el del 12" is job 12's; a day or a time is no name: "la de ayer")
+        (
+            r"\b(?:el|la) del? (?:(?:el|la) )?"
+            r"(?!(?:que|hoy|ayer|anoche|ahora|ahorita|antes|despues|esta|este|ese|esa|eso|mas|menos)\b"
+            r"|\d{1,3}\b)([\w.\[\]-]+)",
+            r"the \1 one",
         ),
         # "ponlo en hold", "pon el 13 en espera": hold it; "ponlo en pausa": pause it
         (
@@ -212,10 +225,17 @@ _SPANISH = compiled(
         # how long, how much, on average, full load
         (r"\bcuanto (?:tiempo |rato )?(?:tuvo|ha tenido|tiene) que esperar\b", "how long did it wait"),
         (r"\bcuanto (?:tiempo |rato )?(?:corrio|estuvo corriendo|ha corrido)\b", "how long did it run"),
+        # the time a run took, said with Mexico's "aventarse" or "irse": "cuánto tiempo se aventó (en total)
+        # corriendo" (how long did it run, in total)
+        (
+            r"\bcuanto (?:tiempo|rato) (?:se )?(?:avento|fue|llevo|paso|estuvo)( en total)? corriendo\b",
+            r"how long did it run\1",
+        ),
         # every attempt summed: "cuanto corrio sumando todos (los intentos)"
         (
             r"\b(?:sumando|contando) tod[oa]s(?: (?:los|las|sus) (?:intentos|reintentos))?\b"
-            r"|\b(?:sumando|con|en) (?:todos )?(?:los|sus) (?:intentos|reintentos)\b",
+            r"|\b(?:sumando|con|en) (?:todos )?(?:los|sus) (?:intentos|reintentos)\b"
+            r"|\bcon todo y (?:los |sus )?(?:intentos|reintentos)\b",  # Mexico's "con todo y": all of it
             "with all its attempts",
         ),
         (r"\bcuantos intentos\b", "how many attempts"),
@@ -224,7 +244,7 @@ _SPANISH = compiled(
         (r"\bcuanto rato\b", "how long"),
         (r"\bmas rato\b", "longer"),  # "cual corrio mas rato": which ran longer
         (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
-        (r"\ba cuanto (?:va|esta)\b", "what is"),
+        (r"\ba cuanto (?:va|esta|anda|andan)\b", "what is"),  # "a cuánto anda el clock": what is
         (r"\b(?:de|en) media\b", "on average"),
         (r"\bla media\b", "the average"),
         (r"\bmedia hora\b", "half an hour"),
@@ -303,7 +323,18 @@ _SPANISH = compiled(
         (r"\bcuanto alcanzo a (?:correr|jalar|durar)\b", "how long did it run"),
         (r"\balcanzo a (?:correr|jalar)\b", "did it run"),
         (r"\bantes de (?:morir|morirse|tronar|caerse|fallar)\b", "before it died"),
-        (r"\bcuanto tiempo se (?:fue|llevo|tardo)\b", "how long did it take"),
+        (r"\bcuanto tiempo se (?:fue|llevo|tardo|avento)\b", "how long did it take"),
+        # what a card or a job used, in Mexico's words: "cuánta energía se aventó la H100" (aventarse: to get
+        # through), "cuántas GPU-hours quemó" (burned); "cuánto lleva quemado" (so far)
+        (r"\b(?:se )?(?:avento|aventaron|ha aventado)\b", "used"),
+        (r"\blleva(?:n)? quemad[oa]s?\b", "has used so far"),
+        (r"\b(?:se )?(?:quemo|quemaron|ha quemado|han quemado)\b", "used"),
+        (r"\b(?:esta |estan )?quemando\b", "is it drawing"),
+        # asked for, said as a pass or a send: "pásame el log", "mándame", "échame", "me pasas"
+        (r"\b(?:pasame|mandame|echame|muestrame|ensename)\b|\bme (?:pasas|mandas|muestras)\b", "give me"),
+        (r"\bdime\b", "tell me"),
+        # where a log ends: "lo último del log", "el final del log" (its last lines)
+        (r"\b(?:lo ultimo|lo final|el final) del? (log|output|salida)\b", r"the last lines of the \1"),
         (r"\bcontando (?:los|las) (?:reintentos|intentos)\b", "with all its attempts"),
         (r"\bse estaba comiendo\b|\bse esta comiendo\b|\bse comia\b", "was using"),
         (r"\bmientras (?:corria|corrio|corre)\b", "while it ran"),
@@ -349,6 +380,9 @@ _SPANISH = compiled(
         (r"\bcuanto tiempo\b", "how long"),
         (r"\bcuanto (?:se )?(?:tardo|demoro|duro)\b", "how long did it take"),
         (r"\bcuanto (?:corrio|estuvo corriendo)\b", "how long did it run"),
+        # "cuánto lleva" with nothing after it asks how much so far ("y la 4090 hoy cuánto lleva" after an
+        # energy); with a gerund, how long ("cuánto lleva corriendo")
+        (r"\bcuanto lleva(?:n)?\b(?!\s+(?:\w+(?:ando|iendo)|en|ahi|asi)\b)", "how much so far"),
         (r"\bcuanto lleva\b", "how long has it been"),
         (r"\bque tan\b", "how"),
         (r"\bcuantas veces\b", "how many times"),
@@ -399,7 +433,9 @@ _SPANISH = compiled(
         (r"\bse calento mas\b|\bmas calient[e]s?\b", "was hottest"),
         (r"\bmas\b", "more"),
         # what happened
-        (r"\b(?:se )?(?:rompio|trono|fallo|fallaron|peto|petaron|ha petado)\b", "failed"),  # Spain's "petar"
+        # Spain's "petar", Mexico's "tronar"
+        (r"\b(?:se )?(?:rompio|trono|tronaron|fallo|fallaron|peto|petaron|ha petado)\b", "failed"),
+        (r"\b(?:ha|han) tronado\b|\btronado\b", "failed"),
         (r"\b(?:ya )?(?:termino|terminaron|acabo)\b", "finished"),
         (r"\bno arranca\b|\bno empieza\b", "is not starting"),
         (r"\b(?:arranca|empieza)\b", "start"),
