@@ -3,7 +3,8 @@ newcomer's plain words ("the busy number", "the card with more memory", "the las
 phone typist's "tdy" and "juice", a paused job started "again", "if I want ..., which card", "right now"
 after a sentence that names a day, "which of the two" after each GPU's energy, what a failed run tried to
 allocate, and another job named after a list's totals; Spain's Spanish typed fast (requests with "it"
-joined, "vosotros", words without accents, spans, follow-ups, off-topic asks), read by the rules alone.
+joined, "vosotros", words without accents, spans, follow-ups, off-topic asks), Colombia's and Mexico's
+("tronaron", "se aventó", "cuánto lleva", "el de ..."), read by the rules alone.
 Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages import in_english
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.spoken import written
 
@@ -245,3 +247,43 @@ def test_colombian_spanish_off_topic(heldout_svc: AssistantService) -> None:
         None,
     )
     assert query is None and "gpuaccel" not in text, (query, text)
+
+
+# Mexico's chat Spanish with English tech words: "tronaron" (failed), "cuánto lleva" after a reading (how much
+# so far), "arriba de" said alone as a follow-up
+@pytest.mark.parametrize(
+    ("turns", "fields", "said"),
+    [
+        (["¿qué jobs tronaron hoy?"], {"name": "failures"}, "sd-xl-train"),
+        (["¿cuánta luz ha gastado la H100 hoy?", "órale, ¿y la 4090 cuánto lleva?"], {"gpu": 1}, "1.14 kWh"),
+        (
+            ["cuanto tiempo estuvo la H100 por encima de 500 W hoy", "y arriba de 300?"],
+            {"gpu": 0, "at_least": 300},
+            "300 W or more",
+        ),
+    ],
+)
+def test_mexican_spanish_questions(
+    heldout_svc: AssistantService, turns: list[str], fields: dict, said: str
+) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is not None and all(query.get(k) == v for k, v in fields.items()), query
+    assert said in text, text
+
+
+# what Mexico's words become: "el de X" (the X one), "se aventó ... corriendo" (ran), "quemó" (used), "con
+# todo y reintentos" (every attempt), "pásame lo último del log", "a cuánto anda"
+@pytest.mark.parametrize(
+    ("question", "english"),
+    [
+        (
+            "el de llama-8b-eval cuánto tiempo se aventó corriendo en total?",
+            "the llama-8b-eval one how long did it run in total",
+        ),
+        ("¿cuántas GPU-hours quemó con todo y reintentos?", "used with all its attempts"),
+        ("pásame lo último del log porfa", "give me the last lines of the log"),
+        ("neta, ¿a cuánto anda la temperatura de la 4090?", "what is the temperature of the 4090"),
+    ],
+)
+def test_mexican_spanish_words(question: str, english: str) -> None:
+    assert english in in_english(question), in_english(question)
