@@ -24,7 +24,9 @@ _SPANISH_MARK = re.compile(
     # Colombia's: "parce", "regálame", "un ratico", "esta mañanita", "quieta", "se totió"
     r"|parce|parcero|parcera|regala|regalame|regaleme|ratico|mananita|quieta|quieto|totio|demoro|corrida"
     # Mexico's: "neta", "tronaron" (failed), "se aventó" / "quemó" (took, used), "pásame", "arriba de"
-    r"|neta|tronaron|avento|aventaron|quemo|quemaron|pasame|mandame|echame|arriba|abajo|jalando)\b"
+    r"|neta|tronaron|avento|aventaron|quemo|quemaron|pasame|mandame|echame|arriba|abajo|jalando"
+    # the River Plate's "vos" requests: "soltalo", "ponelo", "decime", "fijate", and "entonces" (then)
+    r"|soltalo|soltala|ponelo|ponela|subile|decime|contame|fijate|laburando|entonces)\b"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
@@ -61,11 +63,35 @@ _SPANISH = compiled(
         # Mexico's openers and tags that ask nothing: "neta, ...", "órale", "qué onda, ...", "wey"
         (r"(^|[.,;!?]\s*)(?:neta|orale|chido|que onda)\b(?!\s*con\b)[.,!]*\s*", r"\1"),
         (r",?\s*\b(?:wey|guey)\b,?", ""),
+        # the River Plate's "vos" requests, stressed last, read as their "tú" twins below: "ponelo"
+        # (ponlo), "soltalo" (suéltalo), "subile" (súbele), "decime" (dime), "contame", "mostrame"
+        (r"\bpone(lo|la|le|los|las)\b", r"pon\1"),
+        (r"\bsolta(lo|la)\b", r"suelta\1"),
+        (r"\bsubi(le|lo|la)\b", r"sube\1"),
+        (r"\bdeci(?:me|nos)\b", "dime"),
+        (r"\bconta(?:me|nos)\b", "cuentame"),
+        (r"\bmostra(?:me|nos)\b", "muestrame"),
+        # a log to look at, as any of them says it: "fijate en el log", "mirá el log", "checa el log"
+        (
+            r"\b(?:fijate|mira|revisa|checa|checale|chequea|chequeale)(?: en)? (?:el|la|los|las) "
+            r"(log|logs|salida|output)\b",
+            r"check the \1",
+        ),
+        # two jobs swapped in the queue: "cambiá de lugar el 12 y el 13", "intercambia el 12 con el 13"
+        (
+            r"\b(?:cambia|cambie|intercambia|intercambie)(?: de lugar| de orden| el orden de)?\s+"
+            r"((?:el|al|del) \S{1,30}?)\s+(?:y|con)\s+((?:el|al) \S{1,30}?)(?=\s+en la cola|\s*[?.!,]|$)",
+            r"switch \1 and \2",
+        ),
         (r"\bde una\b(?=\s*(?:[,.;!?]|$))", "now"),  # (not "más de una GPU")
         (r"\b(?:suelt|liber)e(?:lo|la)\b", "release it"),
         # the small words of time said small ("esta mañanita", "un ratico", "un momentico"): the word itself
         (r"\b(manan|rat|moment|tard|noch)(?:it|ic)(a|o)\b", r"\1\2"),
-        (r"\b(ayer|hoy) en la (manana|tarde|noche)\b", lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()]),
+        # ("hoy a la mañana": the River Plate's "this morning")
+        (
+            r"\b(ayer|hoy) (?:en|a) la (manana|tarde|noche)\b",
+            lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()],
+        ),
         (r"\bhace (?:un )?rato\b", "a while ago"),
         # asked for, said as a gift ("¿me regala la temperatura?", "regálame el log"): give me
         (r"\b(?:me )?(?:regala|regalas|regalaria|regalarias)\b|\bregal[ae]me\b", "give me"),
@@ -105,7 +131,8 @@ _SPANISH = compiled(
         ),
         # "para que sea el siguiente": to go next
         (
-            r"\bpara que (?:sea|quede|vaya|corra|arranque) (?:el|de) (?:siguiente|primero|proximo)\b",
+            r"\b(?:para que|pa que|asi) (?:sea|sale|salga|quede|vaya|corra|arranque|entre) (?:(?:el|de) )?"
+            r"(?:siguiente|primero|proximo)\b",
             "to run next",
         ),
         # "¿cómo dejo en hold el llama?", "¿cómo pongo el 12 antes que el 13?": how do i
@@ -119,6 +146,8 @@ _SPANISH = compiled(
         # a reason or a purpose said after the ask ("para que no arranque cuando termine el mistral", ", que
         # igual no va a correr hoy"): no part of what is asked, so its words ("hoy") do not become the ask's
         (r"\s*\bpara que no (?:arranque|empiece|corra|entre)\b[^?,;.]*", ""),
+        # ("no quiero que arranque cuando termine el mistral": a wish, not the job asked about)
+        (r",?\s*\b(?:que )?no (?:quiero|queremos) que (?:arranque|empiece|corra|entre)\b[^?,;.]*", ""),
         (r"\s*,\s*que (?:igual|total|de todas formas|necesito|necesitamos)\b[^?,;.]*", ""),
         (
             r"(?<!\bpor)(?<!\bpara)(?<!\blo)(?<!\bel)(?<!\bla)(?<!\bdesde)"
@@ -130,8 +159,18 @@ _SPANISH = compiled(
         (r"\ba (\d+) (?:grados|°c?)(?: o mas)\b", r"at or above \1 degrees"),
         (r"\bgrados\b", "degrees"),
         (r"\bdesde que hora\b", "since when"),
-        (r"\b(?:esta|estan|estuvo|quedo) quiet[ao]s?\b", "is idle"),
-        (r"\bquiet[ao]s?\b", "idle"),
+        # ("ociosa", "inactiva": idle; "cuánto estuvo ociosa": how long was it idle)
+        (
+            # (Portuguese, read first, has made "ociosa" idle)
+            r"\bcuanto (?:tiempo |rato )?(?:estuvo|ha estado|paso) "
+            r"(?:(?:quiet|ocios|inactiv|parad)[ao]s?|idle)\b",
+            "how long was it idle",
+        ),
+        (r"\b(?:esta|estan|estuvo|quedo) (?:quiet|ocios|inactiv)[ao]s?\b", "is idle"),
+        (r"\b(?:quiet|ocios|inactiv)[ao]s?\b", "idle"),
+        # a card at work, in any country's word ("laburando", "chambeando", "jalando"): busy
+        (r"\b(?:estuvo|ha estado|estaba) (?:trabajando|laburando|chambeando|jalando)\b", "was busy"),
+        (r"\b(?:esta|estan) (?:trabajando|laburando|chambeando|jalando)\b", "is busy"),
         (r"(?<!\bmas )\bocupad[ao]s?\b", "busy"),  # ("más ocupada": busiest, below)
         (r"\bde verdad\b|\brealmente\b", ""),
         # the most memory before a crash: "¿cuánta memoria llegó a usar?" (how much at most)
@@ -271,7 +310,7 @@ _SPANISH = compiled(
             lambda m: m[1] + (" am" if m[2] else " pm"),
         ),
         (r"\b(ayer|hoy) por la (manana|tarde|noche)\b", lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()]),
-        (r"\bpor la (manana|tarde)\b", lambda m: _PART_OF_DAY["hoy", m[1].lower()]),
+        (r"\b(?:por|a) la (manana|tarde)\b", lambda m: _PART_OF_DAY["hoy", m[1].lower()]),
         # asked off the subject: "una cosa que no tiene nada que ver" (an unrelated question), "que
         # diferencia hay entre" (what is the difference between)
         (r"\b(?:una )?(?:cosa|pregunta) que no tiene nada que ver\b", "an unrelated question"),
@@ -308,11 +347,13 @@ _SPANISH = compiled(
         (r"\ben (?:la )?cola\b", "in the queue"),
         (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
         (r"\b(?:empezo|arranco|comenzo)\b", "started"),
-        (r"\b(?:cogio|alcanzo(?! a (?:correr|jalar|durar)\b)|llego a)\b", "reached"),
+        (r"\b(?:alcanzo|llego) a (?:sacar|dar|hacer)\b", "reached"),  # "qué throughput llegó a sacar"
+        (r"\b(?:cogio|(?:alcanzo|llego)(?! a (?:correr|jalar|durar)\b) a|alcanzo)\b", "reached"),
+        (r"\blevanto (?:mucha |harta )?(?:temperatura|temp)\b", "got hot"),  # "levantó temperatura"
         (r"\b(?:se hizo|se corrio|se ejecuto)\b", "ran"),
         (r"\bsalieron\b|\bsalio\b", "came out"),
         (r"\blo que diga\b", "what says"),
-        (r"\btuvo\b", "had"),
+        (r"\b(?:tuvo|tenia)\b", "had"),
         (r"\biba sacando\b|\bsacaba\b", "was doing"),
         # Mexico's and the rest of Latin America's turns: "en la mañana" (this morning), "cuánto alcanzó a
         # correr" (how long did it run), "se fue" (took), "se estaba comiendo" (was using), "¿a qué hora fue
@@ -320,9 +361,18 @@ _SPANISH = compiled(
         (r"\ben la manana\b", "this morning"),
         (r"\ben la tarde\b", "this afternoon"),
         (r"\ben la noche\b", "last night"),
-        (r"\bcuanto alcanzo a (?:correr|jalar|durar)\b", "how long did it run"),
-        (r"\balcanzo a (?:correr|jalar)\b", "did it run"),
-        (r"\bantes de (?:morir|morirse|tronar|caerse|fallar)\b", "before it died"),
+        (r"\bcuanto (?:alcanzo|llego) a (?:correr|jalar|durar)\b", "how long did it run"),
+        (r"\b(?:alcanzo|llego) a (?:correr|jalar)\b", "did it run"),
+        (r"\bantes de (?:morir|morirse|tronar|caerse|fallar|romperse|reventar|colgarse)\b", "before it died"),
+        # "y de energía cuánto usó cada uno?": the thing said first, then asked (how much energy did each
+        # use); "usó" a verb where a subject follows it, not "uso" (utilization)
+        (r"\bde (energia|memoria|luz|temperatura|potencia|consumo) (cuant[oa]s?)\b", r"\2 \1"),
+        (r"\buso\b(?=\s+(?:cada|el|la|los|las|ese|esa|este|esta|hoy|ayer)\b)", "used"),
+        (r"\bcada un[oa]\b", "each one"),
+        # which job a peak was, what a run wrote last: "¿a qué hora y con qué job?", "¿qué escribió al final?"
+        (r"\bcon (?:que|cual) (job|trabajo|proceso)\s*(?=[?.!]|$)", r"which \1"),
+        (r"\bque (?:escribio|imprimio|escupio)\b", "what did its log say"),
+        (r"\bal final\b", "at the end"),
         (r"\bcuanto tiempo se (?:fue|llevo|tardo|avento)\b", "how long did it take"),
         # what a card or a job used, in Mexico's words: "cuánta energía se aventó la H100" (aventarse: to get
         # through), "cuántas GPU-hours quemó" (burned); "cuánto lleva quemado" (so far)
@@ -341,6 +391,7 @@ _SPANISH = compiled(
         (r"\b(?:fue|era) eso\b", "was that"),
         (r"\bcon que (\w+) (?:era|fue|corrio)(?: (?:ese|esa|eso))?\b", r"which \1 was it using"),
         (r"\b(?:ese|esa)\s*(?=[?.!]|$)", "that one"),
+        (r"\b(?:y )?(?:ese|esa) (?=que\b)", "and that one, "),  # "y ese qué lr tenía?": and that one's
         (r"\b(?:eso|ese|esa)\b", "that"),
         # ("tu", "usted" and Spain's "vosotros": "que batch size me recomendais")
         (
