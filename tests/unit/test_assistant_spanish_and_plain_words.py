@@ -4,7 +4,8 @@ phone typist's "tdy" and "juice", a paused job started "again", "if I want ..., 
 after a sentence that names a day, "which of the two" after each GPU's energy, what a failed run tried to
 allocate, and another job named after a list's totals; Spain's Spanish typed fast (requests with "it"
 joined, "vosotros", words without accents, spans, follow-ups, off-topic asks), Colombia's and Mexico's
-("tronaron", "se aventó", "cuánto lleva", "el de ..."), read by the rules alone.
+("tronaron", "se aventó", "cuánto lleva", "el de ...") and the River Plate's ("soltalo", "laburando"), read by
+the rules alone.
 Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -287,3 +288,46 @@ def test_mexican_spanish_questions(
 )
 def test_mexican_spanish_words(question: str, english: str) -> None:
     assert english in in_english(question), in_english(question)
+
+
+# the River Plate's "vos" requests ("soltalo", "ponelo", "subile"), a wish said after one ("no quiero que
+# arranque ..."), a purpose ("así sale primero"), two jobs swapped ("intercambiá ... con ...")
+@pytest.mark.parametrize(
+    ("turns", "command"),
+    [
+        (["¿el 14 está en hold?", "soltalo entonces"], "gpuaccel release 14"),
+        (
+            ["¿por qué no arranca el 12?", "ponelo en hold, no quiero que arranque antes que el 13"],
+            "gpuaccel hold 12",
+        ),
+        (["intercambiá el 13 con el 12 en la cola"], "gpuaccel switch 13 12"),
+        (["¿qué espera el 13?", "subile la prioridad así sale primero"], "gpuaccel priority 13"),
+    ],
+)
+def test_river_plate_spanish_requests(heldout_svc: AssistantService, turns: list[str], command: str) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is None and command in text, (query, text)
+
+
+# "laburando" (busy), "ayer a la tarde" (yesterday afternoon)
+@pytest.mark.parametrize(
+    ("turns", "fields", "said"),
+    [
+        (
+            ["¿cuánto tiempo estuvo laburando la H100 ayer?"],
+            {"gpu": 0, "metric": "util"},
+            "busy (10% or more) 7h55m",
+        ),
+        (
+            ["¿cuál fue el pico de temperatura de la H100 ayer a la tarde?"],
+            {"gpu": 0, "metric": "temperature"},
+            "yesterday afternoon",
+        ),
+    ],
+)
+def test_river_plate_spanish_questions(
+    heldout_svc: AssistantService, turns: list[str], fields: dict, said: str
+) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is not None and all(query.get(k) == v for k, v in fields.items()), query
+    assert said in text, text
