@@ -348,7 +348,7 @@ _SPANISH = compiled(
         (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
         (r"\b(?:empezo|arranco|comenzo)\b", "started"),
         (r"\b(?:alcanzo|llego) a (?:sacar|dar|hacer)\b", "reached"),  # "qué throughput llegó a sacar"
-        (r"\b(?:cogio|(?:alcanzo|llego)(?! a (?:correr|jalar|durar)\b) a|alcanzo)\b", "reached"),
+        (r"\b(?:cogio|alcanzo|llego a)\b(?!\s*(?:a )?(?:correr|jalar|durar)\b)", "reached"),
         (r"\blevanto (?:mucha |harta )?(?:temperatura|temp)\b", "got hot"),  # "levantó temperatura"
         (r"\b(?:se hizo|se corrio|se ejecuto)\b", "ran"),
         (r"\bsalieron\b|\bsalio\b", "came out"),
