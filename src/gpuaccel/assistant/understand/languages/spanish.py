@@ -61,7 +61,7 @@ _SPANISH = compiled(
         (r",?\s*\b(?:parcer[oa]|parce|pues)\b\s*(?=[,.?!]|$)", ""),
         (r",?\s*\bsi o que\s*\?", "?"),
         # Mexico's openers and tags that ask nothing: "neta, ...", "órale", "qué onda, ...", "wey"
-        (r"(^|[.,;!?]\s*)(?:neta|orale|chido|que onda)\b(?!\s*con\b)[.,!]*\s*", r"\1"),
+        (r"(^|[.,;!?]\s*)(?:(?:neta|orale|chido)\b|que onda\s*(?=[.,!?]))[.,!?]*\s*", r"\1"),
         (r",?\s*\b(?:wey|guey)\b,?", ""),
         # the River Plate's "vos" requests, stressed last, read as their "tú" twins below: "ponelo"
         # (ponlo), "soltalo" (suéltalo), "subile" (súbele), "decime" (dime), "contame", "mostrame"
@@ -205,7 +205,7 @@ _SPANISH = compiled(
         # after "del" is read below: "el del 12" is job 12's; a day or a time is no name: "la de ayer")
         (
             r"\b(?:el|la) del? (?:(?:el|la) )?"
-            r"(?!(?:que|hoy|ayer|anoche|ahora|ahorita|antes|despues|esta|este|ese|esa|eso|mas|menos)\b"
+            r"(?!(?:que|hoy|ayer|anoche|ahora|ahorita|antes|despues|esta|este|ese|esa|eso|mas|menos|job|gpu)\b"
             r"|\d{1,3}\b)([\w.\[\]-]+)",
             r"the \1 one",
         ),
@@ -391,7 +391,11 @@ _SPANISH = compiled(
         (r"\b(?:fue|era) eso\b", "was that"),
         (r"\bcon que (\w+) (?:era|fue|corrio)(?: (?:ese|esa|eso))?\b", r"which \1 was it using"),
         (r"\b(?:ese|esa)\s*(?=[?.!]|$)", "that one"),
-        (r"\b(?:y )?(?:ese|esa) (?=que\b)", "and that one, "),  # "y ese qué lr tenía?": and that one's
+        # "y ese qué lr tenía?": that one asked of (not "el job ese que falló": the one that failed)
+        (
+            r"(^\s*|[,;.?!]\s*)(y )?(?:ese|esa) (?=que\b)",
+            lambda m: m[1] + ("and " if m[2] else "") + "that one, ",
+        ),
         (r"\b(?:eso|ese|esa)\b", "that"),
         # ("tu", "usted" and Spain's "vosotros": "que batch size me recomendais")
         (
@@ -431,9 +435,12 @@ _SPANISH = compiled(
         (r"\bcuanto tiempo\b", "how long"),
         (r"\bcuanto (?:se )?(?:tardo|demoro|duro)\b", "how long did it take"),
         (r"\bcuanto (?:corrio|estuvo corriendo)\b", "how long did it run"),
-        # "cuánto lleva" with nothing after it asks how much so far ("y la 4090 hoy cuánto lleva" after an
-        # energy); with a gerund, how long ("cuánto lleva corriendo")
-        (r"\bcuanto lleva(?:n)?\b(?!\s+(?:\w+(?:ando|iendo)|en|ahi|asi)\b)", "how much so far"),
+        # "cuánto lleva" with nothing after it, or of a card, asks how much so far ("y la 4090 hoy cuánto
+        # lleva" after an energy); with a gerund or of a job, how long ("cuánto lleva corriendo el 11")
+        (
+            r"\bcuanto lleva(?:n)?(?=\s*(?:[?.!,]|$|hoy\b|(?:la|the) (?:h\d|\d{4}\b|gpu|tarjeta)))",
+            "how much so far",
+        ),
         (r"\bcuanto lleva\b", "how long has it been"),
         (r"\bque tan\b", "how"),
         (r"\bcuantas veces\b", "how many times"),
@@ -444,7 +451,7 @@ _SPANISH = compiled(
         (r"\bdonde\b", "where"),
         (r"\bcuando\b", "when"),
         (r"\bcomo le (?:fue|va) (?:al?|a la|a los|a las)\s+(.+?)(\s*[?.!]*)$", r"how did the \1 go\2"),
-        (r"\bque onda con\b", "what's up with"),
+        (r"\bque onda(?: con)?\b", "what's up with"),  # ("qué onda la H100": with it)
         (r"\bcomo (?:va|esta|anda)\s+(.+?)(\s*[?.!]*)$", r"how is \1 doing\2"),
         (r"\bcomo va\b", "how is"),
         (r"\bcomo\b", "how"),
