@@ -272,6 +272,20 @@ def test_mexican_spanish_questions(
     assert said in text, text
 
 
+# Mexico's requests: "vuélvelo a correr", "córrelo otra vez" (run it again), "sácalo del hold" (release it)
+@pytest.mark.parametrize(
+    ("turns", "command"),
+    [
+        (["neta, ¿por qué tronó el 9?", "vuélvelo a correr porfa"], "gpuaccel retry 9"),
+        (["¿qué onda con el sd-xl-train?", "córrelo otra vez"], "gpuaccel retry 5"),
+        (["¿el 14 sigue en hold?", "órale, sácalo del hold"], "gpuaccel release 14"),
+    ],
+)
+def test_mexican_spanish_requests(heldout_svc: AssistantService, turns: list[str], command: str) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is None and command in text, (query, text)
+
+
 # what Mexico's words become: "el de X" (the X one), "se aventó ... corriendo" (ran), "quemó" (used), "con
 # todo y reintentos" (every attempt), "pásame lo último del log", "a cuánto anda"
 @pytest.mark.parametrize(

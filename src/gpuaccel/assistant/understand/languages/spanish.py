@@ -26,7 +26,8 @@ _SPANISH_MARK = re.compile(
     # Mexico's: "neta", "tronaron" (failed), "se aventó" / "quemó" (took, used), "pásame", "arriba de"
     r"|neta|tronaron|avento|aventaron|quemo|quemaron|pasame|mandame|echame|arriba|abajo|jalando"
     # the River Plate's "vos" requests: "soltalo", "ponelo", "decime", "fijate", and "entonces" (then)
-    r"|soltalo|soltala|ponelo|ponela|subile|decime|contame|fijate|laburando|entonces)\b"
+    r"|soltalo|soltala|ponelo|ponela|subile|decime|contame|fijate|laburando|entonces"
+    r"|vuelvelo|vuelvela|correlo|sacalo)\b"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
@@ -240,6 +241,11 @@ _SPANISH = compiled(
         # resume it; "ponga el 12 con más prioridad, un 10": its priority to 10)
         (r"\b(?:vuelva|vuelve|vuelvan) a (?:lanzar|ejecutar|correr|intentar)(?:lo|la|los)?\b", "rerun it"),
         (r"\b(?:relance|relanza|relanzar|lance|lanza)(?:lo|la)? (?:de nuevo|otra vez)\b", "rerun it"),
+        # Latin America's: "vuélvelo a correr", "córrelo otra vez" (run it again), "sácalo del hold"
+        # (release it)
+        (r"\b(?:vuelvelo|vuelvela) a (?:lanzar|ejecutar|correr|intentar|mandar)\b", "rerun it"),
+        (r"\b(?:correlo|correla|mandalo|mandala) (?:de nuevo|otra vez)\b", "rerun it"),
+        (r"\bsaca(?:lo|la)? del hold\b", "release it"),
         (r"\b(?:relance|relanza)(?:lo|la)?\b", "rerun"),
         (
             r"\b(?:vuelva|vuelve) a (?:ponerlo|ponerla|arrancarlo|arrancarla) en marcha\b"
