@@ -169,9 +169,9 @@ _SPANISH = compiled(
         ),
         (r"\b(?:esta|estan|estuvo|quedo) (?:quiet|ocios|inactiv)[ao]s?\b", "is idle"),
         (r"\b(?:quiet|ocios|inactiv)[ao]s?\b", "idle"),
-        # a card at work, in any country's word ("laburando", "chambeando", "jalando"): busy
+        # a card at work over a span, in any country's word ("estuvo laburando", "chambeando", "jalando"):
+        # busy ("¿está trabajando?" now is left to ask how it is)
         (r"\b(?:estuvo|ha estado|estaba) (?:trabajando|laburando|chambeando|jalando)\b", "was busy"),
-        (r"\b(?:esta|estan) (?:trabajando|laburando|chambeando|jalando)\b", "is busy"),
         (r"(?<!\bmas )\bocupad[ao]s?\b", "busy"),  # ("más ocupada": busiest, below)
         (r"\bde verdad\b|\brealmente\b", ""),
         # the most memory before a crash: "¿cuánta memoria llegó a usar?" (how much at most)
