@@ -316,7 +316,12 @@ _SPANISH = compiled(
             lambda m: m[1] + (" am" if m[2] else " pm"),
         ),
         (r"\b(ayer|hoy) por la (manana|tarde|noche)\b", lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()]),
-        (r"\b(?:por|a) la (manana|tarde)\b", lambda m: _PART_OF_DAY["hoy", m[1].lower()]),
+        # (not another day's: "el sábado a la mañana", "mañana por la tarde")
+        (
+            r"(?<!sabado )(?<!domingo )(?<!lunes )(?<!martes )(?<!miercoles )(?<!jueves )(?<!viernes )"
+            r"(?<!manana )\b(?:por|a) la (manana|tarde)\b",
+            lambda m: _PART_OF_DAY["hoy", m[1].lower()],
+        ),
         # asked off the subject: "una cosa que no tiene nada que ver" (an unrelated question), "que
         # diferencia hay entre" (what is the difference between)
         (r"\b(?:una )?(?:cosa|pregunta) que no tiene nada que ver\b", "an unrelated question"),
@@ -424,7 +429,8 @@ _SPANISH = compiled(
         (r"\b(?:gastando|consumiendo)\b", "drawing"),
         # a request to write: "¿me puede escribir un correo ...?"
         (
-            r"\b(?:me |nos )?(?:puede|puedes|podria|podrias|pueden) (?:escribir|redactar)(?:me|nos)?\b",
+            r"\b(?:me |nos )?(?:puede|puedes|podria|podrias|pueden|ayuda a|ayudas a|ayudarias a) "
+            r"(?:escribir|redactar)(?:me|nos)?\b",
             "can you write",
         ),
         (r"\b(?:escribame|escribeme|redacteme|redactame)\b", "write me"),
