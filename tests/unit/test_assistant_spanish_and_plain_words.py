@@ -3,7 +3,9 @@ newcomer's plain words ("the busy number", "the card with more memory", "the las
 phone typist's "tdy" and "juice", a paused job started "again", "if I want ..., which card", "right now"
 after a sentence that names a day, "which of the two" after each GPU's energy, what a failed run tried to
 allocate, and another job named after a list's totals; Spain's Spanish typed fast (requests with "it"
-joined, "vosotros", words without accents, spans, follow-ups, off-topic asks), read by the rules alone.
+joined, "vosotros", words without accents, spans, follow-ups, off-topic asks), Colombia's and Mexico's
+("tronaron", "se aventó", "cuánto lleva", "el de ...") and the River Plate's ("soltalo", "laburando"), read by
+the rules alone.
 Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages import in_english
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.assistant.understand.spoken import written
 
@@ -245,3 +248,100 @@ def test_colombian_spanish_off_topic(heldout_svc: AssistantService) -> None:
         None,
     )
     assert query is None and "gpuaccel" not in text, (query, text)
+
+
+# Mexico's chat Spanish with English tech words: "tronaron" (failed), "cuánto lleva" after a reading (how much
+# so far), "arriba de" said alone as a follow-up
+@pytest.mark.parametrize(
+    ("turns", "fields", "said"),
+    [
+        (["¿qué jobs tronaron hoy?"], {"name": "failures"}, "sd-xl-train"),
+        (["¿cuánta luz ha gastado la H100 hoy?", "órale, ¿y la 4090 cuánto lleva?"], {"gpu": 1}, "1.14 kWh"),
+        (
+            ["cuanto tiempo estuvo la H100 por encima de 500 W hoy", "y arriba de 300?"],
+            {"gpu": 0, "at_least": 300},
+            "300 W or more",
+        ),
+    ],
+)
+def test_mexican_spanish_questions(
+    heldout_svc: AssistantService, turns: list[str], fields: dict, said: str
+) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is not None and all(query.get(k) == v for k, v in fields.items()), query
+    assert said in text, text
+
+
+# Mexico's requests: "vuélvelo a correr", "córrelo otra vez" (run it again), "sácalo del hold" (release it)
+@pytest.mark.parametrize(
+    ("turns", "command"),
+    [
+        (["neta, ¿por qué tronó el 9?", "vuélvelo a correr porfa"], "gpuaccel retry 9"),
+        (["¿qué onda con el sd-xl-train?", "córrelo otra vez"], "gpuaccel retry 5"),
+        (["¿el 14 sigue en hold?", "órale, sácalo del hold"], "gpuaccel release 14"),
+    ],
+)
+def test_mexican_spanish_requests(heldout_svc: AssistantService, turns: list[str], command: str) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is None and command in text, (query, text)
+
+
+# what Mexico's words become: "el de X" (the X one), "se aventó ... corriendo" (ran), "quemó" (used), "con
+# todo y reintentos" (every attempt), "pásame lo último del log", "a cuánto anda"
+@pytest.mark.parametrize(
+    ("question", "english"),
+    [
+        (
+            "el de llama-8b-eval cuánto tiempo se aventó corriendo en total?",
+            "the llama-8b-eval one how long did it run in total",
+        ),
+        ("¿cuántas GPU-hours quemó con todo y reintentos?", "used with all its attempts"),
+        ("pásame lo último del log porfa", "give me the last lines of the log"),
+        ("neta, ¿a cuánto anda la temperatura de la 4090?", "what is the temperature of the 4090"),
+    ],
+)
+def test_mexican_spanish_words(question: str, english: str) -> None:
+    assert english in in_english(question), in_english(question)
+
+
+# the River Plate's "vos" requests ("soltalo", "ponelo", "subile"), a wish said after one ("no quiero que
+# arranque ..."), a purpose ("así sale primero"), two jobs swapped ("intercambiá ... con ...")
+@pytest.mark.parametrize(
+    ("turns", "command"),
+    [
+        (["¿el 14 está en hold?", "soltalo entonces"], "gpuaccel release 14"),
+        (
+            ["¿por qué no arranca el 12?", "ponelo en hold, no quiero que arranque antes que el 13"],
+            "gpuaccel hold 12",
+        ),
+        (["intercambiá el 13 con el 12 en la cola"], "gpuaccel switch 13 12"),
+        (["¿qué espera el 13?", "subile la prioridad así sale primero"], "gpuaccel priority 13"),
+    ],
+)
+def test_river_plate_spanish_requests(heldout_svc: AssistantService, turns: list[str], command: str) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is None and command in text, (query, text)
+
+
+# "laburando" (busy), "ayer a la tarde" (yesterday afternoon)
+@pytest.mark.parametrize(
+    ("turns", "fields", "said"),
+    [
+        (
+            ["¿cuánto tiempo estuvo laburando la H100 ayer?"],
+            {"gpu": 0, "metric": "util"},
+            "busy (10% or more) 7h55m",
+        ),
+        (
+            ["¿cuál fue el pico de temperatura de la H100 ayer a la tarde?"],
+            {"gpu": 0, "metric": "temperature"},
+            "yesterday afternoon",
+        ),
+    ],
+)
+def test_river_plate_spanish_questions(
+    heldout_svc: AssistantService, turns: list[str], fields: dict, said: str
+) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is not None and all(query.get(k) == v for k, v in fields.items()), query
+    assert said in text, text

@@ -22,7 +22,12 @@ _SPANISH_MARK = re.compile(
     r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
     r"|delante|despues"
     # Colombia's: "parce", "regálame", "un ratico", "esta mañanita", "quieta", "se totió"
-    r"|parce|parcero|parcera|regala|regalame|regaleme|ratico|mananita|quieta|quieto|totio|demoro|corrida)\b"
+    r"|parce|parcero|parcera|regala|regalame|regaleme|ratico|mananita|quieta|quieto|totio|demoro|corrida"
+    # Mexico's: "neta", "tronaron" (failed), "se aventó" / "quemó" (took, used), "pásame", "arriba de"
+    r"|neta|tronaron|avento|aventaron|quemo|quemaron|pasame|mandame|echame|arriba|abajo|jalando"
+    # the River Plate's "vos" requests: "soltalo", "ponelo", "decime", "fijate", and "entonces" (then)
+    r"|soltalo|soltala|ponelo|ponela|subile|decime|contame|fijate|laburando|entonces"
+    r"|vuelvelo|vuelvela|correlo|sacalo)\b"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
@@ -56,11 +61,38 @@ _SPANISH = compiled(
         (r"(^|[.,;!?]\s*)(?:parcer[oa]|parce|listo|hagale|dale pues|bueno pues)\b[.,!]*\s*", r"\1"),
         (r",?\s*\b(?:parcer[oa]|parce|pues)\b\s*(?=[,.?!]|$)", ""),
         (r",?\s*\bsi o que\s*\?", "?"),
+        # Mexico's openers and tags that ask nothing: "neta, ...", "órale", "qué onda, ...", "wey"
+        (r"(^|[.,;!?]\s*)(?:(?:neta|orale|chido)\b|que onda\s*(?=[.,!?]))[.,!?]*\s*", r"\1"),
+        (r",?\s*\b(?:wey|guey)\b,?", ""),
+        # the River Plate's "vos" requests, stressed last, read as their "tú" twins below: "ponelo"
+        # (ponlo), "soltalo" (suéltalo), "subile" (súbele), "decime" (dime), "contame", "mostrame"
+        (r"\bpone(lo|la|le|los|las)\b", r"pon\1"),
+        (r"\bsolta(lo|la)\b", r"suelta\1"),
+        (r"\bsubi(le|lo|la)\b", r"sube\1"),
+        (r"\bdeci(?:me|nos)\b", "dime"),
+        (r"\bconta(?:me|nos)\b", "cuentame"),
+        (r"\bmostra(?:me|nos)\b", "muestrame"),
+        # a log to look at, as any of them says it: "fijate en el log", "mirá el log", "checa el log"
+        (
+            r"\b(?:fijate|mira|revisa|checa|checale|chequea|chequeale)(?: en)? (?:el|la|los|las) "
+            r"(log|logs|salida|output)\b",
+            r"check the \1",
+        ),
+        # two jobs swapped in the queue: "cambiá de lugar el 12 y el 13", "intercambia el 12 con el 13"
+        (
+            r"\b(?:cambia|cambie|intercambia|intercambie)(?: de lugar| de orden| el orden de)?\s+"
+            r"((?:el|al|del) \S{1,30}?)\s+(?:y|con)\s+((?:el|al) \S{1,30}?)(?=\s+en la cola|\s*[?.!,]|$)",
+            r"switch \1 and \2",
+        ),
         (r"\bde una\b(?=\s*(?:[,.;!?]|$))", "now"),  # (not "más de una GPU")
         (r"\b(?:suelt|liber)e(?:lo|la)\b", "release it"),
         # the small words of time said small ("esta mañanita", "un ratico", "un momentico"): the word itself
         (r"\b(manan|rat|moment|tard|noch)(?:it|ic)(a|o)\b", r"\1\2"),
-        (r"\b(ayer|hoy) en la (manana|tarde|noche)\b", lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()]),
+        # ("hoy a la mañana": the River Plate's "this morning")
+        (
+            r"\b(ayer|hoy) (?:en|a) la (manana|tarde|noche)\b",
+            lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()],
+        ),
         (r"\bhace (?:un )?rato\b", "a while ago"),
         # asked for, said as a gift ("¿me regala la temperatura?", "regálame el log"): give me
         (r"\b(?:me )?(?:regala|regalas|regalaria|regalarias)\b|\bregal[ae]me\b", "give me"),
@@ -100,7 +132,8 @@ _SPANISH = compiled(
         ),
         # "para que sea el siguiente": to go next
         (
-            r"\bpara que (?:sea|quede|vaya|corra|arranque) (?:el|de) (?:siguiente|primero|proximo)\b",
+            r"\b(?:para que|pa que|asi) (?:sea|sale|salga|quede|vaya|corra|arranque|entre) (?:(?:el|de) )?"
+            r"(?:siguiente|primero|proximo)\b",
             "to run next",
         ),
         # "¿cómo dejo en hold el llama?", "¿cómo pongo el 12 antes que el 13?": how do i
@@ -114,6 +147,8 @@ _SPANISH = compiled(
         # a reason or a purpose said after the ask ("para que no arranque cuando termine el mistral", ", que
         # igual no va a correr hoy"): no part of what is asked, so its words ("hoy") do not become the ask's
         (r"\s*\bpara que no (?:arranque|empiece|corra|entre)\b[^?,;.]*", ""),
+        # ("no quiero que arranque cuando termine el mistral": a wish, not the job asked about)
+        (r",?\s*\b(?:que )?no (?:quiero|queremos) que (?:arranque|empiece|corra|entre)\b[^?,;.]*", ""),
         (r"\s*,\s*que (?:igual|total|de todas formas|necesito|necesitamos)\b[^?,;.]*", ""),
         (
             r"(?<!\bpor)(?<!\bpara)(?<!\blo)(?<!\bel)(?<!\bla)(?<!\bdesde)"
@@ -125,8 +160,18 @@ _SPANISH = compiled(
         (r"\ba (\d+) (?:grados|°c?)(?: o mas)\b", r"at or above \1 degrees"),
         (r"\bgrados\b", "degrees"),
         (r"\bdesde que hora\b", "since when"),
-        (r"\b(?:esta|estan|estuvo|quedo) quiet[ao]s?\b", "is idle"),
-        (r"\bquiet[ao]s?\b", "idle"),
+        # ("ociosa", "inactiva": idle; "cuánto estuvo ociosa": how long was it idle)
+        (
+            # (Portuguese, read first, has made "ociosa" idle)
+            r"\bcuanto (?:tiempo |rato )?(?:estuvo|ha estado|paso) "
+            r"(?:(?:quiet|ocios|inactiv|parad)[ao]s?|idle)\b",
+            "how long was it idle",
+        ),
+        (r"\b(?:esta|estan|estuvo|quedo) (?:quiet|ocios|inactiv)[ao]s?\b", "is idle"),
+        (r"\b(?:quiet|ocios|inactiv)[ao]s?\b", "idle"),
+        # a card at work over a span, in any country's word ("estuvo laburando", "chambeando", "jalando"):
+        # busy ("¿está trabajando?" now is left to ask how it is)
+        (r"\b(?:estuvo|ha estado|estaba) (?:trabajando|laburando|chambeando|jalando)\b", "was busy"),
         (r"(?<!\bmas )\bocupad[ao]s?\b", "busy"),  # ("más ocupada": busiest, below)
         (r"\bde verdad\b|\brealmente\b", ""),
         # the most memory before a crash: "¿cuánta memoria llegó a usar?" (how much at most)
@@ -152,10 +197,18 @@ _SPANISH = compiled(
         # Spain's typed fast: a job said first, then the verb with "it" joined to it ("el 405b ponlo en
         # hold": hold the 405b; "el mistral cancelalo": cancel the mistral), read verb first
         (
-            r"^(\s*)((?:el|la|los|las) (?:job )?[\w.\[\]-]+),?\s+"
+            r"^(\s*)((?:el|la|los|las) (?:del? )?(?:job )?[\w.\[\]-]+),?\s+"
             r"(pon|cancel[ae]|paus[ae]|suelt[ae]|liber[ae]|reanud[ae]|reintent[ae]|relanz[ae]|mat[ae])"
             r"(?:lo|la|los|las)\b",
             r"\1\3 \2",
+        ),
+        # "el de sd-xl", "y el de memoria?", "la de la 4090": the one of that name or thing (a job number
+        # after "del" is read below: "el del 12" is job 12's; a day or a time is no name: "la de ayer")
+        (
+            r"\b(?:el|la) del? (?:(?:el|la) )?"
+            r"(?!(?:que|hoy|ayer|anoche|ahora|ahorita|antes|despues|esta|este|ese|esa|eso|mas|menos|job|gpu)\b"
+            r"|\d{1,3}\b)([\w.\[\]-]+)",
+            r"the \1 one",
         ),
         # "ponlo en hold", "pon el 13 en espera": hold it; "ponlo en pausa": pause it
         (
@@ -188,6 +241,11 @@ _SPANISH = compiled(
         # resume it; "ponga el 12 con más prioridad, un 10": its priority to 10)
         (r"\b(?:vuelva|vuelve|vuelvan) a (?:lanzar|ejecutar|correr|intentar)(?:lo|la|los)?\b", "rerun it"),
         (r"\b(?:relance|relanza|relanzar|lance|lanza)(?:lo|la)? (?:de nuevo|otra vez)\b", "rerun it"),
+        # Latin America's: "vuélvelo a correr", "córrelo otra vez" (run it again), "sácalo del hold"
+        # (release it)
+        (r"\b(?:vuelvelo|vuelvela) a (?:lanzar|ejecutar|correr|intentar|mandar)\b", "rerun it"),
+        (r"\b(?:correlo|correla|mandalo|mandala) (?:de nuevo|otra vez)\b", "rerun it"),
+        (r"\bsaca(?:lo|la)? del hold\b", "release it"),
         (r"\b(?:relance|relanza)(?:lo|la)?\b", "rerun"),
         (
             r"\b(?:vuelva|vuelve) a (?:ponerlo|ponerla|arrancarlo|arrancarla) en marcha\b"
@@ -212,10 +270,17 @@ _SPANISH = compiled(
         # how long, how much, on average, full load
         (r"\bcuanto (?:tiempo |rato )?(?:tuvo|ha tenido|tiene) que esperar\b", "how long did it wait"),
         (r"\bcuanto (?:tiempo |rato )?(?:corrio|estuvo corriendo|ha corrido)\b", "how long did it run"),
+        # the time a run took, said with Mexico's "aventarse" or "irse": "cuánto tiempo se aventó (en total)
+        # corriendo" (how long did it run, in total)
+        (
+            r"\bcuanto (?:tiempo|rato) (?:se )?(?:avento|fue|llevo|paso|estuvo)( en total)? corriendo\b",
+            r"how long did it run\1",
+        ),
         # every attempt summed: "cuanto corrio sumando todos (los intentos)"
         (
             r"\b(?:sumando|contando) tod[oa]s(?: (?:los|las|sus) (?:intentos|reintentos))?\b"
-            r"|\b(?:sumando|con|en) (?:todos )?(?:los|sus) (?:intentos|reintentos)\b",
+            r"|\b(?:sumando|con|en) (?:todos )?(?:los|sus) (?:intentos|reintentos)\b"
+            r"|\bcon todo y (?:los |sus )?(?:intentos|reintentos)\b",  # Mexico's "con todo y": all of it
             "with all its attempts",
         ),
         (r"\bcuantos intentos\b", "how many attempts"),
@@ -224,7 +289,7 @@ _SPANISH = compiled(
         (r"\bcuanto rato\b", "how long"),
         (r"\bmas rato\b", "longer"),  # "cual corrio mas rato": which ran longer
         (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
-        (r"\ba cuanto (?:va|esta)\b", "what is"),
+        (r"\ba cuanto (?:va|esta|anda|andan)\b", "what is"),  # "a cuánto anda el clock": what is
         (r"\b(?:de|en) media\b", "on average"),
         (r"\bla media\b", "the average"),
         (r"\bmedia hora\b", "half an hour"),
@@ -251,7 +316,12 @@ _SPANISH = compiled(
             lambda m: m[1] + (" am" if m[2] else " pm"),
         ),
         (r"\b(ayer|hoy) por la (manana|tarde|noche)\b", lambda m: _PART_OF_DAY[m[1].lower(), m[2].lower()]),
-        (r"\bpor la (manana|tarde)\b", lambda m: _PART_OF_DAY["hoy", m[1].lower()]),
+        # (not another day's: "el sábado a la mañana", "mañana por la tarde")
+        (
+            r"(?<!sabado )(?<!domingo )(?<!lunes )(?<!martes )(?<!miercoles )(?<!jueves )(?<!viernes )"
+            r"(?<!manana )\b(?:por|a) la (manana|tarde)\b",
+            lambda m: _PART_OF_DAY["hoy", m[1].lower()],
+        ),
         # asked off the subject: "una cosa que no tiene nada que ver" (an unrelated question), "que
         # diferencia hay entre" (what is the difference between)
         (r"\b(?:una )?(?:cosa|pregunta) que no tiene nada que ver\b", "an unrelated question"),
@@ -288,11 +358,13 @@ _SPANISH = compiled(
         (r"\ben (?:la )?cola\b", "in the queue"),
         (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
         (r"\b(?:empezo|arranco|comenzo)\b", "started"),
-        (r"\b(?:cogio|alcanzo(?! a (?:correr|jalar|durar)\b)|llego a)\b", "reached"),
+        (r"\b(?:alcanzo|llego) a (?:sacar|dar|hacer)\b", "reached"),  # "qué throughput llegó a sacar"
+        (r"\b(?:cogio|alcanzo|llego a)\b(?!\s*(?:a )?(?:correr|jalar|durar)\b)", "reached"),
+        (r"\blevanto (?:mucha |harta )?(?:temperatura|temp)\b", "got hot"),  # "levantó temperatura"
         (r"\b(?:se hizo|se corrio|se ejecuto)\b", "ran"),
         (r"\bsalieron\b|\bsalio\b", "came out"),
         (r"\blo que diga\b", "what says"),
-        (r"\btuvo\b", "had"),
+        (r"\b(?:tuvo|tenia)\b", "had"),
         (r"\biba sacando\b|\bsacaba\b", "was doing"),
         # Mexico's and the rest of Latin America's turns: "en la mañana" (this morning), "cuánto alcanzó a
         # correr" (how long did it run), "se fue" (took), "se estaba comiendo" (was using), "¿a qué hora fue
@@ -300,16 +372,41 @@ _SPANISH = compiled(
         (r"\ben la manana\b", "this morning"),
         (r"\ben la tarde\b", "this afternoon"),
         (r"\ben la noche\b", "last night"),
-        (r"\bcuanto alcanzo a (?:correr|jalar|durar)\b", "how long did it run"),
-        (r"\balcanzo a (?:correr|jalar)\b", "did it run"),
-        (r"\bantes de (?:morir|morirse|tronar|caerse|fallar)\b", "before it died"),
-        (r"\bcuanto tiempo se (?:fue|llevo|tardo)\b", "how long did it take"),
+        (r"\bcuanto (?:alcanzo|llego) a (?:correr|jalar|durar)\b", "how long did it run"),
+        (r"\b(?:alcanzo|llego) a (?:correr|jalar)\b", "did it run"),
+        (r"\bantes de (?:morir|morirse|tronar|caerse|fallar|romperse|reventar|colgarse)\b", "before it died"),
+        # "y de energía cuánto usó cada uno?": the thing said first, then asked (how much energy did each
+        # use); "usó" a verb where a subject follows it, not "uso" (utilization)
+        (r"\bde (energia|memoria|luz|temperatura|potencia|consumo) (cuant[oa]s?)\b", r"\2 \1"),
+        (r"\buso\b(?=\s+(?:cada|el|la|los|las|ese|esa|este|esta|hoy|ayer)\b)", "used"),
+        (r"\bcada un[oa]\b", "each one"),
+        # which job a peak was, what a run wrote last: "¿a qué hora y con qué job?", "¿qué escribió al final?"
+        (r"\bcon (?:que|cual) (job|trabajo|proceso)\s*(?=[?.!]|$)", r"which \1"),
+        (r"\bque (?:escribio|imprimio|escupio)\b", "what did its log say"),
+        (r"\bal final\b", "at the end"),
+        (r"\bcuanto tiempo se (?:fue|llevo|tardo|avento)\b", "how long did it take"),
+        # what a card or a job used, in Mexico's words: "cuánta energía se aventó la H100" (aventarse: to get
+        # through), "cuántas GPU-hours quemó" (burned); "cuánto lleva quemado" (so far)
+        (r"\b(?:se )?(?:avento|aventaron|ha aventado)\b", "used"),
+        (r"\blleva(?:n)? quemad[oa]s?\b", "has used so far"),
+        (r"\b(?:se )?(?:quemo|quemaron|ha quemado|han quemado)\b", "used"),
+        (r"\b(?:esta |estan )?quemando\b", "is it drawing"),
+        # asked for, said as a pass or a send: "pásame el log", "mándame", "échame", "me pasas"
+        (r"\b(?:pasame|mandame|echame|muestrame|ensename)\b|\bme (?:pasas|mandas|muestras)\b", "give me"),
+        (r"\bdime\b", "tell me"),
+        # where a log ends: "lo último del log", "el final del log" (its last lines)
+        (r"\b(?:lo ultimo|lo final|el final) del? (log|output|salida)\b", r"the last lines of the \1"),
         (r"\bcontando (?:los|las) (?:reintentos|intentos)\b", "with all its attempts"),
         (r"\bse estaba comiendo\b|\bse esta comiendo\b|\bse comia\b", "was using"),
         (r"\bmientras (?:corria|corrio|corre)\b", "while it ran"),
         (r"\b(?:fue|era) eso\b", "was that"),
         (r"\bcon que (\w+) (?:era|fue|corrio)(?: (?:ese|esa|eso))?\b", r"which \1 was it using"),
         (r"\b(?:ese|esa)\s*(?=[?.!]|$)", "that one"),
+        # "y ese qué lr tenía?": that one asked of (not "el job ese que falló": the one that failed)
+        (
+            r"(^\s*|[,;.?!]\s*)(y )?(?:ese|esa) (?=que\b)",
+            lambda m: m[1] + ("and " if m[2] else "") + "that one, ",
+        ),
         (r"\b(?:eso|ese|esa)\b", "that"),
         # ("tu", "usted" and Spain's "vosotros": "que batch size me recomendais")
         (
@@ -332,7 +429,8 @@ _SPANISH = compiled(
         (r"\b(?:gastando|consumiendo)\b", "drawing"),
         # a request to write: "¿me puede escribir un correo ...?"
         (
-            r"\b(?:me |nos )?(?:puede|puedes|podria|podrias|pueden) (?:escribir|redactar)(?:me|nos)?\b",
+            r"\b(?:me |nos )?(?:puede|puedes|podria|podrias|pueden|ayuda a|ayudas a|ayudarias a) "
+            r"(?:escribir|redactar)(?:me|nos)?\b",
             "can you write",
         ),
         (r"\b(?:escribame|escribeme|redacteme|redactame)\b", "write me"),
@@ -349,6 +447,12 @@ _SPANISH = compiled(
         (r"\bcuanto tiempo\b", "how long"),
         (r"\bcuanto (?:se )?(?:tardo|demoro|duro)\b", "how long did it take"),
         (r"\bcuanto (?:corrio|estuvo corriendo)\b", "how long did it run"),
+        # "cuánto lleva" with nothing after it, or of a card, asks how much so far ("y la 4090 hoy cuánto
+        # lleva" after an energy); with a gerund or of a job, how long ("cuánto lleva corriendo el 11")
+        (
+            r"\bcuanto lleva(?:n)?(?=\s*(?:[?.!,]|$|hoy\b|(?:la|the) (?:h\d|\d{4}\b|gpu|tarjeta)))",
+            "how much so far",
+        ),
         (r"\bcuanto lleva\b", "how long has it been"),
         (r"\bque tan\b", "how"),
         (r"\bcuantas veces\b", "how many times"),
@@ -359,7 +463,7 @@ _SPANISH = compiled(
         (r"\bdonde\b", "where"),
         (r"\bcuando\b", "when"),
         (r"\bcomo le (?:fue|va) (?:al?|a la|a los|a las)\s+(.+?)(\s*[?.!]*)$", r"how did the \1 go\2"),
-        (r"\bque onda con\b", "what's up with"),
+        (r"\bque onda(?: con)?\b", "what's up with"),  # ("qué onda la H100": with it)
         (r"\bcomo (?:va|esta|anda)\s+(.+?)(\s*[?.!]*)$", r"how is \1 doing\2"),
         (r"\bcomo va\b", "how is"),
         (r"\bcomo\b", "how"),
@@ -399,7 +503,9 @@ _SPANISH = compiled(
         (r"\bse calento mas\b|\bmas calient[e]s?\b", "was hottest"),
         (r"\bmas\b", "more"),
         # what happened
-        (r"\b(?:se )?(?:rompio|trono|fallo|fallaron|peto|petaron|ha petado)\b", "failed"),  # Spain's "petar"
+        # Spain's "petar", Mexico's "tronar"
+        (r"\b(?:se )?(?:rompio|trono|tronaron|fallo|fallaron|peto|petaron|ha petado)\b", "failed"),
+        (r"\b(?:ha|han) tronado\b|\btronado\b", "failed"),
         (r"\b(?:ya )?(?:termino|terminaron|acabo)\b", "finished"),
         (r"\bno arranca\b|\bno empieza\b", "is not starting"),
         (r"\b(?:arranca|empieza)\b", "start"),
