@@ -777,6 +777,7 @@ class RulePicker:
             question = question[: held_back.start()] + said + question[held_back.end() :]
         for phrase, meant in _SAID_AS:
             question = phrase.sub(meant, question)
+        question = _kind_of_last(question, last)
         name = quoted_job_name(question)
         if name and len(name.split()) >= 3 and not any(name.lower() in n.lower() for n in context.job_names):
             name = None  # "a small 'why jobs fail' section": a title in quotes, not a job's name
@@ -2008,6 +2009,20 @@ class RulePicker:
                 return replace(last, window=win, gpu=on)
             return Query("summary", window=win)
         return None
+
+
+# "the memory one", "the core one" after a GPU's clock (its overview says both clocks): that kind of clock
+_ONE_OF_A_KIND = re.compile(r"\b(memory|mem|vram|sm|core|graphics|shader) one\b", re.I)
+
+
+def _kind_of_last(question: str, last: Query | None) -> str:
+    """ "and the memory one?" after a GPU's clock (or its overview, which says the clocks): its memory clock;
+    "the core one" after the memory clock, its SM clock. "One" stands for the last reading, a clock, of the
+    kind said; after any other answer the words stay as they are."""
+    clocked = (
+        last is not None and last.name == "gpu_reading" and last.metric in ("clock", "mem_clock", "overview")
+    )
+    return _ONE_OF_A_KIND.sub(lambda m: f"{m[1]} clock", question) if clocked else question
 
 
 def _drills_into(last: Query, ws: list[str]) -> bool:
