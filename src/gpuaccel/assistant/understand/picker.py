@@ -594,6 +594,21 @@ _COUNTED_ASIDE = re.compile(
 )
 
 
+# the attempts a job's total is taken over, said beside what is measured ("how many gpu-hours did it burn
+# with the retries", "how long did it run, all attempts included"): a job's record says its totals over its
+# attempts (not "which jobs ran with retries", no measure asked; not "how many times did it try with the
+# retries", the attempts asked)
+_OVER_ITS_TRIES = re.compile(
+    r"\s*,?\s*\b(?:with|including|incl\.?|counting|across|over|plus)(?: all| each| every)?(?: of)?"
+    r"(?: the| its| their| those)?(?: \w+)? (?:retries|attempts|tries|reruns|restarts)\b"
+    r"|\s*,?\s*\b(?:(?:the|its|all)\s+)?(?:retries|attempts|tries) (?:included|and all|too|as well)\b",
+    re.IGNORECASE,
+)
+_MEASURE_ASKED = re.compile(
+    r"\bhow (?:many|much|long)\b(?! (?:times|attempts|tries|retries|goes|restarts|reruns)\b)", re.IGNORECASE
+)
+
+
 def _it_as(asked: str, thing: str) -> str:
     """``asked`` with "it" and "its" said as ``thing`` ("gpu 1", "job 5"; "its" as "job 5's")."""
     return re.sub(r"\b(?:it|its)\b", lambda m: thing + ("'s" if m[0].lower() == "its" else ""), asked)
@@ -763,6 +778,8 @@ class RulePicker:
         # what is counted in or out, said beside the ask ("which jobs failed today, not counting the cancelled
         # one", "the whole sweep's energy, the failed one included"): no job or state of its own to read
         question = _COUNTED_ASIDE.sub("", question)
+        if _MEASURE_ASKED.search(question):  # "how many gpu-hours did it burn with the retries": its total
+            question = _OVER_ITS_TRIES.sub("", question)
         held_back = re.search(
             r"\bheld back\b"
             # "is anything holding the big card back": that card's clocks
