@@ -778,7 +778,10 @@ class RulePicker:
         # what is counted in or out, said beside the ask ("which jobs failed today, not counting the cancelled
         # one", "the whole sweep's energy, the failed one included"): no job or state of its own to read
         question = _COUNTED_ASIDE.sub("", question)
-        if _MEASURE_ASKED.search(question):  # "how many gpu-hours did it burn with the retries": its total
+        # "how many gpu-hours did it burn with the retries": its total, of the job or jobs the words or the
+        # conversation know (where none is known, the retries said still point at the job retried)
+        known = re.search(r"\bjobs?\b|\bruns\b|#\s*\d", question, re.I) or context.job_in_focus() is not None
+        if _MEASURE_ASKED.search(question) and (known or named_job(question, context) is not None):
             question = _OVER_ITS_TRIES.sub("", question)
         held_back = re.search(
             r"\bheld back\b"
