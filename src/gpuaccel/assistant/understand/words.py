@@ -383,7 +383,7 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # Australian English: "did anything go cactus" (fail), "the build's cactus" (broken), "why'd it
         # cark it" (die; "ck" for its "k" as by sound)
         (r"\b(?:went|go|goes|gone|going) cactus\b", "failed"),
-        (r"\bcactus\b", "broken"),
+        (r"(\b(?:is|was|are|were|been)|'s) cactus\b", r"\1 broken"),  # (not the plant: "a cactus")
         (r"\bcarc?ked(?: it)?\b", "died"),
         (r"\bcarc?king(?: it)?\b", "dying"),
         (r"\bcarc?k(?: it)?\b", "die"),
