@@ -7,6 +7,7 @@ from __future__ import annotations
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import RulePicker
 
 
 def test_an_afternoon_said_as_arvo_and_a_reading_said_wise(heldout_svc: AssistantService) -> None:
@@ -34,3 +35,18 @@ def test_australian_requests(heldout_svc: AssistantService) -> None:
 def test_a_new_subject_after_thanks_is_declined(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "thanks! unrelated but would a 1500VA UPS carry two GPU servers?", None)
     assert query is None
+
+
+def test_failing_said_as_cactus_or_carking_it_and_a_job_chucked_back_on(
+    heldout_svc: AssistantService,
+) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules' reading, whatever the model would have picked
+    _, text, query = ask(heldout_svc, "did any of the runs go cactus yesterday?", None)
+    assert query is not None and query["name"] == "failures", query
+    assert "flash-attn-build" in text, text
+    sid, text, query = ask(heldout_svc, "how come the lr sweep carked it", None)
+    assert query is not None and "Job 9 (lr-sweep) failed" in text and "loss is NaN" in text, (query, text)
+    _, text, query = ask(heldout_svc, "no worries, bung it back on", sid)
+    assert query is None and "gpuaccel retry 9" in text, text
+    _, text, query = ask(heldout_svc, "what did the flash-attn build spew out before it fell over", None)
+    assert query is not None and query["name"] == "job_log" and query.get("job") == 3, query

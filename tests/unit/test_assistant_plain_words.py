@@ -11,6 +11,7 @@ from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.acts import read_act
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import named_jobs
+from gpuaccel.assistant.understand.picker import RulePicker
 
 NAMES = {"sd-xl-train": 5, "lr-sweep": 10, "llama-8b-eval": 4, "llama-70b-eval": 12, "resnet50-bench": 6}
 ARRAYS = {"lr-sweep": {0: 7, 1: 8, 2: 9, 3: 10}}
@@ -70,3 +71,13 @@ def test_readings_and_costs_in_everyday_words(heldout_svc: AssistantService) -> 
     assert "531 Wh" in text, text
     _, _, query = ask(heldout_svc, "what's the cost of electricity in germany", None)
     assert query is None  # a price of the world, refused
+
+
+def test_the_memory_one_after_a_clock_is_the_memory_clock(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules' reading, whatever the model would have picked
+    sid, text, _ = ask(heldout_svc, "clock speed on the 4090?", None)
+    assert "SM clock 210 MHz" in text, text
+    _, text, query = ask(heldout_svc, "ok and the memory one", sid)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "mem_clock"} and "405 MHz" in text, query
+    _, text, query = ask(heldout_svc, "and the core one?", sid)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "clock"} and "210 MHz" in text, query

@@ -125,3 +125,15 @@ def test_the_chat_reads_these_on_the_heldout_machine(heldout_svc: AssistantServi
     assert query == {"name": "job_detail", "job": 11} and "5m00s" in text, (query, text)
     _, text, _ = ask(svc, "which jobs ran today", None)
     assert "job 4 (llama-8b-eval)" in text and "job 6 (resnet50-bench)" in text, text
+
+
+def test_a_total_over_the_retries_is_the_jobs_own(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules' reading, whatever the model would have picked
+    question = "how many gpu hours did the failed jobs use today including the retries"
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and query.get("metric") == "gpu_time" and query["state"] == "failed", query
+    assert "0.16 GPU-hours" in text, text
+    _, text, query = ask(
+        heldout_svc, "how much energy did the crashed runs burn yesterday, retries and all", None
+    )
+    assert query is not None and query.get("metric") != "attempts" and query["state"] == "failed", query

@@ -199,6 +199,14 @@ _PHRASES = (
         re.compile(r"\b(?:put|chuck|throw|stick|shove|toss|bung|pop) (.+?) back (?:in|on|into) the queue\b"),
         r"rerun \1",
     ),  # "put sd-xl back in the queue", "chuck it back in the queue"
+    # "chuck it back on", "bung the sweep back on": back on the queue, the queue left unsaid (a paused job
+    # resumed, what has ended run again)
+    (
+        re.compile(
+            r"\b(?:put|chuck|throw|stick|shove|toss|bung|pop) (it|them|.{1,30}?) back on(?=\s*[?.!,]*$)"
+        ),
+        r"goagain \1",
+    ),
     # "put the build through again"
     (re.compile(r"\b(?:put|push|send) (.{1,40}?) through again\b"), r"rerun \1"),
     # "put it once more in the queue"

@@ -594,6 +594,21 @@ _COUNTED_ASIDE = re.compile(
 )
 
 
+# the attempts a job's total is taken over, said beside what is measured ("how many gpu-hours did it burn
+# with the retries", "how long did it run, all attempts included"): a job's record says its totals over its
+# attempts (not "which jobs ran with retries", no measure asked; not "how many times did it try with the
+# retries", the attempts asked)
+_OVER_ITS_TRIES = re.compile(
+    r"\s*,?\s*\b(?:with|including|incl\.?|counting|across|over|plus)(?: all| each| every)?(?: of)?"
+    r"(?: the| its| their| those)?(?: \w+)? (?:retries|attempts|tries|reruns|restarts)\b"
+    r"|\s*,?\s*\b(?:(?:the|its|all)\s+)?(?:retries|attempts|tries) (?:included|and all|too|as well)\b",
+    re.IGNORECASE,
+)
+_MEASURE_ASKED = re.compile(
+    r"\bhow (?:many|much|long)\b(?! (?:times|attempts|tries|retries|goes|restarts|reruns)\b)", re.IGNORECASE
+)
+
+
 def _it_as(asked: str, thing: str) -> str:
     """``asked`` with "it" and "its" said as ``thing`` ("gpu 1", "job 5"; "its" as "job 5's")."""
     return re.sub(r"\b(?:it|its)\b", lambda m: thing + ("'s" if m[0].lower() == "its" else ""), asked)
@@ -763,6 +778,11 @@ class RulePicker:
         # what is counted in or out, said beside the ask ("which jobs failed today, not counting the cancelled
         # one", "the whole sweep's energy, the failed one included"): no job or state of its own to read
         question = _COUNTED_ASIDE.sub("", question)
+        # "how many gpu-hours did it burn with the retries": its total, of the job or jobs the words or the
+        # conversation know (where none is known, the retries said still point at the job retried)
+        known = re.search(r"\bjobs?\b|\bruns\b|#\s*\d", question, re.I) or context.job_in_focus() is not None
+        if _MEASURE_ASKED.search(question) and (known or named_job(question, context) is not None):
+            question = _OVER_ITS_TRIES.sub("", question)
         held_back = re.search(
             r"\bheld back\b"
             # "is anything holding the big card back": that card's clocks
@@ -777,6 +797,7 @@ class RulePicker:
             question = question[: held_back.start()] + said + question[held_back.end() :]
         for phrase, meant in _SAID_AS:
             question = phrase.sub(meant, question)
+        question = _kind_of_last(question, last)
         name = quoted_job_name(question)
         if name and len(name.split()) >= 3 and not any(name.lower() in n.lower() for n in context.job_names):
             name = None  # "a small 'why jobs fail' section": a title in quotes, not a job's name
@@ -2008,6 +2029,20 @@ class RulePicker:
                 return replace(last, window=win, gpu=on)
             return Query("summary", window=win)
         return None
+
+
+# "the memory one", "the core one" after a GPU's clock (its overview says both clocks): that kind of clock
+_ONE_OF_A_KIND = re.compile(r"\b(memory|mem|vram|sm|core|graphics|shader) one\b", re.I)
+
+
+def _kind_of_last(question: str, last: Query | None) -> str:
+    """ "and the memory one?" after a GPU's clock (or its overview, which says the clocks): its memory clock;
+    "the core one" after the memory clock, its SM clock. "One" stands for the last reading, a clock, of the
+    kind said; after any other answer the words stay as they are."""
+    clocked = (
+        last is not None and last.name == "gpu_reading" and last.metric in ("clock", "mem_clock", "overview")
+    )
+    return _ONE_OF_A_KIND.sub(lambda m: f"{m[1]} clock", question) if clocked else question
 
 
 def _drills_into(last: Query, ws: list[str]) -> bool:

@@ -380,6 +380,15 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(temp|temperature|memory|mem|util|utilization|utilisation)[ -]?wise\b", r"\1"),
         (r"\bkick(?:ing|ed|s)? (?:its|their|his|her) heels\b", "waiting"),  # idling in the queue
         (r"\b(?:went|go|goes|gone) down\b", "crashed"),  # "exact time it went down?"
+        # Australian English: "did anything go cactus" (fail), "the build's cactus" (broken), "why'd it
+        # cark it" (die; "ck" for its "k" as by sound)
+        (r"\b(?:went|go|goes|gone|going) cactus\b", "failed"),
+        (r"(\b(?:is|was|are|were|been)|'s) cactus\b", r"\1 broken"),  # (not the plant: "a cactus")
+        (r"\bcarc?ked(?: it)?\b", "died"),
+        (r"\bcarc?king(?: it)?\b", "dying"),
+        (r"\bcarc?k(?: it)?\b", "die"),
+        # what a job printed: "what did the prep spit out", "what did it spew out" (its output, its log)
+        (r"\b(?:spit|spits|spat|spitting|spew|spews|spewed|spewing) out\b", "output"),
         # what a note is for, not a job's log: "for the log book", "for my notes"
         (r"\bfor (?:the|my|our) (?:log ?book|notes|records?|log entry|log)\b", " "),
         # what a figure is for, not a summary: "the total energy of the H100 today, for the report"
