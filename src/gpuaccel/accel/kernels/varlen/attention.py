@@ -272,8 +272,9 @@ def flash_attention_varlen(
     Causal and windows are bottom-right aligned per sequence: query i sees key j when
     ``i + off - left <= j <= i + off + right``, ``off = len_k - len_q`` (-1 = unlimited; causal sets
     right = 0). ``softcap > 0`` caps scores as ``cap * tanh(s / cap)``. lse is fp32 ``(Hq, total_q)``.
-    ``check_values`` reads the offsets back to the host once to reject bad ones (non-monotone, wrong
-    ends, a max_seqlen below the longest sequence); a training loop with known-good offsets may skip it.
+    ``check_values`` reads the offsets back to the host to reject bad ones (non-monotone, wrong ends, a
+    max_seqlen below the longest sequence), once per offsets tensor (:func:`checks.check_cu_seqlens`
+    remembers one that passed); a training loop with known-good offsets may skip it.
     ``seqused_q``/``seqused_k`` (int32 ``(batch,)``, FlashAttention-3's): only the first that many tokens of
     each sequence's slot take part (alignment uses those lengths); the other output rows are 0, lse -inf.
     ``attention_chunk`` > 0 (Llama-4's chunked local attention): a query sees only keys in its own chunk of
