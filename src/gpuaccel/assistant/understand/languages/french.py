@@ -217,7 +217,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:il|elle) a (?:essaye|tente|ete relancee?) combien de fois\b", "how many times did it try"),
         (r"\bcombien de fois\b", "how many times"),
         # "idle combien ?" (for how long), "et la 1 hier elle a fait combien ?" (how much it did)
-        (r"\b(idle|au repos|occupee?s?) combien\b", r"\1 how long"),
+        (r"\b(idle|au repos|occupee?s?) combien\b(?! d)", r"\1 how long"),
         (r"\b(?:a|ont) fait combien\b", "did how much"),
         (r"\b(?:il|elle) a tourne combien de temps\b", "how long did it run"),
         (r"\b(?:a |ont )?tourne combien de temps\b", "how long did it run"),
@@ -323,8 +323,11 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bau repos\b|\bne fait (?:plus )?rien\b", "idle"),
         (r"\bd['’]utilisation\b|\butilisation\b", "utilization"),
         # "la 0 elle tire combien" (draws), "conso énergétique" (energy use), "idle combien" (for how long)
+        (r"\b(?:a|ont) (?:tire|pompe)\b", "drew"),
         (r"\b(?:tire|tirent|tirait|pompe|pompait)\b", "draws"),
-        (r"\bconso(?:mmation)? (?:energetique|electrique|d['’]energie)\b|\bconso\b", "energy use"),
+        # "conso énergétique" (energy use); "la conso en watts" is its power, read as "consommation"
+        (r"\bconso(?:mmation)? (?:energetique|electrique|d['’]energie)\b", "energy use"),
+        (r"\bconso\b", "consumption"),
         (r"\benergetique\b", "energy"),
         (r"\b(?:a |ont )?consomme (?:le plus|the most)\b(?! d)", "used the most energy"),  # (energy's verb)
         (r"\bfrequence(?: sm)?\b", "sm clock"),
