@@ -36,7 +36,7 @@ from gpuaccel.assistant.understand.spoken import written
             "passe le whisper-finetune en priorité max, genre 9",
             "set the priority of the whisper-finetune to 9",
         ),
-        ("sa conso sur cette période ?", "its energy use over that span ?"),
+        ("sa conso énergétique sur cette période ?", "its energy use over that span ?"),
         ("le 12, il attend quoi ?", "job 12, what is it waiting for ?"),
         ("qui dépendait de celui-ci ?", "which job depended on it ?"),
         (
