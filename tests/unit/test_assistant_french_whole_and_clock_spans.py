@@ -26,6 +26,34 @@ from gpuaccel.assistant.understand.spoken import written
         ("pis la plus basse?", "and the lowest?"),
         ("release-la astheure svp", "release it now please"),  # (Italian's "la" and "non" left to French)
         ("cuál fue la temp máxima en la mañana?", "which was the temp max this morning?"),
+        # France's French: "la 1" is card 1 (la carte), "le 12" job 12, "les 3 runs" a count; its requests
+        # ("mettez en attente" hold, "suspendez" pause, "passe X devant Y" swap) and its spans and readings
+        ("la 1 elle a tiré combien entre midi et 14h ?", "gpu 1 it drew how much between noon and 14:00 ?"),
+        ("Mettez le 13 en attente stp", "hold job 13 please"),
+        ("Suspendez le 11 svp", "pause job 11 please"),
+        ("fais passer le 12 devant le 13", "put job 12 ahead of job 13"),
+        (
+            "passe le whisper-finetune en priorité max, genre 9",
+            "set the priority of the whisper-finetune to 9",
+        ),
+        ("sa conso énergétique sur cette période ?", "its energy use over that span ?"),
+        ("le 12, il attend quoi ?", "job 12, what is it waiting for ?"),
+        ("qui dépendait de celui-ci ?", "which job depended on it ?"),
+        (
+            "la mémoire de la 1 est montée jusqu'où cette nuit ?",
+            "the memory of gpu 1 went how high last night ?",
+        ),
+        ("combien d'énergie pour les 3 runs du sweep ?", "how much energy for the 3 runs of the sweep ?"),
+        ("la 0 a dépassé les 80 °C aujourd'hui ?", "gpu 0 went above 80 °C today ?"),
+        ("c'était quelle config celle qui a planté ?", "which config was it the one that failed ?"),
+        ("le 4 a sorti quoi comme scores ?", "job 4 output what scores ?"),
+        ("et sur la même plage horaire pour la 1 ?", "and over the same span for gpu 1 ?"),
+        ("et pour la 1, idle combien ?", "and for gpu 1, idle how long ?"),
+        ("la H100 est restée au repos combien de temps hier ?", "the H100 was idle how long yesterday ?"),
+        (
+            "c'est quoi la conso en watts de la 1 là maintenant ?",
+            "it is what the consumption in watts of gpu 1 now ?",
+        ),
     ],
 )
 def test_words_read_in_english(said: str, read: str) -> None:
@@ -91,3 +119,29 @@ def test_quebec_french(heldout_svc: AssistantService) -> None:
     assert query is not None and query["name"] == "energy", query
     _, _, query = ask(heldout_svc, "fp8 ou bf16 pour de l'inférence, t'en penses quoi?", None)
     assert query is None, query
+
+
+def test_france_french(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "Mettez le 13 en attente stp", None)
+    assert query is None and "gpuaccel hold 13" in text, text
+    _, text, query = ask(heldout_svc, "Suspendez le 11 svp, on redémarre le serveur", None)
+    assert query is None and "gpuaccel pause 11" in text, text
+    _, text, query = ask(heldout_svc, "fais passer le 12 devant le 13", None)
+    assert query is None and "gpuaccel switch 12 13" in text, text
+    _, text, query = ask(heldout_svc, "passe le whisper-finetune en priorité max, genre 9", None)
+    assert query is None and "gpuaccel priority 14 9" in text, text
+    _, _, query = ask(heldout_svc, "la 1 elle pompe combien là ?", None)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "power"}, query
+    _, _, query = ask(heldout_svc, "quelle était l'utilisation de la 0 entre 8h et midi ?", None)
+    assert query is not None and query["gpu"] == 0 and query["window"]["label"] == "between 08:00 and 12:00"
+    _, _, query = ask(heldout_svc, "quelle carte a consommé le plus cette semaine ?", None)
+    assert query is not None and query["name"] == "energy", query
+    _, _, query = ask(heldout_svc, "vous me conseillez quoi comme driver pour une H100 ?", None)
+    assert query is None, query
+
+
+def test_an_idle_time_asked_of_the_other_card(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "la carte 0 a été idle combien de temps aujourd'hui ?", None)
+    _, text, query = ask(heldout_svc, "et pour la 1, idle combien ?", sid)
+    assert query is not None and query["gpu"] == 1 and query["window"]["label"] == "today", query
+    assert "idle 12h44m" in text, text

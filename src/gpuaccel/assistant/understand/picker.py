@@ -1990,6 +1990,17 @@ class RulePicker:
             # for how long it was idle in it (every GPU's where the talk is of several)
             one = context.subject_gpus[0] if len(context.subject_gpus) == 1 else None
             return Query("gpu_reading", gpu=gpu if gpu is not None else one, metric="util", window=win)
+        # "and gpu 0, idle how long?" after GPU 1's utilization today (which says its idle time): GPU 0's over
+        # the same span
+        util_over_a_span = (
+            last is not None
+            and last.name == "gpu_reading"
+            and last.metric == "util"
+            and last.window is not None
+        )
+        other_gpu = gpu is not None and last is not None and last.gpu not in (None, gpu)
+        if idle_said and win is None and util_over_a_span and other_gpu and last is not None:
+            return replace(last, gpu=gpu)
         if last is None or job is not None or topics - {"gpu"} or gpu_time_said(ws):
             return None  # a question of its own ("how many gpu hours did the 4090 burn today")
         bare = [int(w) for w in ws if w.isdigit()]

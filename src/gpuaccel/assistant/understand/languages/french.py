@@ -74,13 +74,14 @@ FRENCH_IN_PASSING = compiled(_FRENCH_WORDS)
 # "pis" (and then), "astheure" (now), "y'a", "y'est", "qu'y" (il a, il est, qu'il), "c'est", "j'ai", "peux-tu"
 _FRENCH_SURE = (
     r"[a-z]+-(?:le|la|les|moi)|pis|astheure|y['’](?:a|est|était|etait|attend)|qu['’]y|c['’]est|j['’]ai"
-    r"|peux-tu"
+    r"|peux-tu|c['’](?:était|etait)"
 )
 _FRENCH_OWN_WORDS = (
     r"\b(?:combien|quelle?s?|pourquoi|depuis|aujourd['’]hui|est-ce|qu['’]est|c['’]est|vous"
     r"|elle|ils|tourné|tournait|consommé|annulez|relancez|libérez|supprimez|mettez|journée|dernière"
     r"|dernières|heures|moyenne|carte|cartes|merci|svp|quoi|tâche|tentatives|essais|premier|première|tout"
-    r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp|priorit[ée]|" + _FRENCH_SURE + r")\b"
+    r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp|priorit[ée]|devant|d[ée]pendai(?:t|ent)|conso"
+    r"|seulement|" + _FRENCH_SURE + r")\b"
 )
 _FRENCH_MARK = re.compile(r"[àâçèêëîïôûùœ]|" + _FRENCH_OWN_WORDS, re.I)
 # what Portuguese never writes: a letter of French's own or one of its words; where a message has only the
@@ -135,6 +136,29 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:relancez|relance|relancer|redemarrez|redemarre)-(?:le|la|les)\b", "get it going again"),
         (r"\b(?:relancez|relancer|redemarrez)\b", "retry"),
         (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+en (pause|hold)\b", r"\2 \1"),
+        # "mettez le 12 en attente" (put on hold), "mets-la en attente"
+        (r"\b(?:mettre|mettez|mets|met)-(?:le|la|les) en attente\b", "hold it"),
+        (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+en attente\b", r"hold \1"),
+        # "suspends-le", "suspendez le 11": paused
+        (r"\b(?:suspendez|suspends|suspendre|suspend)-(?:le|la|les)\b", "pause it"),
+        (r"\b(?:suspendez|suspends|suspendre)\b", "pause"),
+        # "passe le 13 devant le 12", "mettez-le avant le 12": the two swapped in the queue
+        (
+            r"\b(?:passe|passez|mets|mettez|fais passer|faites passer)\s+(.{1,30}?)\s+"
+            r"(?:devant|avant)\s+(?=(?:le|la|l['’]|job)\b)",
+            r"put \1 ahead of ",
+        ),
+        # "mets le X en priorité haute, genre 10" (its priority set to that number), "passe-le en priorité
+        # max" (raised)
+        (
+            r"\b(?:mets|mettez|met|passe|passez)\s+(.{1,40}?)\s+en priorite"
+            r"(?:\s+(?:haute|basse|max\w*|elevee))?\D{0,20}?\b(?:genre|a|au|vers|comme)\s+(-?\d+)\b",
+            r"set the priority of \1 to \2",
+        ),
+        (
+            r"\b(?:mets|mettez|met|passe|passez)\s+(.{1,40}?)\s+en priorite(?:\s+(?:haute|max\w*|elevee))?\b",
+            r"prioritize \1",
+        ),
         # a priority raised or set "à 10" (or "genre 10": say 10): set to that number
         (
             r"\b(?:monte|montez|augmente|augmentez|baisse|baissez|mets|mettez|change|changez)\s+"
@@ -152,6 +176,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\btel quel\b", "as it is"),
         (r"\ben fait non\b", "actually no"),  # "relance-le... en fait non, retry-le": the request said last
         (r"\ben fait\b", "actually"),
+        (r"\bau juste\b", "exactly"),
         (r"\bjuste\b", "just"),
         (r"\bsi oui\b", "if so"),
         (r"\boui\b", "yes"),
@@ -191,6 +216,9 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:il|elle) a (?:dure|tourne|roule) combien de temps\b", "how long did it run"),
         (r"\b(?:il|elle) a (?:essaye|tente|ete relancee?) combien de fois\b", "how many times did it try"),
         (r"\bcombien de fois\b", "how many times"),
+        # "idle combien ?" (for how long), "et la 1 hier elle a fait combien ?" (how much it did)
+        (r"\b(idle|au repos|occupee?s?) combien\b(?! d)", r"\1 how long"),
+        (r"\b(?:a|ont) fait combien\b", "did how much"),
         (r"\b(?:il|elle) a tourne combien de temps\b", "how long did it run"),
         (r"\b(?:a |ont )?tourne combien de temps\b", "how long did it run"),
         (r"\b(?:est|sont) restee?s? combien de temps\b", "how long was it"),
@@ -207,6 +235,35 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bcombien de\s+|\bcombien d['’]\s*", "how many "),
         (r"\bcombien\b", "how much"),
         (r"\bqu['’]est-ce qui\b|\bc['’]est quoi qui\b", "what"),
+        # "il attend quoi (au juste)", "qu'est-ce qu'elle attend": what it waits for
+        (
+            r"\b(?:il|elle) attend (?:apres )?quoi\b|\bqu['’]est-ce qu['’](?:il|elle) attend\b",
+            "what is it waiting for",
+        ),
+        # "ça donne quoi" (what does it come to), "ça fait combien" (how much is that)
+        (r"\b(?:ca|cela) (?:donne|donnait|a donne) quoi\b", "what does that give"),
+        (r"\b(?:ca|cela) (?:fait|donne) combien\b", "how much is that"),
+        # "c'était quel lr, celui qui a planté": which of a job's settings (a job, a card: read in passing)
+        (r"\bc['’]etait quel(?:le)?s? (?!(?:job|carte|gpu)\b)([a-z][\w-]*)", r"which \1 was it"),
+        (r"\b(?:celui|celle|ceux|celles) qui\b", "the one that"),
+        # "qui dépendait de lui" (waited on it): the jobs after it
+        (
+            r"\bqui (?:depend|dependait|dependaient) (?:de lui|d['’]elle|de celui-ci|de ca)\b",
+            "which job depended on it",
+        ),
+        (r"\bqui (?:depend|dependait|dependaient) (?:de|du)\b", "which job depended on"),
+        # "il a sorti quoi comme résultats", "tu me conseilles quoi comme pâte": what results, what paste
+        (r"\bquoi comme\b", "what"),
+        (r"\bresultats?\b", "results"),
+        (r"\b(?:a |ont )?sorti\b", "output"),
+        (r"\b(?:tu me|vous me|me) (?:conseilles|conseillez|recommandes|recommandez)\b", "you recommend"),
+        # how high a reading went: "elle est montée jusqu'où", "a grimpé jusqu'à combien"
+        (
+            r"\b(?:est |a |sont |ont )?(?:montee?s?|grimpee?s?) (?:jusqu['’]ou|jusqu['’]a combien)\b"
+            r"|\bjusqu['’]ou\b",
+            "went how high",
+        ),
+        (r"\b(?:a |ont )?depasse(?: les)?\b", "went above"),  # "la 1 elle a dépassé 70 °C ?"
         (r"\bc['’]est quoi(?= deja\b|\s*\?|\s*$)", "what is it"),  # "sa limite c'est quoi déjà?"
         (r"\bqu['’]est-ce que\b", "what"),
         (r"\bquel(?:le)?s? (?:job|run)\b", "which job"),
@@ -221,12 +278,28 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:sur )?(?:les )?dernieres (\d+) heures\b", r"over the last \1 hours"),
         (r"\b(?:sur )?la derniere heure\b", "over the last hour"),
         (r"\bsur la journee\b|\bdans la journee\b", "today"),
-        (r"\bsur le meme creneau\b|\bmeme creneau\b|\bmeme periode\b", "over the same span"),
+        (
+            r"\b(?:(?:sur|pendant|dans) )?(?:(?:le|la) )?meme"
+            r" (?:creneau|periode|plage(?: horaire)?|intervalle)\b",
+            "over the same span",
+        ),
+        # "sur ce créneau", "pendant cette période": the span just asked
+        (
+            r"\b(?:sur|pendant|dans) (?:ce|cet|cette) (?:creneau|periode|plage(?: horaire)?|intervalle)\b",
+            "over that span",
+        ),
         (
             r"\bentre (\d{1,2})h(\d{2})? et (\d{1,2})h(\d{2})?\b",
             lambda m: f"between {m[1]}:{m[2] or '00'} and {m[3]}:{m[4] or '00'}",
         ),
-        (r"\bentre (\d{1,2})h(\d{2})? et minuit\b", lambda m: f"between {m[1]}:{m[2] or '00'} and midnight"),
+        (
+            r"\bentre (\d{1,2})h(\d{2})? et (midi|minuit)\b",
+            lambda m: f"between {m[1]}:{m[2] or '00'} and {'noon' if m[3] == 'midi' else 'midnight'}",
+        ),  # "entre 9h et midi"
+        (
+            r"\bentre (midi|minuit) et (\d{1,2})h(\d{2})?\b",
+            lambda m: f"between {'noon' if m[1] == 'midi' else 'midnight'} and {m[2]}:{m[3] or '00'}",
+        ),
         (r"\bdepuis (\d{1,2})h(\d{2})?\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
         (r"\bpour l['’]instant\b|\bjusqu['’]ici\b", "so far"),
         (r"\ben dernier\b", "last"),
@@ -249,6 +322,16 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bmeme chose\b", "the same"),
         (r"\bau repos\b|\bne fait (?:plus )?rien\b", "idle"),
         (r"\bd['’]utilisation\b|\butilisation\b", "utilization"),
+        # "la 0 elle tire combien" (draws), "conso énergétique" (energy use), "idle combien" (for how long)
+        (r"\b(?:a|ont) (?:tire|pompe)\b", "drew"),
+        (r"\b(?:tire|tirent|tirait|pompe|pompait)\b", "draws"),
+        # "conso énergétique" (energy use); "la conso en watts" is its power, read as "consommation"
+        (r"\bconso(?:mmation)? (?:energetique|electrique|d['’]energie)\b", "energy use"),
+        (r"\bconso\b", "consumption"),
+        (r"\benergetique\b", "energy"),
+        (r"\b(?:a |ont )?consomme (?:le plus|the most)\b(?! d)", "used the most energy"),  # (energy's verb)
+        (r"\bfrequence(?: sm)?\b", "sm clock"),
+        (r"\bactuel(?:le)?s?\b", "now"),
         (r"\b(?:a |ont )?(?:bosse|travaille)\b", "was busy"),
         (r"\bla file(?: d['’]attente)?\b", "the queue"),
         (
@@ -271,6 +354,11 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:a |ont )?dure\b", "took"),
         (r"\b(?:est |a )?plante\b", "failed"),
         (r"\bet le tout premier\b", "and the very first"),
+        (r"\b(?:tout|toute|tous|toutes) (?=(?:le|la|les|l['’])\b)", "all "),  # "tout le sweep"
+        (r"\bensemble\b", "together"),
+        (r"\bseulement\b", "only"),
+        (r"\bdeux\b", "two"),
+        (r"\bcarrement\b", "really"),
     )
 )
 # the function words, read after :data:`_FRENCH_WORDS` ("c'est-tu", "ce matin", "la carte H100" first)
@@ -287,9 +375,14 @@ _FRENCH_FUNCTION_WORDS = compiled(
         (r"\b(?:son|sa|ses)\b", "its"),  # "pis son peak?"
         (r"\b(?:ils|elles)\b", "they"),
         (
-            r"\b(?:le|les)\s+(\d{1,3})\b(?!\s*(?:%|w\b|go\b|°|h\b))",
-            r"job \1",
-        ),  # "le 7": job 7 (not "la 4090")
+            r"\bla\s+(\d)\b(?![.,:]\d)(?!\s*(?:%|°|(?:w|kw|wh|kwh|h|go|gb|mo|mib|gib|min|s|fois|degrees?)\b))",
+            r"gpu \1",
+        ),  # "la 0 elle tire combien", "sur la 1": card 1 (la carte; "la 4090" is a model)
+        (
+            r"\ble\s+(\d{1,3})\b(?!\s*(?:%|w\b|go\b|°|h\b))|\bles\s+(\d{1,3})\b(?!\s*(?:%|w\b|go\b|°|h\b))"
+            r"(?!\s+(?!(?:et|ou|and|or)\b)[a-z])",
+            lambda m: f"job {m[1] or m[2]}",
+        ),  # "le 7": job 7 (not "la 4090"; "les 4 runs" is a count)
         (r"\bl['’]", "the "),
         (r"\b(?:le|la|les)\b", "the"),
         (r"\b(?:du|des)\b", "of the"),
@@ -300,6 +393,7 @@ _FRENCH_FUNCTION_WORDS = compiled(
         (r"\bet\b", "and"),
         (r"\bou\b", "or"),
         (r"\bavec\b", "with"),
+        (r"\ben\b", "in"),  # "en watts", "en heures GPU" (its phrases read first: "en pause", "en ce moment")
         (r"\bpour\b", "for"),
         (r"\b(?:un|une)\b", "a"),
         (r"\bje\b|\bj['’]", "i "),
