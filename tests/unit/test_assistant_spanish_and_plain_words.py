@@ -347,9 +347,10 @@ def test_river_plate_spanish_questions(
     assert said in text, text
 
 
-# the River Plate's chat, a round further: "soltá" with no "it" joined, "ya acabé" (the writer done, not the
+# the River Plate's chat, a round further: "soltá" with no "it" joined, "ya terminé" (the writer done, not the
 # job), "palmaron" (failed), "al pedo" (idle), "laburó" (was busy), hours after "las" ("entre las 13 y las
-# 15"), "en el mismo horario" (the span just asked), "¿cuál consumió más?" (the most energy)
+# 15"), "en el mismo horario" (the span just asked), "¿cuál consumió más?" (the most energy), "cuál de los
+# elementos" (which element), "se colgó" (failed), "con qué lr" (the lr it used)
 @pytest.mark.parametrize(
     ("turns", "command"),
     [
@@ -374,6 +375,7 @@ def test_river_plate_chat_requests(heldout_svc: AssistantService, turns: list[st
             {"gpu": 1, "metric": "util"},
             "mean 65%",
         ),
+        (["qué onda el lr-sweep?", "cuál de los elementos se colgó? con qué lr?"], {"job": 9}, "lr=0.001"),
         (
             ["cuánta energía usaron los lr-sweep?", "y cuál consumió más?"],
             {"name": "job_rank", "metric": "energy"},
@@ -405,12 +407,12 @@ def test_river_plate_chat_off_topic(heldout_svc: AssistantService, question: str
     assert query is None and "gpuaccel" not in text, (query, text)
 
 
-# two days set against each other ("la de ayer contra la de hoy"), "con qué lr" (which one)
+# two days set against each other ("la de ayer contra la de hoy"), "con qué lr" (the lr it used)
 @pytest.mark.parametrize(
     ("question", "english"),
     [
         ("comparame la potencia de ayer contra la de hoy", "yesterday vs today"),
-        ("cual palmo y con que lr?", "failed and with which lr?"),
+        ("cual palmo y con que lr?", "failed and what lr did it use?"),
     ],
 )
 def test_river_plate_chat_words(question: str, english: str) -> None:

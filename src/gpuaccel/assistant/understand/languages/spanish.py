@@ -388,6 +388,12 @@ _SPANISH = compiled(
         (r"\blibres?\b", "free"),
         (r"\b(?:gpu|tarjeta)[\s-]?horas\b", "gpu-hours"),
         (r"\bcual de (?:las|los) dos\b", "which of the two"),
+        # "¿cuál de los elementos falló?": which element (one asked of a sweep's, a list's kind)
+        (
+            r"\bcual de (?:los|las) (elemento|job|trabajo|corrida|run|intento)s\b",
+            lambda m: "which "
+            + {"trabajo": "job", "corrida": "run", "intento": "attempt"}.get(m[1].lower(), m[1]),
+        ),
         (r",?\s*\bno\s*\?", "?"),  # "ha fallado, ¿no?": a tag asking to be told so
         # the cards by size, as a studio says them: "la grande" (the H100), "la pequeña" (the 4090)
         (r"\b(?:la|el) (?:pequena|pequeno|chica|chico|peque)\b", "the small card"),
@@ -441,8 +447,9 @@ _SPANISH = compiled(
         # which job a peak was, what a run wrote last: "¿a qué hora y con qué job?", "¿qué escribió al final?"
         (r"\bcon (?:que|cual) (job|trabajo|proceso)\s*(?=[?.!]|$)", r"which \1"),
         (r"\bque (?:escribio|imprimio|escupio)\b", "what did its log say"),
-        # "con qué lr", "con qué batch": which one ("con qué job" read above; "basta con que" goes on)
-        (r"\bcon (?:que|cual) (?=[\w-]+(?: size| rate)?\s*(?:[?.!,]|$))", "with which "),
+        # "¿... y con qué lr?", "con qué batch": the setting a run used ("con qué job" read above; "basta con
+        # que" goes on)
+        (r"\bcon (?:que|cual) ([\w-]+(?: size| rate)?)\s*(?=[?.!,]|$)", r"what \1 did it use"),
         # "¿cuál gastó más?" with nothing after: the most energy, as a card's or a job's spending is said
         (
             r"\b(?:gasto|gastaron|consumio|consumieron|se comio|se comieron) mas\s*(?=[?.!]|$)",
