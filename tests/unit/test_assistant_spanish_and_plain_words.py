@@ -4,8 +4,8 @@ phone typist's "tdy" and "juice", a paused job started "again", "if I want ..., 
 after a sentence that names a day, "which of the two" after each GPU's energy, what a failed run tried to
 allocate, and another job named after a list's totals; Spain's Spanish typed fast (requests with "it"
 joined, "vosotros", words without accents, spans, follow-ups, off-topic asks), Colombia's and Mexico's
-("tronaron", "se aventó", "cuánto lleva", "el de ...") and the River Plate's ("soltalo", "laburando"), read by
-the rules alone.
+("tronaron", "se aventó", "cuánto lleva", "el de ...") and the River Plate's ("soltalo", "laburando", "che",
+"al pedo", "palmó", "soltá", "entre las 13 y las 16"), read by the rules alone.
 Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -345,3 +345,75 @@ def test_river_plate_spanish_questions(
     text, query = _conversation(_rules_only(heldout_svc), turns)
     assert query is not None and all(query.get(k) == v for k, v in fields.items()), query
     assert said in text, text
+
+
+# the River Plate's chat, a round further: "soltá" with no "it" joined, "ya terminé" (the writer done, not the
+# job), "palmaron" (failed), "al pedo" (idle), "laburó" (was busy), hours after "las" ("entre las 13 y las
+# 15"), "en el mismo horario" (the span just asked), "¿cuál consumió más?" (the most energy), "cuál de los
+# elementos" (which element), "se colgó" (failed), "con qué lr" (the lr it used)
+@pytest.mark.parametrize(
+    ("turns", "command"),
+    [
+        (["soltá el whisper-finetune, ya está listo el bucket"], "gpuaccel release 14"),
+        (["pausá el 11", "ok ya terminé, reanudá el 11"], "gpuaccel resume 11"),
+    ],
+)
+def test_river_plate_chat_requests(heldout_svc: AssistantService, turns: list[str], command: str) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is None and command in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    ("turns", "fields", "said"),
+    [
+        (["qué jobs palmaron hoy?"], {"name": "failures"}, "sd-xl-train"),
+        (["cuánto tiempo estuvo al pedo la H100 hoy?"], {"gpu": 0, "metric": "util"}, "idle 12h35m"),
+        (["cuánto laburó la 4090 hoy?"], {"gpu": 1, "metric": "util"}, "busy (10% or more) 2h15m"),
+        (["pico de temperatura de la H100 entre las 13 y las 16"], {"gpu": 0}, "between 13:00 and 16:00"),
+        (
+            ["uso promedio de la H100 entre las 12 y las 14", "y la 4090 en el mismo horario?"],
+            {"gpu": 1, "metric": "util"},
+            "mean 65%",
+        ),
+        (["qué onda el lr-sweep?", "cuál de los elementos se colgó? con qué lr?"], {"job": 9}, "lr=0.001"),
+        (
+            ["cuánta energía usaron los lr-sweep?", "y cuál consumió más?"],
+            {"name": "job_rank", "metric": "energy"},
+            "165 Wh",
+        ),
+    ],
+)
+def test_river_plate_chat_questions(
+    heldout_svc: AssistantService, turns: list[str], fields: dict, said: str
+) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is not None and all(query.get(k) == v for k, v in fields.items()), query
+    assert said in text, text
+
+
+# asked off the subject with "che" first (not Italian's "che"), "¿conviene ...?", "¿cómo hago para que ... no
+# ...?", "recomendás", a note to write "avisando que ... va a estar ocupada"
+@pytest.mark.parametrize(
+    "question",
+    [
+        "che, pregunta aparte: conviene adamw o lion para entrenar el whisper?",
+        "como hago para que mi loss no explote con fp16 en la H100?",
+        "que me recomendas para fine-tunear un 13b en la H100, qlora o lora?",
+        "che me ayudas con un mensaje para el canal avisando que la 4090 va a estar ocupada toda la noche?",
+    ],
+)
+def test_river_plate_chat_off_topic(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(_rules_only(heldout_svc), question, None)
+    assert query is None and "gpuaccel" not in text, (query, text)
+
+
+# two days set against each other ("la de ayer contra la de hoy"), "con qué lr" (the lr it used)
+@pytest.mark.parametrize(
+    ("question", "english"),
+    [
+        ("comparame la potencia de ayer contra la de hoy", "yesterday vs today"),
+        ("cual palmo y con que lr?", "failed and what lr did it use?"),
+    ],
+)
+def test_river_plate_chat_words(question: str, english: str) -> None:
+    assert english in in_english(question), in_english(question)

@@ -27,7 +27,11 @@ _SPANISH_MARK = re.compile(
     r"|neta|tronaron|avento|aventaron|quemo|quemaron|pasame|mandame|echame|arriba|abajo|jalando"
     # the River Plate's "vos" requests: "soltalo", "ponelo", "decime", "fijate", and "entonces" (then)
     r"|soltalo|soltala|ponelo|ponela|subile|decime|contame|fijate|laburando|entonces"
-    r"|vuelvelo|vuelvela|correlo|sacalo)\b"
+    r"|vuelvelo|vuelvela|correlo|sacalo"
+    # the River Plate's chat: "che", "laburó" (worked), "al pedo" (idle), "palmó" (failed), "soltá",
+    # "recomendás", "podés", "en ese mismo rango", a question "aparte", "entrenar", "por encima"
+    r"|che|laburo|laburaron|pedo|palmo|palmaron|solta|recomendas|podes|tenes|rango|mismo|contra"
+    r"|pregunta|aparte|entrenar|conviene|encima|debajo)\b"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
@@ -39,7 +43,12 @@ _SPANISH_MARK = re.compile(
 # cosa que no tiene nada que ver" is not Italian's "a what" first. (Portuguese still reads such a message
 # first: a message of Spain's may hold Portuguese's words the Spanish table does not name.)
 _SPANISH_OWN = re.compile(
-    r"[¿¡ñ]|\b(?:cuant[oa]s?|cuales?|cuando|donde|quien(?:es)?|hoy|ayer|anoche|ahora|hay|tuvo)\b", re.I
+    r"[¿¡ñ]|\b(?:cuant[oa]s?|cuales?|cuando|donde|quien(?:es)?|hoy|ayer|anoche|ahora|hay|tuvo"
+    # the River Plate's, and words Italian says otherwise ("domanda", "allenare"): "che, pregunta aparte"
+    # is not Italian's "che" (that)
+    r"|pregunta|entrenar|laburo|laburaron|al pedo|palmo|palmaron|recomendas|fijate|decime|rango"
+    r"|ayudas|ayudame|avisando|mensaje)\b",
+    re.I,
 )
 # a part of a day said after it ("ayer por la tarde"): the span the readers know
 _PART_OF_DAY = {
@@ -50,6 +59,13 @@ _PART_OF_DAY = {
     ("hoy", "tarde"): "this afternoon",
     ("hoy", "noche"): "tonight",
 }
+
+
+def _hour(said: str, article: str | None) -> str:
+    """An hour said after "las" ("las 14") as the clock says it (14:00); else as said."""
+    return f"{said}:00" if article and ":" not in said else said
+
+
 _UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
 _SPANISH = compiled(
     (
@@ -64,10 +80,15 @@ _SPANISH = compiled(
         # Mexico's openers and tags that ask nothing: "neta, ...", "órale", "qué onda, ...", "wey"
         (r"(^|[.,;!?]\s*)(?:(?:neta|orale|chido)\b|que onda\s*(?=[.,!?]))[.,!?]*\s*", r"\1"),
         (r",?\s*\b(?:wey|guey)\b,?", ""),
+        # the River Plate's: "che" anywhere asks nothing; "decime la posta" (tell me the truth) is "tell me";
+        # "listo, ya terminé" says the writer is done ("ya terminó": it finished, read below)
+        (r"\bche\b[.,!]*\s*", ""),
+        (r"\s*\bla posta\b", ""),
+        (r"\bya (?:termine|acabe)\b", "i am done"),
         # the River Plate's "vos" requests, stressed last, read as their "tú" twins below: "ponelo"
         # (ponlo), "soltalo" (suéltalo), "subile" (súbele), "decime" (dime), "contame", "mostrame"
         (r"\bpone(lo|la|le|los|las)\b", r"pon\1"),
-        (r"\bsolta(lo|la)\b", r"suelta\1"),
+        (r"\bsolta(lo|la)?\b", r"suelta\1"),  # "soltá el 14"
         (r"\bsubi(le|lo|la)\b", r"sube\1"),
         (r"\bdeci(?:me|nos)\b", "dime"),
         (r"\bconta(?:me|nos)\b", "cuentame"),
@@ -100,12 +121,19 @@ _SPANISH = compiled(
         # what happened to a job: "¿qué pasó con el sweep?", "se cayó", "se totió" (failed)
         (r"\bque (?:paso|hubo) con\b", "what happened with"),
         (r"\b(?:se )?(?:demoro|demora|tardo|duro) mas\b", "took longer"),  # "¿cuál se demoró más?"
-        (r"\bse (?:cayo|totio|toteo|murio|tosto|rompio|jodio)\b", "failed"),
+        (r"\bse (?:cayo|totio|toteo|murio|tosto|rompio|jodio|colgo)\b", "failed"),
         # "qué más corrió": what else ("qué más" said first, as a greeting, read above)
         (r"\bque mas\b(?=\s+(?:corrio|corria|hubo|paso|uso|estaba|fallo|hay))", "what else"),
         # a command asked for: "¿qué comando uso?", "¿cómo hago?" (how do i do it)
         (r"\b(?:que|cual) (?:comando|orden) (?:uso|pongo|corro|tiro|escribo)\b", "what command do i use"),
         (r"\bcomando\b", "command"),
+        # "¿cómo hago para que pytorch no fragmente la memoria?": how do i stop it (a job or a card after
+        # "que" is a request, read below)
+        (
+            r"\bcomo (?:hago|le hago|puedo hacer|hacemos) para que "
+            r"(?!(?:el|la|los|las|job|mi|mis) (?:\d|job|gpu|h\d|tarjeta))(.{1,40}?) no (?:me |nos |se |te )?",
+            r"how do i stop \1 from ",
+        ),
         (r"\bcomo (?:hago|le hago)\b", "how do i do it"),
         # a request with "me" and "it" joined, or "let's" ("cancelámelo", "pausémoslo"): the request and "it"
         (
@@ -164,14 +192,22 @@ _SPANISH = compiled(
         (
             # (Portuguese, read first, has made "ociosa" idle)
             r"\bcuanto (?:tiempo |rato )?(?:estuvo|ha estado|paso) "
-            r"(?:(?:quiet|ocios|inactiv|parad)[ao]s?|idle)\b",
+            r"(?:(?:quiet|ocios|inactiv|parad)[ao]s?|idle|al pedo|sin hacer nada)\b",
             "how long was it idle",
         ),
-        (r"\b(?:esta|estan|estuvo|quedo) (?:quiet|ocios|inactiv)[ao]s?\b", "is idle"),
-        (r"\b(?:quiet|ocios|inactiv)[ao]s?\b", "idle"),
+        # (the River Plate's "al pedo", anyone's "sin hacer nada": idle)
+        (
+            r"\b(?:esta|estan|estuvo|quedo) (?:(?:quiet|ocios|inactiv)[ao]s?|al pedo|sin hacer nada)\b",
+            "is idle",
+        ),
+        (r"\b(?:quiet|ocios|inactiv)[ao]s?\b|\bal pedo\b|\bsin hacer nada\b", "idle"),
         # a card at work over a span, in any country's word ("estuvo laburando", "chambeando", "jalando"):
         # busy ("¿está trabajando?" now is left to ask how it is)
         (r"\b(?:estuvo|ha estado|estaba) (?:trabajando|laburando|chambeando|jalando)\b", "was busy"),
+        # how long a card worked, its verb in the past: "cuánto laburó la H100", "cuánto trabajó" (how long
+        # was it busy); "laburó" alone, was busy
+        (r"\bcuanto (?:tiempo |rato )?(?:trabajo|laburo|chambeo)\b", "how long was it busy"),
+        (r"\b(?:laburo|laburaron|chambeo|chambearon)\b", "was busy"),
         (r"(?<!\bmas )\bocupad[ao]s?\b", "busy"),  # ("más ocupada": busiest, below)
         (r"\bde verdad\b|\brealmente\b", ""),
         # the most memory before a crash: "¿cuánta memoria llegó a usar?" (how much at most)
@@ -181,10 +217,19 @@ _SPANISH = compiled(
         (r"\bque (job|proceso|trabajo) (?:la|lo) (?:puso|dejo|tuvo) asi\b", r"which \1 was running then"),
         # comparing two jobs: "compáreme el 8b con el sd-xl", "¿y en tiempo de corrida?" (run time)
         (r"\bcompar(?:eme|ame|e|a|en)\b", "compare"),
+        # two days set against each other: "la de ayer contra la de hoy", "ayer vs hoy" (yesterday vs today)
+        (r"\b(?:(?:el|la|los|las) )?de (hoy|ayer|anoche)\b(?=\s+(?:vs\.?|versus|contra)\b)", r"\1"),
+        (r"\b(?:vs\.?|versus|contra) (?:(?:el|la|los|las) )?(?:de )?(hoy|ayer|anoche)\b", r"vs \1"),
+        (r"\bcontra\b", "vs"),
         (r"\b(?:tiempo de )?corrida\b", "run time"),
         # "pregunta general: ¿qué es mejor, LoRA o QLoRA?": an unrelated question, which is better
         (r"\b(?:una )?pregunta (?:general|aparte|rapida|de otra cosa)\b", "an unrelated question"),
         (r"\bque es mejor\b", "which is better"),
+        # "¿conviene bf16 o fp16 para entrenar?": which is better, for training
+        (r"\b(?:me |nos |te )?conviene\b", "is it better"),
+        (r"\b(?:para|pa) entrenar\b", "for training"),
+        (r"\bentrenar\b", "train"),
+        (r"\bcada tanto\b|\bde vez en cuando\b", "now and then"),
         (r"\bmejor\b", "better"),
         (r"\b(?:la|el) otr[ao] (tarjeta|gpu)\b", r"the other \1"),
         (r"\botr[ao]\b(?! vez)", "other"),  # ("otra vez" is again, read below)
@@ -299,8 +344,21 @@ _SPANISH = compiled(
         (r"\ba tiempo\b", "on time"),
         (r"\bpor (?:encima|arriba) del?\b", "above"),
         (r"\bpor debajo del?\b", "below"),
+        # ("entre las 12 y las 14": hours by their "las", read as hours: 12:00 and 14:00, but where a part of
+        # the day or "hs" follows, which reads them)
+        (
+            r"\bentre (las? )?(\d{1,2}(?::\d{2})?) y (?:las? )?(\d{1,2}(?::\d{2})?)\b"
+            r"(?!\s*(?:de la|del|am|pm|a\.m|p\.m|h|hs|hrs)\b)",
+            lambda m: f"between {_hour(m[2], m[1])} and {_hour(m[3], m[1])}",
+        ),
         (r"\bentre (?:las? )?(\d{1,2}(?::\d{2})?) y (?:las? )?(\d{1,2}(?::\d{2})?)\b", r"between \1 and \2"),
-        (r"\ben (?:ese|este) (?:rato|periodo|tiempo|intervalo)\b|\ben esa franja\b", "in that period"),
+        # ("en ese mismo rango", "en el mismo horario": the span just asked)
+        (
+            r"\ben (?:(?:ese|este)(?: mismo)?|el mismo)"
+            r" (?:rato|periodo|tiempo|intervalo|rango|lapso|horario)\b"
+            r"|\ben (?:esa|la)(?: misma)? franja\b",
+            "in that period",
+        ),
         (r"\b(?:de )?esa hora\b", "of that hour"),
         (r"\bque tal\b", "how was"),
         # what a log says ("que pone en el log": what does the log say), which job a peak was ("y de que
@@ -330,6 +388,12 @@ _SPANISH = compiled(
         (r"\blibres?\b", "free"),
         (r"\b(?:gpu|tarjeta)[\s-]?horas\b", "gpu-hours"),
         (r"\bcual de (?:las|los) dos\b", "which of the two"),
+        # "¿cuál de los elementos falló?": which element (one asked of a sweep's, a list's kind)
+        (
+            r"\bcual de (?:los|las) (elemento|job|trabajo|corrida|run|intento)s\b",
+            lambda m: "which "
+            + {"trabajo": "job", "corrida": "run", "intento": "attempt"}.get(m[1].lower(), m[1]),
+        ),
         (r",?\s*\bno\s*\?", "?"),  # "ha fallado, ¿no?": a tag asking to be told so
         # the cards by size, as a studio says them: "la grande" (the H100), "la pequeña" (the 4090)
         (r"\b(?:la|el) (?:pequena|pequeno|chica|chico|peque)\b", "the small card"),
@@ -383,6 +447,14 @@ _SPANISH = compiled(
         # which job a peak was, what a run wrote last: "¿a qué hora y con qué job?", "¿qué escribió al final?"
         (r"\bcon (?:que|cual) (job|trabajo|proceso)\s*(?=[?.!]|$)", r"which \1"),
         (r"\bque (?:escribio|imprimio|escupio)\b", "what did its log say"),
+        # "¿... y con qué lr?", "con qué batch": the setting a run used ("con qué job" read above; "basta con
+        # que" goes on)
+        (r"\bcon (?:que|cual) ([\w-]+(?: size| rate)?)\s*(?=[?.!,]|$)", r"what \1 did it use"),
+        # "¿cuál gastó más?" with nothing after: the most energy, as a card's or a job's spending is said
+        (
+            r"\b(?:gasto|gastaron|consumio|consumieron|se comio|se comieron) mas\s*(?=[?.!]|$)",
+            "used the most energy",
+        ),
         (r"\bal final\b", "at the end"),
         (r"\bcuanto tiempo se (?:fue|llevo|tardo|avento)\b", "how long did it take"),
         # what a card or a job used, in Mexico's words: "cuánta energía se aventó la H100" (aventarse: to get
@@ -410,10 +482,13 @@ _SPANISH = compiled(
         (r"\b(?:eso|ese|esa)\b", "that"),
         # ("tu", "usted" and Spain's "vosotros": "que batch size me recomendais")
         (
-            r"\bque (.{1,30}?) (?:me|nos) (?:recomiendas|recomienda|recomendais|recomendarias)\b",
+            r"\bque (.{1,30}?) (?:me|nos) (?:recomiendas|recomienda|recomendas|recomendais|recomendarias)\b",
             r"what \1 do you recommend",
         ),
-        (r"\b(?:me|nos) (?:recomiendas|recomienda|recomendais|recomendarias)\b", "do you recommend"),
+        (
+            r"\b(?:me|nos) (?:recomiendas|recomienda|recomendas|recomendais|recomendarias)\b",
+            "do you recommend",
+        ),
         (r"\bnecesito saber\b|\bquiero saber\b", "i want to know"),
         (r"\bpa mi reporte\b|\bpara mi reporte\b|\bpa mi tarea\b", "for my write-up"),
         (r"\barriba del?\b", "above"),
@@ -436,6 +511,15 @@ _SPANISH = compiled(
         (r"\b(?:escribame|escribeme|redacteme|redactame)\b", "write me"),
         (r"\b(?:me|nos) (?:escribes|escribis|redactas|redactais|haces|hariais)\b", "can you write me"),
         (r"\bmensaj(?:e|ito)s?\b", "message"),
+        # what the message is to say: "avisando que la H100 va a estar ocupada toda la tarde" (saying that
+        # it will be busy all afternoon)
+        (r"\bavis(?:ando|ar)(?: a (?:todos|todas|la gente|el equipo))? que\b", "saying that"),
+        (r"\b(?:va|van) a estar\b", "will be"),
+        (
+            r"\btod[oa] (?:el|la) (dia|manana|tarde|noche)\b",
+            lambda m: "all "
+            + {"dia": "day", "manana": "morning", "tarde": "afternoon"}.get(m[1].lower(), "night"),
+        ),
         (r"\bgrupo\b", "group"),
         (r"\bcorreo(?: electronico)?\b|\bemail\b", "email"),
         # questions
@@ -503,8 +587,12 @@ _SPANISH = compiled(
         (r"\bse calento mas\b|\bmas calient[e]s?\b", "was hottest"),
         (r"\bmas\b", "more"),
         # what happened
-        # Spain's "petar", Mexico's "tronar"
-        (r"\b(?:se )?(?:rompio|trono|tronaron|fallo|fallaron|peto|petaron|ha petado)\b", "failed"),
+        # Spain's "petar", Mexico's "tronar", the River Plate's "palmar"
+        (
+            r"\b(?:se )?(?:rompio|trono|tronaron|fallo|fallaron|peto|petaron|ha petado|palmo|palmaron"
+            r"|ha palmado)\b",
+            "failed",
+        ),
         (r"\b(?:ha|han) tronado\b|\btronado\b", "failed"),
         (r"\b(?:ya )?(?:termino|terminaron|acabo)\b", "finished"),
         (r"\bno arranca\b|\bno empieza\b", "is not starting"),
@@ -571,10 +659,10 @@ _SPANISH = compiled(
         (r"\bdame\b", "give me"),
         (r"\bcuentame\b", "tell me"),
         (r"\b(?:quiero|necesito)\b", "i want"),
-        (r"\b(?:puedes|podrias)\b", "can you"),
+        (r"\b(?:puedes|podrias|podes)\b", "can you"),
         (r"\b(?:porfa|por favor)\b", "please"),
         (r"\bgracias\b", "thanks"),
-        (r"\bun rato\b", "for a while"),
+        (r"\bun (?:rato|toque)\b", "for a while"),  # (the River Plate's "un toque")
         # "el 12", "al 12": a job by its number (not "el 90%")
         (
             r"\b(el|al|del) #?(\d{1,4})\b(?!\s*(?:%|w\b|gb|gib|mib|°|c\b|de\b|of\b|[.:]\d))",
