@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, past_form, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, past_form, read_where_marked
 
 # the suffixes Turkish puts after an apostrophe, on a name of the trade or a number, in the order it stacks
 # them: the plural ("job'lar"), the possessive ("priority'si", "util'leri"), a case ("GPU'nun", "log'a",
@@ -706,7 +706,7 @@ _TURKISH = (
 _TURKISH_READ = compiled(_TURKISH)  # compiled once
 
 
-def turkish_read(text: str) -> str:
+def turkish_read(text: str, lean: Lean | None = None) -> str:
     """A Turkish or Turkish-English message in English (see :data:`_TURKISH`); a message with no Turkish
     mark of its own (:data:`_TURKISH_MARK`) as it was."""
-    return read_where_marked(text, _TURKISH_MARK, _TURKISH_READ)
+    return read_where_marked(text, _TURKISH_MARK, _TURKISH_READ, lean, "turkish")
