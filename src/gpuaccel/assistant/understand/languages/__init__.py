@@ -62,7 +62,7 @@ _ENGLISH = re.compile(
 def in_english(text: str, lean: Lean | None = None) -> str:
     """``text`` with the words of each language in English, in one order (:func:`_read`): each module reads
     the message where its own marks show, noted in ``lean.read``. A message that shows no language's marks
-    but a letter the conversation's language shares ("é"), and no English word of its own
+    (or only a letter another language shares: Spanish's "é" in French), and no English word of its own
     (:data:`_ENGLISH`), is read again by the modules the conversation leans to (``lean.carried``, those that
     read its last message): "et le max ?" and "et sa fréquence SM ?" after French turns, "y la H100?" after
     Spanish ones; an English follow-up, or one in another language, is read as it would be anywhere."""

@@ -213,6 +213,7 @@ _HINGLISH = compiled(
         (r"\bpichle\s+(\d+)\s+ghant[eo]\s+(?:mein|me)\b", r"in the last \1 hours"),
         (r"\bsabse zyada\b", "the most"),
         (r"\bkis job (?:ki|ke) wajah se\b", "and which job ran then"),
+        (r"\bkis job (?:ke|ki) (?:time|waqt)\b", "which job ran then"),  # "kis job ke time?": then
         (r"\bresult kya aaya\b|\bresult kya tha\b", "what was the result"),
         # "kitni der chal chuki thi": how long had it run (Hindi leaves the subject unsaid)
         (r"\bchal\s+chuk[aie]\s+th[aie]\b", "had it run"),

@@ -198,6 +198,7 @@ _TURKISH = (
     (r"\b(?:abi|abla|hocam|kanka|acaba|lutfen|hadi|bakalim|bi\s+bakar\s+misin)\b,?", ""),
     # chat shorthand: "slm" (hi), "nbr" (what's up), "pardon" (sorry) ask nothing; "tmm" is "tamam" (ok)
     (r"\b(?:slm|selam|nbr|naber|pardon)\b,?", ""),
+    (r"\bbu\s+arada\b,?", ""),  # "bu arada" (by the way) opens another matter and asks nothing
     (r"(^\s*|[.?!]\s*)peki\b,?", r"\1and "),
     (r",?\s*\bpeki\b", ""),
     (r"(^\s*|[.?!]\s*)(?:tamam|tamamdir|tmm|okey)\b,?\s*", r"\1ok "),
