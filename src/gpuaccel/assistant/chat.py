@@ -30,6 +30,7 @@ from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.understand.acts import read_act
 from gpuaccel.assistant.understand.asks import answer_asks, without_asides, without_lead_in
 from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
+from gpuaccel.assistant.understand.languages import Lean
 from gpuaccel.assistant.understand.lists import carried
 from gpuaccel.assistant.understand.names import named_jobs_in
 from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, model_note, pick_by
@@ -84,6 +85,7 @@ class Turn:
     # the job talked about before a reading of a GPU that names none ("how much memory is used on this
     # card" after the job on it): still "the job" after it
     kept: list[int] = field(default_factory=list)
+    languages: tuple[str, ...] = ()  # the language modules that read the question, carried to the next
 
     def numbers(self) -> set[str]:
         """The numbers the turn's results state: the only ones prose after the answer may use."""
@@ -101,9 +103,10 @@ class Turn:
                 listed=b.listed,
                 moments=b.moments,
                 reading=b.reading,
+                languages=self.languages,
             )
         if self.result is None:
-            return Context(self.query, reading=self.reading)
+            return Context(self.query, reading=self.reading, languages=self.languages)
         # a part that names no job ("was the card overheating?" after "why did it keep failing?") keeps the
         # job an earlier part of the turn named: "retry it" next is that job
         named = [r.subject_jobs for r in (self.result, *reversed(self.earlier)) if r.subject_jobs]
@@ -116,6 +119,7 @@ class Turn:
             moments=self.result.subject_moments,
             reading=self.reading,
             asked=[r.query for r in self.earlier],
+            languages=self.languages,
         )
 
 
@@ -258,8 +262,15 @@ class ChatService:
 
     def begin(self, question: str, context: Context) -> Turn:
         """Pick and run the question's query: the grounded answer (no model unless a model picks)."""
-        # "gpu zero", "the four oh five b probe": digits for every reader; asides in parentheses dropped
-        said = written(question)
+        # "gpu zero", "the four oh five b probe": digits for every reader; the conversation's language
+        # carried to a follow-up that shows none ("et le max ?"), and this message's kept for the next
+        lean = Lean(frozenset(context.languages))
+        turn = self._picked(question, context, written(question, lean))
+        turn.languages = tuple(sorted(lean.read))
+        return turn
+
+    def _picked(self, question: str, context: Context, said: str) -> Turn:
+        """:meth:`begin`'s answer to ``question``, read as ``said``; asides in parentheses dropped."""
         ctx = QueryContext(self.facts, self.assistant_state, self.now)
         facts = ctx.facts()
         listed = self.facts.store.list(limit=500)

@@ -51,6 +51,9 @@ class Context:
     # the last message's earlier asks when it asked several ("h100 watts and its sm clock"): "and the 4090?"
     # asks each of them again of that GPU
     asked: list[Query] = field(default_factory=list)
+    # the language modules that read the last message ("french", "spanish"): its next message, showing no
+    # language's marks of its own, is read by them too ("et le max ?" after French turns)
+    languages: tuple[str, ...] = ()
 
     @property
     def moment(self) -> Window | None:
@@ -93,6 +96,8 @@ class Context:
             data["reading"] = self.reading.to_json()
         if self.asked:
             data["asked"] = [q.to_json() for q in self.asked]
+        if self.languages:
+            data["languages"] = list(self.languages)
         return data
 
     @classmethod
@@ -112,6 +117,7 @@ class Context:
                 moments=_moments(data),
                 reading=Query.from_json(data["reading"]) if data.get("reading") else None,
                 asked=[Query.from_json(q) for q in data.get("asked") or []],
+                languages=tuple(str(m) for m in data.get("languages") or []),
             )
         except (TypeError, ValueError, KeyError, AttributeError):
             return cls()  # a context stored by another version: start afresh rather than fail

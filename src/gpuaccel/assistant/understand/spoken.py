@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages import (
+    Lean,
     in_english,
     pidgin_read,
     scots_read,
@@ -75,10 +76,11 @@ _ASK_OPENS = (
 )
 
 
-def typed_out(question: str) -> str:
+def typed_out(question: str, lean: Lean | None = None) -> str:
     """A typist's symbols as the words they stand for: a "+" between words is "and" ("sm clk + memclk",
     "peak + when"; not "90%+", which says "or more", nor "c++"), "@" before a time is "at" ("gpu0 @ 11:10"),
-    "w/" is "with" and "w/o" "without", "1) ... 2) ..." separate asks."""
+    "w/" is "with" and "w/o" "without", "1) ... 2) ..." separate asks; the languages of ``lean`` carried to a
+    message that shows none of its own (:func:`in_english`)."""
     text = re.sub(r"(?<=\S)\s+\+\s+(?=\S)", " and ", question)
     # numbered questions: "1) what failed 2) why" are two asks ("gpu 1) " keeps its number); numbered
     # things asked of one reading ("give me 1) the highest temperature, 2) the lowest and 3) the mean") are
@@ -118,7 +120,7 @@ def typed_out(question: str) -> str:
     text = re.sub(r"\b(?:tdy|2day|tday)\b", "today", text, flags=re.I)  # a phone typist's "avg util tdy"
     text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
-    text = in_english(text)  # every language but Pidgin and Scots, in its one order
+    text = in_english(text, lean)  # every language but Pidgin and Scots, in its one order
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     # what is "on" a card is the job running there ("what's on the card", "what's on GPU 1 now")
@@ -137,7 +139,7 @@ def typed_out(question: str) -> str:
     text = re.sub(r"\s*\b(?:lah|leh|lor|sia|meh|hor|ah)\b(?=\s*(?:[?!.,;]|$))", "", text, flags=re.I)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
-    return _as_flags_said(_autocorrected(pidgin_read(scots_read(text))))
+    return _as_flags_said(_autocorrected(pidgin_read(scots_read(text, lean), lean)))
 
 
 # a tablet's autocorrect slips a person reads past: "hour" for "how" before what "how" asks ("hour much
@@ -223,10 +225,11 @@ def _number_word(m: re.Match[str]) -> str:
     return m[0]
 
 
-def written(question: str) -> str:
+def written(question: str, lean: Lean | None = None) -> str:
     """``question`` with its spoken numbers in digits, half past / quarter past as clock times, "dot py" as
-    ".py", "o clock" as "o'clock", and a typist's symbols as their words; the rest as it was."""
-    text = _HOMOPHONE.sub(lambda m: f"{m[1]} {_HEARD_AS[m[2].lower()]}", typed_out(question))
+    ".py", "o clock" as "o'clock", and a typist's symbols as their words; the rest as it was. ``lean`` carries
+    the languages the conversation's last message was read in, and gathers this one's (:class:`Lean`)."""
+    text = _HOMOPHONE.sub(lambda m: f"{m[1]} {_HEARD_AS[m[2].lower()]}", typed_out(question, lean))
     text = _MISTYPED_NUMBER.sub(_number_word, text)
     text = re.sub(r"\bo\s+clock\b", "o'clock", text, flags=re.I)
     text = re.sub(r"\b12\s*(noon|midday|midnight)\b", r"\1", text, flags=re.I)  # "since 12 noon": noon

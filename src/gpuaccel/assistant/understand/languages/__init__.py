@@ -8,6 +8,9 @@ word, a request, an article before a card); the rest of a message is left as it 
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from gpuaccel.assistant.understand.languages.dutch import dutch
 from gpuaccel.assistant.understand.languages.east_asian import east_asian
 from gpuaccel.assistant.understand.languages.franco_arabic import franco_read
@@ -24,12 +27,14 @@ from gpuaccel.assistant.understand.languages.polish import polish
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
 from gpuaccel.assistant.understand.languages.scots import scots_read
 from gpuaccel.assistant.understand.languages.spanish import spanish
+from gpuaccel.assistant.understand.languages.tables import Lean
 from gpuaccel.assistant.understand.languages.tagalog import taglish_read
 from gpuaccel.assistant.understand.languages.turkish import turkish_read
 from gpuaccel.assistant.understand.languages.ukrainian_russian import ukrainian_russian
 from gpuaccel.assistant.understand.languages.vietnamese import vietnamese_read
 
 __all__ = [
+    "Lean",
     "franco_read",
     "greeklish_read",
     "hebrew_read",
@@ -43,7 +48,53 @@ __all__ = [
 ]
 
 
-def in_english(text: str) -> str:
+_UNACCENTED = re.compile(r"[\u0300-\u036f]")  # the accents NFD splits from their letters
+# English's own words, none a word of a language read here ("was" is German's what, "is" Dutch's, "on"
+# French's we, "do" and "a" Portuguese's, "to" Polish's, "of" Dutch's or, "me" Spanish's and French's): a
+# message with one is English, read as English in any conversation
+_ENGLISH = re.compile(
+    r"\b(?:the|and|what|what's|whats|which|how|why|when|who|whose|where|did|does|were|are|with|show|tell"
+    r"|give|about|its|it|that|this|these|those|there|from|after|before|since|until|any|running|please)\b",
+    re.I,
+)
+
+
+def in_english(text: str, lean: Lean | None = None) -> str:
+    """``text`` with the words of each language in English, in one order (:func:`_read`): each module reads
+    the message where its own marks show, noted in ``lean.read``. A message that shows no language's marks
+    (or only a letter another language shares: Spanish's "é" in French), and no English word of its own
+    (:data:`_ENGLISH`), is read again by the modules the conversation leans to (``lean.carried``, those that
+    read its last message): "et le max ?" and "et sa fréquence SM ?" after French turns, "y la H100?" after
+    Spanish ones; an English follow-up, or one in another language, is read as it would be anywhere."""
+    if lean is None:
+        return _read(text, None)
+    lean.leaning = False
+    read = _read(text, lean)
+    if not lean.carried or lean.read & lean.carried or _ENGLISH.search(text) or _marked_after(read):
+        return read
+    if lean.read and _marked(_UNACCENTED.sub("", unicodedata.normalize("NFD", text))):
+        return read  # another language's words, not only a letter it shares ("é": French's and Spanish's)
+    lean.read.clear()
+    lean.leaning = True
+    return _read(text, lean)
+
+
+def _marked(text: str) -> bool:
+    """Whether ``text`` shows any language's marks."""
+    probe = Lean()
+    _read(text, probe)
+    return bool(probe.read)
+
+
+def _marked_after(text: str) -> bool:
+    """Whether ``text`` shows Pidgin's or Scots' marks (read after English's own shorthand, in ``spoken``):
+    a message of theirs leans to no other language."""
+    probe = Lean()
+    pidgin_read(scots_read(text, probe), probe)
+    return bool(probe.read)
+
+
+def _read(text: str, lean: Lean | None) -> str:
     """``text`` with the words of each language in English, in one order.
 
     First Ukrainian and Russian, in Cyrillic or in Latin letters, whose transliterated words are other
@@ -57,6 +108,9 @@ def in_english(text: str) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    text = turkish_read(franco_read(ukrainian_russian(text)))
-    text = hebrew_read(taglish_read(vietnamese_read(indonesian_read(greeklish_read(text)))))
-    return spanish(portuguese(in_passing(french(italian(german(dutch(hindi(east_asian(polish(text))))))))))
+    text = turkish_read(franco_read(ukrainian_russian(text, lean), lean), lean)
+    text = greeklish_read(text, lean)
+    text = hebrew_read(taglish_read(vietnamese_read(indonesian_read(text, lean), lean), lean), lean)
+    text = hindi(east_asian(polish(text, lean), lean), lean)
+    text = in_passing(french(italian(german(dutch(text, lean), lean), lean), lean))
+    return spanish(portuguese(text, lean), lean)

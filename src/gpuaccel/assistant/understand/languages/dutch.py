@@ -9,7 +9,9 @@ import re
 from gpuaccel.assistant.understand.languages.tables import (
     ENGLISH_VERB_INFINITIVE,
     VERB_LAST,
+    Lean,
     compiled,
+    reads,
     translated,
 )
 
@@ -334,10 +336,10 @@ _DUTCH_FUNCTION_WORDS = compiled(
 )
 
 
-def dutch(text: str) -> str:
+def dutch(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Dutch written whole (:data:`_DUTCH_MARK`): its phrases and words
     (:data:`_DUTCH`), then its function words (:data:`_DUTCH_FUNCTION_WORDS`); else as it was."""
-    if not (_DUTCH_MARK.search(text) or _DUTCH_AND.search(text)):
+    if not reads(lean, "dutch", _DUTCH_MARK.search(text) or _DUTCH_AND.search(text)):
         return text
     text = translated(translated(text, _DUTCH), _DUTCH_FUNCTION_WORDS)
     return re.sub(r"\s{2,}", " ", text).strip()

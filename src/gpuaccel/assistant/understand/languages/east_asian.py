@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from gpuaccel.assistant.understand.languages.tables import Lean, reads
+
 # Korean and Japanese said in passing in an English message ("오늘 h100 max temp", "4090 昨日 peak"):
 # their day words in English; any other Hangul or CJK word (a feeling, "혹시", "ㅇㅋ") asks nothing of
 # the machine and is left out, where the message has English of its own to read
@@ -30,12 +32,12 @@ _EAST_ASIAN_ASKS = (
 _EAST_ASIAN = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff]+")
 
 
-def east_asian(text: str) -> str:
+def east_asian(text: str, lean: Lean | None = None) -> str:
     """``text`` with the Korean and Japanese of :data:`_EAST_ASIAN_ASKS` and :data:`_EAST_ASIAN_WORDS` in
     English, the rest of such words left out (a message with neither English of its own nor one of those
     asks stays as it is)."""
     asks = any(said in text for said, _ in _EAST_ASIAN_ASKS)
-    if not _EAST_ASIAN.search(text) or not (asks or re.search(r"[A-Za-z]{2}", text)):
+    if not reads(lean, "east_asian", _EAST_ASIAN.search(text) and (asks or re.search(r"[A-Za-z]{2}", text))):
         return text
     for said, english in (*_EAST_ASIAN_ASKS, *_EAST_ASIAN_WORDS):
         text = text.replace(said, f" {english} ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, read_where_marked
 
 # Franco writes the sounds Latin letters lack with digits: 3 ain, 2 hamza, 7 ha, 5 kha, 8 ghain. A word of
 # letters with one such digit beside a vowel ("3amla", "delwa2ty", "a5er", "le7ad", "eshta8alet") is a mark;
@@ -234,7 +234,7 @@ _FRANCO = (
 _FRANCO_READ = compiled(_FRANCO)  # compiled once
 
 
-def franco_read(text: str) -> str:
+def franco_read(text: str, lean: Lean | None = None) -> str:
     """An Egyptian Franco message in the English words it stands for (see :data:`_FRANCO`); a message with
     no Franco mark of its own (:data:`_FRANCO_MARK`) as it was."""
-    return read_where_marked(text, _FRANCO_MARK, _FRANCO_READ)
+    return read_where_marked(text, _FRANCO_MARK, _FRANCO_READ, lean, "franco")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages.portuguese import portuguese_marked
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
 
 # French said in passing in an English message: its day words ("aujourd'hui", "hier soir", "ce matin"), a
 # few question words ("combien", "pourquoi"), a reading's word ("température", "mémoire"), an article before
@@ -407,11 +407,12 @@ def french_sure(text: str) -> bool:
     return bool(_FRENCH_SURE_MARK.search(text))
 
 
-def french(text: str) -> str:
+def french(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is French (:data:`_FRENCH_MARK`): its phrases, then the words said
     in passing (:data:`_FRENCH_WORDS`: "ce matin", "la carte H100", "c'est-tu"), then its function words;
     else as it was."""
-    if not _FRENCH_MARK.search(text) or (not _FRENCH_OWN.search(text) and portuguese_marked(text)):
+    marked = _FRENCH_MARK.search(text) and (_FRENCH_OWN.search(text) or not portuguese_marked(text))
+    if not reads(lean, "french", marked):
         return text
     text = translated(text.translate(_FRENCH_UNACCENTED), _FRENCH)
     return translated(translated(text, FRENCH_IN_PASSING), _FRENCH_FUNCTION_WORDS)

@@ -9,8 +9,10 @@ from gpuaccel.assistant.understand.languages.tables import (
     ENGLISH_VERB_INFINITIVE,
     VERB_LAST,
     English,
+    Lean,
     Table,
     compiled,
+    reads,
     translated,
 )
 
@@ -512,11 +514,11 @@ _GERMAN_FUNCTION_WORDS = compiled(
 )
 
 
-def german(text: str) -> str:
+def german(text: str, lean: Lean | None = None) -> str:
     """``text`` with the German words of :data:`_GERMAN_WORDS` in English, and its clock said as English says
     it; where the message is German written whole (:data:`_GERMAN_MARK`), its phrases first
     (:data:`_GERMAN_PHRASES`) and its function words last (:data:`_GERMAN_FUNCTION_WORDS`)."""
-    whole = _GERMAN_MARK.search(text) is not None
+    whole = reads(lean, "german", _GERMAN_MARK.search(text))
     text = re.sub(r"\bum (\d{1,2})(?::(\d{2}))?(?:\s*uhr\b)?(?=\s*(?:[?.!,]|$|\w))", _um, text, flags=re.I)
     text = re.sub(r"\b(\d{1,2})\s*uhr\b", r"\1:00", text, flags=re.I)
     if whole:

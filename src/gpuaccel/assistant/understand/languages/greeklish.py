@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, read_where_marked
 
 # Greeklish words no English message has; not "ti", "to", "i", "me" or "posa" (English, Italian, Spanish
 # words), which are read only beside a mark
@@ -53,7 +53,7 @@ _GREEKLISH = (
 _GREEKLISH_READ = compiled(_GREEKLISH)  # compiled once
 
 
-def greeklish_read(text: str) -> str:
+def greeklish_read(text: str, lean: Lean | None = None) -> str:
     """An English message with Greeklish words in English (see :data:`_GREEKLISH`); a message without one
     (:data:`_GREEKLISH_MARK`) as it was."""
-    return read_where_marked(text, _GREEKLISH_MARK, _GREEKLISH_READ)
+    return read_where_marked(text, _GREEKLISH_MARK, _GREEKLISH_READ, lean, "greeklish")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, read_where_marked
 
 # a word no English message has, read only where the message has one: "ma" alone is Italian's "but" and an
 # English "nu", "achi" or "tov" may be a name, so they are read only beside a word of their own ("nu ma ze",
@@ -47,6 +47,6 @@ _HEBREW = (
 _HEBREW_READ = compiled(_HEBREW)  # compiled once
 
 
-def hebrew_read(text: str) -> str:
+def hebrew_read(text: str, lean: Lean | None = None) -> str:
     """An English message with Hebrew words in it, in English (see :data:`_HEBREW`)."""
-    return read_where_marked(text, _HEBREW_MARK, _HEBREW_READ)
+    return read_where_marked(text, _HEBREW_MARK, _HEBREW_READ, lean, "hebrew")

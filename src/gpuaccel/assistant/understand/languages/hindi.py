@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
 
 # Hindi said in passing in Indian English ("kal H100 peak power kitna tha", "log mein kya likha hai"): its
 # day and question words, "tha" (was), a progressive's helpers, fillers; "kal" is yesterday (no reading is
@@ -213,6 +213,7 @@ _HINGLISH = compiled(
         (r"\bpichle\s+(\d+)\s+ghant[eo]\s+(?:mein|me)\b", r"in the last \1 hours"),
         (r"\bsabse zyada\b", "the most"),
         (r"\bkis job (?:ki|ke) wajah se\b", "and which job ran then"),
+        (r"\bkis job (?:ke|ki) (?:time|waqt)\b", "which job ran then"),  # "kis job ke time?": then
         (r"\bresult kya aaya\b|\bresult kya tha\b", "what was the result"),
         # "kitni der chal chuki thi": how long had it run (Hindi leaves the subject unsaid)
         (r"\bchal\s+chuk[aie]\s+th[aie]\b", "had it run"),
@@ -344,10 +345,10 @@ _HINGLISH = compiled(
 )
 
 
-def hindi(text: str) -> str:
+def hindi(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Hinglish written whole (:data:`_HINDI_MARK`); else as it was
     (its words said in passing are :data:`HINDI_IN_PASSING`, read with the other languages')."""
-    if not _HINDI_MARK.search(text):
+    if not reads(lean, "hindi", _HINDI_MARK.search(text)):
         return text
     text = translated(translated(translated(text, _URDU_SPELLINGS), _HINGLISH), HINDI_IN_PASSING)
     return re.sub(r"\s{2,}", " ", text).strip()

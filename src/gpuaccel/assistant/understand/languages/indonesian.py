@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, past_form, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import (
+    Lean,
+    compiled,
+    ing_form,
+    past_form,
+    read_where_marked,
+)
 
 # Indonesian's own words, none an English word nor one of another language read here (not "lagi", Hindi's
 # and Tagalog's too; not "apa", "sama", "mana", "di", "ada", "nya", which Tagalog, Hindi or Spanish say; not
@@ -404,7 +410,7 @@ _INDONESIAN = (
 _INDONESIAN_READ = compiled(_INDONESIAN)  # compiled once
 
 
-def indonesian_read(text: str) -> str:
+def indonesian_read(text: str, lean: Lean | None = None) -> str:
     """An Indonesian or Indonesian-English message in English (see :data:`_INDONESIAN`); a message with no
     Indonesian mark of its own (:data:`_INDONESIAN_MARK`) as it was."""
-    return read_where_marked(text, _INDONESIAN_MARK, _INDONESIAN_READ)
+    return read_where_marked(text, _INDONESIAN_MARK, _INDONESIAN_READ, lean, "indonesian")

@@ -7,7 +7,7 @@ import re
 
 from gpuaccel.assistant.understand.languages.french import french_sure
 from gpuaccel.assistant.understand.languages.spanish import spanish_own
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
 
 # Italian said in passing in an English message ("Ieri the H100 max temperature?", "a che ora?", "la
 # scheda", "va bene, put it on hold"); none of them is an English word, so they are read in any message
@@ -363,11 +363,12 @@ _ITALIAN = compiled(
 )
 
 
-def italian(text: str) -> str:
+def italian(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Italian (:data:`_ITALIAN_MARK`): "è" as "is", its phrases, the
     words said in passing (:data:`ITALIAN_IN_PASSING`), then its function words; else as it was."""
     # Spanish's own words and French's: read by spanish() and french() whole
-    if not _ITALIAN_MARK.search(text) or spanish_own(text) or french_sure(text):
+    marked = _ITALIAN_MARK.search(text) and not (spanish_own(text) or french_sure(text))
+    if not reads(lean, "italian", marked):
         return text
     plain = _IS.sub("is", text).translate(_UNACCENTED)
     plain = translated(translated(plain, ITALIAN_IN_PASSING), _ITALIAN)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, ing_form, read_where_marked
 
 # Nigerian Pidgin's function words, read only in a message that has one of its own (an English "e", "am",
 # "don", "be" or "chop" stays as it was): "wetin e print before e crash" is "what it print before it crash"
@@ -57,6 +57,6 @@ _PIDGIN = (
 _PIDGIN_READ = compiled(_PIDGIN)  # compiled once
 
 
-def pidgin_read(text: str) -> str:
+def pidgin_read(text: str, lean: Lean | None = None) -> str:
     """A Pidgin-English message in the English words its function words stand for (see :data:`_PIDGIN`)."""
-    return read_where_marked(text, _PIDGIN_MARK, _PIDGIN_READ)
+    return read_where_marked(text, _PIDGIN_MARK, _PIDGIN_READ, lean, "pidgin")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import English, Table, compiled, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import English, Lean, Table, compiled, read_where_marked
 
 # each Polish letter with a diacritic, and the plain letter a writer typing fast puts for it ("zużyła" and
 # "zuzyla", "wznów" and "wznow" are one word)
@@ -259,7 +259,7 @@ _POLISH_FUNCTION_WORDS = _table(
 )
 
 
-def polish(text: str) -> str:
+def polish(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Polish (:data:`_POLISH_MARK`): its phrases and words
     (:data:`_POLISH`), then its function words (:data:`_POLISH_FUNCTION_WORDS`); else as it was."""
-    return read_where_marked(text, _POLISH_MARK, _POLISH + _POLISH_FUNCTION_WORDS)
+    return read_where_marked(text, _POLISH_MARK, _POLISH + _POLISH_FUNCTION_WORDS, lean, "polish")

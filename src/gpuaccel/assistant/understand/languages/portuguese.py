@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
 
 # Portuguese (Brazil's), read only in a message that has marks of its own (a nasal vowel, or one of its own
 # words): the words the assistant reads, in English ("quanta energia a H100 gastou hoje" is "how much energy
@@ -382,9 +382,9 @@ def portuguese_marked(text: str) -> bool:
     return bool(_PORTUGUESE_NASAL.search(text) or _PORTUGUESE_MARK.search(plain))
 
 
-def portuguese(text: str) -> str:
+def portuguese(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Portuguese (:func:`portuguese_marked`); else as it was."""
-    if not portuguese_marked(text):
+    if not reads(lean, "portuguese", portuguese_marked(text)):
         return text
     plain = text.translate(_PORTUGUESE_UNACCENTED)
     return re.sub(r"[ \t]{2,}", " ", translated(plain, _PORTUGUESE)).strip()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, read_where_marked
 
 # the auxiliaries Scots says "not" after as "-nae" ("didnae", "cannae", "wouldnae"); "antennae" is no mark
 _NAE = r"(?:did|can|could|would|should|wid|is|was|wis|does|dae|do|din|has|have|hav|had|are|were|will|must)nae"
@@ -139,7 +139,7 @@ _SCOTS = (
 _SCOTS_READ = compiled(_SCOTS)  # compiled once
 
 
-def scots_read(text: str) -> str:
+def scots_read(text: str, lean: Lean | None = None) -> str:
     """A Scots message in the English words it stands for (see :data:`_SCOTS`); a message with no Scots mark
     of its own (:data:`_SCOTS_MARK`) as it was."""
-    return read_where_marked(text, _SCOTS_MARK, _SCOTS_READ)
+    return read_where_marked(text, _SCOTS_MARK, _SCOTS_READ, lean, "scots")

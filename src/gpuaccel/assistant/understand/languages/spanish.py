@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
 
 # Spanish, read only in a message that has marks of its own (an inverted mark, an accented letter, or one of
 # its question or time words): the words the assistant reads, in English, so "cuanta energia gasto la 4090
@@ -691,7 +691,7 @@ def spanish_own(text: str) -> bool:
     return bool(_SPANISH_OWN.search(text) or _SPANISH_OWN.search(text.translate(_UNACCENTED)))
 
 
-def spanish(text: str) -> str:
+def spanish(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Spanish (:data:`_SPANISH_MARK`); else as it was, but for what is
     said in passing in any message: "oye" first asks nothing, and an article before a card or a job ("what
     was running on la H100", "el job 11") is "the"."""
@@ -703,6 +703,6 @@ def spanish(text: str) -> str:
         flags=re.I,
     )
     plain = text.translate(_UNACCENTED)
-    if not _SPANISH_MARK.search(text) and not _SPANISH_MARK.search(plain):
+    if not reads(lean, "spanish", _SPANISH_MARK.search(text) or _SPANISH_MARK.search(plain)):
         return text
     return translated(plain, _SPANISH)

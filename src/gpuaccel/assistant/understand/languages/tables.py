@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 English = str | Callable[[re.Match[str]], str]
 Table = tuple[tuple[re.Pattern[str], English], ...]
@@ -24,12 +25,45 @@ def translated(text: str, table: Table) -> str:
     return text
 
 
-def read_where_marked(text: str, mark: re.Pattern[str], table: Table | Callable[[], Table]) -> str:
-    """``text`` with ``table`` read where ``mark`` finds a word of the language in it, its spaces closed up;
-    else as it was: a language said inside English is read only where it shows itself (Pidgin, Scots,
-    Vietnamese words), so an English word its table also names is never rewritten. A table slow to build
-    may be given as the function that builds it, called only for a marked message."""
-    if not mark.search(text):
+@dataclass
+class Lean:
+    """The languages a conversation was read in, carried to its next message: ``carried`` names the modules
+    that read its last message; ``read`` gathers those that read this one, each noted where its gate lets it
+    read (:meth:`reads`). While ``leaning`` (the message shows no language's marks and is not plainly
+    English: :func:`languages.in_english` decides), the carried modules read it as if it showed theirs, so
+    "et le max ?" after French turns is French, "y la H100?" after Spanish ones Spanish."""
+
+    carried: frozenset[str] = frozenset()
+    leaning: bool = False
+    read: set[str] = field(default_factory=set)
+
+    def reads(self, language: str, marked: object) -> bool:
+        """Whether ``language``'s module reads the message: where its own marks show (``marked``), or where
+        the conversation leans to it; noted in :attr:`read`."""
+        if marked or (self.leaning and language in self.carried):
+            self.read.add(language)
+            return True
+        return False
+
+
+def reads(lean: Lean | None, language: str, marked: object) -> bool:
+    """A module's gate: whether it reads the message, by its marks (``marked``) or by ``lean``."""
+    return bool(marked) if lean is None else lean.reads(language, marked)
+
+
+def read_where_marked(
+    text: str,
+    mark: re.Pattern[str],
+    table: Table | Callable[[], Table],
+    lean: Lean | None = None,
+    language: str = "",
+) -> str:
+    """``text`` with ``table`` read where ``mark`` finds a word of the language in it (or where ``lean``
+    leans to ``language``), its spaces closed up; else as it was: a language said inside English is read
+    only where it shows itself (Pidgin, Scots, Vietnamese words), so an English word its table also names is
+    never rewritten. A table slow to build may be given as the function that builds it, called only for a
+    marked message."""
+    if not reads(lean, language, mark.search(text)):
         return text
     return re.sub(r"\s{2,}", " ", translated(text, table() if callable(table) else table)).strip()
 

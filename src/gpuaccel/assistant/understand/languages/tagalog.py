@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, past_form, translated
+from gpuaccel.assistant.understand.languages.tables import (
+    Lean,
+    compiled,
+    ing_form,
+    past_form,
+    reads,
+    translated,
+)
 
 # Tagalog's own words, never a word of Spanish, Italian, Portuguese, Hindi or Dutch (which share short ones:
 # "na", "sa", "pa", "ba", "ko", "ano", "sino", "dito", "lang", "wala", "pala" are no mark); "po" only after an
@@ -212,9 +219,9 @@ _TAGLISH = compiled(
 )
 
 
-def taglish_read(text: str) -> str:
+def taglish_read(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Taglish (:data:`_TAGALOG_MARK`); else as it was."""
-    if not _TAGALOG_MARK.search(text):
+    if not reads(lean, "taglish", _TAGALOG_MARK.search(text)):
         return text
     text = translated(text, _TAGLISH)
     text = re.sub(r"\s+([?.!,;:])", r"\1", text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, past_form, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, past_form, read_where_marked
 
 # the suffixes Turkish puts after an apostrophe, on a name of the trade or a number, in the order it stacks
 # them: the plural ("job'lar"), the possessive ("priority'si", "util'leri"), a case ("GPU'nun", "log'a",
@@ -198,6 +198,7 @@ _TURKISH = (
     (r"\b(?:abi|abla|hocam|kanka|acaba|lutfen|hadi|bakalim|bi\s+bakar\s+misin)\b,?", ""),
     # chat shorthand: "slm" (hi), "nbr" (what's up), "pardon" (sorry) ask nothing; "tmm" is "tamam" (ok)
     (r"\b(?:slm|selam|nbr|naber|pardon)\b,?", ""),
+    (r"\bbu\s+arada\b,?", ""),  # "bu arada" (by the way) opens another matter and asks nothing
     (r"(^\s*|[.?!]\s*)peki\b,?", r"\1and "),
     (r",?\s*\bpeki\b", ""),
     (r"(^\s*|[.?!]\s*)(?:tamam|tamamdir|tmm|okey)\b,?\s*", r"\1ok "),
@@ -706,7 +707,7 @@ _TURKISH = (
 _TURKISH_READ = compiled(_TURKISH)  # compiled once
 
 
-def turkish_read(text: str) -> str:
+def turkish_read(text: str, lean: Lean | None = None) -> str:
     """A Turkish or Turkish-English message in English (see :data:`_TURKISH`); a message with no Turkish
     mark of its own (:data:`_TURKISH_MARK`) as it was."""
-    return read_where_marked(text, _TURKISH_MARK, _TURKISH_READ)
+    return read_where_marked(text, _TURKISH_MARK, _TURKISH_READ, lean, "turkish")

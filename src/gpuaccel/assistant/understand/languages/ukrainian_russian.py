@@ -11,7 +11,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from gpuaccel.assistant.understand.languages.tables import English, Table, compiled, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import English, Lean, Table, compiled, read_where_marked
 
 # each Cyrillic letter and the Latin letters a writer without a Cyrillic keyboard puts for it, in Ukrainian's
 # and Russian's usual ways ("що" shcho, scho, sho; "з'їв" zjiv, ziv; "перезапускався" perezapuskavsia); the
@@ -673,10 +673,10 @@ _FUNCTION_WORDS = _table(
 )
 
 
-def ukrainian_russian(text: str) -> str:
+def ukrainian_russian(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Ukrainian or Russian (:data:`_MARK`): its phrases and words
     (:data:`_UKRAINIAN_RUSSIAN`), then its function words (:data:`_FUNCTION_WORDS`); else as it was."""
-    return read_where_marked(text, _MARK, _tables)
+    return read_where_marked(text, _MARK, _tables, lean, "ukrainian_russian")
 
 
 @functools.cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import compiled, ing_form, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, ing_form, read_where_marked
 
 # a word an English message never has, read only where the message has one (an English "a", "em" or "roi"
 # stays as it was): "hom qua", "bay gio", "bao nhieu", "job nao", "giup em", "nhe"; a trailing "a" is the
@@ -46,6 +46,6 @@ _VIETNAMESE = (
 _VIETNAMESE_READ = compiled(_VIETNAMESE)  # compiled once
 
 
-def vietnamese_read(text: str) -> str:
+def vietnamese_read(text: str, lean: Lean | None = None) -> str:
     """An English message with Vietnamese words in English (see :data:`_VIETNAMESE`)."""
-    return read_where_marked(text, _VIETNAMESE_MARK, _VIETNAMESE_READ)
+    return read_where_marked(text, _VIETNAMESE_MARK, _VIETNAMESE_READ, lean, "vietnamese")
