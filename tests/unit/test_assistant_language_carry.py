@@ -1,6 +1,6 @@
 """A conversation's language carries to its short follow-ups: the language modules that read a message read
 the next one too where it shows no language's marks of its own and no English word ("pour la 4090 ?" after
-French turns, "y por encima de 90?" after Spanish ones); an English follow-up stays English, and a message
+French turns, "y la 4090?" after Spanish ones); an English follow-up stays English, and a message
 with another language's marks is read by that language (the conversation switches). Worded apart from the
 blind sets."""
 
@@ -33,8 +33,8 @@ def _read_in_turn(*messages: str) -> list[tuple[str, list[str]]]:
         ("quelle est la puissance de la H100 ?", "et pour la 4090 ?", "and for the 4090 ?", "french"),
         # a letter French shares with Spanish ("é") is no Spanish mark in a French conversation
         ("pourquoi le job 6 a été annulé ?", "et le détail ?", "and the detail ?", "french"),
-        ("¿cuánto tiempo estuvo la H100 por encima de 80 grados hoy?", "y por encima de 90?", "and above 90?",
-         "spanish"),
+        # "por encima" is a Spanish mark of its own now: a bare card is not
+        ("¿cuánto tiempo estuvo la H100 por encima de 80 grados?", "y la 4090?", "and the 4090?", "spanish"),
         ("¿cuánta energía gastó la 4090 ayer?", "y la H100?", "and the H100?", "spanish"),
         ("¿cuánta energía gastó la 4090 ayer?", "en la H100?", "in the H100?", "spanish"),
         ("wie heiß war die H100 gestern maximal?", "der durchschnitt?", "the average?", "german"),
