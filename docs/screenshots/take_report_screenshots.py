@@ -286,6 +286,11 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "gpu 1 today power peak how much lah, what time, which job",
           "sdxl-train kyun fail hui", "isko dobara chala do"),
          "chat_not_started_german_singlish_urdu.png"),
+        # French from France with a card said as "la 0" and a doubled subject, then follow-ups with no French
+        # word of their own, read in the conversation's language ("et la moyenne ?", "pour la 1 ?")
+        (("la 0 elle a chauffé jusqu'où aujourd'hui ?", "et la moyenne ?", "pour la 1 ?",
+          "et la 1 elle tire combien en watts là ?"),
+         "chat_french_follow_ups_carried.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
