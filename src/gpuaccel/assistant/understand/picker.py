@@ -279,10 +279,11 @@ _SAID_AS = (
         ),
         lambda m: _BUSY_AS[m[1].lower()],
     ),
-    # "how hard did it work then": how busy it was; "has the small card done any work": whether it was busy
+    # "how hard did it work then", "how much did the H100 work this morning": how busy it was; "has the small
+    # card done any work": whether it was busy
     (
         re.compile(
-            r"\bhow hard (?:did|does|do|has|was|is) (it|they|the [\w-]+(?: [\w-]+)?|[\w-]+)"
+            r"\bhow (?:hard|much) (?:did|does|do|has|was|is) (it|they|the [\w-]+(?: [\w-]+)?|[\w-]+)"
             r" work(?:ing|ed)?\b",
             re.I,
         ),
@@ -1635,6 +1636,8 @@ class RulePicker:
             return failed
         most = order_of(ws)
         measure = _job_metric(ws, set(ws), topics) if array and most else None
+        if measure is None and array and most and USED_VERBS & set(ws) and not topics - {"jobs"}:
+            measure = "energy"  # "and which of the 4 used more?" after its jobs, each said with its energy
         if measure and job is None and gpu is None and {"element", "elements", "which", "one"} & set(ws):
             # "which element burned the most energy?" after an array's jobs: its elements ranked
             return Query("job_rank", metric=measure, order=most, job_name=array)
