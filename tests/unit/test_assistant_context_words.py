@@ -270,6 +270,12 @@ def test_two_spans_set_against_each_other_are_each_asked(heldout_svc: AssistantS
         "compare the 4090's energy yesterday",
         "compare the 4090's energy today",
     ]
+    # "with which" after a which-question says what the one asked ran with; after a how-much, it asks its own
+    assert split_asks("which run failed, and with what lr?") == ["which run failed, and with what lr?"]
+    assert split_asks("how much did gpu 1 work today, and with which job?") == [
+        "how much did gpu 1 work today",
+        "with which job?",
+    ]
     assert split_asks("how hot did gpu 1 get yesterday and today") == [
         "how hot did gpu 1 get yesterday and today"
     ]

@@ -347,6 +347,9 @@ def split_asks(message: str) -> list[str]:
         # "which job is that on the H100 and how long has it been going?": how long the one asked has run
         asked_which = re.match(r"(?:which|what)\b", parts[k], re.IGNORECASE)
         framing = framing or (_HOW_LONG_IT.match(parts[k + 1]) and asked_which)
+        # "which element failed, and with what lr?": what the one asked ran with, the same ask (not "how much
+        # did the H100 work, and with which job?": a part of its own)
+        framing = framing or (asked_which and re.match(r"with\s+(?:what|which)\b", parts[k + 1], re.I))
         # "the power of the H100 in the mistral run, what was the maximum and when?": the reading named first,
         # asked after it by a part that names none of its own
         named_first = not re.match(_ASK_START, parts[k], re.IGNORECASE) and _names_a_topic(parts[k])
