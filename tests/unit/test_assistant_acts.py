@@ -188,3 +188,21 @@ def test_a_job_said_then_again_asks_to_run_it_again(question: str) -> None:
 
 def test_again_asked_of_a_job_s_reading_stays_a_question() -> None:
     assert act_request("what was the runtime of train-vit again?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("hmm, would you mind re-running it for me?", "gpuaccel retry 2"),
+        ("do you mind putting a hold on prep-data, I still need to check its inputs", "gpuaccel hold 1"),
+        ("would u mind just cancelling job 1?", "gpuaccel cancel 1"),
+        ("would you mind pausing train-vit", "gpuaccel pause 2"),
+        ("would you mind checking the log of train-vit?", None),  # no request's verb: a question
+    ],
+)
+def test_a_request_asked_as_whether_one_minds_doing_it(question: str, command: str | None) -> None:
+    reply = act_reply(question, NAMES, focus=2, held=frozenset())
+    if command is None:
+        assert reply is None or "gpuaccel" not in reply, reply
+    else:
+        assert command in (reply or "") and "I do not change anything" in (reply or ""), (question, reply)

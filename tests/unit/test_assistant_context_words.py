@@ -261,6 +261,24 @@ def test_two_spans_set_against_each_other_are_each_asked(heldout_svc: AssistantS
         "was gpu 0 drawing more power yesterday",
         "was gpu 0 drawing more power today",
     ]
+    # after "compare", two spans joined by "with", "to" or "and" are set against each other too
+    assert split_asks("compare gpu 1's peak power last week with this week") == [
+        "compare gpu 1's peak power last week",
+        "compare gpu 1's peak power this week",
+    ]
+    assert split_asks("compare the 4090's energy yesterday and today") == [
+        "compare the 4090's energy yesterday",
+        "compare the 4090's energy today",
+    ]
+    # "with which" after a which-question says what the one asked ran with; after a how-much, it asks its own
+    assert split_asks("which run failed, and with what lr?") == ["which run failed, and with what lr?"]
+    assert split_asks("how much did gpu 1 work today, and with which job?") == [
+        "how much did gpu 1 work today",
+        "with which job?",
+    ]
+    assert split_asks("how hot did gpu 1 get yesterday and today") == [
+        "how hot did gpu 1 get yesterday and today"
+    ]
     _, text, _ = ask(heldout_svc, "did the h100 run warmer this morning than yesterday?", None)
     assert "Temperature this morning: GPU 0 peaked" in text and "Temperature yesterday: GPU 0 peaked" in text
 

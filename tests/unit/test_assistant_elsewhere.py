@@ -180,6 +180,10 @@ def test_the_machines_own_workings_stay_questions() -> None:
         "are kwh prices higher in winter",
         "residential power now how much per kwh? roughly",  # a price per kWh, "now" notwithstanding
         "how much for a kwh in malaysia",
+        # a utility's rates and its cheaper hours, whatever runs the question plans
+        "quick q, does BC Hydro still do cheaper off-peak rates? thinking we could run the long jobs then",
+        "is the electric company's night-time tariff still a thing right now",
+        "are time-of-use prices lower on weekends",
     ],
 )
 def test_what_a_kwh_costs_is_general_knowledge(question: str) -> None:
@@ -189,6 +193,7 @@ def test_what_a_kwh_costs_is_general_knowledge(question: str) -> None:
 def test_the_machines_own_kwh_stay_questions() -> None:
     assert pick("how many kwh did gpu 0 use yesterday") is not None
     assert pick("kwh of gpu 1 today") is not None
+    assert pick("how many jobs ran overnight") is not None  # the night's jobs, no rate
 
 
 @pytest.mark.parametrize(

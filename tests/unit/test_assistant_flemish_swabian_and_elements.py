@@ -81,3 +81,18 @@ def test_how_long_a_card_ran_over_a_span(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "and today in total how long did it work", sid)
     assert query is not None and query["name"] == "gpu_reading" and query["metric"] == "util", query
     assert "busy (10% or more) 2h15m" in text, text
+
+
+def test_the_failed_element_asked_with_its_setting_is_its_log(heldout_svc: AssistantService) -> None:
+    """The one element of an array that failed, asked with a setting it ran with: its log says both (that it
+    failed, and the lr it printed), not the array's failures alone nor the newest element's log."""
+    svc = heldout_svc
+    sid, _, _ = ask(svc, "how did the lr sweep's runs go?", None)
+    _, text, query = ask(svc, "which of its elements failed, and at what learning rate?", sid)
+    assert query == {"name": "job_log", "job": 9} and "lr=0.001" in text, (query, text)
+    for asked in (
+        "which element of the lr sweep crashed at what lr",
+        "which element of the lr sweep crashed, and with what lr?",
+    ):
+        _, text, _ = ask(svc, asked, None)  # (the second: two asks, the failures and that element's log)
+        assert "job 9 (lr-sweep, failed)" in text and "lr=0.001" in text and "lr=0.003" not in text, text

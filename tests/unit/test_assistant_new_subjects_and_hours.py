@@ -63,6 +63,7 @@ def test_hours_said_as_people_say_them(heldout_svc: AssistantService, question: 
         "which card was more used yesterday?",
         "how hard did the 4090 work this morning, at most?",
         "has the h100 done any work in the last hour?",
+        "how much did the 4090 work yesterday afternoon?",  # how much it worked: how busy it was
     ],
 )
 def test_work_said_of_a_card_is_its_utilization(heldout_svc: AssistantService, question: str) -> None:
@@ -121,3 +122,11 @@ def test_a_setting_the_run_in_focus_used(heldout_svc: AssistantService) -> None:
         heldout_svc, "which element of the lr-sweep failed?", "what learning rate was it running with?"
     )
     assert query == {"name": "job_log", "job": 9} and "0.001" in text, (query, text)
+
+
+def test_how_much_a_card_worked_and_with_which_job_are_two_asks(heldout_svc: AssistantService) -> None:
+    """ "..., and with which job?": a part of its own (a preposition before its wh-word), read after the
+    card's busy time as the jobs on that card then."""
+    _, text, query = ask(heldout_svc, "how much did the 4090 work this morning, and with which job?", None)
+    assert query is not None and query["metric"] == "util" and query["gpu"] == 1, query
+    assert "Utilization this morning: GPU 1" in text and "on GPU 1" in text, text

@@ -156,6 +156,10 @@ def test_chip_words_runs_and_arrays_read_as_what_they_name() -> None:
     )
     listed = Context(Query("jobs", job_name="vit-sweep"), subjects=[7, 6, 5], job_names=names, arrays=arrays)
     assert pick("which element failed?", listed) == Query("failures", job_name="vit-sweep")
+    # "used more" of an array's jobs listed each with its energy: the energy they used, ranked
+    assert pick("and which of the 3 used more?", listed) == Query(
+        "job_rank", metric="energy", order="max", job_name="vit-sweep"
+    )
     assert pick("how long did bert-pretrain wait for prep to finish", swept) == Query("job_detail", job=3)
     assert pick("which card is free for a new run?", swept) == Query("idle_gpus")
     assert pick("pid list of gpu 0", swept) == Query("memory_users", gpu=0)

@@ -346,6 +346,12 @@ _YOU_CAN = re.compile(r"^.*?\b(?:you|u) (?:can|could|may) (?:now |go ahead and )
 _POSSIBLE_TO = re.compile(
     r"^.*?\b(?:is it possible|would it be possible|is there a way|could it be possible) to (?=[a-z])"
 )
+# a request asked as whether the listener minds doing it, its verb in -ing: "would you mind restarting it for
+# me?", "do you mind putting a hold on job 12" (the -ing read as its verb, :data:`_ING`; "would you mind
+# checking ..." names no verb of a request)
+_MIND = re.compile(
+    r"^.*?\b(?:would|do|will|wd)(?: (?:you|u|ya))? mind (?:just |please |maybe |possibly )?([a-z-]+ing)\b"
+)
 # ("how I pause the mistral job": the auxiliary left out, as some write English)
 # ("after my test how i resume it": a short lead without its comma)
 _BEFORE_HOW = re.compile(
@@ -370,6 +376,20 @@ _HARDWARE_VERBS = {
 _TUNING_VERBS = {"overclock", "underclock", "undervolt"}  # of hardware whatever follows: "overclock the mem"
 # the words a request may lead with: "put it on hold", "take it off hold"
 _LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}
+# the verbs a request leads with, and those of its phrases ("get it going", "let it proceed"), by their -ing
+# form ("restarting", "putting", "cancelling", "pausing", "re-running")
+_ING = {
+    form: verb
+    for verb in sorted(
+        {*_LEADS, "get", "set", "place", "leave", "keep", "let", "make", "knock", "turn", "throw", "push"}
+    )
+    if verb.isalpha() or "-" in verb
+    for form in (
+        verb[:-1] + "ing" if verb.endswith("e") else verb + "ing",
+        verb + verb[-1] + "ing" if verb[-1] not in "aeiouwxy" else "",  # "putting", "cancelling"
+    )
+    if form
+}
 _SETTING = re.compile(
     r"\b(?:power limit|limit|power cap|cap|clocks?|fans?|tdp)\b"
 )  # "drop gpu 0's power limit to 500 w"
@@ -709,6 +729,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _BEFORE_HOW.sub("", said)  # "i want to game tonight, how do i pause the queue"
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
     if _verb_at(said.split()) is None:  # (not "pause it for a bit, i need to check something")
+        mind = _MIND.match(said)
+        if mind is not None and mind.group(1) in _ING:  # "would you mind restarting it for me?": restart it
+            said = _ING[mind.group(1)] + said[mind.end() :]
         said = _WANT_TO.sub("", said)  # "we have a drill soon and i'd like to pause the mistral training"
         said = _YOU_CAN.sub("", said)  # "i checked the data, you can put whisper back in the queue"
         said = _POSSIBLE_TO.sub("", said)  # "is it possible to pause job 11 for a while?"

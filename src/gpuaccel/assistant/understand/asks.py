@@ -34,7 +34,8 @@ _WHEN_ASKS = (
 _OPENERS = (
     r"what|what's|whats|which|why|how|is|are|was|were|did|does|do|has|have|who|whose|where|whether|"
     rf"show|list|tell|give|any|can|could|{_WHEN_ASKS}"
-    r"|for\s+(?:what|which|whom|who)"  # "the most memory it needed today, and for what?"
+    # "the most memory it needed today, and for what?", "how much did it work, and with which job?"
+    r"|(?:for|with|by)\s+(?:what|which|whom|who)"
 )
 _ASKS_OWN = re.compile(rf"\b(?:what|which|why|how|who|whose|where|{_WHEN_ASKS})\b", re.IGNORECASE)
 _BOUNDARY = re.compile(
@@ -245,6 +246,9 @@ _SPAN_PAIR = re.compile(
     re.IGNORECASE,
 )
 
+# ("compare the H100's mean temp yesterday with today", "compare yesterday and today": each, after "compare")
+_COMPARED = re.compile(r"\bcompar(?:e|es|ed|ing|ison)\b", re.IGNORECASE)
+_SPAN_PAIR_COMPARED = re.compile(rf"\b({_SPAN})\s*(?:,\s*)?(?:with|to|and)\s+({_SPAN})\b", re.IGNORECASE)
 
 # words that ask nothing alone ("why?" after a list: its answer says why; "when?" after a peak: it says when)
 _NO_ASK_ALONE = ("why", "when", "and", "also", "plus", "so")
@@ -254,7 +258,7 @@ _ASKED_WORD = re.compile(r"(?:who|whose)\s*\??", re.IGNORECASE)  # ("at what tim
 def _each_span(part: str) -> list[str]:
     """A part that sets two spans against each other, asked of each ("did the 4090 run hotter today or
     yesterday": its temperature today, then yesterday); else the part."""
-    m = _SPAN_PAIR.search(part)
+    m = _SPAN_PAIR.search(part) or (_COMPARED.search(part) and _SPAN_PAIR_COMPARED.search(part))
     if m is None:
         return [part]
     return [part[: m.start()] + m.group(i) + part[m.end() :] for i in (1, 2)]
@@ -343,6 +347,9 @@ def split_asks(message: str) -> list[str]:
         # "which job is that on the H100 and how long has it been going?": how long the one asked has run
         asked_which = re.match(r"(?:which|what)\b", parts[k], re.IGNORECASE)
         framing = framing or (_HOW_LONG_IT.match(parts[k + 1]) and asked_which)
+        # "which element failed, and with what lr?": what the one asked ran with, the same ask (not "how much
+        # did the H100 work, and with which job?": a part of its own)
+        framing = framing or (asked_which and re.match(r"with\s+(?:what|which)\b", parts[k + 1], re.I))
         # "the power of the H100 in the mistral run, what was the maximum and when?": the reading named first,
         # asked after it by a part that names none of its own
         named_first = not re.match(_ASK_START, parts[k], re.IGNORECASE) and _names_a_topic(parts[k])

@@ -324,7 +324,16 @@ _TRIVIA = re.compile(
 )
 # how much a unit of energy costs is the grid's price, never this machine's, whatever else is said ("sg
 # electricity now roughly how much per kwh?"; not "at 11 cents a kwh, what did the 4090 cost today")
-_PER_KWH = re.compile(rf"\bhow much (?:\w+ ){{0,2}}?(?:per|a|for a|for one) {_KWH}")
+# and so are a utility's rates and its cheaper hours ("do you know if Toronto Hydro still has cheaper
+# overnight rates?", "is the power company's off-peak tariff still 8 cents": "hydro" is the utility in Canada)
+_PER_KWH = re.compile(
+    rf"\bhow much (?:\w+ ){{0,2}}?(?:per|a|for a|for one) {_KWH}"
+    r"|\b(?:off[\s-]?peak|on[\s-]?peak|overnight|night[\s-]?time|time[\s-]of[\s-]use|weekend)"
+    r" (?:electricity |power |energy |hydro )?(?:rates?|prices?|pricing|tariffs?)\b"
+    r"|\b(?:hydro|utility|utilities"
+    r"|(?:power|electric|electricity|energy) (?:company|companies|provider|supplier))"
+    r"(?:'s)?\b.{0,40}\b(?:rates?|prices?|pricing|tariffs?|bills?)\b"
+)
 # A request for advice: "the best learning rate for", "a good idea for", "should i use bf16", "what batch
 # size should i use", "how many epochs should we train"
 _ADVICE = re.compile(

@@ -279,10 +279,11 @@ _SAID_AS = (
         ),
         lambda m: _BUSY_AS[m[1].lower()],
     ),
-    # "how hard did it work then": how busy it was; "has the small card done any work": whether it was busy
+    # "how hard did it work then", "how much did the H100 work this morning": how busy it was; "has the small
+    # card done any work": whether it was busy
     (
         re.compile(
-            r"\bhow hard (?:did|does|do|has|was|is) (it|they|the [\w-]+(?: [\w-]+)?|[\w-]+)"
+            r"\bhow (?:hard|much) (?:did|does|do|has|was|is) (it|they|the [\w-]+(?: [\w-]+)?|[\w-]+)"
             r" work(?:ing|ed)?\b",
             re.I,
         ),
@@ -1327,8 +1328,11 @@ class RulePicker:
         ):
             if array is not None and array.name == "jobs" and _end_element(text, job, gpu, context) is None:
                 return array  # "lr sweep results?": how each of its runs ended, not the last one's log
-            # "mmlu score of the 8b eval?": what it printed ("lr sweep element 2 results": that element's)
-            log = Query("job_log", job=array.job if array is not None and array.job is not None else job)
+            # "mmlu score of the 8b eval?": what it printed ("lr sweep element 2 results": that element's;
+            # "which element of the lr sweep failed and with what lr": the one that failed)
+            ended = _ended_element(array, context) if array is not None else None
+            element = array.job if array is not None and array.job is not None else ended
+            log = Query("job_log", job=element if element is not None else job)
         focus = context.job_in_focus()
         pointed = job is None and gpu is None and focus is not None and pointing().search(text) is not None
         if log is None and pointed and SETTING_ASKED.search(_without_names(text, context)):
@@ -1625,9 +1629,15 @@ class RulePicker:
             and not topics & (METRICS | {"energy", "long", "log"})  # "the failed one's energy": its own
         ):
             # "which element failed, and why?" after an array's jobs: its failures, with their reasons
-            return Query("failures", job_name=array, state="cancelled" if "cancel" in ended_so else None)
+            failed = Query("failures", job_name=array, state="cancelled" if "cancel" in ended_so else None)
+            ended = _ended_element(failed, context)
+            if ended is not None and SETTING_ASKED.search(_without_names(" ".join(ws), context)):
+                return Query("job_log", job=ended)  # "which of the elements failed and with what lr?"
+            return failed
         most = order_of(ws)
         measure = _job_metric(ws, set(ws), topics) if array and most else None
+        if measure is None and array and most and USED_VERBS & set(ws) and not topics - {"jobs"}:
+            measure = "energy"  # "and which of the 4 used more?" after its jobs, each said with its energy
         if measure and job is None and gpu is None and {"element", "elements", "which", "one"} & set(ws):
             # "which element burned the most energy?" after an array's jobs: its elements ranked
             return Query("job_rank", metric=measure, order=most, job_name=array)
@@ -2431,6 +2441,21 @@ def _whole_array(
     if name is None or name not in context.job_names:
         return None
     return _array_said(text, context.job_names[name], gpu, nth, context, topics)
+
+
+def _ended_element(failures: Query, context: Context) -> int | None:
+    """The one element of an array that ended as its failures query asks (failed, or cancelled), whose log
+    says both that it did and what it printed ("which of the elements failed and with what lr?"); None when
+    ``failures`` is no array's failures or none or several ended so."""
+    if failures.name != "failures" or failures.job_name not in context.arrays:
+        return None
+    state = failures.state or "failed"
+    ended = [
+        i
+        for i in context.arrays[failures.job_name].values()
+        if (brief := context.job_briefs.get(i)) is not None and brief.state == state
+    ]
+    return ended[0] if len(ended) == 1 else None
 
 
 def _array_said(
