@@ -417,3 +417,45 @@ def test_river_plate_chat_off_topic(heldout_svc: AssistantService, question: str
 )
 def test_river_plate_chat_words(question: str, english: str) -> None:
     assert english in in_english(question), in_english(question)
+
+
+# Spain's machine words: "la gráfica" (the GPU) and its "procesos", "retenlo" (hold it) with a reason after,
+# "¿con qué señal murió?", "desde qué hora está parada", a mean said after its metric ("la potencia media"),
+# a total asked of what came before ("¿y cuánta tiene en total?"), a job's time "contando sus reintentos",
+# and two days set against each other with "con" ("la de ayer con la de hoy")
+@pytest.mark.parametrize(
+    ("question", "english"),
+    [
+        ("que procesos tiene la grafica 1?", "processes"),
+        ("que procesos tiene la grafica 1?", "GPU 1"),
+        ("retenla de momento, que quiero revisar el config", "hold it for now"),
+        ("¿con qué señal se murió el build?", "what signal did it die with"),
+        ("desde que hora esta parada la 4090?", "since when is idle"),
+        ("¿cuál fue la potencia media de la H100 hoy?", "mean power"),
+        ("¿y cuánta tiene libre?", "how much does it have"),
+        ("cuanto ha estado corriendo contando sus reintentos", "across all its attempts"),
+        ("compárame la potencia de la 4090 de ayer con la de hoy", "yesterday vs today"),
+    ],
+)
+def test_spain_machine_words(question: str, english: str) -> None:
+    assert english in in_english(question), in_english(question)
+
+
+@pytest.mark.parametrize(
+    ("turns", "said"),
+    [
+        (["¿qué procesos hay ahora en la gráfica 1?"], "Xorg"),
+        (
+            [
+                "¿qué hay en la cola?",
+                "¿y el llama-70b-eval a qué espera?",
+                "vale, retenlo, que quiero mirar algo",
+            ],
+            "gpuaccel hold 12",
+        ),
+        (["¿por qué falló el flash-attn-build?", "¿y con qué señal murió?"], "SIGSEGV"),
+    ],
+)
+def test_spain_machine_words_answered(heldout_svc: AssistantService, turns: list[str], said: str) -> None:
+    text, _ = _conversation(_rules_only(heldout_svc), turns)
+    assert said in text, text

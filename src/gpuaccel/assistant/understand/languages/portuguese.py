@@ -212,7 +212,7 @@ _PORTUGUESE = compiled(
             r"(^|[,;.!?]\s*)(e )?(?:(?:ele|ela) )?(?:gastou|consumiu|usou) quant[oa](?: de)? energia\b",
             lambda m: m[1] + ("and " if m[2] else "") + "how much energy did it use",
         ),
-        (r"\bdesde que horas\b|\bdesde quando\b", "since when"),
+        (r"\bdesde que horas?\b|\bdesde quando\b", "since when"),
         (r"\b(?:a )?que horas\b", "at what time"),
         (r"\bquando\b", "when"),
         (r"\b(?:por que|porque|pq)\b", "why"),

@@ -21,6 +21,8 @@ _SPANISH_MARK = re.compile(
     # its accent ("ultimo", "intentos", "libre")
     r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
     r"|delante|despues"
+    # Spain's machine words: "la gráfica" (the GPU), "procesos", "retenlo" (hold it), "señal", "murió"
+    r"|grafica|graficas|proceso|procesos|retenlo|retenla|senal|murio"
     # Colombia's: "parce", "regálame", "un ratico", "esta mañanita", "quieta", "se totió"
     r"|parce|parcero|parcera|regala|regalame|regaleme|ratico|mananita|quieta|quieto|totio|demoro|corrida"
     # Mexico's: "neta", "tronaron" (failed), "se aventó" / "quemó" (took, used), "pásame", "arriba de"
@@ -121,6 +123,8 @@ _SPANISH = compiled(
         # what happened to a job: "¿qué pasó con el sweep?", "se cayó", "se totió" (failed)
         (r"\bque (?:paso|hubo) con\b", "what happened with"),
         (r"\b(?:se )?(?:demoro|demora|tardo|duro) mas\b", "took longer"),  # "¿cuál se demoró más?"
+        # "¿con qué señal murió?": the signal a job died by
+        (r"\bcon (?:que|cual) senal (?:se )?(?:murio|peto|fallo|termino)\b", "what signal did it die with"),
         (r"\bse (?:cayo|totio|toteo|murio|tosto|rompio|jodio|colgo)\b", "failed"),
         # "qué más corrió": what else ("qué más" said first, as a greeting, read above)
         (r"\bque mas\b(?=\s+(?:corrio|corria|hubo|paso|uso|estaba|fallo|hay))", "what else"),
@@ -177,7 +181,12 @@ _SPANISH = compiled(
         (r"\s*\bpara que no (?:arranque|empiece|corra|entre)\b[^?,;.]*", ""),
         # ("no quiero que arranque cuando termine el mistral": a wish, not the job asked about)
         (r",?\s*\b(?:que )?no (?:quiero|queremos) que (?:arranque|empiece|corra|entre)\b[^?,;.]*", ""),
-        (r"\s*,\s*que (?:igual|total|de todas formas|necesito|necesitamos)\b[^?,;.]*", ""),
+        # (a reason said after a request: "retenlo, que quiero cambiar el checkpoint", "que ya he bajado ...")
+        (
+            r"\s*,\s*que (?:igual|total|de todas formas|necesito|necesitamos|quiero|queremos|ya he|ya hemos)"
+            r"\b[^?,;.]*",
+            "",
+        ),
         (
             r"(?<!\bpor)(?<!\bpara)(?<!\blo)(?<!\bel)(?<!\bla)(?<!\bdesde)"
             r"\s+que (?:necesito|necesitamos)\b[^?,;.]*",
@@ -188,6 +197,18 @@ _SPANISH = compiled(
         (r"\ba (\d+) (?:grados|°c?)(?: o mas)\b", r"at or above \1 degrees"),
         (r"\bgrados\b", "degrees"),
         (r"\bdesde que hora\b", "since when"),
+        (r"\bsenal\b", "signal"),
+        (r"\b(?:se )?murio\b", "died"),
+        # a mean said after what it is of ("el uso medio", "la temperatura media"; not "media hora")
+        (r"\b(uso|temperatura|potencia|consumo|memoria) medi[oa]\b", r"mean \1"),
+        # "el máximo de cada día": each day
+        (r"\bcada dia\b|\bpor dia\b", "each day"),
+        # a job's time over its tries: "sumando todos los intentos", "contando sus reintentos"
+        (
+            r"\b(?:sumando|contando|en|entre) (?:todos )?(?:los|sus) (?:re)?intentos\b",
+            "across all its attempts",
+        ),
+        (r"\b(?:ha|han) estado\b", "has been"),
         # ("ociosa", "inactiva": idle; "cuánto estuvo ociosa": how long was it idle)
         (
             # (Portuguese, read first, has made "ociosa" idle)
@@ -220,6 +241,10 @@ _SPANISH = compiled(
         # two days set against each other: "la de ayer contra la de hoy", "ayer vs hoy" (yesterday vs today)
         (r"\b(?:(?:el|la|los|las) )?de (hoy|ayer|anoche)\b(?=\s+(?:vs\.?|versus|contra)\b)", r"\1"),
         (r"\b(?:vs\.?|versus|contra) (?:(?:el|la|los|las) )?(?:de )?(hoy|ayer|anoche)\b", r"vs \1"),
+        # ("el uso de ayer con el de hoy": one day set against the other, as "compara" asks)
+        (r"\b(hoy|ayer|anoche) con (?:(?:el|la|los|las|lo) )?de (hoy|ayer|anoche)\b", r"\1 vs \2"),
+        # ("¿se calentó más ayer o hoy?": which of two days, each day's asked)
+        (r"\b(hoy|ayer|anoche) o (hoy|ayer|anoche)\b", r"\1 vs \2"),
         (r"\bcontra\b", "vs"),
         (r"\b(?:tiempo de )?corrida\b", "run time"),
         # "pregunta general: ¿qué es mejor, LoRA o QLoRA?": an unrelated question, which is better
@@ -538,6 +563,8 @@ _SPANISH = compiled(
             "how much so far",
         ),
         (r"\bcuanto lleva\b", "how long has it been"),
+        # a total asked of what the turn before named ("¿y cuánta tiene en total?": memory, energy)
+        (r"\bcuant[oa]s? tiene\b", "how much does it have"),
         (r"\bque tan\b", "how"),
         (r"\bcuantas veces\b", "how many times"),
         (r"\bcuant[oa]s\b", "how many"),
@@ -568,6 +595,7 @@ _SPANISH = compiled(
         (r"\besta manana\b", "this morning"),
         (r"\besta tarde\b", "this afternoon"),
         (r"\ben ese momento\b|\ba esa hora\b", "then"),
+        (r"\bde momento\b|\bpor ahora\b", "for now"),
         (r"\bhoy\b", "today"),
         (r"\bmanana\b", "tomorrow"),  # ("esta mañana", "por la mañana" read above)
         (r"\bayer\b", "yesterday"),
@@ -632,6 +660,12 @@ _SPANISH = compiled(
         (r"\btiempo\b", "time"),
         (r"\bveces\b", "times"),
         (r"\bresultados\b", "results"),
+        # Spain's "la gráfica" is the GPU ("los procesos de la gráfica 0": GPU 0's processes)
+        (r"\b(?:la |las )?grafica(s?)\b", r"GPU\1"),
+        (r"\bprocesos\b", "processes"),
+        (r"\bproceso\b", "process"),
+        (r"\b(?:el |la )?ordenador\b", "the machine"),
+        (r"\bparad[oa]s?\b", "idle"),
         (r"\btarjetas\b", "cards"),
         (r"\btarjeta\b", "card"),
         (r"\bmomento\b", "moment"),
@@ -654,6 +688,9 @@ _SPANISH = compiled(
         (r"\breanud(?:a|ar)\b", "resume"),
         (r"\b(?:reintent(?:a|ar)|relanz(?:a|ar))\b", "retry"),
         (r"\bmata\b", "kill"),
+        # Spain's "retener" is to hold: "retenlo de momento" (hold it for now), "retén el 12"
+        (r"\breten(?:lo|la|los|las)\b", "hold it"),
+        (r"\b(?:reten|retener|retenga)\b", "hold"),
         (r"\bponle\b", "give"),
         (r"\bprioridad\b", "priority"),
         (r"\bdame\b", "give me"),
