@@ -237,7 +237,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:montre|montrez)-moi\b", "show me"),
         (r"\b(?:donne|donnez)-moi\b", "give me"),
         (r"\bj['’]en ai (?:plus|pas) besoin\b", "i do not need it anymore"),
-        (r"\bc['’]est qui qui\b|\bqui est-ce qui\b", "who"),  # "c'est qui qui l'a arrêté ?"
+        (r"\bc['’]est qui qui\b", "who"),  # "c'est qui qui l'a arrêté ?" ("qui est-ce qui" read as before)
         (r"\bl['’](?:a|ont) (?:arrete|annule|tue)\b", "cancelled it"),
         (r"\bj['’]ai besoin (?:du|de la|des)\b", "i need the"),
         (r"\bj['’]ai besoin d['’]|\bj['’]ai besoin de\b", "i need "),
