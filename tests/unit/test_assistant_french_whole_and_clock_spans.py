@@ -145,3 +145,21 @@ def test_an_idle_time_asked_of_the_other_card(heldout_svc: AssistantService) -> 
     _, text, query = ask(heldout_svc, "et pour la 1, idle combien ?", sid)
     assert query is not None and query["gpu"] == 1 and query["window"]["label"] == "today", query
     assert "idle 12h44m" in text, text
+
+
+def test_phone_french(heldout_svc: AssistantService) -> None:
+    # SMS spellings ("g" j'ai, "c" c'est, "jen", "ajd", "qd"), an imperative's pronoun without its hyphen
+    _, text, query = ask(heldout_svc, "annule le 12 stp, g plus besoin", None)
+    assert query is None and "gpuaccel cancel 12" in text, text
+    sid, _, _ = ask(heldout_svc, "le job 14 il en est ou ?", None)
+    _, text, query = ask(heldout_svc, "ok relache le, jen ai besoin mtn", sid)
+    assert query is None and "gpuaccel release 14" in text, text
+    sid, _, _ = ask(heldout_svc, "c quoi l'etat du job 11 ?", None)
+    _, text, query = ask(heldout_svc, "mets la en pause deux min", sid)
+    assert query is None and "gpuaccel pause 11" in text, text
+    _, text, query = ask(heldout_svc, "bon tu peux la remettre en route", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+    _, text, query = ask(heldout_svc, "la 1 elle a glandé combien de temps ajd ?", None)
+    assert query is not None and query["gpu"] == 1 and "idle 12h44m" in text, text
+    _, _, query = ask(heldout_svc, "le job 6, c qui qui l'a arreté ?", None)
+    assert query is not None and query.get("job") == 6, query

@@ -89,6 +89,44 @@ _FRENCH_MARK = re.compile(r"[àâçèêëîïôûùœ]|" + _FRENCH_OWN_WORDS, re
 _FRENCH_OWN = re.compile(r"[èëîïûùœ]|" + _FRENCH_OWN_WORDS, re.I)
 _FRENCH_SURE_MARK = re.compile(r"\b(?:" + _FRENCH_SURE + r")\b", re.I)
 _FRENCH_UNACCENTED = str.maketrans("àâçèéêëîïôûùœÀÂÇÈÉÊËÎÏÔÛÙŒ’", "aaceeeeiiouuoAACEEEEIIOUUO'")
+# French typed on a phone, spelled out as the French the tables below read (as hindi.py's Urdu spellings
+# are): "c quoi" (c'est), "g fini" (j'ai; only before a word that follows "j'ai", so "option c" and "g" in
+# English stay), "jsuis"/"chui", "jdois", "jen", "pk"/"pq", "qd", "ajd", "mtn", "bcp", and an imperative's
+# pronoun without its hyphen ("relache le", "mets la en pause": relâche-le); its fillers ("mdr", "tkt",
+# "wesh", "de ouf") say nothing asked
+_FRENCH_SMS = compiled(
+    (
+        (
+            r"\bc\s+(?=(?:quoi|qui|quel|quelle|quels|bon|combien|moi|toi|lui|pas|ok|urgent|fini|normal|mort"
+            r"|possible|mieux|trop|tout|vrai|quand|comment|pour|grave|chaud|long|la|le|ca|un|une)\b)",
+            "c'est ",
+        ),
+        (
+            r"\bg\s+(?=(?:besoin|fini|mis|lance|relance|vu|eu|pas|plus|rien|oublie|annule|essaye|compris|deja"
+            r"|juste|teste|fait|regarde|trouve|perdu|lu|un|une|l['’])\b)",
+            "j'ai ",
+        ),
+        (r"\bjai\b", "j'ai"),
+        (r"\b(?:jsuis|chui|chuis|jsui)\b", "je suis"),
+        (r"\bj(dois|sais|peux|veux|vais|pense|crois|comprends)\b", r"je \1"),
+        (r"\bjen\b", "j'en"),
+        (r"\bct\b", "c'etait"),
+        (r"\b(?:pk|pq|pourquoi)\b", "pourquoi"),
+        (r"\bqd\b", "quand"),
+        (r"\b(?:ajd|auj|ajdh)\b", "aujourd'hui"),
+        (r"\bmtn\b", "maintenant"),
+        (r"\bbcp\b", "beaucoup"),
+        (r"\b(?:tjrs|tjs)\b", "toujours"),
+        (r"\bdsl\b", "desole"),
+        (r"\b(?:tkt|mdr|ptdr|wesh)\b[.!,]?|\bde ouf\b", ""),
+        (
+            r"\b(annule|annulez|relance|relancez|relache|relachez|libere|liberez|mets|mettez|passe|passez"
+            r"|arrete|arretez|suspends|suspendez|supprime|supprimez|reprends|reprenez)\s+(le|la|les)\b"
+            r"(?=\s*(?:[,.!?]|$|stp\b|svp\b))",
+            r"\1-\2",
+        ),
+    )
+)
 _FRENCH = compiled(  # phrases, read first
     (
         # Québec's spoken "y" for "il" ("y'a roulé" il a roulé, "y'est mort" il est mort, "qu'y roule"
@@ -113,14 +151,18 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bdegres\b", "degrees"),
         (r"\bune fois\b", ""),
         (r"\bventilos?\b", "fan"),
-        (r"\b(?:glande|glandait|ne fout rien|ne foutait rien)\b", "is idle"),
+        (r"\b(?:a|ont) glande\b", "was idle"),  # "elle a glandé combien de temps"
+        (r"\b(?:glande|glandait|(?:ne )?fout rien|(?:ne )?foutait rien)\b", "is idle"),
         (r"\bqd\b", "when"),
         (r"\bpk\b", "why"),
         (r"\b(release|cancel|pause|resume|retry|hold|rerun)-(?:le|la)\b", r"\1 it"),
         # "mets-le en hold", "peux-tu le mettre en pause", "c moi qui l'a mis on hold": the request's verb
         (r"\b(?:mets|mettez|met)-(?:le|la|les) en (pause|hold)\b", r"\1 it"),
         (r"\b(?:le|la|les) (?:mettre|mets|mettez) en (pause|hold)\b", r"\1 it"),
-        (r"\b(?:l['’]a|les a|l['’]ai|les ai) mise?s? (?:on|en) hold\b", "put it on hold"),
+        (
+            r"\b(?:l['’]a|les a|l['’]ai|les ai|l['’]avais|l['’]avait) mise?s? (?:on|en) hold\b",
+            "put it on hold",
+        ),
         (r"\b(?:mets|mettez|met) sa priorite a (\d+)\b", r"set its priority to \1"),
         (r"\braconte-moi\b|\bracontez-moi\b", "tell me"),
         (r"\bblague\b", "joke"),
@@ -135,6 +177,8 @@ _FRENCH = compiled(  # phrases, read first
         # an ended one retried; "mettez le mistral en pause": pause it)
         (r"\b(?:relancez|relance|relancer|redemarrez|redemarre)-(?:le|la|les)\b", "get it going again"),
         (r"\b(?:relancez|relancer|redemarrez)\b", "retry"),
+        # "mets le en pause", "passe la en priorité" (the hyphen left off): it, the job just said
+        (r"\b(mets|mettez|met|passe|passez)\s+(?:le|la)\s+(?=en\s)", r"\1 it "),
         (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+en (pause|hold)\b", r"\2 \1"),
         # "mettez le 12 en attente" (put on hold), "mets-la en attente"
         (r"\b(?:mettre|mettez|mets|met)-(?:le|la|les) en attente\b", "hold it"),
@@ -143,6 +187,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:suspendez|suspends|suspendre|suspend)-(?:le|la|les)\b", "pause it"),
         (r"\b(?:suspendez|suspends|suspendre)\b", "pause"),
         # "passe le 13 devant le 12", "mettez-le avant le 12": the two swapped in the queue
+        (r"\b(?:passe|passez|mets|mettez)[- ](?:le|la)\s+(?:devant|avant)\b", "put it ahead of"),
         (
             r"\b(?:passe|passez|mets|mettez|fais passer|faites passer)\s+(.{1,30}?)\s+"
             r"(?:devant|avant)\s+(?=(?:le|la|l['’]|job)\b)",
@@ -168,8 +213,15 @@ _FRENCH = compiled(  # phrases, read first
         ),
         (r"\b(?:annulez|annule|annuler)-(?:le|la|les)\b", "cancel it"),
         (r"\b(?:annulez|annuler)\b", "cancel"),
-        (r"\b(?:liberez|libere|liberer)-(?:le|la|les)\b", "release it"),
-        (r"\b(?:liberez|liberer)\b", "release"),
+        # the imperative before its object ("annule le 12", "arrête le mistral"; "annulé" after it is done)
+        (r"\b(?:annule|arrete|arretez)\s+(?=(?:le|la|les|l['’]|job|tout|ca)\b)", "cancel "),
+        (r"\b(?:arretez|arrete)-(?:le|la|les)\b", "cancel it"),
+        (r"\b(?:relance|relancez)\s+(?=(?:juste\s+)?(?:le|la|les|l['’]|job|celui|celle|ca)\b)", "retry "),
+        (r"\b(?:liberez|libere|liberer|relachez|relache|relacher)-(?:le|la|les)\b", "release it"),
+        (r"\b(?:liberez|liberer|relachez|relacher)\b", "release"),
+        # "remets-le en route", "tu peux le remettre en route": resumed
+        (r"\b(?:remets|remettez|remettre)-(?:le|la)\s+en (?:route|marche)\b", "resume it"),
+        (r"\b(?:le|la) (?:remettre|remets|remettez) en (?:route|marche)\b", "resume it"),
         (r"\b(?:supprimez|supprime|supprimer|retirez)-(?:le|la|les)\b", "remove it"),
         (r"\b(?:supprimez|supprimer)\b", "remove"),
         (r"\b(?:reprenez|reprends|reprendre)-(?:le|la)\b", "resume it"),
@@ -184,6 +236,9 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:compare|comparez)-moi\b", "compare"),
         (r"\b(?:montre|montrez)-moi\b", "show me"),
         (r"\b(?:donne|donnez)-moi\b", "give me"),
+        (r"\bj['’]en ai (?:plus|pas) besoin\b", "i do not need it anymore"),
+        (r"\bc['’]est qui qui\b", "who"),  # "c'est qui qui l'a arrêté ?" ("qui est-ce qui" read as before)
+        (r"\bl['’](?:a|ont) (?:arrete|annule|tue)\b", "cancelled it"),
         (r"\bj['’]ai besoin (?:du|de la|des)\b", "i need the"),
         (r"\bj['’]ai besoin d['’]|\bj['’]ai besoin de\b", "i need "),
         (r"\bje veux\b", "i want"),
@@ -200,7 +255,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bme faire un point sur\b|\bfaire le point sur\b", "give me an overview of"),
         (r"\bun conseil pour\b", "what is a good way to"),
         (
-            r"\bc['’]est quoi la difference entre\b|\bquelle est la difference entre\b",
+            r"\bc['’]est quoi la (?:difference|diff)\b entre\b|\bquelle est la (?:difference|diff) entre\b",
             "what is the difference between",
         ),
         # questions
@@ -320,7 +375,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:gpu[- ]heures|heures[- ]gpu)\b", "gpu hours"),
         (r"\bcarte par carte\b|\bpar carte\b|\bsur chaque carte\b", "per card"),
         (r"\bmeme chose\b", "the same"),
-        (r"\bau repos\b|\bne fait (?:plus )?rien\b", "idle"),
+        (r"\bau repos\b|\b(?:ne )?fait (?:plus )?rien\b", "idle"),  # (phone French drops "ne")
         (r"\bd['’]utilisation\b|\butilisation\b", "utilization"),
         # "la 0 elle tire combien" (draws), "conso énergétique" (energy use), "idle combien" (for how long)
         (r"\b(?:a|ont) (?:tire|pompe)\b", "drew"),
@@ -396,6 +451,7 @@ _FRENCH_FUNCTION_WORDS = compiled(
         (r"\ben\b", "in"),  # "en watts", "en heures GPU" (its phrases read first: "en pause", "en ce moment")
         (r"\bpour\b", "for"),
         (r"\b(?:un|une)\b", "a"),
+        (r"\bj['’]ai\b", "i have"),  # ("g fini": j'ai fini)
         (r"\bje\b|\bj['’]", "i "),
         (r"\bbon,\s*", ""),
     )
@@ -404,15 +460,21 @@ _FRENCH_FUNCTION_WORDS = compiled(
 
 def french_sure(text: str) -> bool:
     """Whether ``text`` has a mark only French writes (:data:`_FRENCH_SURE`): Italian leaves it to French."""
-    return bool(_FRENCH_SURE_MARK.search(text))
+    return bool(
+        _FRENCH_SURE_MARK.search(text)
+        or _FRENCH_SURE_MARK.search(translated(text.translate(_FRENCH_UNACCENTED), _FRENCH_SMS))
+    )
 
 
 def french(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is French (:data:`_FRENCH_MARK`): its phrases, then the words said
     in passing (:data:`_FRENCH_WORDS`: "ce matin", "la carte H100", "c'est-tu"), then its function words;
     else as it was."""
-    marked = _FRENCH_MARK.search(text) and (_FRENCH_OWN.search(text) or not portuguese_marked(text))
+    spelled = translated(text.translate(_FRENCH_UNACCENTED), _FRENCH_SMS)
+    marked = (_FRENCH_MARK.search(text) or _FRENCH_MARK.search(spelled)) and (
+        _FRENCH_OWN.search(text) or _FRENCH_OWN.search(spelled) or not portuguese_marked(text)
+    )
     if not reads(lean, "french", marked):
         return text
-    text = translated(text.translate(_FRENCH_UNACCENTED), _FRENCH)
+    text = translated(spelled, _FRENCH)
     return translated(translated(text, FRENCH_IN_PASSING), _FRENCH_FUNCTION_WORDS)
