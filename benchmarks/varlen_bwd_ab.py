@@ -14,14 +14,16 @@ non-causal) into NaN-filled buffers by relative L2 < 2e-2. Timing: the backward 
 kernel's GPU time. Prints a table last; writes varlen_bwd_ab_<stamp>.json to --out. ``--profile``: each
 variant's backward twice at the first total, nothing else (for ncu).
 
-    PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes [--rounds 9] [--totals 16384 32768]
+    PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes [--rounds 7] [--totals 16384 32768]
+        [--dense 2,16,8192,128 4,32,4096,64] [--tag NAME]
 
 ``--passes`` (docs/kernels-log.md, 2026-11-29, thirty-second session): one backward step as a user runs it
 (``loss.backward`` with the gradients set to None first, the forward's graph retained) under torch.profiler
-(CUDA activities), every kernel in order with its GPU time and the gaps between them, for the dense
-2,16,8192,128 causal and not through ``flash_attn_func`` ((B, N, H, D) leaves, flash-attn's layout) and
-through ``flash_attention`` ([B, H, N, D] leaves), and the packs through ``flash_attn_varlen_func``; the
-statistics/zeroing pass and dQ's cast against the bytes they move, beside a plain fp32 copy. Then
+(CUDA activities), every kernel in order with its GPU time and the gaps between them, for the dense shapes
+of ``--dense`` (B,H,N,D; default 2,16,8192,128) causal and not through ``flash_attn_func`` ((B, N, H, D)
+leaves, flash-attn's layout), the first causal also through ``flash_attention`` ([B, H, N, D] leaves, a
+control: both modes run the same code there), and the packs through ``flash_attn_varlen_func``; the
+statistics/zeroing pass and dQ's cast beside a plain copy of 134 MB of fp32 (the copy rate). Then
 ``gluon.bwd.GRAD_LAYOUT`` off ("old": contiguous gradients, which autograd copies into flash-attn's
 layout) against on ("new") in alternated rounds (every other one reversed), the backward step alone and
 forward+backward, with the old and new gradients compared (dK, dV bit for bit; the fused dQ, summed in no
@@ -223,24 +225,25 @@ def passes(args: argparse.Namespace) -> int:
 
     result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv), "configs": {}}
     steps: dict[str, dict[str, Any]] = {}  # config -> its call, leaves, dO, tokens, whether timed old/new
-    b, n = 2, 8192
-    for causal in (True, False):
-        tag = "causal" if causal else "non-causal"
-        for api in ("flash_attn_func", "flash_attention"):
-            if api == "flash_attention" and not causal:
-                continue  # the control (contiguous leaves, so both modes run the same code): one is enough
-            g = torch.Generator(device="cuda").manual_seed(1 + causal)
-            shape = (b, n, H, D) if api == "flash_attn_func" else (b, H, n, D)
-            q, k, v, do = (
-                torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(4)
-            )
-            for t in (q, k, v):
-                t.requires_grad_()
-            if api == "flash_attn_func":
-                f = lambda q, k, v, c=causal: flash_attn_func(q, k, v, causal=c)
-            else:
-                f = lambda q, k, v, c=causal: flash_attention(q, k, v, causal=c)
-            steps[f"dense 2,16,8192 {tag} {api}"] = dict(f=f, ins=(q, k, v), do=do, tokens=b * n, ab=True)
+    for i, dense in enumerate(args.dense):
+        b, h, n, d = (int(x) for x in dense.split(","))
+        for causal in (True, False):
+            tag = "causal" if causal else "non-causal"
+            for api in ("flash_attn_func", "flash_attention"):
+                if api == "flash_attention" and (not causal or i):
+                    continue  # the control (contiguous leaves, both modes run the same code): one is enough
+                g = torch.Generator(device="cuda").manual_seed(1 + causal)
+                shape = (b, n, h, d) if api == "flash_attn_func" else (b, h, n, d)
+                q, k, v, do = (
+                    torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(4)
+                )
+                for t in (q, k, v):
+                    t.requires_grad_()
+                if api == "flash_attn_func":
+                    f = lambda q, k, v, c=causal: flash_attn_func(q, k, v, causal=c)
+                else:
+                    f = lambda q, k, v, c=causal: flash_attention(q, k, v, causal=c)
+                steps[f"dense {dense} {tag} {api}"] = dict(f=f, ins=(q, k, v), do=do, tokens=b * n, ab=True)
     for total in args.totals:
         lens = doc_lengths(total, 128, 8192, 0)
         cu, mx = cu_seqlens(lens), max(lens)
@@ -354,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
         "--passes", action="store_true", help="the backward step's kernels and gaps; GRAD_LAYOUT A/B"
     )
     ap.add_argument("--tag", default="", help="appended to the --passes JSON's name")
+    ap.add_argument("--dense", nargs="*", default=["2,16,8192,128"], help="--passes: dense B,H,N,D shapes")
     args = ap.parse_args(argv)
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
         print("varlen_bwd_ab needs a Hopper (sm_90) GPU", file=sys.stderr)

@@ -6,18 +6,18 @@
 # benchmarks/results).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results}
-export PYTHONPATH=src PYTHONUNBUFFERED=1
+export PYTHONPATH=src:tests PYTHONUNBUFFERED=1  # tests/: the parity cases (attention_parity.py)
 nvidia-smi --query-gpu=name,driver_version,power.limit,clocks.max.sm --format=csv,noheader | tee "$OUT/env.txt"
 python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__, 'cudnn',
 torch.backends.cudnn.version())" | tee -a "$OUT/env.txt"
 t0=$(date +%s)
 if [ "${PYTEST:-1}" = 1 ]; then
   timeout -s INT "${PYTEST_S:-260}" python3 -m pytest -q -p no:cacheprovider --noconftest -n "${JOBS:-8}" \
-    tests/gpu/test_gluon_bwd_gpu.py tests/gpu/test_flash_attn_parity_gpu.py >"$OUT/pytest.log" 2>&1
+    ${TESTS:-tests/gpu/test_gluon_bwd_gpu.py tests/gpu/test_flash_attn_parity_gpu.py} >"$OUT/pytest.log" 2>&1
   echo "tests rc $?: $(( $(date +%s) - t0 )) s"; tail -4 "$OUT/pytest.log"
 fi
 left=$(( ${LIMIT_S:-560} - ($(date +%s) - t0) ))
 timeout -s INT "$left" python3 benchmarks/varlen_bwd_ab.py --passes --rounds "${ROUNDS:-7}" --out "$OUT" \
-  --tag="${TAG:-}" >"$OUT/passes.log" 2>&1
+  --tag="${TAG:-}" --dense ${DENSE:-2,16,8192,128} --totals ${TOTALS:-16384 32768} >"$OUT/passes.log" 2>&1
 echo "passes rc $?: $(( $(date +%s) - t0 )) s"
 grep -v '^{' "$OUT/passes.log" | grep -v "Warning\|_warn_once" | tail -45
