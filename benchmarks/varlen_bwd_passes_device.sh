@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The backward's passes around its kernel on one Hopper card, in one call (docs/kernels-log.md, 2026-11-29,
-# thirty-second session): the GPU tier's dense backward and flash-attn parity tests (xdist, PYTEST=0 skips
-# them), then benchmarks/varlen_bwd_ab.py --passes (profiles of one backward step, gluon.bwd.GRAD_LAYOUT
-# off against on in alternated rounds). Run from the repository root; writes under $OUT (or
-# benchmarks/results).
+# thirty-second session): the GPU tier's dense backward and flash-attn parity tests (xdist; TESTS names
+# others, PYTEST=0 skips them), then (PASSES=0 skips it) benchmarks/varlen_bwd_ab.py --passes (profiles of
+# one backward step, gluon.bwd.GRAD_LAYOUT off against on in alternated rounds). Run from the repository
+# root; writes under $OUT (or benchmarks/results).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results}
 export PYTHONPATH=src:tests PYTHONUNBUFFERED=1  # tests/: the parity cases (attention_parity.py)
@@ -16,6 +16,7 @@ if [ "${PYTEST:-1}" = 1 ]; then
     ${TESTS:-tests/gpu/test_gluon_bwd_gpu.py tests/gpu/test_flash_attn_parity_gpu.py} >"$OUT/pytest.log" 2>&1
   echo "tests rc $?: $(( $(date +%s) - t0 )) s"; tail -4 "$OUT/pytest.log"
 fi
+[ "${PASSES:-1}" = 1 ] || exit 0
 left=$(( ${LIMIT_S:-560} - ($(date +%s) - t0) ))
 timeout -s INT "$left" python3 benchmarks/varlen_bwd_ab.py --passes --rounds "${ROUNDS:-7}" --out "$OUT" \
   --tag="${TAG:-}" --dense ${DENSE:-2,16,8192,128} --totals ${TOTALS:-16384 32768} >"$OUT/passes.log" 2>&1

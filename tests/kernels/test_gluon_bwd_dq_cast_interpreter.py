@@ -138,3 +138,14 @@ def test_grad_like_keeps_the_inputs_dimension_order():
         assert bwd.grad_like(seq).is_contiguous()
     finally:
         bwd.GRAD_LAYOUT = saved
+
+
+def test_kv_grads_share_one_layout():
+    """gluon.bwd.kv_grads_like: the dK/dV kernels write dk and dv with dk's strides, so k and v laid out
+    alike keep their layout, and k and v laid out differently (a zero-padded k beside the caller's v, as
+    flash_attn_func with a wider value head dim runs it) give both contiguous."""
+    k, v = (torch.empty(2, 100, 4, 64).transpose(1, 2) for _ in range(2))
+    dk, dv = bwd.kv_grads_like(k, v)
+    assert dk.stride() == dv.stride() == k.stride()
+    dk, dv = bwd.kv_grads_like(k.contiguous(), v)
+    assert dk.is_contiguous() and dv.is_contiguous()

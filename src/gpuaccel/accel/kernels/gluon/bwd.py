@@ -90,6 +90,17 @@ def grad_like(t: torch.Tensor) -> torch.Tensor:
     return torch.empty_like(t, memory_format=torch.contiguous_format)
 
 
+def kv_grads_like(k: torch.Tensor, v: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """``(dk, dv)`` as :func:`grad_like` gives them where both come out with one set of strides (the dK/dV
+    kernels take dk's strides for both), else both contiguous: k and v laid out differently (one
+    zero-padded to the run's head dim, the other a view of the caller's) must not share strides they
+    do not have."""
+    dk, dv = grad_like(k), grad_like(v)
+    if dk.stride() != dv.stride():
+        dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (k, v))
+    return dk, dv
+
+
 def determinism_asked(deterministic: bool = False) -> bool:
     """Whether the call (``deterministic``) or torch (``use_deterministic_algorithms``) asks for gradients
     that are bit for bit the same on every call: then no fused backward, whose dQ sums in no fixed order."""
@@ -139,7 +150,7 @@ def launch_gluon_bwd(
     stat_shape = (2, b, hq, 1, stat_stride)  # delta and lse2, each in the shape the dK/dV kernel's TMA reads
     delta, lse2 = o.new_empty(stat_shape, dtype=torch.float32).unbind(0)
     if out is None:
-        dq, dk, dv = (grad_like(t) for t in (q, k, v))
+        dq, (dk, dv) = grad_like(q), kv_grads_like(k, v)
     else:
         dq, dk, dv = out
     lse = lse if lse.is_contiguous() else lse.contiguous()
@@ -218,7 +229,7 @@ def launch_gluon_bwd_fused(
         dq_acc = torch.zeros((b, hq, rows, d), device=q.device, dtype=torch.float32)
         delta, lse2, stat_stride = bwd_stats(o, do, lse, bound)
     if out is None:
-        dk, dv = (grad_like(t) for t in (k, v))
+        dk, dv = kv_grads_like(k, v)
     else:
         dk, dv = out[1], out[2]
     stat4 = (b, hq, 1, stat_stride)
@@ -291,7 +302,7 @@ def _launch_planned(
     fixes: the first call worked it out (the bound launches check the integers again)."""
     stat_shape, block_n, strides, dq_ints, dk_strides, dkdv_ints, bound_dq, bound_dkdv = planned
     delta, lse2 = o.new_empty(stat_shape, dtype=torch.float32).unbind(0)
-    dq, dk, dv = (grad_like(t) for t in (q, k, v))  # strides as the first call's: the signature fixes q's
+    dq, (dk, dv) = grad_like(q), kv_grads_like(k, v)  # strides as the first call's: the signature fixes them
     lse = lse if lse.is_contiguous() else lse.contiguous()
     q64, do64 = Tma(q, 64), Tma(do, 64)
     ls = scale * LOG2E
@@ -322,7 +333,7 @@ def _launch_d256(
     dq_cfg = BwdConfig(64, 64, 4, 2, "split", 128, cfg.dq_block_n, 8, cfg.dq_stages)
     lse = lse if lse.is_contiguous() else lse.contiguous()
     if out is None:
-        dk, dv = (grad_like(t) for t in (k, v))
+        dk, dv = kv_grads_like(k, v)
         dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, grad_like(q))
     else:
         dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, out[0])
