@@ -13,6 +13,21 @@ non-causal) into NaN-filled buffers by relative L2 < 2e-2. Timing: the backward 
 (``check_values=False``, ``FUSED_OPTS`` set per variant), and one profiler pass per variant giving each
 kernel's GPU time. Prints a table last; writes varlen_bwd_ab_<stamp>.json to --out. ``--profile``: each
 variant's backward twice at the first total, nothing else (for ncu).
+
+    PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes [--rounds 7] [--totals 16384 32768]
+        [--dense 2,16,8192,128 4,32,4096,64] [--tag NAME]
+
+``--passes`` (docs/kernels-log.md, 2026-11-29, thirty-second session): one backward step as a user runs it
+(``loss.backward`` with the gradients set to None first, the forward's graph retained) under torch.profiler
+(CUDA activities), every kernel in order with its GPU time and the gaps between them, for the dense shapes
+of ``--dense`` (B,H,N,D; default 2,16,8192,128) causal and not through ``flash_attn_func`` ((B, N, H, D)
+leaves, flash-attn's layout), the first causal also through ``flash_attention`` ([B, H, N, D] leaves, a
+control: both modes run the same code there), and the packs through ``flash_attn_varlen_func``; the
+statistics/zeroing pass and dQ's cast beside a plain copy of 134 MB of fp32 (the copy rate). Then
+``gluon.bwd.GRAD_LAYOUT`` off ("old": contiguous gradients, which autograd copies into flash-attn's
+layout) against on ("new") in alternated rounds (every other one reversed), the backward step alone and
+forward+backward, with the old and new gradients compared (dK, dV bit for bit; the fused dQ, summed in no
+fixed order, by relative L2). Writes varlen_bwd_passes_<stamp>.json to --out.
 """
 
 from __future__ import annotations
@@ -30,6 +45,7 @@ from gpuaccel.accel.kernels import reference
 from gpuaccel.accel.kernels.bench import attention as bench
 from gpuaccel.accel.kernels.bench.varlen import cu_seqlens, doc_lengths, variant_opts, varlen_flops
 from gpuaccel.accel.kernels.dense import attention
+from gpuaccel.accel.kernels.dense.entry import flash_attention
 from gpuaccel.accel.kernels.gluon import varlen_bwd
 from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd_fused
 from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen, varlen_forward
@@ -170,6 +186,164 @@ def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -
     return row
 
 
+def _profile_once(fn, calls: int = 3) -> dict[str, Any]:
+    """``fn`` (warmed up) profiled ``calls`` times, each alone; the call with the median window: its CUDA
+    events in order (name, start from the first, duration, us), the window, the kernels' sum, the idle."""
+    runs = []
+    for _ in range(calls):
+        torch.cuda.synchronize()
+        with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+            fn()
+            torch.cuda.synchronize()
+        evs = sorted(
+            (e for e in prof.events() if e.device_type == torch.autograd.DeviceType.CUDA),
+            key=lambda e: e.time_range.start,
+        )
+        if not evs:
+            continue
+        t0 = evs[0].time_range.start
+        rows = [(e.name[:70], e.time_range.start - t0, e.time_range.end - e.time_range.start) for e in evs]
+        window = max(e.time_range.end for e in evs) - t0
+        busy = sum(r[2] for r in rows)
+        gaps = [max(0.0, rows[i][1] - (rows[i - 1][1] + rows[i - 1][2])) for i in range(1, len(rows))]
+        runs.append({"kernels": rows, "window_us": window, "busy_us": busy, "idle_us": window - busy,
+                     "gaps_us": gaps})  # fmt: skip
+    runs.sort(key=lambda r: r["window_us"])
+    return runs[len(runs) // 2]
+
+
+def _set_layout(on: bool) -> None:
+    from gpuaccel.accel.kernels.gluon import bwd
+
+    bwd.GRAD_LAYOUT = on
+    attention._PLANS.clear()  # a plan keeps its first call's gradient strides (gluon.bwd.GRAD_LAYOUT)
+
+
+def passes(args: argparse.Namespace) -> int:
+    """``--passes``: see the module docstring."""
+    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func, flash_attn_varlen_func
+
+    result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv), "configs": {}}
+    steps: dict[str, dict[str, Any]] = {}  # config -> its call, leaves, dO, tokens, whether timed old/new
+    for i, dense in enumerate(args.dense):
+        b, h, n, d = (int(x) for x in dense.split(","))
+        for causal in (True, False):
+            tag = "causal" if causal else "non-causal"
+            for api in ("flash_attn_func", "flash_attention"):
+                if api == "flash_attention" and (not causal or i):
+                    continue  # the control (contiguous leaves, both modes run the same code): one is enough
+                g = torch.Generator(device="cuda").manual_seed(1 + causal)
+                shape = (b, n, h, d) if api == "flash_attn_func" else (b, h, n, d)
+                q, k, v, do = (
+                    torch.randn(shape, device="cuda", dtype=torch.bfloat16, generator=g) for _ in range(4)
+                )
+                for t in (q, k, v):
+                    t.requires_grad_()
+                if api == "flash_attn_func":
+                    f = lambda q, k, v, c=causal: flash_attn_func(q, k, v, causal=c)
+                else:
+                    f = lambda q, k, v, c=causal: flash_attention(q, k, v, causal=c)
+                steps[f"dense {dense} {tag} {api}"] = dict(f=f, ins=(q, k, v), do=do, tokens=b * n, ab=True)
+    for total in args.totals:
+        lens = doc_lengths(total, 128, 8192, 0)
+        cu, mx = cu_seqlens(lens), max(lens)
+        q, k, v, do = _packed(lens)
+        for t in (q, k, v):
+            t.requires_grad_()
+        f = lambda q, k, v, cu=cu, mx=mx: flash_attn_varlen_func(q, k, v, cu, cu, mx, mx, causal=True)
+        steps[f"{total} tokens packed"] = dict(f=f, ins=(q, k, v), do=do, tokens=total, ab=False)
+
+    def fns(cfg):
+        q, k, v = cfg["ins"]
+
+        def step():
+            for t in (q, k, v):
+                t.grad = None
+            cfg["f"](q, k, v).backward(cfg["do"])
+
+        o = cfg["f"](q, k, v)
+
+        def bwd():
+            for t in (q, k, v):
+                t.grad = None
+            o.backward(cfg["do"], retain_graph=True)
+
+        return step, bwd
+
+    modes = ("old", "new")
+    for cfg in steps.values():
+        cfg["step"], cfg["bwd"] = fns(cfg)
+    # correctness: old against new gradients, same o and lse (dK/dV bit for bit, dQ by relative L2)
+    checks: dict[str, Any] = {}
+    for name, cfg in steps.items():
+        if not cfg["ab"]:
+            continue
+        got = {}
+        for mode in modes:
+            _set_layout(mode == "new")
+            cfg["bwd"]()
+            got[mode] = [t.grad.clone() for t in cfg["ins"]]
+            got[mode + "_strides"] = [t.grad.stride() for t in cfg["ins"]]
+        old, new = got["old"], got["new"]
+        checks[name] = {
+            "dk_dv_equal": all(torch.equal(a, c) for a, c in zip(old[1:], new[1:], strict=True)),
+            "dq_rel_l2": ((old[0].float() - new[0].float()).norm() / old[0].float().norm()).item(),
+            "strides": {m: got[m + "_strides"] for m in modes},
+        }
+        del got
+    result["checks"] = checks
+    print(json.dumps(checks), flush=True)
+    # profiles: every config with GRAD_LAYOUT on, the A/B configs off too; a whole step of each as well
+    prof: dict[str, Any] = {}
+    for name, cfg in steps.items():
+        for mode in modes if cfg["ab"] else ("new",):
+            _set_layout(mode == "new")
+            for fn in (cfg["bwd"], cfg["step"]):
+                fn()
+            prof[f"{name} | {mode} | bwd"] = _profile_once(cfg["bwd"])
+            prof[f"{name} | {mode} | step"] = _profile_once(cfg["step"])
+    _set_layout(True)
+    src = torch.randn(16384 * H * D, device="cuda", dtype=torch.float32)
+    dst = torch.empty_like(src)
+    dst.copy_(src)
+    prof["fp32 copy 134 MB"] = _profile_once(lambda: dst.copy_(src))
+    result["profiles"] = prof
+    # alternated rounds: backward alone and forward+backward, old and new, every other round reversed
+    times: dict[str, list[float]] = {}
+    for r in range(args.rounds):
+        order = list(steps.items()) if r % 2 == 0 else list(reversed(steps.items()))
+        for name, cfg in order:
+            for mode in (modes if r % 2 == 0 else modes[::-1]) if cfg["ab"] else ("new",):
+                _set_layout(mode == "new")
+                for part in ("bwd", "step"):
+                    times.setdefault(f"{name} | {mode} | {part}", []).append(bench.median_ms(cfg[part]))
+    _set_layout(True)
+    result["times"] = times
+    os.makedirs(args.out, exist_ok=True)
+    path = os.path.join(args.out, f"varlen_bwd_passes_{time.strftime('%Y%m%d-%H%M%S')}{args.tag}.json")
+    with open(path, "w") as fh:
+        json.dump(result, fh, indent=1)
+    med = lambda ts: sorted(ts)[len(ts) // 2]
+    print("| profile (median of 3 calls) | window us | kernels us | idle us | kernels (name: us) |")
+    for key, p in prof.items():
+        ks = " ".join(f"{k[0].split('(')[0][:28]}:{k[2]:.0f}" for k in p["kernels"])
+        print(f"| {key} | {p['window_us']:.0f} | {p['busy_us']:.0f} | {p['idle_us']:.0f} | {ks} |")
+    print("| config | part | old ms | new ms | old/new median (new won) |")
+    for name, cfg in steps.items():
+        for part in ("bwd", "step"):
+            new = times[f"{name} | new | {part}"]
+            if not cfg["ab"]:
+                print(f"| {name} | {part} | - | {med(new):.3f} | - |")
+                continue
+            old = times[f"{name} | old | {part}"]
+            ratio = med([a / c for a, c in zip(old, new, strict=True)])
+            won = sum(c < a for a, c in zip(old, new, strict=True))
+            print(f"| {name} | {part} | {med(old):.3f} | {med(new):.3f} | {ratio:.3f} ({won}/{len(new)}) |")
+    print("checks:", json.dumps({k: [v["dk_dv_equal"], f"{v['dq_rel_l2']:.1e}"] for k, v in checks.items()}))
+    print(path)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variants", nargs="+", default=["old", "frag"])
@@ -179,10 +353,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-equal", action="store_true", help="skip 2 x 8192 beside the dense kernel")
     ap.add_argument("--out", default=os.environ.get("OUT", "benchmarks/results"))
     ap.add_argument("--profile", action="store_true", help="each variant's backward twice at the first total")
+    ap.add_argument(
+        "--passes", action="store_true", help="the backward step's kernels and gaps; GRAD_LAYOUT A/B"
+    )
+    ap.add_argument("--tag", default="", help="appended to the --passes JSON's name")
+    ap.add_argument("--dense", nargs="*", default=["2,16,8192,128"], help="--passes: dense B,H,N,D shapes")
     args = ap.parse_args(argv)
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
         print("varlen_bwd_ab needs a Hopper (sm_90) GPU", file=sys.stderr)
         return 2
+    if args.passes:
+        return passes(args)
     if args.profile:  # for ncu: nothing timed
         lens = doc_lengths(args.totals[0], 128, 8192, 0)
         cu, n = cu_seqlens(lens), max(lens)

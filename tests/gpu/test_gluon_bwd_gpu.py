@@ -170,3 +170,44 @@ def test_first_backward_of_a_fresh_process_runs_on_autograds_thread():
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0 and "ok" in run.stdout, run.stderr[-2000:]
+
+
+@pytest.mark.parametrize(
+    "d,n,causal,dtype,mixed",
+    [(128, 4096, True, torch.bfloat16, False), (128, 4096, False, torch.bfloat16, False),
+     (64, 4096, True, torch.float16, False), (128, 1000, True, torch.bfloat16, False),
+     (256, 777, True, torch.bfloat16, False), (128, 4096, True, torch.bfloat16, True),
+     (128, 1000, False, torch.bfloat16, True), (256, 777, True, torch.bfloat16, True)],
+)  # fmt: skip
+def test_gradients_come_back_in_the_inputs_layout(d, n, causal, dtype, mixed):
+    """flash_attn_func's q/k/v are (B, N, H, D) storage seen as [B, H, N, D]: the backward's dq, dk, dv
+    have those strides (gluon.bwd.GRAD_LAYOUT), so autograd takes them without a copy, and hold what the
+    contiguous inputs' backward gives: bit for bit where every element is summed in one order (dK, dV;
+    the split pair's dQ), the fused kernel's dQ (reduce-adds in no fixed order) within rounding. Fused
+    (N 4096, D64 and D128), split (N 1000) and D256. ``mixed``: v contiguous while k is not (as where one
+    of them is zero-padded to the run's head dim): the dK/dV kernels write both with dk's strides, so
+    both come back contiguous (gluon.bwd.kv_grads_like; flash_attn_func's dv was wrong at D64/256)."""
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.gluon import bwd
+
+    torch.manual_seed(d + n)
+    b, h = 2, 4
+    seq = [torch.randn(b, n, h, d, device="cuda", dtype=dtype) for _ in range(4)]
+    q, k, v, do = (t.transpose(1, 2) for t in seq)
+    qc, kc, vc, doc = (t.contiguous() for t in (q, k, v, do))
+    if mixed:
+        v = vc
+    scale = d**-0.5
+    fused = bwd.fused_pays(qc, kc)
+    assert fused == (n >= bwd.FUSED_FROM and d != 256)
+    o, lse = attention.flash_attention_forward(qc, kc, vc, causal, scale)
+    want = attention.flash_attention_backward(doc, qc, kc, vc, o, lse, causal, scale)
+    got = attention.flash_attention_backward(do, q, k, v, o, lse, causal, scale)
+    layouts = (q, kc, vc) if mixed else (q, k, v)
+    for g, t, w, name in zip(got, layouts, want, ("dq", "dk", "dv"), strict=True):
+        assert g.stride() == t.stride(), (name, g.stride(), t.stride())
+        if name == "dq" and fused:
+            rel = ((g.float() - w.float()).norm() / w.float().norm()).item()
+            assert rel < 1e-3, (name, rel)
+        else:
+            assert torch.equal(g, w), name

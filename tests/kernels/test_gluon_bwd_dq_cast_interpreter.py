@@ -107,3 +107,45 @@ def test_packed_unfrag_reads_each_document_from_its_statistics_rows(d):
         acc, out, items, out.stride(0), out.stride(1), stat_stride, HEAD_DIM=d, ITEM_FIELDS=int(ITEM_FIELDS)
     )
     torch.testing.assert_close(out, dq, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("cast", ["unfrag", "unpair"])
+def test_casts_write_dq_in_the_layout_of_q(cast):
+    """Both casts write through dq's strides: flash_attn_func's q is (B, N, H, D) storage seen as
+    [B, H, N, D], and dq in that layout is what autograd takes without a copy (gluon.bwd.GRAD_LAYOUT).
+    Every element of the poisoned (B, N, H, D) storage must be written, each with its own row and head."""
+    b, h, n, d = 2, 3, 130, 64
+    dq = torch.randn(b, h, n, d)
+    storage = torch.full((b, n, h, d), float("nan"))
+    out = storage.transpose(1, 2)
+    got = bwd.unfrag_dq(_staged(dq), out) if cast == "unfrag" else bwd.unpair_dq(_paired(dq), out)
+    assert got is out
+    torch.testing.assert_close(storage, dq.transpose(1, 2), rtol=0, atol=0)
+
+
+def test_grad_like_keeps_the_inputs_dimension_order():
+    """gluon.bwd.grad_like: a (B, N, H, D) storage seen as [B, H, N, D] keeps its strides; a slice of packed
+    q/k/v (not dense) gets dense strides in the same order (empty_like's preserve_format); GRAD_LAYOUT off
+    gives contiguous [B, H, N, D]."""
+    seq = torch.empty(2, 100, 4, 64).transpose(1, 2)
+    assert bwd.grad_like(seq).stride() == seq.stride()
+    packed = torch.empty(2, 100, 3, 4, 64)[:, :, 0].transpose(1, 2)
+    assert bwd.grad_like(packed).stride() == seq.stride()
+    assert bwd.grad_like(seq.contiguous()).is_contiguous()
+    saved = bwd.GRAD_LAYOUT
+    try:
+        bwd.GRAD_LAYOUT = False
+        assert bwd.grad_like(seq).is_contiguous()
+    finally:
+        bwd.GRAD_LAYOUT = saved
+
+
+def test_kv_grads_share_one_layout():
+    """gluon.bwd.kv_grads_like: the dK/dV kernels write dk and dv with dk's strides, so k and v laid out
+    alike keep their layout, and k and v laid out differently (a zero-padded k beside the caller's v, as
+    flash_attn_func with a wider value head dim runs it) give both contiguous."""
+    k, v = (torch.empty(2, 100, 4, 64).transpose(1, 2) for _ in range(2))
+    dk, dv = bwd.kv_grads_like(k, v)
+    assert dk.stride() == dv.stride() == k.stride()
+    dk, dv = bwd.kv_grads_like(k.contiguous(), v)
+    assert dk.is_contiguous() and dv.is_contiguous()

@@ -72,6 +72,33 @@ FENCES = {64: "dsl:f1:sf2", 128: "sf2"}  # per head dim, where the fused kernel 
 # rounds on every D64 row (H100, docs/kernels-log.md). D128 with the paired staging: "dsl" measured even and
 # the others made ptxas spill 68-184 more bytes per thread (its consumers sit at their register cap), 1-5 %
 # slower; with the fragment-order staging (DQ_FRAG) "sf2" pays there (above)
+GRAD_LAYOUT = True  # dq, dk, dv laid out as q, k, v are (empty_like's preserve_format: a dense input's
+# strides, else dense ones in its dimension order; flash_attn_func's (B, N, H, D) storage seen as
+# [B, H, N, D]), so autograd takes each buffer as the gradient as it is. Off, as before: contiguous
+# [B, H, N, D], which autograd then copies into the inputs' layout, one copy kernel per gradient of every
+# backward through flash_attn_func (2026-11-29, thirty-second session, docs/kernels-log.md). Set it before
+# the first call: a planned signature keeps the strides its first call's gradients had
+
+
+def grad_like(t: torch.Tensor) -> torch.Tensor:
+    """An uninitialised gradient for ``t``: with :data:`GRAD_LAYOUT` laid out as ``t`` is (dense, in ``t``'s
+    dimension order) where that leaves a unit last stride, else contiguous."""
+    if GRAD_LAYOUT:
+        g = torch.empty_like(t)
+        if g.stride(-1) == 1:
+            return g
+    return torch.empty_like(t, memory_format=torch.contiguous_format)
+
+
+def kv_grads_like(k: torch.Tensor, v: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """``(dk, dv)`` as :func:`grad_like` gives them where both come out with one set of strides (the dK/dV
+    kernels take dk's strides for both), else both contiguous: k and v laid out differently (one
+    zero-padded to the run's head dim, the other a view of the caller's) must not share strides they
+    do not have."""
+    dk, dv = grad_like(k), grad_like(v)
+    if dk.stride() != dv.stride():
+        dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (k, v))
+    return dk, dv
 
 
 def determinism_asked(deterministic: bool = False) -> bool:
@@ -123,7 +150,7 @@ def launch_gluon_bwd(
     stat_shape = (2, b, hq, 1, stat_stride)  # delta and lse2, each in the shape the dK/dV kernel's TMA reads
     delta, lse2 = o.new_empty(stat_shape, dtype=torch.float32).unbind(0)
     if out is None:
-        dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
+        dq, (dk, dv) = grad_like(q), kv_grads_like(k, v)
     else:
         dq, dk, dv = out
     lse = lse if lse.is_contiguous() else lse.contiguous()
@@ -202,7 +229,7 @@ def launch_gluon_bwd_fused(
         dq_acc = torch.zeros((b, hq, rows, d), device=q.device, dtype=torch.float32)
         delta, lse2, stat_stride = bwd_stats(o, do, lse, bound)
     if out is None:
-        dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (k, v))
+        dk, dv = kv_grads_like(k, v)
     else:
         dk, dv = out[1], out[2]
     stat4 = (b, hq, 1, stat_stride)
@@ -219,10 +246,10 @@ def launch_gluon_bwd_fused(
         + "_dacc" * in_acc + "".join(f"_{o}" for o in sorted(opts)),
     )  # fmt: skip
     if frag:
-        dq = out[0] if out is not None else torch.empty(q.shape, dtype=q.dtype, device=q.device)
+        dq = out[0] if out is not None else grad_like(q)
         return unfrag_dq(dq_acc, dq, bound), dk, dv
     if pair:
-        dq = out[0] if out is not None else torch.empty(q.shape, dtype=q.dtype, device=q.device)
+        dq = out[0] if out is not None else grad_like(q)
         return unpair_dq(dq_acc, dq, bound), dk, dv
     if out is not None:
         return out[0].copy_(dq_acc), dk, dv
@@ -235,10 +262,11 @@ FRAG_ROWS = 64  # the fragment-order staging reorders within blocks of this many
 
 def unfrag_dq(dq_acc: torch.Tensor, dq: torch.Tensor, bound: Bound | None = None) -> torch.Tensor:
     """Cast the fp32 accumulator staged in fragment order ([B, Hq, rows, D], rows a multiple of 64) into
-    ``dq`` (contiguous [B, Hq, Nq, D]) in row order (:func:`bwd_fused.dq_unfrag_kernel`)."""
+    ``dq`` ([B, Hq, Nq, D], unit last stride) in row order (:func:`bwd_fused.dq_unfrag_kernel`)."""
     b, hq, nq, d = dq.shape
     launch(
-        dq_unfrag_kernel, (cdiv(nq, FRAG_ROWS), b * hq), (dq_acc, dq, nq, dq_acc.shape[2]),
+        dq_unfrag_kernel, (cdiv(nq, FRAG_ROWS), b * hq),
+        (dq_acc, dq, nq, dq_acc.shape[2], hq, *dq.stride()[:3]),
         dict(HEAD_DIM=d), dict(num_warps=4), bound, "dq_unfrag",
     )  # fmt: skip
     return dq
@@ -246,10 +274,11 @@ def unfrag_dq(dq_acc: torch.Tensor, dq: torch.Tensor, bound: Bound | None = None
 
 def unpair_dq(dq_acc: torch.Tensor, dq: torch.Tensor, bound: Bound | None = None) -> torch.Tensor:
     """Cast the paired fp32 accumulator ([B, Hq, rows, D], rows a multiple of 16) into ``dq``
-    (contiguous [B, Hq, Nq, D]) in row order (:func:`bwd_fused.dq_unpair_kernel`)."""
+    ([B, Hq, Nq, D], unit last stride) in row order (:func:`bwd_fused.dq_unpair_kernel`)."""
     b, hq, nq, d = dq.shape
     launch(
-        dq_unpair_kernel, (cdiv(nq, UNPAIR_ROWS), b * hq), (dq_acc, dq, nq, dq_acc.shape[2]),
+        dq_unpair_kernel, (cdiv(nq, UNPAIR_ROWS), b * hq),
+        (dq_acc, dq, nq, dq_acc.shape[2], hq, *dq.stride()[:3]),
         dict(HEAD_DIM=d, BLOCK_M=UNPAIR_ROWS), dict(num_warps=4), bound, "dq_unpair",
     )  # fmt: skip
     return dq
@@ -273,7 +302,7 @@ def _launch_planned(
     fixes: the first call worked it out (the bound launches check the integers again)."""
     stat_shape, block_n, strides, dq_ints, dk_strides, dkdv_ints, bound_dq, bound_dkdv = planned
     delta, lse2 = o.new_empty(stat_shape, dtype=torch.float32).unbind(0)
-    dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
+    dq, (dk, dv) = grad_like(q), kv_grads_like(k, v)  # strides as the first call's: the signature fixes them
     lse = lse if lse.is_contiguous() else lse.contiguous()
     q64, do64 = Tma(q, 64), Tma(do, 64)
     ls = scale * LOG2E
@@ -304,8 +333,8 @@ def _launch_d256(
     dq_cfg = BwdConfig(64, 64, 4, 2, "split", 128, cfg.dq_block_n, 8, cfg.dq_stages)
     lse = lse if lse.is_contiguous() else lse.contiguous()
     if out is None:
-        dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (k, v))
-        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound)
+        dk, dv = kv_grads_like(k, v)
+        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, grad_like(q))
     else:
         dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, out[0])
         dk, dv = out[1], out[2]

@@ -144,8 +144,10 @@ def _frag_order(dq, HALF_D: gl.constexpr):
 
 
 @triton.jit
-def dq_unfrag_kernel(Acc, DQ, seq_q, acc_rows, HEAD_DIM: tl.constexpr):
-    """Rows [pid * 64, ...) of one (batch, head) of dQ ([B, Hq, Nq, HEAD_DIM], contiguous) from the fp32
+def dq_unfrag_kernel(Acc, DQ, seq_q, acc_rows, heads_q, stride_b, stride_h, stride_n,
+                     HEAD_DIM: tl.constexpr):  # fmt: skip
+    """Rows [pid * 64, ...) of one (batch, head) of dQ ([B, Hq, Nq, HEAD_DIM], rows ``stride_n`` apart,
+    heads ``stride_h``, batches ``stride_b``: the layout of the q it is the gradient of) from the fp32
     accumulator staged in :func:`_frag_order` ([B, Hq, acc_rows, HEAD_DIM], ``acc_rows`` a multiple of
     64; each 64-row block's two column halves reordered on their own). The block is read whole (coalesced)
     and reordered in registers."""
@@ -155,7 +157,8 @@ def dq_unfrag_kernel(Acc, DQ, seq_q, acc_rows, HEAD_DIM: tl.constexpr):
     cols = tl.arange(0, HEAD_DIM)
     x = _unfrag_block(Acc + (bh * acc_rows + pid * 64) * HEAD_DIM, HEAD_DIM)
     ok = (rows < seq_q)[:, None]
-    tl.store(DQ + (bh * seq_q + rows[:, None]) * HEAD_DIM + cols[None, :], x.to(DQ.dtype.element_ty), mask=ok)
+    out = DQ + (bh // heads_q) * stride_b + (bh % heads_q) * stride_h + rows[:, None].to(tl.int64) * stride_n
+    tl.store(out + cols[None, :], x.to(DQ.dtype.element_ty), mask=ok)
 
 
 @triton.jit
@@ -197,19 +200,21 @@ def dq_unfrag_varlen_kernel(Acc, DQ, ITEMS, stride_dn, stride_dh, stat_stride, H
 
 
 @triton.jit
-def dq_unpair_kernel(Acc, DQ, seq_q, acc_rows, HEAD_DIM: tl.constexpr, BLOCK_M: tl.constexpr):
-    """Rows [pid * BLOCK_M, ...) of one (batch, head) of dQ ([B, Hq, Nq, HEAD_DIM], contiguous) from the
-    paired fp32 accumulator ([B, Hq, acc_rows, HEAD_DIM], ``acc_rows`` a multiple of 16 >= Nq): row r is
-    stored at 16 (r // 16) + 2 (r % 8) + (r // 8) % 2 (:func:`_pair_rows`). Whole rows are gathered, so the
-    reads stay coalesced: one pass at the copy rate, where torch's strided copy of the same view ran 1.5x
-    the plain cast's time (H100, 2026-11-27)."""
+def dq_unpair_kernel(Acc, DQ, seq_q, acc_rows, heads_q, stride_b, stride_h, stride_n, HEAD_DIM: tl.constexpr,
+                     BLOCK_M: tl.constexpr):  # fmt: skip
+    """Rows [pid * BLOCK_M, ...) of one (batch, head) of dQ ([B, Hq, Nq, HEAD_DIM], strided as in
+    :func:`dq_unfrag_kernel`) from the paired fp32 accumulator ([B, Hq, acc_rows, HEAD_DIM], ``acc_rows`` a
+    multiple of 16 >= Nq): row r is stored at 16 (r // 16) + 2 (r % 8) + (r // 8) % 2 (:func:`_pair_rows`).
+    Whole rows are gathered, so the reads stay coalesced: one pass at the copy rate, where torch's strided
+    copy of the same view ran 1.5x the plain cast's time (H100, 2026-11-27)."""
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     bh = tl.program_id(1).to(tl.int64)
     src = (rows // 16) * 16 + (rows % 8) * 2 + (rows // 8) % 2
     cols = tl.arange(0, HEAD_DIM)[None, :]
     ok = (rows < seq_q)[:, None]
     acc = tl.load(Acc + (bh * acc_rows + src[:, None]) * HEAD_DIM + cols, mask=ok, other=0.0)
-    tl.store(DQ + (bh * seq_q + rows[:, None]) * HEAD_DIM + cols, acc.to(DQ.dtype.element_ty), mask=ok)
+    out = DQ + (bh // heads_q) * stride_b + (bh % heads_q) * stride_h + rows[:, None].to(tl.int64) * stride_n
+    tl.store(out + cols, acc.to(DQ.dtype.element_ty), mask=ok)
 
 
 @gluon.jit
