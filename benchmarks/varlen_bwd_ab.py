@@ -28,6 +28,15 @@ statistics/zeroing pass and dQ's cast beside a plain copy of 134 MB of fp32 (the
 layout) against on ("new") in alternated rounds (every other one reversed), the backward step alone and
 forward+backward, with the old and new gradients compared (dK, dV bit for bit; the fused dQ, summed in no
 fixed order, by relative L2). Writes varlen_bwd_passes_<stamp>.json to --out.
+
+    PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes --ab out [--dense ...] [--totals]
+
+``--ab out`` (docs/kernels-log.md, 2026-11-29, thirty-second session: the forward's output copy): the same
+steps with ``dense.attention.OUT_LAYOUT`` off ("old": a contiguous [B, H, N, D] o, which
+``flash_attn_func`` copies into (B, N, H, D)) against on ("new": o in q's layout, no copy), gradients in
+the inputs' layout in both; the forward alone (leaves requiring grad, as a training step runs it) is
+profiled and timed too, and o, lse, dK, dV are compared bit for bit (dQ of the fused backward by relative
+L2). ``--totals`` with no value leaves the packs out.
 """
 
 from __future__ import annotations
@@ -212,10 +221,13 @@ def _profile_once(fn, calls: int = 3) -> dict[str, Any]:
     return runs[len(runs) // 2]
 
 
-def _set_layout(on: bool) -> None:
+def _set_layout(on: bool, ab: str = "grad") -> None:
+    """The A/B switch: ``gluon.bwd.GRAD_LAYOUT`` (``ab`` "grad") or ``dense.attention.OUT_LAYOUT`` ("out",
+    the gradients' layout then on in both)."""
     from gpuaccel.accel.kernels.gluon import bwd
 
-    bwd.GRAD_LAYOUT = on
+    bwd.GRAD_LAYOUT = on if ab == "grad" else True
+    attention.OUT_LAYOUT = on if ab == "out" else True
     attention._PLANS.clear()  # a plan keeps its first call's gradient strides (gluon.bwd.GRAD_LAYOUT)
 
 
@@ -253,8 +265,14 @@ def passes(args: argparse.Namespace) -> int:
         f = lambda q, k, v, cu=cu, mx=mx: flash_attn_varlen_func(q, k, v, cu, cu, mx, mx, causal=True)
         steps[f"{total} tokens packed"] = dict(f=f, ins=(q, k, v), do=do, tokens=total, ab=False)
 
+    ab = args.ab
+    parts = ("fwd", "bwd", "step") if ab == "out" else ("bwd", "step")
+
     def fns(cfg):
         q, k, v = cfg["ins"]
+
+        def fwd():
+            return cfg["f"](q, k, v)
 
         def step():
             for t in (q, k, v):
@@ -268,11 +286,11 @@ def passes(args: argparse.Namespace) -> int:
                 t.grad = None
             o.backward(cfg["do"], retain_graph=True)
 
-        return step, bwd
+        return step, bwd, fwd
 
     modes = ("old", "new")
     for cfg in steps.values():
-        cfg["step"], cfg["bwd"] = fns(cfg)
+        cfg["step"], cfg["bwd"], cfg["fwd"] = fns(cfg)
     # correctness: old against new gradients, same o and lse (dK/dV bit for bit, dQ by relative L2)
     checks: dict[str, Any] = {}
     for name, cfg in steps.items():
@@ -280,8 +298,17 @@ def passes(args: argparse.Namespace) -> int:
             continue
         got = {}
         for mode in modes:
-            _set_layout(mode == "new")
-            cfg["bwd"]()
+            _set_layout(mode == "new", ab)
+            if ab == "out":  # the forward under test: a fresh one per mode
+                q, k, v = cfg["ins"]
+                for t in (q, k, v):
+                    t.grad = None
+                o = cfg["f"](q, k, v)
+                o.backward(cfg["do"])
+                got[mode + "_o"] = o.detach().clone()
+                got[mode + "_o_stride"] = o.stride()
+            else:
+                cfg["bwd"]()
             got[mode] = [t.grad.clone() for t in cfg["ins"]]
             got[mode + "_strides"] = [t.grad.stride() for t in cfg["ins"]]
         old, new = got["old"], got["new"]
@@ -290,18 +317,23 @@ def passes(args: argparse.Namespace) -> int:
             "dq_rel_l2": ((old[0].float() - new[0].float()).norm() / old[0].float().norm()).item(),
             "strides": {m: got[m + "_strides"] for m in modes},
         }
+        if ab == "out":
+            checks[name]["o_equal"] = torch.equal(got["old_o"], got["new_o"])
+            checks[name]["o_strides"] = {m: got[m + "_o_stride"] for m in modes}
         del got
     result["checks"] = checks
     print(json.dumps(checks), flush=True)
-    # profiles: every config with GRAD_LAYOUT on, the A/B configs off too; a whole step of each as well
+    # profiles: every config with the switch on, the A/B configs off too; a whole step of each as well
     prof: dict[str, Any] = {}
     for name, cfg in steps.items():
         for mode in modes if cfg["ab"] else ("new",):
-            _set_layout(mode == "new")
-            for fn in (cfg["bwd"], cfg["step"]):
-                fn()
-            prof[f"{name} | {mode} | bwd"] = _profile_once(cfg["bwd"])
-            prof[f"{name} | {mode} | step"] = _profile_once(cfg["step"])
+            _set_layout(mode == "new", ab)
+            if ab == "out":  # the backward's graph from this mode's forward
+                cfg["step"], cfg["bwd"], cfg["fwd"] = fns(cfg)
+            for part in parts:
+                cfg[part]()
+            for part in parts:
+                prof[f"{name} | {mode} | {part}"] = _profile_once(cfg[part])
     _set_layout(True)
     src = torch.randn(16384 * H * D, device="cuda", dtype=torch.float32)
     dst = torch.empty_like(src)
@@ -314,8 +346,10 @@ def passes(args: argparse.Namespace) -> int:
         order = list(steps.items()) if r % 2 == 0 else list(reversed(steps.items()))
         for name, cfg in order:
             for mode in (modes if r % 2 == 0 else modes[::-1]) if cfg["ab"] else ("new",):
-                _set_layout(mode == "new")
-                for part in ("bwd", "step"):
+                _set_layout(mode == "new", ab)
+                if ab == "out":
+                    cfg["step"], cfg["bwd"], cfg["fwd"] = fns(cfg)
+                for part in parts:
                     times.setdefault(f"{name} | {mode} | {part}", []).append(bench.median_ms(cfg[part]))
     _set_layout(True)
     result["times"] = times
@@ -330,7 +364,7 @@ def passes(args: argparse.Namespace) -> int:
         print(f"| {key} | {p['window_us']:.0f} | {p['busy_us']:.0f} | {p['idle_us']:.0f} | {ks} |")
     print("| config | part | old ms | new ms | old/new median (new won) |")
     for name, cfg in steps.items():
-        for part in ("bwd", "step"):
+        for part in parts:
             new = times[f"{name} | new | {part}"]
             if not cfg["ab"]:
                 print(f"| {name} | {part} | - | {med(new):.3f} | - |")
@@ -339,7 +373,8 @@ def passes(args: argparse.Namespace) -> int:
             ratio = med([a / c for a, c in zip(old, new, strict=True)])
             won = sum(c < a for a, c in zip(old, new, strict=True))
             print(f"| {name} | {part} | {med(old):.3f} | {med(new):.3f} | {ratio:.3f} ({won}/{len(new)}) |")
-    print("checks:", json.dumps({k: [v["dk_dv_equal"], f"{v['dq_rel_l2']:.1e}"] for k, v in checks.items()}))
+    print("checks:", json.dumps({k: [v.get("o_equal"), v["dk_dv_equal"], f"{v['dq_rel_l2']:.1e}"]
+                                 for k, v in checks.items()}))  # fmt: skip
     print(path)
     return 0
 
@@ -347,7 +382,7 @@ def passes(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variants", nargs="+", default=["old", "frag"])
-    ap.add_argument("--totals", nargs="+", type=int, default=[16384, 32768])
+    ap.add_argument("--totals", nargs="*", type=int, default=[16384, 32768])
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--no-equal", action="store_true", help="skip 2 x 8192 beside the dense kernel")
@@ -357,6 +392,10 @@ def main(argv: list[str] | None = None) -> int:
         "--passes", action="store_true", help="the backward step's kernels and gaps; GRAD_LAYOUT A/B"
     )
     ap.add_argument("--tag", default="", help="appended to the --passes JSON's name")
+    ap.add_argument(
+        "--ab", choices=("grad", "out"), default="grad",
+        help="--passes: the switch under A/B (gluon.bwd.GRAD_LAYOUT or dense.attention.OUT_LAYOUT)",
+    )  # fmt: skip
     ap.add_argument("--dense", nargs="*", default=["2,16,8192,128"], help="--passes: dense B,H,N,D shapes")
     args = ap.parse_args(argv)
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:

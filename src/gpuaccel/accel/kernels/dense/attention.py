@@ -116,7 +116,7 @@ def call_signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...
     """What the checks, the path and the configuration depend on (pins and the path override too);
     None for arguments that are not tensors (the checks then say what is wrong)."""
     try:
-        sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), os.environ.get(BWD_PATH_ENV)]
+        sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), os.environ.get(BWD_PATH_ENV), OUT_LAYOUT]
         sig += [tuning.generation(), ts[0].device]
         for t in ts:
             sig += (t.shape, t.stride(), t.dtype)
@@ -147,8 +147,8 @@ def flash_attention_forward(
     """Blockwise forward: ``(o in q's dtype, lse fp32 natural log [B, Hq, Nq])``; unseen rows: 0, -inf.
 
     Runs the Gluon kernel on Hopper and the tl.* kernel elsewhere (:func:`forward_path`). v's head dim may
-    differ from q's (o takes v's). ``out``: buffers to write into (o contiguous, q's shape with v's head
-    dim; lse contiguous fp32), returned as given.
+    differ from q's (o takes v's). o is laid out as q is (:func:`out_like`). ``out``: buffers to write into
+    (o contiguous, q's shape with v's head dim; lse contiguous fp32), returned as given.
     """
     causal = bool(causal)
     sig = call_signature("fwd", causal, q, k, v)
@@ -167,8 +167,8 @@ def flash_attention_forward(
     if dp != d or dvp != dv:
         padded = pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp)
         o, lse = flash_attention_forward(*padded, causal, scale)
-        if out is None:
-            return o[..., :dv].contiguous(), lse
+        if out is None:  # one copy, into the caller's layout (OUT_LAYOUT) rather than contiguous
+            return _new_out(q, v).copy_(o[..., :dv]), lse
         out[0].copy_(o[..., :dv])
         out[1].copy_(lse)
         return out
@@ -219,11 +219,35 @@ def _run_dims(
     return dp, dvp
 
 
-def _new_out(q: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
-    """The forward's contiguous output: q's batch, heads and length, v's head dim."""
-    if v.shape[-1] == q.shape[-1]:
+OUT_LAYOUT = True  # o laid out as q is (dense in q's dimension order, unit last stride): flash_attn_func's
+# (B, N, H, D) storage seen as [B, H, N, D], which it hands back with no copy. Off, as before: contiguous
+# [B, H, N, D], which flash_attn_func then copied into (B, N, H, D) on every forward, 92-94 us at
+# 2,16,8192,128 on an H200 (2026-11-29, thirty-second session, docs/kernels-log.md). Both kernels take o's
+# strides; the backward reads o (statistics pass) through its strides. Part of a plan's signature.
+
+
+def out_like(q: torch.Tensor, head_dim_v: int) -> torch.Tensor:
+    """An uninitialised o for queries ``q`` [B, H, N, D] and values of ``head_dim_v``: with
+    :data:`OUT_LAYOUT` dense in q's dimension order where that leaves a unit last stride, else contiguous
+    (also what the custom op's fake returns, so a compiled graph sees the real strides)."""
+    same = head_dim_v == q.shape[-1]
+    if OUT_LAYOUT:
+        if same:
+            o = torch.empty_like(q)  # preserve_format: a dense q's strides, else dense in its order
+        else:
+            order = sorted(range(4), key=lambda i: -q.stride(i))  # outermost first; ties keep dim order
+            shape = (*q.shape[:3], head_dim_v)
+            o = q.new_empty([shape[i] for i in order]).permute(*(order.index(i) for i in range(4)))
+        if o.stride(-1) == 1:
+            return o
+    if same:
         return torch.empty_like(q, memory_format=torch.contiguous_format)  # 1.6 us; torch.empty 3.3
-    return q.new_empty((*q.shape[:3], v.shape[-1]))
+    return q.new_empty((*q.shape[:3], head_dim_v))
+
+
+def _new_out(q: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+    """The forward's output (:func:`out_like`): q's batch, heads and length, v's head dim."""
+    return out_like(q, v.shape[-1])
 
 
 def _launch_fwd_plan(
