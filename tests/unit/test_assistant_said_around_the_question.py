@@ -166,3 +166,15 @@ def test_a_scene_then_a_question_asked_as_would_you(heldout_svc: AssistantServic
     _, text, query = ask(heldout_svc, question, None)
     assert query is not None and query["name"] == "energy", query
     assert query["window"]["label"] == "yesterday" and "4.89 kWh" in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "thanks a million. any chance you'd write me a sentence for the grant saying we use the GPUs well?",
+        "thanks a bunch. would you write a paragraph for the annual report saying our GPUs are well used?",
+    ],
+)
+def test_thanks_then_a_request_to_write_is_refused(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and "I only know about this machine" in text, text
