@@ -57,6 +57,10 @@ def test_starting_a_held_job_is_releasing_it() -> None:
         ("take it off hold", "gpuaccel release 2"),
         ("bump 1 to priority 5 please", "gpuaccel priority 1 5"),  # the new priority, not the job's number
         ("lower the priority of train-vit to -3", "gpuaccel priority 2 -3"),
+        # a request after a sentence that tells why, its verb a cleaning one
+        ("this list is a mess, purge all the cancelled jobs", "gpuaccel clean --state cancelled"),
+        # a reason after the request whose "to go" is no object of its "set"
+        ("please set job 1 priority to 3, the data has to go first", "gpuaccel priority 1 3"),
     ],
 )
 def test_every_wording_of_a_request_reaches_one_reader(question: str, command: str) -> None:

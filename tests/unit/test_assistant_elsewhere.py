@@ -156,6 +156,10 @@ def test_which_gpu_to_use_is_no_advice() -> None:
         "how to free gpu memory on ubuntu",
         "fp8 vs bf16 what diff, explain short",  # two ideas told apart, tersely
         "tf32 vs fp16 what's diff",
+        # words of one's own for a report, asked as a favour (not the machine's report itself)
+        "any chance you could draft a line for the newsletter saying our lab cares about efficiency?",
+        "any chance you'd write me a sentence for the report saying we share the cards fairly",
+        "does running a card hot all week wear it out? just answer in general",  # said to be general
     ],
 )
 def test_methods_code_products_and_hardware_at_large_are_refused(question: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from test_assistant_questions import ask, invented
 
 from gpuaccel.accel.telemetry.fake import FakeBackend
@@ -84,3 +85,20 @@ def test_memory_is_said_in_mib_beside_gib_as_status_shows_it(tmp_path) -> None:
     ranked = run(ctx, Query("gpu_rank", metric="free_memory", order="max")).sentence
     assert all(f"({n} MiB)" in ranked for n in free.values()), ranked
     store.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("who hogged the GPUs yesterday", "job_rank"),  # over a span: the jobs by their GPU-time
+        ("who's been hogging the cards this week?", "job_rank"),
+        ("who is hogging the H100", "memory_users"),  # now: who holds its memory
+    ],
+)
+def test_who_hogged_the_cards_over_a_span_is_gpu_time(
+    heldout_svc: AssistantService, question: str, name: str
+) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None and query["name"] == name, query
+    if name == "job_rank":
+        assert query["metric"] == "gpu_time", query

@@ -23,6 +23,8 @@ from gpuaccel.assistant.understand.spoken import written
         ("abeg I don check am", "please I have check it"),
         ("I am at 9 am today", "I am at 9 am today"),  # English "am" is kept where no Pidgin word is said
         ("wetin be that", "what is that"),
+        ("make you cancel am, we don fix the config", "please cancel it, we have fix the config"),
+        ("the jobs wey crash yesterday", "the jobs that crashed yesterday"),  # the relative clause's past
         ("hour many jobs failed", "how many jobs failed"),
         ("it ran for an hour long", "it ran for an hour long"),
         ("power of he h100", "power of the h100"),
@@ -41,6 +43,18 @@ def test_pidgin_follow_ups_read_the_job_in_focus(heldout_svc: AssistantService) 
     assert query is None and "gpuaccel retry 5" in text, text
     _, text, query = ask(heldout_svc, "which job dey use the H100 now?", None)
     assert query is not None and "mistral-7b-sft" in text, (query, text)
+
+
+def test_pidgin_requests_and_relative_clauses_without_a_marker_word(heldout_svc: AssistantService) -> None:
+    # "make you ..." and "we don ..." are Pidgin's own: the request reads "am" as the job in focus
+    (_, _), (text, query) = converse(
+        heldout_svc, "wetin happen to job 3?", "make you restart am, we don fix the flags"
+    )
+    assert query is None and "gpuaccel retry 3" in text, text
+    (_, _), (text, query) = converse(
+        heldout_svc, "compare job 8 and job 10 energy", "and the one wey fail for the sweep, e use how much?"
+    )
+    assert query == {"name": "job_detail", "job": 9} and "44.0 Wh" in text, (query, text)
 
 
 def test_autocorrect_and_mistyped_numbers(heldout_svc: AssistantService) -> None:

@@ -156,3 +156,25 @@ def test_a_reading_named_before_its_value_is_asked(heldout_svc: AssistantService
 def test_a_priority_change_without_a_value_reads_well(heldout_svc: AssistantService) -> None:
     _, text, _ = ask(heldout_svc, "how do i change job 12's priority?", None)
     assert "To change the priority of job 12" in text and "gpuaccel priority 12 N" in text, text
+
+
+def test_a_scene_then_a_question_asked_as_would_you(heldout_svc: AssistantService) -> None:
+    # what the user is doing, then "would you ...": the question alone (not the day's summary for "report")
+    question = (
+        "I'm putting together the budget report, would you check how much energy the cards used yesterday"
+    )
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and query["name"] == "energy", query
+    assert query["window"]["label"] == "yesterday" and "4.89 kWh" in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "thanks a million. any chance you'd write me a sentence for the grant saying we use the GPUs well?",
+        "thanks a bunch. would you write a paragraph for the annual report saying our GPUs are well used?",
+    ],
+)
+def test_thanks_then_a_request_to_write_is_refused(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is None and "I only know about this machine" in text, text

@@ -41,6 +41,9 @@ _ACTS_ON = {
 }
 # phrases said for a verb: "get rid of it", "try it one more time", "make X go first", "put my script in the
 # queue", "get it going" (of a held job)
+# a character of a phrase's object within its clause: no comma, semicolon or sentence's end ("llama-3.1-8b"
+# keeps its dots)
+_IN_CLAUSE = r"(?:[^,;!?.]|\.(?=\w))"
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
     # "please stop any new jobs from starting until I say so": the queue paused (pueue's pause)
@@ -252,9 +255,11 @@ _PHRASES = (
         r"prioritize \1",
     ),
     (re.compile(r"\bput (.+?) (?:in|on|into) the queue\b"), r"submit \1"),
-    (re.compile(r"\b(?:get|set) (.{1,40}?) (?:going|started|running|moving)\b"), r"start \1"),
+    # (the job set going is said within its clause: not "set job 12 priority to 10, I need the eval to go
+    # first", whose "to go" is another clause's)
+    (re.compile(rf"\b(?:get|set) ({_IN_CLAUSE}{{1,40}}?) (?:going|started|running|moving)\b"), r"start \1"),
     # "put the whisper finetune to run", "set it to run now" (as Portuguese and Spanish say "pôr a rodar")
-    (re.compile(r"\b(?:put|set|send) (.{1,40}?) to (?:run|work|start|go)\b"), r"start \1"),
+    (re.compile(rf"\b(?:put|set|send) ({_IN_CLAUSE}{{1,40}}?) to (?:run|work|start|go)\b"), r"start \1"),
     (re.compile(r"\b(?:place|set|leave|keep) (.{1,40}?) on hold\b"), r"hold \1"),  # "place that job on hold"
     (
         re.compile(r"\b(?:leave|keep) (it|them|.{1,40}?) (?:held|parked)\b"),
@@ -689,6 +694,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         r"(?<=[.!;])\s+(?=[A-Za-z])|(?:,|\s[-–—]|(?<=\?))\s+(?:so|and|then)?\s*"
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|kindly|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
+        r"|clear|clean|purge|wipe|remove|delete"  # "the queue is a mess, clear out the failed ones"
         r"|(?:i|we) (?:want|would like|wish) that"  # "it is on hold, I want that it runs now"
         r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e)\b"
         rf"|(?:can|could|would|should) (?:[\w-]+ ){{1,3}}?(?:just |simply )?be {_DONE_SAID})",

@@ -34,6 +34,8 @@ _WHEN_ASKS = (
 _OPENERS = (
     r"what|what's|whats|which|why|how|is|are|was|were|did|does|do|has|have|who|whose|where|whether|"
     rf"show|list|tell|give|any|can|could|{_WHEN_ASKS}"
+    # "I'm doing up the report, would you have a look at ...": a request for an answer ("would it" too)
+    r"|would(?=\s+(?:you|u|ya|ye)\b)"
     # "the most memory it needed today, and for what?", "how much did it work, and with which job?"
     r"|(?:for|with|by)\s+(?:what|which|whom|who)"
 )

@@ -87,8 +87,11 @@ def _ideas_told_apart(text: str) -> bool:
 # "write a report" or a summary, which the picker keeps)
 WRITING = re.compile(
     # ("ok, and can you write me ...", "kindly write a small polite mail")
-    r"^(?:(?:hey|hi|so|ok|okay|and|great|thanks|please|pls|plz|kindly),? )*"
-    r"(?:(?:can|could|would|will) (?:you|u) (?:please |pls )?)?"
+    r"^(?:(?:hey|hi|so|ok|okay|and|great|thanks(?: a (?:million|lot|bunch|ton)| so much| loads)?"
+    r"|thank you(?: so much| very much)?|cheers|please|pls|plz|kindly),? )*"
+    # ("any chance you'd write me a line", "would you ever draft a note": asked as a favour)
+    r"(?:(?:(?:can|could|would|will) (?:you|u)|any chance (?:youd|you|u)(?: (?:could|would|can|might))?)"
+    r" (?:ever |please |pls |just )?)?"
     r"(?:write|compose|implement|code up|generate|draft|give me (?:a|an|some) (?:code|script|snippet))\b"
     r"|\bhelp (?:me |us )?(?:to )?(?:write|draft|compose|word|phrase)\b"  # "could you help me write a note"
     # one's own code to change: "can you fix my training script so it stops running out of memory"
@@ -105,6 +108,15 @@ WRITING = re.compile(
     r" (?:my|our|her|his|their) (?:[\w-]+ ){0,2}"
     r"(?:code|scripts?|snakefile|makefile|dockerfile|config|yaml|notebook|pipeline|kernel|file|rules?"
     r"|slurm script|sbatch script|job script)\b"
+)
+# the machine's report or summary as what is to be written ("write me a report of today", "draft a short
+# summary of the queue": the picker's summary), not words for a report ("write me a sentence for the report
+# saying we use the GPUs responsibly": text of one's own)
+_REPORT_WRITTEN = re.compile(
+    r"\b(?:write|compose|draft|generate|give|make|put together|prepare)(?: (?:me|us|up))?"
+    r"(?: (?:a|an|the|my|our|this|that|todays|quick|short|brief|small|little|full|usual))*(?: [\w-]+)?"
+    r" (?:report|summary|recap|rundown|overview)\b"
+    r"|^(?:report|summary)\b"
 )
 # a name to think up, whatever the machine words beside it: "now i need a fun name for the new server,
 # ideas?", "suggest a hostname for our box" (not "what is the name of the new server")
@@ -553,7 +565,9 @@ _NOT_ABOUT_US = re.compile(
     r"\b(?:unrelated to|not about|nothing to do with|not for|not specific to|not asking (?:about|for))"
     r" (?:(?:our|the|this|my|your) )?(?:box|machine|server|gpus?|cards?|cluster|setup|rig|workstation)\b"
     # "..., just general)"
-    r"|\b(?:just|only|asking|speaking|question) (?:in )?general(?:ly)?\s*\)?\s*[?.!]*$"
+    # ("would you ever just tell me in general", "only answer it generally": the answer asked for in general)
+    r"|\b(?:just|only|asking|speaking|question)(?: (?:tell|answer|explain|say)(?: (?:me|us|it|that))?)?"
+    r" (?:in )?general(?:ly)?\s*\)?\s*[?.!]*$"
     # "setting our own numbers aside for a moment: ..."
     r"|\b(?:setting|leaving|putting) (?:our|my|the) (?:own )?(?:numbers|figures|data|machine|box|setup|gpus)"
     r" aside\b"
@@ -632,7 +646,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
     if _QUOTED_TERM.search(question) and re.search(r"\bwhat (?:are|is) (?:they|it|that|those|these)\b", text):
         return True
     if _PRODUCT.search(text) or (
-        WRITING.search(text) and not {"report", "summary"} & said and not figure_asked(text)
+        WRITING.search(text) and not _REPORT_WRITTEN.search(text) and not figure_asked(text)
     ):
         return True
     if places_new_work(text):

@@ -20,7 +20,9 @@ from gpuaccel.assistant.understand.topics import housekeeping_said
 _HELLO = re.compile(r"(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening))(?: there)?")
 _THANKS = re.compile(
     r"(?:(?:ok(?:ay)?|great|cool|perfect|nice) )?"
-    r"(?:thanks?(?: (?:a lot|so much|again))?|thank you(?: (?:very much|so much))?|thx|ty|cheers)"
+    # ("thanks a million", "thanks a bunch", "thank you kindly": Irish and everyday English)
+    r"(?:thanks?(?: (?:a lot|so much|again|a million|a mil|a bunch|a ton|loads|heaps))?"
+    r"|thank you(?: (?:very much|so much|kindly|a million))?|thx|ty|cheers)"
 )
 HELLO_REPLY = (
     "Hello. Ask me about this machine: which GPU is hottest or free, what is running or queued and why,"

@@ -540,6 +540,15 @@ def words(question: str) -> list[str]:
         "the most gpu hours used",
         text,
     )
+    # "who hogged the cards today", "who's been hogging the GPUs this week": the jobs that used the most GPU
+    # time over the span (not "who is hogging the 4090", its memory now; nor "... around 12:30", a moment)
+    text = re.sub(
+        r"\bwho(?:'s| has| have)?(?: been)? (?:hogged|hogging) (?:the |our |both |all the )?(?:cards?|gpus?"
+        r"|box|machine|server)(?=,? (?:today|yesterday|this (?:week|month|morning|afternoon|evening)"
+        r"|last (?:night|week|month)|overnight|over the|in the last|during the|since)\b)",
+        "which jobs used the most gpu hours",
+        text,
+    )
     # "when was the last time anyone used the 4090": since when it has been idle
     text = re.sub(r"\bwhen was the last time (?:anyone|anybody|someone|somebody|people|we) used (.+)$",
                   r"since when has \1 been idle", text)  # fmt: skip

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, ing_form, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import (
+    Lean,
+    compiled,
+    ing_form,
+    past_form,
+    read_where_marked,
+)
 
 # Nigerian Pidgin's function words, read only in a message that has one of its own (an English "e", "am",
 # "don", "be" or "chop" stays as it was): "wetin e print before e crash" is "what it print before it crash"
 _PIDGIN_MARK = re.compile(
     r"\b(?:wetin|dey|abeg|nko|sef|abi|wahala|oya|sabi|una|dem|wey|na\s+(?:which|who|wetin|why|how))\b"
     r"|(?<![\w.'-])e(?![\w.'-])"
+    # the perfect's "don" after its subject ("I don reduce the batch size": I have; not "I don't"), and a
+    # request's "make you" opening its clause ("ok make you restart am": please restart it)
+    r"|\b(?:i|we|you|they|e)\s+don\s+(?=[a-z])"
+    r"|(?:^|[,.;!?]\s*|\b(?:ok|okay|so|now|then|pls|please|kindly)\s+)make\s+(?:you|una)\s+(?=[a-z])"
     r"|\b(?:what|which|who|when|where)(?:\s+\w+)?\s+be\s+(?:that|this|it|the|am)\b",  # "what time be that"
     re.I,
 )
@@ -27,6 +37,8 @@ _PIDGIN = (
         r"\1\2\3 did it \4",
     ),
     (r"\bwetin\s+be\b", "what is"),
+    # "make you restart am": a request, "please" (not "make it run", "make I see": let me see)
+    (r"(^|[,.;!?]\s*|\b(?:ok|okay|so|now|then)\s+)make\s+(?:you|una)\s+(?=[a-z])", r"\1please "),
     (r"\bwetin\b", "what"),
     (r"(?<![\w.'-])e\s+go\b", "it will"),  # "e go really save memory?"
     (r"(?<![\w.'-])e\s+be\s+like\s+say\b", "it seems"),
@@ -37,6 +49,12 @@ _PIDGIN = (
     (r"\b(i|we|you|they)\s+don\b", r"\1 have"),
     (r"\bdon\b", "has"),
     (r"\bdem\b", "they"),
+    # the relative clause's verb unmarked for the past: "the one wey fail", "the jobs wey finish today"
+    # (the one that failed, that finished; "wey dey run" is read above: that is running)
+    (
+        r"\bwey\s+(fail|crash|die|finish|start|stop|succeed|cancel|complete|run)\b",
+        lambda m: "that " + past_form(m[1].lower()),
+    ),
     (r"\bwey\b", "that"),
     (r"\bchop\b", "use"),  # "how many GPU-hours e don chop": used up
     (r"\bwan\b", "want"),
