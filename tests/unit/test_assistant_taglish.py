@@ -119,6 +119,9 @@ def test_taglish_questions(heldout_svc: AssistantService) -> None:
     assert "73 °C" in text, text
     (_, _), (text, _) = converse(svc, "power ng H100?", "ay hindi, yung isa po")
     assert "21 W" in text, text
+    # the waits of several jobs: both ends, the shortest too
+    _, text, _ = ask(svc, "gano katagal naghintay sa pila lahat ng lr-sweep?", None)
+    assert "1h00m" in text and "2m00s" in text, text
 
 
 @pytest.mark.parametrize(
