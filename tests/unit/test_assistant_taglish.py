@@ -31,6 +31,25 @@ from gpuaccel.assistant.understand.spoken import written
         ("pa-move naman ng job 13 sa unahan ng queue", "please move job 13 to the front of the queue"),
         ("anong GPU yun?", "what GPU was that?"),
         ("thanks po, what time po?", "thanks, what time?"),
+        # 'd' for "hindi", a bare job id after "yung", a wait said of "siya"
+        ("bkt d pa tumatakbo yung 12?", "why not yet is running job 12?"),
+        ("temp ng GPU 0 at yung 1?", "temp of GPU 0 at the 1?"),  # a card's number, not a job's
+        ("gano na katagal sya naghihintay?", "how long has it been waiting?"),
+        # "X pataas/pababa": at or above/below X; "nun" then; "yung isa" the other one
+        (
+            "ilang minuto nasa 90% pataas yung util ng 4090?",
+            "how many minutes at 90% or above the util of 4090?",
+        ),
+        ("ano max temp ng H100 nun", "what max temp of H100 then"),
+        ("ay hindi, yung isa po", "no, the other one"),
+        # a card used (busy), who used it over a span (its jobs), a request left bare ("release na lang po")
+        ("ilang minuto nagamit yung 4090 kahapon?", "how many minutes busy 4090 yesterday?"),
+        ("sino gumamit ng H100 kahapon ng umaga?", "who was using H100 yesterday morning?"),
+        ("sige, release na lang po", "please release it"),
+        (
+            "pwede po pa-bump up yung llama-70b-eval? priority 50 sana",
+            "please move llama-70b-eval up? priority 50",
+        ),
     ],
 )
 def test_taglish_read_in_english(said: str, read: str) -> None:
@@ -46,6 +65,7 @@ def test_taglish_read_in_english(said: str, read: str) -> None:
         "quanto tempo o job 12 ficou na fila no ano passado?",  # Portuguese "na", "ano"
         "job 12 ko hold kar do na, abhi wala koi",  # Hindi "ko", "na", "wala"
         "hoe lang draait job 11 al, na de pauze?",  # Dutch "lang", "na"
+        "kan je job 11 niet na lang wachten cancelen?",  # Dutch "na lang"
     ],
 )
 def test_no_taglish_read_in_languages_sharing_its_short_words(said: str) -> None:
@@ -58,6 +78,7 @@ def test_no_taglish_read_in_languages_sharing_its_short_words(said: str) -> None
         ("paki-hold po ng job 12", "gpuaccel hold 12"),
         ("i-cancel mo na yung llama-405b-probe, di na kailangan", "gpuaccel cancel 13"),
         ("pa-set po ng priority ng job 12 sa 80", "gpuaccel priority 12 80"),
+        ("pwede po pa-bump up yung llama-70b-eval? priority 50 sana", "gpuaccel priority 12 50"),
     ],
 )
 def test_taglish_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
@@ -72,6 +93,10 @@ def test_taglish_requests_said_of_the_job_talked_about(heldout_svc: AssistantSer
         heldout_svc, "paki-hold muna yung job 12", "ay wag na, i-release mo ulit"
     )
     assert query is None and "gpuaccel release 12" in text, text
+    (_, _), (text, query) = converse(
+        heldout_svc, "i-hold mo muna yung job 13", "ay teka, cancel na lang pala"
+    )
+    assert query is None and "gpuaccel cancel 13" in text, text
 
 
 def test_taglish_questions(heldout_svc: AssistantService) -> None:
@@ -84,6 +109,19 @@ def test_taglish_questions(heldout_svc: AssistantService) -> None:
     assert query is not None and query["name"] == "energy" and "4.89 kWh" in text, (query, text)
     (_, _), (text, query) = converse(svc, "pinakamataas na temp ng 4090 kahapon?", "anong oras po yun?")
     assert query is not None and "20:12" in text, text
+    (_, _), (text, _) = converse(svc, "bkt d pa tumatakbo yung 12?", "gano na katagal sya naghihintay?")
+    assert "1h20m" in text, text
+    _, text, _ = ask(svc, "ilang minuto nagamit yung 4090 kahapon?", None)
+    assert "2m30s" in text, text
+    _, text, _ = ask(svc, "gaano katagal nasa 60 degrees pataas yung H100 kahapon?", None)
+    assert "7h55m" in text, text
+    (_, _), (text, _) = converse(svc, "sino gumamit ng 4090 kaninang umaga?", "ano max temp ng 4090 nun")
+    assert "73 °C" in text, text
+    (_, _), (text, _) = converse(svc, "power ng H100?", "ay hindi, yung isa po")
+    assert "21 W" in text, text
+    # the waits of several jobs: both ends, the shortest too
+    _, text, _ = ask(svc, "gano katagal naghintay sa pila lahat ng lr-sweep?", None)
+    assert "1h00m" in text and "2m00s" in text, text
 
 
 @pytest.mark.parametrize(
@@ -92,6 +130,7 @@ def test_taglish_questions(heldout_svc: AssistantService) -> None:
         "ano po ibig sabihin ng ECC error sa GPU?",
         "pa-draft naman ng short announcement na naka-maintenance yung 4090 bukas",
         "ano ba pinagkaiba ng bf16 at fp16?",
+        "grabe ang init sa office, ok lang ba yung H100 pag 33°C ang room? may tips ba kayo para lumamig",
     ],
 )
 def test_taglish_questions_off_this_machine_are_declined(heldout_svc: AssistantService, said: str) -> None:

@@ -790,6 +790,10 @@ def _wait_rank(ctx: QueryContext, q: Query) -> Result:
     head += f"{STATE_CLAUSES[best.state]}."
     if runners := ranked[1 : 1 + RANK_NEXT]:
         head += " Next: " + ", ".join(f"{label(j)} {waited(j, v)}" for j, v in runners) + "."
+    # the other end where the runners-up stop short of it: "how long did the sweep's jobs wait" asks both
+    if len(ranked) > 1 + RANK_NEXT:
+        (last, v), other = ranked[-1], "Shortest" if q.order != "min" else "Longest"
+        head += f" {other}: {label(last)} {waited(last, v)}."
     total = sum(v for _, v in ranked)
     counted = f"{len(ranked)} job{'s' if len(ranked) != 1 else ''}"
     head += f" Mean wait {format_duration(total / len(ranked))} over {counted}"

@@ -25,6 +25,8 @@ _TAGALOG_MARK = re.compile(
     r"|huwag|salamat|mga|ng|nung|noong|kailangan|nangyari|pakita|patingin|ulit|tapos|gumagamit|gumamit"
     r"|ginagamit|tumatakbo|tumakbo|naghihintay|naghintay|nagsimula|natapos|uminit|umabot|pinakamataas"
     r"|pinakamainit|pinakamababa|kelan|paano|kumusta|kamusta|meron|magkano|kuryente|nagamit|bkt|pasulat|pagawa)\b"
+    r"|\b(?:cancel|kill|hold|release|pause|resume|retry|rerun|restart)\s+na\s+(?:lang|muna)\b|\bnalang\b"
+    r"|\blang\s+pala\b"  # "kill na lang po" (Dutch's "na lang" follows no English verb of the trade)
     r"|\b(?:nag|naka|mag|pa|paki)-[a-z]{3,}"  # "nag-fail", "naka-run", "pa-retry" ("na-" is Dutch's too)
     r"|\bi-[a-z]{3,}\s+(?:mo|ko|natin|nyo|niyo|na|po|naman|muna)\b"  # "i-release mo"
     r"|\bnag(?:s|sa|re)?(?:fail|crash|start|run|stop|error|submit|retry)\w*"  # "nagfail", "nagsstart"
@@ -44,6 +46,21 @@ def _state(verb: str) -> str:
     return states.get(verb, past_form(verb))
 
 
+def _job_number(m: re.Match[str]) -> str:
+    """A bare number after "yung" in a question of a job ("bkt d pa tumatakbo yung 12?"): job 12; kept
+    where the message names a GPU or a card ("temp ng GPU 0 at yung 1?": GPU 1) or no verb of a job."""
+    if re.search(r"\b(?:gpu|card)s?\b", m.string, re.I) or not _JOB_VERB.search(m.string):
+        return m[0]
+    return f"job {m[1]}"
+
+
+_JOB_VERB = re.compile(
+    r"(?:start|run|fail|crash|cancel|queue|wait|hintay|antay|finish|tapos|submit|retry|hold|release|pause"
+    r"|resume|kill|log|error)",
+    re.I,
+)
+
+
 def _request(m: re.Match[str]) -> str:
     """A polite request in English, its object kept: "pa-retry naman ng job 5" please retry job 5."""
     again = " again" if re.search(r"\bulit\b", m[2], re.I) else ""
@@ -60,7 +77,10 @@ def _request_of_it(m: re.Match[str]) -> str:
 _TAGLISH = compiled(
     (
         # greetings, thanks, interjections ("hi po,", "ay wag na pala": never mind)
-        (r"\b(?:ay|eh|hehe+|haha+|sige)\b[,.!]?\s*", ""),
+        (r"\b(?:ay|eh|hehe+|haha+|sige|grabe)\b[,.!]?\s*", ""),
+        (r"^\s*e\s+(?=(?:yung|ung|iyong|ang|sa|si)\b)", "and "),  # "e yung H100?": and the H100?
+        (r"^\s*(?:hindi|hinde|di)\s*[,.!]", "no,"),  # "ay hindi, yung isa po": no, the other one
+        (r"\b(?:yung|ung|iyong|ang)\s+isa\b(?!\s*(?:ng|pa|pang)\b)", "the other one"),
         (r"\b(?:wag|huwag) na(?:\s+pala)?\b,?", "never mind,"),
         (r"\b(?:wag|huwag)\b", "don't"),
         # what a word means, two things told apart ("ano ibig sabihin ng Xid 79", "difference ng SXM at
@@ -81,8 +101,22 @@ _TAGLISH = compiled(
         (r"\bpakisuyo\b,?", "please"),
         # "pasulat naman ng msg", "pagawa ng email": please write (Tagalog's own verbs, not the trade's)
         (r"\b(?:pa|paki)-?(?:sulat|gawa)(?:an)?\b" + _SOFT + _OBJECT, "please write "),
+        # "pwede pa-bump up yung job 8?": please move job 8 up, the way English says it; "pwede" (may I, can
+        # you) before a request says nothing more
+        (r"\bpwede(?:\s+(?:ba|bang|po|naman))*\s+(?=(?:pa|paki|i)-)", ""),
+        (
+            r"\b(?:pa|paki|i)-?(move|bump|push)\s+(up|down)\b" + _SOFT + r"\s+(?:si|yung|ung|ang|ng)?\s*"
+            r"((?:job\s*#?)?[\w.-]+)",
+            r"please move \3 \2",
+        ),
         (
             r"\b(?:pa|paki|i)-([a-z]{3,})\b(" + _SOFT + r")(\s*(?:[,.!?;]|$))",
+            _request_of_it,
+        ),
+        # a verb of the trade said bare and left "na lang" ("retry na lang po": just retry it)
+        (
+            r"\b(cancel|kill|hold|release|pause|resume|retry|rerun|restart)\b((?:\s+(?:na|po|nga|naman|ulit))*"
+            r"\s+(?:lang|pala|muna|nalang)(?:\s+(?:na|lang|pala|muna|po|nga|naman|ulit))*)(\s*(?:[,.!?;]|$))",
             _request_of_it,
         ),
         (r"\b(?:pa|paki|i)-([a-z]{3,})\b(" + _SOFT + r")" + _OBJECT, _request),
@@ -95,6 +129,18 @@ _TAGLISH = compiled(
         (
             r"\b(cancel|hold|release|pause|resume|retry|rerun|restart|kill|stop)\s+(?:mo|natin|nyo|niyo)\b",
             r"\1",
+        ),
+        # who used a card over a span ("sino gumamit ng H100 kagabi"): who was using it then, its jobs
+        (
+            r"\bsino(?:ng)?\s+(?:ang\s+|yung\s+)?(?:nag-?hog|nag-?use|gumamit|nag-?gamit)\b(?:\s+ng\b)?"
+            r"(?=\s+(?:yung\s+|ang\s+)?(?:gpu|card|[a-z]?\d))",
+            "who was using",
+        ),
+        # how long a card was used ("ilang minuto nagamit yung 4090?"): how long it was busy, not its jobs
+        (
+            r"\b(ilang\s+(?:oras|minuto)|ga?ano(?:\s+na)?\s+katagal)\s+(?:nagamit|ginamit)\s+"
+            r"(?:yung|ung|iyong|ang)\s+(?=(?:gpu|card|[a-z]?\d))",
+            r"\1 busy ",
         ),
         # the verbs: English stems in Tagalog's prefixes ("nag-fail" failed, "nagsstart" starting, "naka-run"
         # running, "na-cancel" cancelled, "mag-submit" submit) and Tagalog's own
@@ -128,6 +174,7 @@ _TAGLISH = compiled(
         (r"\bk[au]musta\b", "how is"),
         (r"\bilang\s+beses\b", "how many times"),
         (r"\bilang\s+oras\b", "how many hours"),
+        (r"\bilang\s+minuto\b", "how many minutes"),
         (r"\bilan(?:g)?\b", "how many"),
         (r"\bano(?:ng|'ng)?\s+oras\b", "what time"),
         (r"\bano(?:ng|'ng)?\s+(?:ba\s+|po\s+)*(?=difference\b)", "what is the "),
@@ -174,7 +221,10 @@ _TAGLISH = compiled(
         (r"\bsa\s+(?:dulo|hulihan)\b(?:\s+ng\b)?", "to the back of the"),
         (r"\b(prio(?:rity)?\b.{1,30}?)\s+sa\s+(?=-?\d+\b(?!\s*(?:am|pm|nn)\b))", r"\1 to "),
         (r"\bnasa\b", "at"),
-        (r"\bdi\s+pa\b|\bhindi\s+pa\b", "not yet"),
+        # "nasa 90% pataas": at 90% or above ("pababa": or below)
+        (r"\bpataas\b", "or above"),
+        (r"\bpababa\b", "or below"),
+        (r"\b(?:di|d|hindi)\s+pa\b", "not yet"),  # "bkt d pa tumatakbo": 'd' is chat's "hindi"
         (r"\bdi\s+ba\b|\bdiba\b", ""),
         (r"\b(?:di|hindi)\b", "not"),
         (r"\bkasi\b", "because"),
@@ -183,7 +233,11 @@ _TAGLISH = compiled(
         (r"\bbuong\b", "the whole"),
         # a question of a job said before ("gaano na katagal naghihintay?": how long has it been waiting) and
         # what there is ("may tumatakbo ba", "meron bang naka-queue": is anything running, queued)
-        (r"\bhow long\s+is\s+(waiting|running)\b(?=\s*(?:[?.!,]|$))", r"how long has it been \1"),
+        (
+            r"\bhow long\s+(?:(?:siya|sya|yun|iyon|yon)\s+)?is\s+(waiting|running)"
+            r"(?:\s+(?:siya|sya|yun|iyon|yon))?(?=\s*(?:[?.!,]|$))",
+            r"how long has it been \1",
+        ),
         (
             r"\b(?:may|meron|mayroon)(?:\s+(?:bang|ba|pa|na))*\s+(?:is\s+)?"
             r"(?=(?:running|waiting|queued|failed|held|paused)\b)",
@@ -201,7 +255,15 @@ _TAGLISH = compiled(
         (r"\b(what|which|who)(\s+[\w-]+)?\s+(?:yun|iyon|yon)\b(?=\s*(?:[?.!]|$))", r"\1\2 was that"),
         (r"\b(?:yun|iyon|yon|iyan|yan)\b", "that"),
         (r"\b(?:dun|doon)\b", "there"),
-        (r"\bdito\b", "here"),
+        (r"\bnun\b(?=\s*(?:[?.!,]|$))", "then"),  # "max temp ng H100 nun": then, the span said before
+        (r"\b(?:dito|d2)\b", "here"),
+        # a hot room and what to do ("ang init sa office, ok lang ba pag 33°C? tips para lumamig"): said in
+        # English, so the question off this machine is seen as one
+        (r"\bang\s+init\b", "it is hot"),
+        (r"\bok(?:ay)?\s+lang\s+ba\b", "is it ok"),
+        (r"\bpag\b(?!-)", "if"),
+        (r"\b(?:may|meron|mayroon)(?:\s+(?:bang|ba|kayo|po))*\s+(?=(?:tips?|advice|suggestions?)\b)", "any "),
+        (r"\b(?:para\s+)?(?:lumamig|palamigin|mapalamig)\b", "to cool down"),
         (r"\bsalamat\b", "thanks"),
         (r"\bako\b", "I"),
         # particles and markers, last: "sa queue" in the queue, "sa card" on the card, "ng" of, "yung" the
@@ -209,10 +271,11 @@ _TAGLISH = compiled(
         (r"\bsa\b", "on"),
         (r"\bng\b|\bni\b|\bkay\b", "of"),
         (r"\b(?:yung|iyong|ung|ang)\s+(?=job\s*#?\d)", ""),  # "yung job 3": job 3
+        (r"\b(?:yung|iyong|ung)\s+#?(\d+)(?=\s*(?:[?.!,]|$))", _job_number),
         (r"\b(?:yung|iyong|ung|ang)\b", "the"),
         (
             r"\b(?:po|naman|lang|ba|bang|pa|na|muna|pala|nga|daw|raw|din|rin|yata|talaga|ko|mo|natin|namin"
-            r"|nyo|niyo|mga)\b",
+            r"|nyo|niyo|kayo|mga|sana|nalang)\b",
             "",
         ),
     )
