@@ -31,6 +31,17 @@ fixed order, by relative L2). Writes varlen_bwd_passes_<stamp>.json to --out.
 
     PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes --ab out [--dense ...] [--totals]
 
+    PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes --ab fp8 [--dense 2,16,8192,128 ...]
+
+``--ab fp8`` (docs/kernels-log.md, 2026-11-29, thirty-second session (issue 41): the FP8 and padded calls'
+copies): the FP8 forwards with ``dense.attention.OUT_LAYOUT`` off ("old": a contiguous [B, H, N, D] o)
+against on ("new": o in q's layout), for each ``--dense`` shape causal and not: ``flash_attn_func`` on e4m3
+(B, N, H, D) inputs with (batch, kv head) descales (it copied the old o into (B, N, H, D)), and
+``flash_attention_fp8`` (bf16 in, quantised by the call, ``always_fp8``) on bf16 (B, N, H, D) storage seen as
+[B, H, N, D], its o then made (B, N, H, D) contiguous as flash_attn_func does (a copy only where o is not
+laid out so). Every call profiled (its kernels in order), o compared bit for bit, then timed old against
+new in alternated rounds. The padded head dims' backward: ``--ab grad --dense 2,16,8192,96 ...``.
+
 ``--ab out`` (docs/kernels-log.md, 2026-11-29, thirty-second session: the forward's output copy): the same
 steps with ``dense.attention.OUT_LAYOUT`` off ("old": a contiguous [B, H, N, D] o, which
 ``flash_attn_func`` copies into (B, N, H, D)) against on ("new": o in q's layout, no copy), gradients in
@@ -231,6 +242,77 @@ def _set_layout(on: bool, ab: str = "grad") -> None:
     attention._PLANS.clear()  # a plan keeps its first call's gradient strides (gluon.bwd.GRAD_LAYOUT)
 
 
+def fp8_passes(args: argparse.Namespace) -> int:
+    """``--passes --ab fp8``: see the module docstring."""
+    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+
+    result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv)}
+    calls: dict[str, Any] = {}
+    for dense in args.dense:
+        b, h, n, d = (int(x) for x in dense.split(","))
+        for causal in (False, True):
+            tag = "causal" if causal else "non-causal"
+            g = torch.Generator(device="cuda").manual_seed(3 + causal)
+            x = [torch.randn(b, n, h, d, device="cuda", generator=g) for _ in range(3)]
+            e4m3 = [t.to(torch.float8_e4m3fn) for t in x]
+            ds = [0.5 + torch.rand(b, h, device="cuda", generator=g) for _ in range(3)]
+            bf = [t.to(torch.bfloat16).transpose(1, 2) for t in x]
+            del x
+            calls[f"{dense} {tag} e4m3 flash_attn_func"] = lambda e=e4m3, ds=ds, c=causal: flash_attn_func(
+                *e, causal=c, q_descale=ds[0], k_descale=ds[1], v_descale=ds[2]
+            )
+            calls[f"{dense} {tag} bf16-in flash_attention_fp8"] = lambda bf=bf, c=causal: (
+                fp8.flash_attention_fp8(*bf, causal=c, always_fp8=True).transpose(1, 2).contiguous()
+            )
+    modes = ("old", "new")
+    checks: dict[str, Any] = {}
+    for name, fn in calls.items():
+        got = {}
+        for mode in modes:
+            _set_layout(mode == "new", "out")
+            got[mode] = fn()
+        checks[name] = {"o_equal": torch.equal(got["old"], got["new"]),
+                        "strides": {m: got[m].stride() for m in modes}}  # fmt: skip
+        del got
+    result["checks"] = checks
+    print(json.dumps(checks), flush=True)
+    prof: dict[str, Any] = {}
+    for name, fn in calls.items():
+        for mode in modes:
+            _set_layout(mode == "new", "out")
+            fn()
+            prof[f"{name} | {mode}"] = _profile_once(fn)
+    result["profiles"] = prof
+    times: dict[str, list[float]] = {}
+    for r in range(args.rounds):
+        for name, fn in calls.items() if r % 2 == 0 else reversed(calls.items()):
+            for mode in modes if r % 2 == 0 else modes[::-1]:
+                _set_layout(mode == "new", "out")
+                times.setdefault(f"{name} | {mode}", []).append(bench.median_ms(fn))
+    _set_layout(True)
+    result["times"] = times
+    os.makedirs(args.out, exist_ok=True)
+    path = os.path.join(args.out, f"fp8_out_layout_{time.strftime('%Y%m%d-%H%M%S')}{args.tag}.json")
+    with open(path, "w") as fh:
+        json.dump(result, fh, indent=1)
+    med = lambda ts: sorted(ts)[len(ts) // 2]
+    print("| profile (median of 3 calls) | window us | kernels us | kernels (name: us) |")
+    for key, p in prof.items():
+        ks = " ".join(f"{k[0].split('(')[0][:28]}:{k[2]:.0f}" for k in p["kernels"])
+        print(f"| {key} | {p['window_us']:.0f} | {p['busy_us']:.0f} | {ks} |")
+    print("| call | old ms | new ms | old/new median (new won) | spread old, new | o equal |")
+    for name in calls:
+        old, new = times[f"{name} | old"], times[f"{name} | new"]
+        ratio = med([a / c for a, c in zip(old, new, strict=True)])
+        won = sum(c < a for a, c in zip(old, new, strict=True))
+        spread = " ".join(f"{(max(t) - min(t)) / med(t):.3f}" for t in (old, new))
+        print(f"| {name} | {med(old):.3f} | {med(new):.3f} | {ratio:.3f} ({won}/{len(new)}) | {spread} | "
+              f"{checks[name]['o_equal']} |")  # fmt: skip
+    print(path)
+    return 0
+
+
 def passes(args: argparse.Namespace) -> int:
     """``--passes``: see the module docstring."""
     from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func, flash_attn_varlen_func
@@ -393,8 +475,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--tag", default="", help="appended to the --passes JSON's name")
     ap.add_argument(
-        "--ab", choices=("grad", "out"), default="grad",
-        help="--passes: the switch under A/B (gluon.bwd.GRAD_LAYOUT or dense.attention.OUT_LAYOUT)",
+        "--ab", choices=("grad", "out", "fp8"), default="grad",
+        help="--passes: the switch under A/B (gluon.bwd.GRAD_LAYOUT or dense.attention.OUT_LAYOUT; fp8: "
+        "OUT_LAYOUT for the FP8 forwards)",
     )  # fmt: skip
     ap.add_argument("--dense", nargs="*", default=["2,16,8192,128"], help="--passes: dense B,H,N,D shapes")
     args = ap.parse_args(argv)
@@ -402,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         print("varlen_bwd_ab needs a Hopper (sm_90) GPU", file=sys.stderr)
         return 2
     if args.passes:
-        return passes(args)
+        return fp8_passes(args) if args.ab == "fp8" else passes(args)
     if args.profile:  # for ncu: nothing timed
         lens = doc_lengths(args.totals[0], 128, 8192, 0)
         cu, n = cu_seqlens(lens), max(lens)

@@ -3,7 +3,8 @@
 # thirty-second session): the GPU tier's dense backward and flash-attn parity tests (xdist; TESTS names
 # others, PYTEST=0 skips them), then (PASSES=0 skips it) benchmarks/varlen_bwd_ab.py --passes (profiles of
 # one backward step, gluon.bwd.GRAD_LAYOUT off against on in alternated rounds; AB=out: the forward's
-# output copy, dense.attention.OUT_LAYOUT off against on, the forward timed too; TOTALS= (empty): no packs).
+# output copy, dense.attention.OUT_LAYOUT off against on, the forward timed too; AB=fp8: the FP8 forwards'
+# output copy; TOTALS= (empty): no packs). The passes' log is passes$TAG.log, so two runs can share $OUT.
 # Run from the repository root; writes under $OUT (or benchmarks/results).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results}
@@ -21,6 +22,6 @@ fi
 left=$(( ${LIMIT_S:-560} - ($(date +%s) - t0) ))
 timeout -s INT "$left" python3 benchmarks/varlen_bwd_ab.py --passes --rounds "${ROUNDS:-7}" --out "$OUT" \
   --tag="${TAG:-}" --ab "${AB:-grad}" --dense ${DENSE:-2,16,8192,128} --totals ${TOTALS-16384 32768} \
-  >"$OUT/passes.log" 2>&1
+  >"$OUT/passes${TAG:-}.log" 2>&1
 echo "passes rc $?: $(( $(date +%s) - t0 )) s"
-grep -v '^{' "$OUT/passes.log" | grep -v "Warning\|_warn_once" | tail -45
+grep -v '^{' "$OUT/passes${TAG:-}.log" | grep -v "Warning\|_warn_once" | tail -45

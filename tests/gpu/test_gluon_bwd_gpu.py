@@ -177,7 +177,8 @@ def test_first_backward_of_a_fresh_process_runs_on_autograds_thread():
     [(128, 4096, True, torch.bfloat16, False), (128, 4096, False, torch.bfloat16, False),
      (64, 4096, True, torch.float16, False), (128, 1000, True, torch.bfloat16, False),
      (256, 777, True, torch.bfloat16, False), (128, 4096, True, torch.bfloat16, True),
-     (128, 1000, False, torch.bfloat16, True), (256, 777, True, torch.bfloat16, True)],
+     (128, 1000, False, torch.bfloat16, True), (256, 777, True, torch.bfloat16, True),
+     (96, 4096, False, torch.bfloat16, False), (96, 1000, True, torch.bfloat16, False)],
 )  # fmt: skip
 def test_gradients_come_back_in_the_inputs_layout(d, n, causal, dtype, mixed):
     """flash_attn_func's q/k/v are (B, N, H, D) storage seen as [B, H, N, D]: the backward's dq, dk, dv
@@ -186,7 +187,9 @@ def test_gradients_come_back_in_the_inputs_layout(d, n, causal, dtype, mixed):
     the split pair's dQ), the fused kernel's dQ (reduce-adds in no fixed order) within rounding. Fused
     (N 4096, D64 and D128), split (N 1000) and D256. ``mixed``: v contiguous while k is not (as where one
     of them is zero-padded to the run's head dim): the dK/dV kernels write both with dk's strides, so
-    both come back contiguous (gluon.bwd.kv_grads_like; flash_attn_func's dv was wrong at D64/256)."""
+    both come back contiguous (gluon.bwd.kv_grads_like; flash_attn_func's dv was wrong at D64/256). D96
+    runs zero-padded to 128 and slices each gradient once into its input's layout (it came back
+    contiguous, and autograd copied it a second time)."""
     from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.gluon import bwd
 
@@ -198,7 +201,7 @@ def test_gradients_come_back_in_the_inputs_layout(d, n, causal, dtype, mixed):
     if mixed:
         v = vc
     scale = d**-0.5
-    fused = bwd.fused_pays(qc, kc)
+    fused = bwd.fused_pays(*(attention.pad_head_dim(t, 128) if d == 96 else t for t in (qc, kc)))
     assert fused == (n >= bwd.FUSED_FROM and d != 256)
     o, lse = attention.flash_attention_forward(qc, kc, vc, causal, scale)
     want = attention.flash_attention_backward(doc, qc, kc, vc, o, lse, causal, scale)

@@ -351,3 +351,59 @@ def test_conditional_rescale_keeps_the_fp8_error(pattern, causal):
         errs.append((o.float() - ro).abs().max().item())
         assert (lse - rl)[torch.isfinite(rl)].abs().max().item() < 1e-2, cfg.label()
     assert errs[1] <= 2 * errs[0], errs
+
+
+@pytest.mark.parametrize(
+    "b,hq,hkv,n,d,causal",
+    [(3, 6, 3, 2049, 128, False),  # the cost model cuts the last round: the merge writes o too
+     (2, 8, 2, 1000, 128, True), (1, 4, 4, 777, 64, True), (1, 4, 2, 1100, 256, False)],
+)  # fmt: skip
+def test_fp8_output_in_the_callers_layout(monkeypatch, b, hq, hkv, n, d, causal):
+    """The FP8 forwards allocate o in q's layout (dense.attention.out_like, OUT_LAYOUT): flash_attn_func on
+    e4m3 (B, N, H, D) inputs hands back the kernel's own o (before, it copied a contiguous [B, H, N, D] o
+    into (B, N, H, D)), and flash_attention_fp8 on bf16 inputs in that layout returns o in it (D96: the
+    padded run's one slice copy). Bit for bit as with the old contiguous o."""
+    from gpuaccel.accel.kernels import flash_attn_func
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+
+    monkeypatch.setattr(attention, "OUT_LAYOUT", attention.OUT_LAYOUT)  # restored after
+    gen = torch.Generator(device="cuda").manual_seed(n + d)
+    x = [torch.randn(b, n, h, d, device="cuda", generator=gen) for h in (hq, hkv, hkv)]
+    e4m3 = [t.to(torch.float8_e4m3fn) for t in x]
+    descales = [0.5 + torch.rand(b, hkv, device="cuda", generator=gen) for _ in range(3)]
+    bf = [t.to(torch.bfloat16) for t in x]
+    bf96 = [t[..., :96].contiguous() if d == 128 and not causal else None for t in bf]
+    seen = []
+    quantized = fp8.flash_attention_fp8_quantized
+
+    def spy(*args, **kw):
+        o, lse = quantized(*args, **kw)
+        seen.append(o.data_ptr())
+        return o, lse
+
+    monkeypatch.setattr(fp8, "flash_attention_fp8_quantized", spy)
+    got = {}
+    for on in (False, True):
+        attention.OUT_LAYOUT = on
+        fp8._PLANS.clear()
+        seen.clear()
+        o, lse, _ = flash_attn_func(*e4m3, causal=causal, q_descale=descales[0], k_descale=descales[1],
+                                    v_descale=descales[2], return_attn_probs=True)  # fmt: skip
+        kernel_o = seen[-1]
+        views = [t.transpose(1, 2) for t in bf]  # the first call plans, the second runs the plan
+        bf_o = [fp8.flash_attention_fp8(*views, causal=causal, always_fp8=True) for _ in range(2)]
+        o96 = None
+        if bf96[0] is not None:
+            o96 = fp8.flash_attention_fp8(*(t.transpose(1, 2) for t in bf96), causal=causal, always_fp8=True)
+        got[on] = (o, lse, kernel_o, bf_o, o96)
+    (o0, l0, _, b0, p0), (o1, l1, ptr, b1, p1) = got[False], got[True]
+    assert torch.isfinite(o1.float()).all() and o1.is_contiguous() and o1.shape == (b, n, hq, d)
+    assert o1.data_ptr() == ptr, "flash_attn_func copied the FP8 kernel's o"
+    assert torch.equal(o0, o1) and torch.equal(l0, l1)
+    for old, new in zip(b0, b1, strict=True):
+        assert new.attention_precision == "fp8" and old.is_contiguous()
+        assert new.transpose(1, 2).is_contiguous(), new.stride()
+        assert torch.equal(old, new)
+    if p1 is not None:
+        assert p1.transpose(1, 2).is_contiguous() and p1.shape[-1] == 96 and torch.equal(p0, p1)

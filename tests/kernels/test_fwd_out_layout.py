@@ -114,3 +114,26 @@ def test_flash_attn_func_returns_the_kernels_o(layout, d, causal, grad):
     if grad:
         for a, b, name in zip(old_grads, new_grads, "qkv", strict=True):
             assert torch.equal(a, b), f"d{name}"
+
+
+@pytest.mark.parametrize("causal", [True, False])
+def test_padded_backward_returns_gradients_in_the_inputs_layout(layout, causal):
+    """A head dim run zero-padded (D48 -> 64): the backward slices each gradient once into the input's
+    layout (gluon.bwd.grad_like), which autograd takes as it is; before, each came back contiguous and
+    autograd copied it again into flash_attn_func's (B, N, H, D) storage. Bit for bit as GRAD_LAYOUT off."""
+    from gpuaccel.accel.kernels.gluon import bwd
+
+    q, k, v, do = (_bnhd(d=48, seed=70 + i).transpose(1, 2) for i in range(4))
+    o, lse = attention.flash_attention_forward(q, k, v, causal, 48**-0.5)
+    saved = bwd.GRAD_LAYOUT
+    try:
+        bwd.GRAD_LAYOUT = False
+        old = attention.flash_attention_backward(do, q, k, v, o, lse, causal, 48**-0.5)
+        bwd.GRAD_LAYOUT = True
+        new = attention.flash_attention_backward(do, q, k, v, o, lse, causal, 48**-0.5)
+    finally:
+        bwd.GRAD_LAYOUT = saved
+    for a, b, t, name in zip(old, new, (q, k, v), "qkv", strict=True):
+        assert a.is_contiguous(), f"d{name}: GRAD_LAYOUT off keeps the old contiguous gradient"
+        assert b.stride() == t.stride(), (f"d{name}", b.stride(), t.stride())
+        assert torch.equal(a, b), f"d{name}"

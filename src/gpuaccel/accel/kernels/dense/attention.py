@@ -226,23 +226,25 @@ OUT_LAYOUT = True  # o laid out as q is (dense in q's dimension order, unit last
 # strides; the backward reads o (statistics pass) through its strides. Part of a plan's signature.
 
 
-def out_like(q: torch.Tensor, head_dim_v: int) -> torch.Tensor:
-    """An uninitialised o for queries ``q`` [B, H, N, D] and values of ``head_dim_v``: with
-    :data:`OUT_LAYOUT` dense in q's dimension order where that leaves a unit last stride, else contiguous
-    (also what the custom op's fake returns, so a compiled graph sees the real strides)."""
+def out_like(q: torch.Tensor, head_dim_v: int, dtype: torch.dtype | None = None) -> torch.Tensor:
+    """An uninitialised o for queries ``q`` [B, H, N, D] and values of ``head_dim_v``, of ``dtype`` (default
+    q's; the FP8 forwards' e4m3 q gives a bf16 o): with :data:`OUT_LAYOUT` dense in q's dimension order
+    where that leaves a unit last stride, else contiguous (also what the custom op's fake returns, so a
+    compiled graph sees the real strides)."""
     same = head_dim_v == q.shape[-1]
     if OUT_LAYOUT:
         if same:
-            o = torch.empty_like(q)  # preserve_format: a dense q's strides, else dense in its order
+            o = torch.empty_like(q, dtype=dtype)  # preserve_format: a dense q's strides, else dense in order
         else:
             order = sorted(range(4), key=lambda i: -q.stride(i))  # outermost first; ties keep dim order
             shape = (*q.shape[:3], head_dim_v)
-            o = q.new_empty([shape[i] for i in order]).permute(*(order.index(i) for i in range(4)))
+            o = q.new_empty([shape[i] for i in order], dtype=dtype)
+            o = o.permute(*(order.index(i) for i in range(4)))
         if o.stride(-1) == 1:
             return o
     if same:
-        return torch.empty_like(q, memory_format=torch.contiguous_format)  # 1.6 us; torch.empty 3.3
-    return q.new_empty((*q.shape[:3], head_dim_v))
+        return torch.empty_like(q, dtype=dtype, memory_format=torch.contiguous_format)  # 1.6 us; empty 3.3
+    return q.new_empty((*q.shape[:3], head_dim_v), dtype=dtype)
 
 
 def _new_out(q: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
@@ -296,7 +298,15 @@ def flash_attention_backward(
             dop, pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp), op, lse, causal, scale,
             deterministic,
         )  # fmt: skip
-        return dq[..., :d].contiguous(), dk[..., :d].contiguous(), dv_[..., :dv].contiguous()
+        from gpuaccel.accel.kernels.gluon.bwd import grad_like
+
+        # one copy each, into the caller's layout (gluon.bwd.GRAD_LAYOUT), which autograd then takes as it
+        # is; contiguous slices were copied again by autograd into flash_attn_func's (B, N, H, D) storage
+        return (
+            grad_like(q).copy_(dq[..., :d]),
+            grad_like(k).copy_(dk[..., :d]),
+            grad_like(v).copy_(dv_[..., :dv]),
+        )
     given = (q, k, v, do, o)
     q, k, v, do, o = (tma_ready(t) for t in (q, k, v, do.to(q.dtype), o.to(q.dtype)))
     direct = all(p is t for p, t in zip((q, k, v, do, o), given, strict=True)) and lse.dtype == torch.float32

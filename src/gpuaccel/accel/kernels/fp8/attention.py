@@ -41,6 +41,7 @@ from gpuaccel.accel.kernels.dense.attention import (
     aligned16,
     call_signature,
     flash_attention_forward,
+    out_like,
     remember,
 )
 from gpuaccel.accel.kernels.dense.launchers import (
@@ -493,7 +494,7 @@ def _fp8_forward(
         if plan is not None:
             cfg, layout, m, bound = plan
             return flash_attention_fp8_quantized(_quantize(q, k, v, m, *layout, bound), causal, scale, cfg,
-                                                 bound=bound)  # fmt: skip
+                                                 _out(q, q.shape[-1], q.dtype), bound)  # fmt: skip
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     if not q.is_cuda:
         raise UnsupportedInputError("the FP8 path needs a CUDA GPU with e4m3 tensor cores (Hopper, sm_90)")
@@ -502,7 +503,7 @@ def _fp8_forward(
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
     if dp != d:
         o, lse = _fp8_forward(*(pad_head_dim(t, dp) for t in (q, k, v)), causal, scale)
-        return o[..., :d].contiguous(), lse
+        return out_like(q, d).copy_(o[..., :d]), lse  # one copy, into q's layout (out_like)
     prepared = tma_ready(q), tma_ready(k), tma_ready(v)
     direct = all(p is t for p, t in zip(prepared, (q, k, v), strict=True))  # no copy: a plan may skip here
     q, k, v = prepared
@@ -514,7 +515,7 @@ def _fp8_forward(
     cfg = fp8_config(q, shape, causal, run)
     bound: Bound | None = {} if direct and sig is not None and aligned16(q, k, v) else None
     o, lse = flash_attention_fp8_quantized(_quantize(q, k, v, m, *quant_layout(cfg), bound), causal, scale,
-                                           cfg, bound=bound)  # fmt: skip
+                                           cfg, _out(q, d, q.dtype), bound)  # fmt: skip
     if bound is not None and sig is not None:
         remember(_PLANS, sig, (cfg, quant_layout(cfg), m, bound))
     return o, lse
@@ -578,9 +579,17 @@ def flash_attention_fp8_descaled(
 
     def run(cfg: FwdConfig | GluonFwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
         x = from_descaled(q, k, v, descales, *quant_layout(cfg))
-        return flash_attention_fp8_quantized(x, causal, scale, cfg)
+        return flash_attention_fp8_quantized(x, causal, scale, cfg, _out(q, shape.head_dim, x.out_dtype))
 
     return run(fp8_config(q, shape, bool(causal), run))
+
+
+def _out(q: torch.Tensor, head_dim: int, dtype: torch.dtype) -> tuple[torch.Tensor, torch.Tensor]:
+    """An FP8 forward's (o, lse) for queries ``q`` [B, H, N, D]: o of ``dtype`` laid out as q is
+    (:func:`accel.kernels.dense.attention.out_like`: flash_attn_func's (B, N, H, D) storage, which it then
+    hands back with no copy; both FP8 kernels and the split merge write o through its strides), lse
+    contiguous fp32."""
+    return out_like(q, head_dim, dtype), q.new_empty(q.shape[:3], dtype=torch.float32)
 
 
 def fp8_config(
