@@ -42,6 +42,16 @@ against on ("new": o in q's layout), for each ``--dense`` shape causal and not: 
 laid out so). Every call profiled (its kernels in order), o compared bit for bit, then timed old against
 new in alternated rounds. The padded head dims' backward: ``--ab grad --dense 2,16,8192,96 ...``.
 
+    PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes --ab fp8prep [--dense 2,16,8192,64,n ...]
+
+``--ab fp8prep`` (docs/kernels-log.md, 2026-11-29, thirty-second session (issue 41): the e4m3 call's input
+preparation): ``fp8.attention.DESCALED_PREP`` off ("old": V^T by an advanced-index scatter, q and k made
+contiguous) against on ("new": V^T by ``quant_v_kernel``'s unscaled transpose, q and k through their
+strides), e4m3 inputs through ``flash_attn_func`` ((B, N, H, D)) and ``flash_attention_fp8_descaled``
+(contiguous [B, H, N, D]); profiles, o bit for bit, alternated rounds as ``--ab fp8``, and the copy rate
+(V's bytes transposed by torch) profiled once per shape. A fifth field of a ``--dense`` shape, ``n`` or
+``c``, keeps that causal flag only.
+
 ``--ab out`` (docs/kernels-log.md, 2026-11-29, thirty-second session: the forward's output copy): the same
 steps with ``dense.attention.OUT_LAYOUT`` off ("old": a contiguous [B, H, N, D] o, which
 ``flash_attn_func`` copies into (B, N, H, D)) against on ("new": o in q's layout, no copy), gradients in
@@ -248,29 +258,48 @@ def fp8_passes(args: argparse.Namespace) -> int:
     from gpuaccel.accel.kernels.fp8 import attention as fp8
 
     result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv)}
+    prep = args.ab == "fp8prep"
+
+    def switch(new: bool) -> None:  # the switch under A/B
+        if prep:
+            fp8.DESCALED_PREP = new
+            _set_layout(True)
+        else:
+            _set_layout(new, "out")
+
     calls: dict[str, Any] = {}
+    copies: dict[str, Any] = {}  # --ab fp8prep: the copy rate, V's bytes transposed by torch
     for dense in args.dense:
-        b, h, n, d = (int(x) for x in dense.split(","))
-        for causal in (False, True):
+        b, h, n, d = (int(x) for x in dense.split(",")[:4])
+        flags = dense.split(",")[4:]  # a fifth field "n" / "c": that causal flag only
+        for causal in [c for c in (False, True) if not flags or flags[0] == "nc"[c]]:
             tag = "causal" if causal else "non-causal"
             g = torch.Generator(device="cuda").manual_seed(3 + causal)
             x = [torch.randn(b, n, h, d, device="cuda", generator=g) for _ in range(3)]
             e4m3 = [t.to(torch.float8_e4m3fn) for t in x]
             ds = [0.5 + torch.rand(b, h, device="cuda", generator=g) for _ in range(3)]
-            bf = [t.to(torch.bfloat16).transpose(1, 2) for t in x]
+            bf = [] if prep else [t.to(torch.bfloat16).transpose(1, 2) for t in x]
             del x
             calls[f"{dense} {tag} e4m3 flash_attn_func"] = lambda e=e4m3, ds=ds, c=causal: flash_attn_func(
                 *e, causal=c, q_descale=ds[0], k_descale=ds[1], v_descale=ds[2]
             )
-            calls[f"{dense} {tag} bf16-in flash_attention_fp8"] = lambda bf=bf, c=causal: (
-                fp8.flash_attention_fp8(*bf, causal=c, always_fp8=True).transpose(1, 2).contiguous()
-            )
+            if prep:
+                flat = [t.transpose(1, 2).contiguous() for t in e4m3]
+                calls[f"{dense} {tag} e4m3 flash_attention_fp8_descaled"] = lambda f=flat, ds=ds, c=causal: (
+                    fp8.flash_attention_fp8_descaled(*f, *ds, causal=c)[0]
+                )
+                copies.setdefault(f"{dense} copy rate: V (B, N, H, D) -> [B, H, N, D] contiguous", (
+                    lambda v=e4m3[2]: v.transpose(1, 2).contiguous()))  # fmt: skip
+            else:
+                calls[f"{dense} {tag} bf16-in flash_attention_fp8"] = lambda bf=bf, c=causal: (
+                    fp8.flash_attention_fp8(*bf, causal=c, always_fp8=True).transpose(1, 2).contiguous()
+                )
     modes = ("old", "new")
     checks: dict[str, Any] = {}
     for name, fn in calls.items():
         got = {}
         for mode in modes:
-            _set_layout(mode == "new", "out")
+            switch(mode == "new")
             got[mode] = fn()
         checks[name] = {"o_equal": torch.equal(got["old"], got["new"]),
                         "strides": {m: got[m].stride() for m in modes}}  # fmt: skip
@@ -280,20 +309,24 @@ def fp8_passes(args: argparse.Namespace) -> int:
     prof: dict[str, Any] = {}
     for name, fn in calls.items():
         for mode in modes:
-            _set_layout(mode == "new", "out")
+            switch(mode == "new")
             fn()
             prof[f"{name} | {mode}"] = _profile_once(fn)
+    for name, fn in copies.items():
+        fn()
+        prof[name] = _profile_once(fn)
     result["profiles"] = prof
     times: dict[str, list[float]] = {}
     for r in range(args.rounds):
         for name, fn in calls.items() if r % 2 == 0 else reversed(calls.items()):
             for mode in modes if r % 2 == 0 else modes[::-1]:
-                _set_layout(mode == "new", "out")
+                switch(mode == "new")
                 times.setdefault(f"{name} | {mode}", []).append(bench.median_ms(fn))
-    _set_layout(True)
+    switch(True)
     result["times"] = times
     os.makedirs(args.out, exist_ok=True)
-    path = os.path.join(args.out, f"fp8_out_layout_{time.strftime('%Y%m%d-%H%M%S')}{args.tag}.json")
+    stem = "fp8_prep" if prep else "fp8_out_layout"
+    path = os.path.join(args.out, f"{stem}_{time.strftime('%Y%m%d-%H%M%S')}{args.tag}.json")
     with open(path, "w") as fh:
         json.dump(result, fh, indent=1)
     med = lambda ts: sorted(ts)[len(ts) // 2]
@@ -301,14 +334,18 @@ def fp8_passes(args: argparse.Namespace) -> int:
     for key, p in prof.items():
         ks = " ".join(f"{k[0].split('(')[0][:28]}:{k[2]:.0f}" for k in p["kernels"])
         print(f"| {key} | {p['window_us']:.0f} | {p['busy_us']:.0f} | {ks} |")
-    print("| call | old ms | new ms | old/new median (new won) | spread old, new | o equal |")
+    print("| call | old ms | new ms | TFLOP/s old -> new | old/new median (range, new won) | spread old, new "
+          "| o equal |")  # fmt: skip
     for name in calls:
         old, new = times[f"{name} | old"], times[f"{name} | new"]
-        ratio = med([a / c for a, c in zip(old, new, strict=True)])
+        ratios = sorted(a / c for a, c in zip(old, new, strict=True))
         won = sum(c < a for a, c in zip(old, new, strict=True))
         spread = " ".join(f"{(max(t) - min(t)) / med(t):.3f}" for t in (old, new))
-        print(f"| {name} | {med(old):.3f} | {med(new):.3f} | {ratio:.3f} ({won}/{len(new)}) | {spread} | "
-              f"{checks[name]['o_equal']} |")  # fmt: skip
+        b, h, n, d = (int(x) for x in name.split()[0].split(",")[:4])
+        flops = 4 * b * h * n * n * d / (2 if " causal " in name else 1)
+        tf = " -> ".join(f"{flops / med(t) / 1e9:.0f}" for t in (old, new))
+        print(f"| {name} | {med(old):.3f} | {med(new):.3f} | {tf} | {med(ratios):.3f} ({ratios[0]:.3f}-"
+              f"{ratios[-1]:.3f}, {won}/{len(new)}) | {spread} | {checks[name]['o_equal']} |")  # fmt: skip
     print(path)
     return 0
 
@@ -475,9 +512,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--tag", default="", help="appended to the --passes JSON's name")
     ap.add_argument(
-        "--ab", choices=("grad", "out", "fp8"), default="grad",
+        "--ab", choices=("grad", "out", "fp8", "fp8prep"), default="grad",
         help="--passes: the switch under A/B (gluon.bwd.GRAD_LAYOUT or dense.attention.OUT_LAYOUT; fp8: "
-        "OUT_LAYOUT for the FP8 forwards)",
+        "OUT_LAYOUT for the FP8 forwards; fp8prep: fp8.attention.DESCALED_PREP, e4m3 inputs' preparation)",
     )  # fmt: skip
     ap.add_argument("--dense", nargs="*", default=["2,16,8192,128"], help="--passes: dense B,H,N,D shapes")
     args = ap.parse_args(argv)
@@ -485,7 +522,7 @@ def main(argv: list[str] | None = None) -> int:
         print("varlen_bwd_ab needs a Hopper (sm_90) GPU", file=sys.stderr)
         return 2
     if args.passes:
-        return fp8_passes(args) if args.ab == "fp8" else passes(args)
+        return fp8_passes(args) if args.ab in ("fp8", "fp8prep") else passes(args)
     if args.profile:  # for ncu: nothing timed
         lens = doc_lengths(args.totals[0], 128, 8192, 0)
         cu, n = cu_seqlens(lens), max(lens)

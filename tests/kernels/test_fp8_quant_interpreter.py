@@ -47,6 +47,39 @@ def test_key_order_moves_values_only(nk):
     assert ((dv - v.float()).norm() / v.float().norm()).item() < 0.1  # e4m3: 3 mantissa bits
 
 
+@pytest.mark.parametrize("nk,key_order", [(100, True), (130, False), (64, True)])
+def test_e4m3_inputs_prepared_by_one_transpose_and_no_copies(monkeypatch, nk, key_order):
+    """from_descaled on e4m3 q/k/v in flash-attn's (B, N, H, D) storage seen as [B, H, N, D]: V^T by
+    quant_v_kernel's unscaled transpose holds the very bytes of the old advanced-index scatter (keys at
+    key_slot positions or in order, zero padding to 32), and q and k reach the kernel as given (their
+    strides; before, both were copied contiguous). GQA 4:2, every byte pattern but NaN's."""
+    gen = torch.Generator().manual_seed(nk)
+    b, hq, hkv, nq, d = 2, 4, 2, 70, 64
+
+    def e4m3(n: int, h: int) -> torch.Tensor:
+        x = torch.randint(0, 256, (b, n, h, d), dtype=torch.uint8, generator=gen)
+        x[(x & 0x7F) == 0x7F] = 0x11  # e4m3's NaN encodings: the bytes must move, not compare
+        return x.view(torch.float8_e4m3fn).transpose(1, 2)
+
+    q, k, v = e4m3(nq, hq), e4m3(nk, hkv), e4m3(nk, hkv)
+    descales = tuple(0.5 + torch.rand(b, hkv, generator=gen) for _ in range(3))
+    got = {}
+    for new in (False, True):
+        monkeypatch.setattr(fp8, "DESCALED_PREP", new)
+        got[new] = fp8.from_descaled(q, k, v, descales, 64, 128, key_order)
+    old, new = got[False], got[True]
+    assert new.vt.shape == old.vt.shape == (b, hkv, d, -(-nk // 32) * 32) and new.vt.is_contiguous()
+    assert torch.equal(new.vt.view(torch.uint8), old.vt.view(torch.uint8))
+    assert new.q.data_ptr() == q.data_ptr() and new.k.data_ptr() == k.data_ptr(), "q/k were copied"
+    assert new.q.stride() == q.stride() and old.q.is_contiguous()
+    for a, c in ((new.q, old.q), (new.k, old.k)):
+        assert torch.equal(a.view(torch.uint8), c.view(torch.uint8))
+    for a, c in zip(fp8.dequantize(new), fp8.dequantize(old), strict=True):
+        assert torch.equal(a, c)
+    for s in ("q_scale", "k_scale", "v_scale"):
+        assert torch.equal(getattr(new, s), getattr(old, s))
+
+
 def test_quant_layout_matches_each_kernel():
     assert fp8.quant_layout(GluonFwdConfig(128, 3)) == (fp8.GLUON_Q_BLOCK, 128, True)
     assert fp8.quant_layout(FwdConfig(128, 64, 4, 2)) == (128, 64, False)

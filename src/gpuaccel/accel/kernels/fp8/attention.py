@@ -88,6 +88,11 @@ FP8_INPUTS = (torch.float8_e4m3fn,)  # what flash_attention_fp8_descaled takes
 GLUON_Q_BLOCK = 64  # the Gluon kernel's Q scale block: one per consumer warpgroup's rows
 ROWS_PER_PROGRAM = 512  # Q/K rows one quantisation program takes (in blocks of one scale each)
 V_PARTS = 16  # V's column maxima are taken in at most this many parts per head, then merged
+# e4m3 inputs (:func:`from_descaled`): V^T by :func:`transposed_v` and q/k read through their strides (True),
+# or the old advanced-index scatter and q/k made contiguous (False), kept for the A/B (benchmarks/
+# varlen_bwd_ab.py --passes --ab fp8prep; docs/kernels-log.md, 2026-11-29, thirty-second session (issue 41):
+# the e4m3 call's input preparation)
+DESCALED_PREP = True
 
 
 @triton.jit
@@ -218,29 +223,59 @@ def col_amax_kernel(
 def quant_v_kernel(
     X, YT, A, SV, stride_xb, stride_xh, stride_xn, heads, seq, seq_pad, parts,
     HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr, KEY_ORDER: tl.constexpr, PARTS: tl.constexpr,
+    SCALED: tl.constexpr = True,
 ):  # fmt: skip
     """V / per-column scale -> e4m3, stored transposed into YT [B, H, D, seq_pad] (keys past ``seq`` as
     zeros; with ``KEY_ORDER`` at :func:`key_slot` positions). The scale comes from the column maxima of
     :func:`col_amax_kernel`'s parts; the first program of a head writes it to SV. Rows are read in slot
-    order, so the transposed store runs along contiguous bytes."""
+    order, so the transposed store runs along contiguous bytes. Without ``SCALED`` (e4m3 V in, A and SV
+    unused) the same transpose moves X's elements unchanged: :func:`from_descaled`'s V^T, bytes as given."""
     pid = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads
     h = bh % heads
     offs_d = tl.arange(0, HEAD_DIM)
-    p = tl.arange(0, PARTS)
-    a_ptrs = A + (bh * parts + p[:, None]) * HEAD_DIM + offs_d[None, :]
-    a = tl.load(a_ptrs, mask=p[:, None] < parts, other=0.0)
-    sv = tl.maximum(tl.max(a, 0), 1e-30) / 448.0
-    if pid == 0:
-        tl.store(SV + bh * HEAD_DIM + offs_d, sv)
     slot = pid * BLOCK + tl.arange(0, BLOCK)
     key = slot_key(slot) if KEY_ORDER else slot
     x_ptrs = X + b.to(tl.int64) * stride_xb + h.to(tl.int64) * stride_xh + key[:, None] * stride_xn
-    x = tl.load(x_ptrs + offs_d[None, :], mask=key[:, None] < seq, other=0.0).to(tl.float32)
-    y = tl.trans((x / sv[None, :]).to(YT.dtype.element_ty))
+    if SCALED:
+        p = tl.arange(0, PARTS)
+        a_ptrs = A + (bh * parts + p[:, None]) * HEAD_DIM + offs_d[None, :]
+        a = tl.load(a_ptrs, mask=p[:, None] < parts, other=0.0)
+        sv = tl.maximum(tl.max(a, 0), 1e-30) / 448.0
+        if pid == 0:
+            tl.store(SV + bh * HEAD_DIM + offs_d, sv)
+        x = tl.load(x_ptrs + offs_d[None, :], mask=key[:, None] < seq, other=0.0).to(tl.float32)
+        y = tl.trans((x / sv[None, :]).to(YT.dtype.element_ty))
+    else:
+        y = tl.trans(tl.load(x_ptrs + offs_d[None, :], mask=key[:, None] < seq, other=0))
     yt_ptrs = YT + bh.to(tl.int64) * HEAD_DIM * seq_pad + offs_d[:, None] * seq_pad + slot[None, :]
     tl.store(yt_ptrs, y, mask=slot[None, :] < seq_pad)
+
+
+def transposed_v(
+    v: torch.Tensor,
+    key_order: bool,
+    bound: Bound | None = None,
+    scale: tuple[torch.Tensor, torch.Tensor, int] | None = None,
+) -> torch.Tensor:
+    """V [B, H, N, D] (any strides, unit last) as e4m3 V^T [B, H, D, N padded to 32 with zeros], keys at
+    :func:`key_slot` positions with ``key_order``: the one definition of the FP8 kernels' V operand.
+    ``scale``: (column-maxima parts from :func:`col_amax_kernel`, the per-column scales to write, the number
+    of parts) to quantise fp16/bf16 V; None: V is e4m3 already and its bytes move unchanged (as uint8)."""
+    b, h, nk, d = v.shape
+    nk_pad = cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
+    vt = torch.empty(b, h, d, nk_pad, device=v.device, dtype=torch.float8_e4m3fn)
+    x, y = (v, vt) if scale is not None else (v.view(torch.uint8), vt.view(torch.uint8))
+    vmax, vs, parts = scale if scale is not None else (vt, vt, 1)
+    launch(
+        quant_v_kernel, (cdiv(nk_pad, 64), b * h),
+        (x, y, vmax, vs, x.stride(0), x.stride(1), x.stride(2), h, nk, nk_pad, parts),
+        dict(HEAD_DIM=d, BLOCK=64, KEY_ORDER=key_order, PARTS=triton.next_power_of_2(parts),
+             SCALED=scale is not None),
+        dict(num_warps=4), bound, "quant_v" if scale is not None else "transpose_v",
+    )  # fmt: skip
+    return vt
 
 
 @dataclass
@@ -320,8 +355,6 @@ def _quantize(
             dict(HEAD_DIM=d, BLOCK=blk, SUB=sub, ROTATE=m is not None),
             dict(num_warps=rows_warps(blk, d, m is not None)), bound, name,
         )  # fmt: skip
-    nk_pad = cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
-    vt = torch.empty(b, hkv, d, nk_pad, device=dev, dtype=f8)
     parts = min(V_PARTS, cdiv(nk, 64))
     rows_per_part = cdiv(cdiv(nk, parts), 64) * 64
     parts = cdiv(nk, rows_per_part)
@@ -332,12 +365,7 @@ def _quantize(
         dict(HEAD_DIM=d, BLOCK=64), dict(num_warps=4), bound, "v_amax",
     )  # fmt: skip
     vs = torch.empty(b * hkv, d, device=dev, dtype=torch.float32)
-    launch(
-        quant_v_kernel, (cdiv(nk_pad, 64), b * hkv),
-        (v, vt, vmax, vs, v.stride(0), v.stride(1), v.stride(2), hkv, nk, nk_pad, parts),
-        dict(HEAD_DIM=d, BLOCK=64, KEY_ORDER=key_order, PARTS=triton.next_power_of_2(parts)),
-        dict(num_warps=4), bound, "quant_v",
-    )  # fmt: skip
+    vt = transposed_v(v, key_order, bound, (vmax, vs, parts))
     return Fp8Inputs(q8, k8, vt, qs, ks, vs, block_m, block_n, q.dtype, key_order)
 
 
@@ -540,14 +568,18 @@ def from_descaled(
     q_scale = qd.repeat_interleave(hq // hkv, dim=1).reshape(b * hq, 1).expand(-1, cdiv(nq, block_m))
     k_scale = kd.reshape(b * hkv, 1).expand(-1, cdiv(nk, block_n))
     v_scale = vd.reshape(b * hkv, 1).expand(-1, d)
-    nk_pad = cdiv(nk, 32) * 32
-    vt = torch.zeros(b, hkv, d, nk_pad, device=q.device, dtype=torch.uint8)
-    keys = torch.arange(nk, device=q.device)
-    slots = key_slot.fn(keys) if key_order else keys
-    vt[..., slots] = v.transpose(-1, -2).view(torch.uint8)
+    if DESCALED_PREP:  # one transpose kernel; q and k as given where TMA can address them
+        vt, q, k = transposed_v(tma_ready(v), key_order), tma_ready(q), tma_ready(k)
+    else:  # the old preparation (an advanced-index scatter, q and k copied), kept for the A/B
+        nk_pad = cdiv(nk, 32) * 32
+        vt8 = torch.zeros(b, hkv, d, nk_pad, device=q.device, dtype=torch.uint8)
+        keys = torch.arange(nk, device=q.device)
+        slots = key_slot.fn(keys) if key_order else keys
+        vt8[..., slots] = v.transpose(-1, -2).view(torch.uint8)
+        vt, q, k = vt8.view(torch.float8_e4m3fn), q.contiguous(), k.contiguous()
     return Fp8Inputs(
-        q.contiguous(), k.contiguous(), vt.view(torch.float8_e4m3fn), q_scale.contiguous(),
-        k_scale.contiguous(), v_scale.contiguous(), block_m, block_n, torch.bfloat16, key_order,
+        q, k, vt, q_scale.contiguous(), k_scale.contiguous(), v_scale.contiguous(), block_m, block_n,
+        torch.bfloat16, key_order,
     )  # fmt: skip
 
 
