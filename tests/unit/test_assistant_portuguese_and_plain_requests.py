@@ -288,3 +288,41 @@ def test_the_job_that_came_after(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "quanto tempo correu o data-prep?", None)
     _, text, query = ask(heldout_svc, "e o job que arrancou a seguir, esperou quanto na fila?", sid)
     assert query == {"name": "job_detail", "job": 2} and "6m00s" in text, (query, text)
+
+
+def test_brazilian_requests_said_with_an_english_verb_or_as_how_to(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "o job 5 falhou pq?", None)
+    _, text, query = ask(heldout_svc, "faz um retry nele", sid)
+    assert query is None and "gpuaccel retry 5" in text, text
+    sid, _, _ = ask(heldout_svc, "o 11 ta rodando?", None)
+    _, text, query = ask(heldout_svc, "blz, e pra retomar como eu faco depois?", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+    sid, _, _ = ask(heldout_svc, "por que o 14 nao rodou ainda?", None)
+    _, text, query = ask(heldout_svc, "solta ele", sid)
+    assert query is None and "gpuaccel release 14" in text, text
+
+
+def test_brazilian_live_readings_consumo_and_spans(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "qual das placas ta mais fria?", None)
+    assert query == {"name": "gpu_rank", "metric": "temperature", "order": "min"}, query
+    sid, _, query = ask(heldout_svc, "quanto a 4090 ta consumindo?", None)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "power"}, query
+    _, _, query = ask(heldout_svc, "qual o pico de consumo da H100 hoje?", None)
+    assert query is not None and query["metric"] == "power" and query["gpu"] == 0, query
+    sid, _, _ = ask(heldout_svc, "compara o job 7 com o 10 pra mim", None)
+    _, text, _ = ask(heldout_svc, "e o consumo de cada?", sid)
+    assert "159 Wh" in text and "165 Wh" in text, text
+    sid, _, first = ask(heldout_svc, "utilizacao media da H100 hoje das 10h ao meio dia", None)
+    assert first is not None and first["window"]["label"] == "between 10:00 and 12:00", first
+    _, _, query = ask(heldout_svc, "e da 4090 no mesmo periodo?", sid)
+    assert query is not None and query["gpu"] == 1 and query["window"] == first["window"], query
+    sid, _, _ = ask(heldout_svc, "quanto tempo a 4090 ficou parada hoje?", None)
+    _, text, _ = ask(heldout_svc, "e rodando alguma coisa?", sid)
+    assert "busy" in text, text
+
+
+def test_brazilian_advice_and_a_difference_are_declined(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "qual a diferenca de fp8 pra bf16 no treino?", None)
+    assert query is None, query
+    _, _, query = ask(heldout_svc, "vc acha que compensa treinar de madrugada?", None)
+    assert query is None, query

@@ -42,11 +42,12 @@ HINDI_IN_PASSING = compiled(
 # message with marks of its own (none an English word): "gpu 0 ka max power kya raha", "usko restart kar
 # do", "kitni der chala". Hindi puts the verb last and its postpositions after the noun; English readers
 # need the question words, the verbs and the spans, so those are what the table turns
-_HINDI_MARK = re.compile(  # (not after an apostrophe: French "aujourd'hui")
+# (not after an apostrophe: French "aujourd'hui"; "acha que" is Portuguese's "thinks that": "vc acha q ...")
+_HINDI_MARK = re.compile(
     r"(?<!['’])\b(?:hai|hain|tha|thi|kya|kitna|kitni|kitne|kyun|kyon|kaise|kab|kaun|kaunsa|kaunse|usko|isko|uska"
     r"|iska|uski|iski|unka|inka|kar\s+do|karo|kardo|batao|bata\s+do|dikhao|nahi|nahin|bhai|yaar|abhi"
     r"|aaj|wala|wale|wali|ghante|ghanta|baar|hua|hui|hue|gaya|gayi|raha|rahi|rahe|chala|chalao|chalega"
-    r"|lage|laga|lagi|lagta|dono|saare|pehle|upar|zyada|theek|acha|accha|achha|arre|haan|khatam|kisne"
+    r"|lage|laga|lagi|lagta|dono|saare|pehle|upar|zyada|theek|acha(?!\s+q(?:ue)?\b)|accha|achha|arre|haan|khatam|kisne"
     r"|kuch|samjhao|karna|karke|chahiye|hoga|dobara|usne|isne|uske|iske|bijli|subah|shaam|dopahar|raat"
     r"|aur|koi|usme|isme|daalo|daal"
     # Urdu's spellings of the same words, as Roman Urdu types them (kia, nai, dubara, khali, darmiyan)

@@ -12,7 +12,8 @@ from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads
 # before the accents are taken off (a cedilla alone is French's too: "ça"); "e" opening a follow-up before
 # an article is Portuguese's "and" ("e ocupada?", "e a outra?"; Italian's "e la", "e il" are not); "nas"
 # alone is English's NAS too; a phone's abbreviations ("hj", "qnto", "qnd", "msm", "tbm", "o q", "q horas")
-# and "e em" ("e em gpu-horas?") are marks too
+# and "e em" ("e em gpu-horas?") are marks too, and "solta ele" (release it; Spanish says "suelta", and a
+# Spanish "solta el" is not Portuguese)
 _PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
     r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|em|ocupad[ao]s?)\b"
@@ -24,7 +25,7 @@ _PORTUGUESE_MARK = re.compile(
     r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
     r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
-    r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae])\b"
+    r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando)\b"
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
     # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "enquanto")
     r"|\b[a-z]+[aei]-(?:me|lhe|lo|la)\b|\b(?:esta|estava|estiver|esteve) a [a-z]+(?:ar|er|ir)\b"
@@ -63,10 +64,17 @@ _PORTUGUESE = compiled(
         (r"^\s*(?:oi|ola|e ai|fala)\b[,!]*\s*", ""),
         (r"\b(?:valeu|obrigad[oa])\b", "thanks"),
         (r"\b(?:pf|pfv|por favor)\b", "please"),
-        (r"^\s*(?:nossa|eita|poxa|beleza|cara|mano)\b[.,!]*\s*", ""),
+        (r"^\s*(?:nossa|eita|poxa|beleza|blz|cara|mano)\b[.,!]*\s*", ""),
         (r"\bme (?:fala|diz|conta)\b", "tell me"),
         (r"\bme mostra\b", "show me"),
         (r"\bme ajuda a\b", "help me"),  # "me ajuda a escrever um email": help me write an email
+        # "e pra voltar depois, como faz?", "pra retomar como eu faço?": how do I resume it ("do" would be
+        # read as Portuguese's "of the")
+        (
+            r"\b(?:e )?(?:pra|para) (?:ele |ela )?(?:voltar|retomar|continuar)(?: depois)?,?"
+            r" como (?:eu )?(?:faz|faco)\b",
+            "how can i resume it",
+        ),
         (r"\bescrever\b", "write"),
         (r"\bpedindo\b", "asking for"),
         (r"\bpensando bem\b", "actually"),  # a request taken back: "pensando bem, despausa ele"
@@ -105,6 +113,12 @@ _PORTUGUESE = compiled(
             r"\bquant[oa] (?:esta|estao) a (?:puxar|consumir)(?: (?:a|o) ([\w-]+))?",
             lambda m: f"how much power is {'the ' + m[1] if m[1] else 'it'} drawing",
         ),
+        # Brazil's gerund: "quanto a H100 tá puxando agora", "qnto ta consumindo": the same
+        (
+            r"\bquant[oa] (?:(?:a|o) ([\w-]+) )?(?:ta|esta|tao|estao) (?:puxando|consumindo)"
+            r"(?: (?:a|o) ([\w-]+))?",
+            lambda m: f"how much power is {'the ' + (m[1] or m[2]) if m[1] or m[2] else 'it'} drawing",
+        ),
         # "a placa está a ser limitada?": is it being throttled
         (r"\b(?:esta|estao) a ser limitad[oa]s?\b", "is it being throttled"),
         (r"\blimitad[oa]s?\b", "throttled"),
@@ -137,6 +151,16 @@ _PORTUGUESE = compiled(
             r"\bentre as (\d{1,2})h(\d{2})? e o meio-dia\b",
             lambda m: f"between {m[1]}:{m[2] or '00'} and noon",
         ),
+        # "das 9h ao meio dia", "das 9h às 11h30": from one hour to another
+        (
+            r"\bd[ae]s? (\d{1,2})h(\d{2})? (?:ao|ate o|a) (?=meio[\s-]dia\b)",
+            lambda m: f"from {m[1]}:{m[2] or '00'} to ",
+        ),
+        (
+            r"\bd[ae]s? (\d{1,2})h(\d{2})? (?:as|ate as|a) (\d{1,2})h(\d{2})?",
+            lambda m: f"from {m[1]}:{m[2] or '00'} to {m[3]}:{m[4] or '00'}",
+        ),
+        (r"\bn[oa] mesm[oa] (?:horario|periodo|intervalo|hora|janela)\b", "in that span"),
         (r"\b(?:o|do) (?=meio[\s-]dia\b)", ""),  # "desde o meio-dia": since noon
         (r"\bao (?=meio[\s-]dia\b)", "at "),
         (r"\bmeio[\s-]dia\b", "noon"),
@@ -212,6 +236,16 @@ _PORTUGUESE = compiled(
             r"(^|[,;.!?]\s*)(e )?(?:(?:ele|ela) )?(?:gastou|consumiu|usou) quant[oa](?: de)? energia\b",
             lambda m: m[1] + ("and " if m[2] else "") + "how much energy did it use",
         ),
+        # "e o que falhou gastou quanto?", "o job 9 consumiu quanto?": how much energy the one named used
+        (
+            r"\b(?:o|a) que (falhou|deu pau|morreu|terminou)\b",
+            lambda m: "the " + ("finished" if m[1] == "terminou" else "failed") + " one",
+        ),
+        (
+            r"(^|[,;.!?]\s*)(e )?([^,;.!?]{1,40}?) (?:gastou|consumiu) quant[oa](?: de energia)?\b"
+            r"(?! (?:de )?tempo)",
+            lambda m: m[1] + ("and " if m[2] else "") + f"how much energy did {m[3]} use",
+        ),
         (r"\bdesde que horas?\b|\bdesde quando\b", "since when"),
         (r"\b(?:a )?que horas\b", "at what time"),
         (r"\bquando\b", "when"),
@@ -227,17 +261,28 @@ _PORTUGUESE = compiled(
         # the reading's mean or peak said after it: "temperatura média", "potência máxima", "temperatura max"
         (
             r"\b(temperatura|temp|potencia|utilizacao|util|uso|memoria|consumo)"
-            r" (media|maxima|minima|max|min)\b",
+            r" (medi[ao]|maxim[ao]|minim[ao]|max|min)\b",
             r"\2 \1",
         ),
         # what is asked of the world, not of this machine: "qual a diferenca entre bf16 e fp16", "qual e
         # melhor pra treino" ("e" is "é", is, here)
         (r"\b(?:qual|que) (?:e )?a diferenca entre\b", "what is the difference between"),
         (
+            r"\b(?:qual|que) (?:e )?a diferenca d[eoa]s? ([\w.-]+) (?:pra|para|e|do|da) ([\w.-]+)",
+            r"what is the difference between \1 and \2",
+        ),
+        # advice: "vc acha que compensa rodar de madrugada?" (do you think it is worth running at night)
+        (r"\b(?:voce )?acha que\b", "in your opinion"),
+        (r"\bcompensa\b", "it is worth"),
+        (r"\bde madrugada\b", "at night"),
+        (r"\bpor causa d[aoe]s?\b", "because of"),
+        (r"\btarifa\b", "price"),
+        (r"\bsempre esqueco\b", "i always forget"),
+        (
             r"\b(?:qual|quais|o que) (?:e|sao) (melhor|pior)(es)?\b",
             lambda m: f"which is {'better' if m[1].lower() == 'melhor' else 'worse'}",
         ),
-        (r"\btreino\b|\btreinamento\b", "training"),
+        (r"\btreinos?\b|\btreinamentos?\b", "training"),
         (r"\bqual foi\b", "what was"),
         (r"\bqual (?=(?:o|a) )", "what is "),  # "qual a temperatura da H100": what is the temperature
         (r"\b(?:qual|quais)\b", "which"),
@@ -277,14 +322,26 @@ _PORTUGUESE = compiled(
         (r"\b(?:a )?temp(?:eratura)? maxima\b", "the max temperature"),
         (r"\btemperatu?ra\b", "temperature"),
         (r"\b(?:o )?maxim[oa] de\b", "the max"),  # "o máximo de memória usada": the max memory used
-        (r"\bmaxima\b", "max"),
-        (r"\bminima\b", "min"),
-        (r"\bmedia(?: de)?\b", "mean"),  # "média de util", "pico de potência": mean util, peak power
+        (r"\bmaxim[ao]\b", "max"),
+        (r"\bminim[ao]\b", "min"),
+        (r"\bmedi[ao](?: de)?\b", "mean"),  # "média de util", "pico de potência": mean util, peak power
         (r"\bpico(?: de)?\b", "peak"),
         (r"\bpotencia\b", "power"),
         (r"\bmemoria\b", "memory"),
         (r"\benergia\b", "energy"),
         (r"\butilizacao\b", "utilization"),
+        # "uso" is the card's utilization, "uso de memória" its memory used; "consumo" (de energia) is energy
+        # where a total is asked ("o consumo de cada"), power where a reading's peak, mean or now is ("pico de
+        # consumo", "consumo médio", "consumo atual")
+        (r"\buso de (?:memoria|vram)\b", "memory used"),
+        (r"\buso\b", "utilization"),
+        (r"\b(peak|mean|max|min) consumo\b", r"\1 power"),
+        (r"\bconsumo (?=now\b)|\bconsumo atual\b", "power "),
+        (r"\bconsumo total(?: de energia)?\b", "total energy"),
+        (r"\bconsumo(?: de energia)?\b", "energy"),
+        (r"\b(?:a |o )?mais quente\b", "hottest"),
+        (r"\b(?:a |o )?mais fri[ao]\b", "coolest"),
+        (r"\bquente\b", "hot"),
         (r"\bgraus\b", "degrees"),
         (r"\bacima de\b", "above"),
         (r"\b(?:passou|passa|passaram|ultrapassou) d(?:e|os?|as?)\b", "went above"),  # "passou de 600 W"
@@ -298,6 +355,7 @@ _PORTUGUESE = compiled(
         (r"\bsendo usad[oa]\b", "being used"),
         (r"\busando\b", "using"),
         (r"\busad[oa]\b", "used"),
+        (r"\brodando (?:alguma )?coisa\b", "busy"),  # "e rodando coisa?" after idle time: busy time
         (r"\brodando\b", "running"),
         (r"\brodou\b", "ran"),
         (r"\b(?:comecou|iniciou) a trabalhar\b", "started working"),
@@ -325,9 +383,14 @@ _PORTUGUESE = compiled(
         (r"\bdiz\b", "says"),
         # requests ("roda X de novo", "manda ele de novo": run it again)
         (r"(^|[,;.!?]\s*)(?:roda|rode|manda|mande) (?:o |a )?(.*?)\s*de novo\b", r"\1retry \2"),
+        # "manda um retry nele", "dá um retry no 9", "faz o retry": the English verb said with a Portuguese
+        # one; "solta ele" (let it go) is release
+        (r"\b(?:(?:manda|mande|faz|faca|bota) (?:um |o )?|(?:da|de) (?:um|o) )(retry|restart)\b", r"\1"),
+        (r"\b(retry|restart|release) (?:nele|nela|ele|ela)\b", r"\1 it"),
+        (r"\bcomo (?:eu )?(?:faz|faco)\b", "how can i"),
         (r"\brodar\b", "run"),
         (r"\bsegura\b", "hold"),
-        (r"\blibera\b", "release"),
+        (r"\b(?:libera|solta)\b", "release"),
         (r"\bcancela\b", "cancel"),
         (r"\bdespaus\w*\b", "resume"),  # "despausa ele": resume it
         (r"\bpausa\b", "pause"),
