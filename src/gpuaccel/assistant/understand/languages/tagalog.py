@@ -30,8 +30,8 @@ _TAGALOG_MARK = re.compile(
     r"|pinakamainit|pinakamababa|kelan|paano|kumusta|kamusta|meron|magkano|kuryente|nagamit|bkt|pasulat|pagawa"
     r"|walang|naayos|taasan|babaan)\b"
     # Cebuano's own words ("pila" alone is Spanish's too, "asa" and "duha" other languages': no mark)
-    r"|\b(?:unsa|unsay|unsaon|ngano|nganong|kinsa|karon|karong|adlaw|ganina|gahapon|kagahapon|gabii|buntag"
-    r"|palihug|kaayo|murag|maayo|nagdagan|nagadagan|gadagan|nidagan)\b|\bpila\s+(?:ka|ang|man)\b"
+    r"|\b(?:unsa|unsay|unsaon|ngano|nganong|kinsa|kanus-a|tanan|karon|karong|adlaw|ganina|gahapon|kagahapon|gabii|buntag"
+    r"|palihug|kaayo|murag|maayo|nagsugod|nisugod|nagdagan|nagadagan|gadagan|nidagan)\b|\bpila\s+(?:ka|ang|man)\b"
     r"|\b(?:ug|og)\s+(?:ang|sa|pila|unsa)\b"  # "ug ang GPU 1?": and GPU 1 ("ug" alone is no mark)
     r"|\b(?:cancel|kill|hold|release|pause|resume|retry|rerun|restart)\s+(?:mo\s+)?na\s+(?:lang|muna)\b|\bnalang\b"
     r"|\blang\s+pala\b"  # "kill na lang po" (Dutch's "na lang" follows no English verb of the trade)
@@ -91,6 +91,11 @@ _TAGLISH = compiled(
         (r"\bunsa\b", "ano"),
         (r"\bngano(?:ng)?\b", "bakit"),
         (r"\bkinsa(?:y)?\b", "sino"),
+        (r"\bkanus-?a\b", "kailan"),
+        (r"\bunsaon(?:\s+pag)?\b", "how to"),
+        (r"\b(?:nagsugod|nisugod|nagsugdan)\b", "nagsimula"),
+        (r"\btanan\b", "lahat ng"),
+        (r"\bugma\b", "bukas"),
         (r"\bpila\s+ka\b", "ilang"),
         (r"\bpila\s+(?:ang|man)\b", "how much"),
         (r"\b(?:nagdagan|nagadagan|gadagan|nidagan)\b", "tumatakbo"),
