@@ -136,3 +136,61 @@ def test_taglish_questions(heldout_svc: AssistantService) -> None:
 def test_taglish_questions_off_this_machine_are_declined(heldout_svc: AssistantService, said: str) -> None:
     _, _, query = ask(heldout_svc, said, None)
     assert query is None
+
+
+# Cebuano (Bisaya) in a Cebu writer's Taglish: its question words ("unsay", "pila ka", "pila ang"), its verbs
+# ("nagdagan", "nagsugod"), its days ("karon adlaw"), "ug" (and), "palihug" (please), read in the same module
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("unsay nagdagan sa 4090 karon?", "what is the is running on 4090 now?"),
+        ("pila ka attempts ang job 5?", "how many attempts job 5?"),
+        ("kanus-a nagsugod ang job 8?", "when started job 8?"),
+        ("pila ka oras idle ang H100 karon adlaw?", "how many hours idle the H100 today?"),
+        ("ug pila ang energy?", "and how much energy?"),
+        ("palihug babaan ang prio sa job 12", "please lower the prio of job 12"),
+        # a span of last night by the clock, its hours kept
+        ("avg util ng 4090 kagabi from 9pm to 3am", "avg util of 4090 from 9pm yesterday to 3am"),
+        ("hold mo na lang, naayos ko na", "please hold it, fixed"),
+    ],
+)
+def test_cebuano_read_in_english(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "la pila de logs del job 12 está llena, ron para todos",  # Spanish "pila", "ron"
+        "la pila della 4090 è scarica, ug",  # Italian "pila"
+        "berapa lama job 12 sudah di antrian, ada yang karena error?",  # Indonesian
+    ],
+)
+def test_no_cebuano_read_in_languages_sharing_its_short_words(said: str) -> None:
+    assert taglish_read(said) == said
+
+
+def test_cebuano_questions_and_requests(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, text, query = ask(svc, "unsay nagdagan sa H100 karon?", None)
+    assert query is not None and "mistral-7b-sft" in text, text
+    (_, _), (text, _) = converse(svc, "pila ka oras busy ang GPU 0 karon adlaw?", "ug pila ang idle?")
+    assert "12h35m" in text, text
+    (_, _), (text, _) = converse(
+        svc, "anong nangyari sa job 9?", "pila ka GPU-hours ug pila ang energy nga nagamit?"
+    )
+    assert "0.12 GPU-hours" in text and "44.0 Wh" in text, text
+    (_, _), (text, _) = converse(
+        svc,
+        "ano max power ng H100 kagabi from 11pm to 5am?",
+        "ilang minuto siya at or above 65C during that time?",
+    )
+    assert "1h35m" in text, text
+    (_, _), (text, query) = converse(
+        svc, "anong nangyari sa job 9?", "retry mo na lang, naayos ko na yung learning rate"
+    )
+    assert query is None and "gpuaccel retry 9" in text, text
+    _, text, query = ask(svc, "palihug taasan ang priority sa llama-405b-probe", None)
+    assert query is None and "gpuaccel priority 13" in text, text
+    _, _, query = ask(svc, "unsa maayo na cooler para sa H100? init kaayo ang room", None)
+    assert query is None

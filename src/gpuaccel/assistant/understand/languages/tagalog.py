@@ -1,7 +1,10 @@
 """Taglish (Tagalog mixed into English, as Manila writes it) read in English where the message has Tagalog
 marks of its own: its question words, its verbs (English stems in Tagalog prefixes: "nag-fail", "naka-run",
 "na-cancel"), its polite requests ("pa-retry naman", "i-release mo"), its days, and the particles that say
-nothing a reader needs ("po", "naman", "lang", "ba", "na", "yung")."""
+nothing a reader needs ("po", "naman", "lang", "ba", "na", "yung"). Cebuano (Bisaya, as Cebu writes it into
+the same Taglish: "unsa ang nagdagan sa GPU 0 karon?") is read here too, not in a module of its own: one
+message mixes both ("gaano katagal ... ug pila ang energy?"), and they share their markers ("ang", "sa",
+"niya", "na"), so its words are said as Tagalog's or English first and the rules below read the rest."""
 
 from __future__ import annotations
 
@@ -24,8 +27,13 @@ _TAGALOG_MARK = re.compile(
     r"|anong|saang|aling|siya|sya|niya|nya|sila|natin|namin|ako|doon|diyan|muna|kasi|talaga|diba|sige|wag"
     r"|huwag|salamat|mga|ng|nung|noong|kailangan|nangyari|pakita|patingin|ulit|tapos|gumagamit|gumamit"
     r"|ginagamit|tumatakbo|tumakbo|naghihintay|naghintay|nagsimula|natapos|uminit|umabot|pinakamataas"
-    r"|pinakamainit|pinakamababa|kelan|paano|kumusta|kamusta|meron|magkano|kuryente|nagamit|bkt|pasulat|pagawa)\b"
-    r"|\b(?:cancel|kill|hold|release|pause|resume|retry|rerun|restart)\s+na\s+(?:lang|muna)\b|\bnalang\b"
+    r"|pinakamainit|pinakamababa|kelan|paano|kumusta|kamusta|meron|magkano|kuryente|nagamit|bkt|pasulat|pagawa"
+    r"|walang|naayos|taasan|babaan)\b"
+    # Cebuano's own words ("pila" alone is Spanish's too, "asa" and "duha" other languages': no mark)
+    r"|\b(?:unsa|unsay|unsaon|ngano|nganong|kinsa|kanus-a|tanan|karon|karong|adlaw|ganina|gahapon|kagahapon|gabii|buntag"
+    r"|palihug|kaayo|murag|maayo|nagsugod|nisugod|nagdagan|nagadagan|gadagan|nidagan)\b|\bpila\s+(?:ka|ang|man)\b"
+    r"|\b(?:ug|og)\s+(?:ang|sa|pila|unsa)\b"  # "ug ang GPU 1?": and GPU 1 ("ug" alone is no mark)
+    r"|\b(?:cancel|kill|hold|release|pause|resume|retry|rerun|restart)\s+(?:mo\s+)?na\s+(?:lang|muna)\b|\bnalang\b"
     r"|\blang\s+pala\b"  # "kill na lang po" (Dutch's "na lang" follows no English verb of the trade)
     r"|\b(?:nag|naka|mag|pa|paki)-[a-z]{3,}"  # "nag-fail", "naka-run", "pa-retry" ("na-" is Dutch's too)
     r"|\bi-[a-z]{3,}\s+(?:mo|ko|natin|nyo|niyo|na|po|naman|muna)\b"  # "i-release mo"
@@ -76,6 +84,63 @@ def _request_of_it(m: re.Match[str]) -> str:
 
 _TAGLISH = compiled(
     (
+        # Cebuano said as Tagalog, the rules below read it: "unsa" (ano), "unsay" (ano ang), "pila ka" (ilang:
+        # how many), "pila ang energy" (how much; "sa pila" is Tagalog's queue), "nagdagan" (tumatakbo),
+        # "karon adlaw" (today), "ganina" (kanina), "gahapon" (kahapon), "gabii" (gabi), "ug" (and)
+        (r"\bunsay\b", "ano ang"),
+        (r"\bunsa\b", "ano"),
+        (r"\bngano(?:ng)?\b", "bakit"),
+        (r"\bkinsa(?:y)?\b", "sino"),
+        (r"\bkanus-?a\b", "kailan"),
+        (r"\bunsaon(?:\s+pag)?\b", "how to"),
+        (r"\b(?:nagsugod|nisugod|nagsugdan)\b", "nagsimula"),
+        (r"\btanan\b", "lahat ng"),
+        (r"\bugma\b", "bukas"),
+        (r"\bpila\s+ka\b", "ilang"),
+        (r"\bpila\s+(?:ang|man)\b", "how much"),
+        (r"\b(?:nagdagan|nagadagan|gadagan|nidagan)\b", "tumatakbo"),
+        (r"\bkarong\s+buntag(?:a)?\b|\bkaron\s+buntag\b", "this morning"),
+        (r"\bkaron(?:g)?\s+(?:nga\s+)?adlaw(?:a)?\b", "today"),
+        (r"\b(?:karon|ron)\b", "ngayon"),
+        (r"\bganina\b", "kanina"),
+        (r"\b(?:ka)?gahapon\b", "kahapon"),
+        (r"\bgabii\b", "gabi"),
+        (r"\b(?:ug|og)\b", "and"),
+        (r"\bpalihug\b,?", "please"),
+        # a question of advice ("unsa maayo na thermal paste", "anong magandang paste"): what is a good one;
+        # "murag init kaayo" (it seems very hot)
+        (r"\bano(?:ng)?\s+(?:ang\s+)?(?:maayo|maganda)(?:\s+na\b|ng\b)?", "what is a good"),
+        (r"\b(?:maayo|magandang|maganda)\b", "good"),
+        (r"\bmurag\b", "it seems"),
+        (r"\binit\s+kaayo\b", "very hot"),
+        (r"\bkaayo\b", "very"),
+        # to raise or lower a job's priority ("taasan ang priority ng job 5", "babaan ang prio sa X")
+        (r"\btaasan\b", "raise"),
+        (r"\bbabaan\b", "lower"),
+        (r"\b(priority|prio)\s+(?:sa|ng|ni|nang)\s+(?!-?\d+\b)", r"\1 of "),
+        # "naayos ko na yung CUDA_HOME": I fixed the CUDA_HOME (a reason said after a request)
+        (r"\bnaayos\b", "fixed"),
+        (r"\bwalang\b", "no"),
+        (r"\b(?:pag|sa)\s+gabi\b", "at night"),
+        # a span of last night by the clock ("kagabi from 10pm to 6am"): from 10pm yesterday to 6am, so the
+        # hours said are read, not the whole of last night
+        (
+            r"\bkagabi\s+(?:from|mula)\s+(\d{1,2}(?::\d\d)?\s*pm)\s+(?:to|until|hanggang)\s+"
+            r"(\d{1,2}(?::\d\d)?\s*am)\b",
+            r"from \1 yesterday to \2",
+        ),
+        (
+            r"\b(?:from|mula)\s+(\d{1,2}(?::\d\d)?\s*pm)\s+(?:to|until|hanggang)\s+(\d{1,2}(?::\d\d)?\s*am)"
+            r"\s+kagabi\b",
+            r"from \1 yesterday to \2",
+        ),
+        (r"\bpara\s+sa\b", "for the"),
+        # "sa server room": in the room ("on server room" reads as a server of a cluster)
+        (r"\bsa\s+(?=(?:server\s+)?(?:room|office|lab)\b)", "in the "),
+        # "pila ang energy nga nagamit?" said of the job talked about: how much did it use
+        (r"\bnga\s+(?:nagamit|nagamit\s+niya)(?=\s*(?:[?.!]|$))", "did it use"),
+        (r"\b(?:sa\s+)?duha(?:\s+ka)?\s+(card|gpu|job)s?\b", r"both \1s"),  # "sa duha ka card": both cards
+        (r"\bpinaka-?init\b", "hottest"),
         # greetings, thanks, interjections ("hi po,", "ay wag na pala": never mind)
         (r"\b(?:ay|eh|hehe+|haha+|sige|grabe)\b[,.!]?\s*", ""),
         (r"^\s*e\s+(?=(?:yung|ung|iyong|ang|sa|si)\b)", "and "),  # "e yung H100?": and the H100?
@@ -115,7 +180,7 @@ _TAGLISH = compiled(
         ),
         # a verb of the trade said bare and left "na lang" ("retry na lang po": just retry it)
         (
-            r"\b(cancel|kill|hold|release|pause|resume|retry|rerun|restart)\b((?:\s+(?:na|po|nga|naman|ulit))*"
+            r"\b(cancel|kill|hold|release|pause|resume|retry|rerun|restart)\b((?:\s+(?:mo|nyo|niyo|na|po|nga|naman|ulit))*"
             r"\s+(?:lang|pala|muna|nalang)(?:\s+(?:na|lang|pala|muna|po|nga|naman|ulit))*)(\s*(?:[,.!?;]|$))",
             _request_of_it,
         ),
