@@ -230,3 +230,10 @@ def test_a_practice_or_a_kind_of_card_in_general_is_no_question_about_this_machi
 def test_this_machines_card_judged_stays_a_question() -> None:
     assert pick("whats a normal temp for the h100") is not None  # the machine's own card ("the")
     assert pick("how hot did the 4090 get today") is not None
+
+
+def test_two_units_told_apart_then_a_telling_stay_general() -> None:
+    # the one question read alone: the telling after it ("them") names nothing of this machine's
+    assert asks_elsewhere("what's the difference between amps and volts? I mix them up every time", set())
+    assert pick("whats the difference between kVA and kVAr again? my notes always confuse those") is None
+    assert pick("how much energy did gpu 0 use today? I always confuse them") is not None

@@ -140,3 +140,27 @@ def test_what_a_figure_is_needed_for_without_its_article_is_no_summary() -> None
     detail = Query("job_detail", job=4)
     assert pick("Energy for the said job, required for quarterly audit report.", detail, [4]) == detail
     assert pick("GPU hours of job 4, needed for departmental usage report?") == detail
+
+
+def test_a_greeting_before_the_scene_and_a_courtesy_word_before_a_span() -> None:
+    # a greeting before what the user is doing changes nothing: the question after it is the ask
+    yesterday = window_of("yesterday", FIXED_NOW)
+    asked = (
+        "Good morning, we are compiling the monthly power report for the board."
+        " What energy did each card use yesterday?"
+    )
+    assert pick(asked) == Query("energy", window=yesterday)
+    hello = "Hello all, I'm drafting the quarterly budget. Which GPU was hottest today?"
+    assert pick(hello) == pick("Which GPU was hottest today?")
+    # "Please," / "Kindly," set off by a comma asks nothing: the span after it frames the question, one ask
+    framed = "Please, the past 12 hours, how much energy per GPU?"
+    assert split_asks(framed) == [framed]
+
+
+def test_two_elements_of_an_array_named_by_index_are_both_compared() -> None:
+    # the second element said without the array's name again is the same array's ("index 2": grid's)
+    both = Query("job_rank", metric="duration", order="max", among="6,8")
+    assert pick("Compare grid index 0 and index 2 please, how long did each one run?") == both
+    # two jobs named, then "which one" with a comparative: a ranking of just those two
+    energy = Query("job_rank", metric="energy", order="max", among="6,7")
+    assert pick("grid task 0 and task 1, which one used more energy?") == energy

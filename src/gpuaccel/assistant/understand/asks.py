@@ -51,6 +51,9 @@ _BOUNDARY = re.compile(
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"^(?:and|also|plus)\s+", re.IGNORECASE)
+# a courtesy word set off by a comma before a part asks nothing: "Kindly, the last 24 hours, how many kWh per
+# card?" is framed by its span, as "the last 24 hours, how many kWh per card?" is
+_PLEASE_FIRST = re.compile(r"^(?:please|pls|plz|kindly)\s*,\s*", re.IGNORECASE)
 # words that lead into a message and ask nothing: "quick sanity check,", "btw:"
 _LEAD_IN = re.compile(
     r"^(?:(?:a |one )?quick (?:sanity )?(?:check|question|one|q)|sanity check|btw|fyi"
@@ -320,7 +323,10 @@ def split_asks(message: str) -> list[str]:
     if told and _states_listed(re.split(r",\s*|\s+and\s+", told[0].strip(" ?.!"))):
         message = head  # "an overview of the queue — what's running, what's waiting and what's on hold?"
     message = _REACTION_FIRST.sub("", message.strip(), count=1)  # "only that long? when was it": the ask
-    parts = [_LEAD.sub("", _after_courtesy(p).strip(" ,;")) for p in _BOUNDARY.split(message)]
+    parts = [
+        _LEAD.sub("", _PLEASE_FIRST.sub("", _after_courtesy(p).strip(" ,;")))
+        for p in _BOUNDARY.split(message)
+    ]
     parts = [each for p in parts for each in _each_span(p)]
     for k in range(len(parts) - 1, 0, -1):
         meant = _MEANT.match(parts[k])

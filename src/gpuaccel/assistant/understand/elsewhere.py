@@ -651,12 +651,16 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
         return True
     if places_new_work(text):
         return False  # "h100 vs 4090: which is best for a new run?": where one's work could go, a free GPU
-    return bool(
-        _EXPLAIN.search(text)
-        or _ideas_told_apart(text)
-        or _MEANS.search(text)
-        or _OPINION.search(text)
-        or _TRIVIA.search(text)
+    # (the one question read alone too: "what is the difference between kWh and kVA? I always confuse
+    # them" tells apart two units; the telling's "them" is no thing of this machine's)
+    alone = [text, *([plain(asked[0])] if len(asked) == 1 else [])]
+    return any(
+        _EXPLAIN.search(said_alone)
+        or _ideas_told_apart(said_alone)
+        or _MEANS.search(said_alone)
+        or _OPINION.search(said_alone)
+        or _TRIVIA.search(said_alone)
+        for said_alone in alone
     )
 
 

@@ -2224,8 +2224,8 @@ _MOVING_ON = {
 
 # A comparison of the jobs a question names: "faster ... or ...", "longer than", "vs", "compare".
 _COMPARE = re.compile(
-    r"\b(?:or|than|vs|versus|compared?|comparing|comparison|between|which of|side by side)\b"
-)  # ("put jobs 4 and 6 side by side": compare them)
+    r"\b(?:or|than|vs|versus|compared?|comparing|comparison|between|which of|which one|side by side)\b"
+)  # ("put jobs 4 and 6 side by side": compare them; "job 4 and job 6, which one used more energy?")
 _COMPARATIVE = (
     MORE | LESS | {"faster", "quicker", "sooner", "cheaper", "slower", "later", "longer", "shorter"}
 )
@@ -2315,6 +2315,9 @@ _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
 # an array's k-th element said as an ordinal (the first and the last: :func:`_end_element`)
 _NTH = ("second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th")
 _PART = r"(?:element|elem|run|task|job|part)"
+_ELEMENT_WORD = r"(?:element|elem|task|index|idx)"
+# elements said one after another: "index 0 and index 3", "task 1, task 2 or task 3"
+_JOINED = r"(?:\s*,\s*(?:and\s+)?|\s+(?:and|or|vs\.?|versus|&)\s+)"
 
 
 def _ran_on(context: Context, job: int | None, gpu: int | None) -> bool:
@@ -2370,13 +2373,26 @@ def array_elements(question: str, context: Context) -> str:
         question = re.sub(rf"\b(?:the )?{said}(?:'s)? ({ordinal}) {_PART}\b", nth, question, flags=re.I)
 
         # "lr-sweep [0]" (as ``gpuaccel ls`` writes it), "the lr-sweep element 0": that element's job, so
-        # "which took longer, the 8b eval or lr-sweep [0]?" compares job 7, not the name's newest job
+        # "which took longer, the 8b eval or lr-sweep [0]?" compares job 7, not the name's newest job; the
+        # elements said after it without the name again are the same array's ("lr-sweep index 0 and index
+        # 3", "lr-sweep [0] vs [3]": jobs 7 and 10)
         def indexed(m: re.Match[str], elements: dict[int, int] = elements) -> str:
-            job = elements.get(int(m.group(1)))
-            return m.group(0) if job is None else f"job {job}"
+            tail = m["said"]
+            said_jobs = [elements.get(int(n)) for n in re.findall(r"\d+", tail)]
+            if said_jobs[0] is None:
+                return m.group(0)
+            if None in said_jobs:  # (an index the array lacks after it: the first alone, as said)
+                return re.sub(r"^#?\d+", f"job {said_jobs[0]}", tail)
+            between = [  # what joins them, less the element word said again ("and index": "and")
+                re.sub(rf"(?:the )?{_ELEMENT_WORD}\s*#?$", "", joined, flags=re.I)
+                for joined in re.split(r"#?\d+", tail)[1:-1]
+            ]
+            rest = "".join(f"{joined}job {job}" for joined, job in zip(between, said_jobs[1:], strict=True))
+            return f"job {said_jobs[0]}{rest}"
 
+        named = rf"\b(?:the )?{said}(?:'s)?"
         question = re.sub(
-            rf"\b(?:the )?{said}(?:'s)? (?:element|elem|task|index|idx) #?(\d+)\b",
+            rf"{named} {_ELEMENT_WORD} (?P<said>#?\d+(?:{_JOINED}(?:the )?{_ELEMENT_WORD} #?\d+)*)\b",
             indexed,
             question,
             flags=re.I,

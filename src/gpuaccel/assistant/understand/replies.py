@@ -14,10 +14,10 @@ import re
 from typing import Any
 
 from gpuaccel.assistant.understand.picker import TOPICS
+from gpuaccel.assistant.understand.scene import HELLO as _HELLO
 from gpuaccel.assistant.understand.topics import housekeeping_said
 
 # A greeting or a thank-you alone is not a question to refuse: it gets a line of its own.
-_HELLO = re.compile(r"(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening))(?: there)?")
 _THANKS = re.compile(
     r"(?:(?:ok(?:ay)?|great|cool|perfect|nice) )?"
     # ("thanks a million", "thanks a bunch", "thank you kindly": Irish and everyday English)

@@ -7,6 +7,12 @@ from __future__ import annotations
 
 import re
 
+# a greeting, said alone (:func:`.replies.small_talk` answers it) or before what the user tells ("Good
+# afternoon, I am preparing the report for management."): it asks nothing
+HELLO = re.compile(r"(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening))(?: there)?")
+_GREETED = re.compile(
+    rf"^(?:{HELLO.pattern})(?:\s+(?:all|everyone|team|folks|guys|sir|madam))?\s*[,.!:;-]\s*", re.IGNORECASE
+)
 # what the user means to do, said beside a question: context for it, not an ask ("i need to run a sweep")
 _MEANS_TO = re.compile(
     r"^(?:(?:ok|so|but|because|cause|cuz|coz)\s+)*(?:i|we)\s*(?:'?m|am|'?re|are)?\s*"
@@ -80,7 +86,9 @@ _IF_WANTED = re.compile(
 
 def sets_the_scene(part: str) -> bool:
     """Whether a part of a message says what the user means to do or is doing ("i wanna game for a bit",
-    "I am preparing the monthly report"): context for the ask or request beside it, not one itself."""
+    "I am preparing the monthly report"): context for the ask or request beside it, not one itself; a
+    greeting before it changes nothing ("Good afternoon, I am preparing the report for management.")."""
+    part = _GREETED.sub("", part.strip(), count=1)
     return bool(
         _MEANS_TO.match(part)
         or _DOING.match(part)
