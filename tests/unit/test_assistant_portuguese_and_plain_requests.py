@@ -307,6 +307,9 @@ def test_brazilian_live_readings_consumo_and_spans(heldout_svc: AssistantService
     assert query == {"name": "gpu_rank", "metric": "temperature", "order": "min"}, query
     sid, _, query = ask(heldout_svc, "quanto a 4090 ta consumindo?", None)
     assert query == {"name": "gpu_reading", "gpu": 1, "metric": "power"}, query
+    for said in ("quanto a GPU 0 ta puxando agora?", "quanto a placa 0 tá puxando?"):  # a card by its number
+        _, _, query = ask(heldout_svc, said, None)
+        assert query == {"name": "gpu_reading", "gpu": 0, "metric": "power"}, (said, query)
     _, _, query = ask(heldout_svc, "qual o pico de consumo da H100 hoje?", None)
     assert query is not None and query["metric"] == "power" and query["gpu"] == 0, query
     sid, _, _ = ask(heldout_svc, "compara o job 7 com o 10 pra mim", None)

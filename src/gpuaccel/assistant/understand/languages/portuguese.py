@@ -34,6 +34,8 @@ _PORTUGUESE_MARK = re.compile(
 )
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
 _PART_OF_DAY = {"manha": "morning", "tarde": "afternoon"}
+# a card as a writer names it after "a"/"o": "a H100", "a 4090", "a GPU 0", "a placa 1" (noun and number)
+_CARD = r"(?:gpu|placa|card) ?\d+|[\w-]+"
 # what a number after an article counts when it is no job or card: a unit, a reading, a time, a count
 _COUNTED = r"%|°|[.,:]\d|h\b|w\b|graus|gb|gib|mb|mib|horas?|min|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?"
 # numbers said in words ("nas últimas três horas"), read as English's (spoken.py makes them digits)
@@ -110,13 +112,13 @@ _PORTUGUESE = compiled(
         (r"\besperou quanto(?: tempo)?\b", "how long did it wait"),
         # "quanto está a consumir a H100?": how much power it draws ("puxar", "consumir": to draw)
         (
-            r"\bquant[oa] (?:esta|estao) a (?:puxar|consumir)(?: (?:a|o) ([\w-]+))?",
+            rf"\bquant[oa] (?:esta|estao) a (?:puxar|consumir)(?: (?:a|o) ({_CARD}))?",
             lambda m: f"how much power is {'the ' + m[1] if m[1] else 'it'} drawing",
         ),
         # Brazil's gerund: "quanto a H100 tá puxando agora", "qnto ta consumindo": the same
         (
-            r"\bquant[oa] (?:(?:a|o) ([\w-]+) )?(?:ta|esta|tao|estao) (?:puxando|consumindo)"
-            r"(?: (?:a|o) ([\w-]+))?",
+            rf"\bquant[oa] (?:(?:a|o) ({_CARD}) )?(?:ta|esta|tao|estao) (?:puxando|consumindo)"
+            rf"(?: (?:a|o) ({_CARD}))?",
             lambda m: f"how much power is {'the ' + (m[1] or m[2]) if m[1] or m[2] else 'it'} drawing",
         ),
         # "a placa está a ser limitada?": is it being throttled
