@@ -291,6 +291,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("la 0 elle a chauffé jusqu'où aujourd'hui ?", "et la moyenne ?", "pour la 1 ?",
           "et la 1 elle tire combien en watts là ?"),
          "chat_french_follow_ups_carried.png"),
+        # Taglish, then Cebuano in one chat, Brazilian Portuguese and Nigerian Pidgin: who used a card over
+        # a span, "nun" (the span in context), Cebuano's "pila ka oras", "tá puxando" (power now), "make you"
+        (("sino gumamit ng GPU 1 kaninang umaga?", "ano peak temp ng GPU 1 nun?",
+          "pila ka oras busy ang GPU 1 karon adlaw?", "quanto a GPU 0 ta puxando agora?",
+          "wetin happen to sdxl-train?", "ok make you restart am"),
+         "chat_taglish_cebuano_portuguese_pidgin.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
