@@ -27,7 +27,7 @@ _PORTUGUESE_MARK = re.compile(
     r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
     r"|hj|qnt[oa]?s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando"
-    r"|agr|vlw|visse|pode liberar|pode voltar)\b"
+    r"|agr|vlw|pode liberar|pode voltar)\b"
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
     # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "enquanto")
     r"|\b[a-z]+[aei]-(?:me|lhe|lo|la)\b|\b(?:esta|estava|estiver|esteve) a [a-z]+(?:ar|er|ir)\b"
@@ -56,7 +56,7 @@ _PORTUGUESE = compiled(
         # number ("2 tb")
         (
             r"\b(?:qnt([oa]?s?)|hj|vc|tbm|msm|td|qdo|qnd|agr|vlw)\b",
-            lambda m: "quant" + (m[1] if m[1][:1].isalpha() and m[1][0] in "oaOA" else "o" + m[1])
+            lambda m: "quant" + (m[1] if m[1][:1].lower() in ("o", "a") else "o" + m[1])
             if m[0].lower().startswith("qnt")
             else {
                 "hj": "hoje",
@@ -72,7 +72,8 @@ _PORTUGUESE = compiled(
         (r"(?<![-./])(?<!job )(?<!gpu )\bq\b(?![-./]\w)", "que"),
         # what asks nothing: laughter, a greeting, thanks
         (r"\bk{3,}\b", ""),
-        (r",?\s*\bvisse\b", ""),  # the northeast's "visse?" (you see?) closing a request
+        # the northeast's "visse?" (you see?) closing a request; no mark, as it is Italian's too
+        (r",?\s*\bvisse\b", ""),
         (r"^\s*(?:oi|ola|e ai|fala)\b[,!]*\s*", ""),
         (r"\b(?:valeu|obrigad[oa])\b", "thanks"),
         (r"\b(?:pf|pfv|por favor)\b", "please"),
