@@ -13,8 +13,8 @@ from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads
 # an article is Portuguese's "and" ("e ocupada?", "e a outra?"; Italian's "e la", "e il" are not); "nas"
 # alone is English's NAS too; a phone's abbreviations ("hj", "qnto", "qnd", "msm", "tbm", "o q", "q horas")
 # and "e em" ("e em gpu-horas?") are marks too, as are "pode liberar", "pode voltar" (Spanish says
-# "puede"), and "solta ele" (release it; Spanish says "suelta", and a
-# Spanish "solta el" is not Portuguese)
+# "puede") and "solta ele" (release it; Spanish says "suelta", and a Spanish "solta el" is not Portuguese);
+# "qnt" with no vowel is Italian's too: read, but only in a message marked otherwise
 _PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
     r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|em|ocupad[ao]s?)\b"
@@ -26,7 +26,7 @@ _PORTUGUESE_MARK = re.compile(
     r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
     r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
-    r"|hj|qnt[oa]?s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando"
+    r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando"
     r"|agr|vlw|pode liberar|pode voltar)\b"
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
     # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "enquanto")
