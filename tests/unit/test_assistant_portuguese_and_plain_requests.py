@@ -2,7 +2,9 @@
 requests and questions of the world, "what o'clock", "ts?", a job's "alloc", a peak's computation, a job
 kept from starting, a request after one taken back, both cards together, what a card ran over the span just
 read, the last of an array's runs, a card brought up before what is asked of it, Portugal's requests (a
-clitic, "pôr em pausa", a reason said after), its log, progressive and corrections, the job that came after.
+clitic, "pôr em pausa", a reason said after), its log, progressive and corrections, the job that came after,
+a phone's "qnt" and "faz qnt tempo", short requests ("pode liberar", "pode voltar ele", "na frente do"),
+"rodou mais tempo" and a difference explained.
 Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -329,3 +331,35 @@ def test_brazilian_advice_and_a_difference_are_declined(heldout_svc: AssistantSe
     assert query is None, query
     _, _, query = ask(heldout_svc, "vc acha que compensa treinar de madrugada?", None)
     assert query is None, query
+
+
+def test_a_phones_how_long_and_requests_said_short(heldout_svc: AssistantService) -> None:
+    # "qnt"/"qnts" with no vowel, "faz/há quanto tempo" (how long has it been), "rodou qnt tempo"
+    sid, _, _ = ask(heldout_svc, "o llama-70b-eval ta na fila ainda?", None)
+    _, text, query = ask(heldout_svc, "ta esperando ha qnt tempo?", sid)
+    assert query == {"name": "job_detail", "job": 12} and "waiting" in text, (query, text)
+    sid, _, _ = ask(heldout_svc, "o job 5 deu pau pq?", None)
+    _, text, query = ask(heldout_svc, "rodou qnt tempo ao todo?", sid)
+    assert query == {"name": "job_detail", "job": 5} and "9m41s" in text, (query, text)
+    # a priority raised with no number, "pode liberar", "pode voltar ela" after a pause, "na frente do"
+    sid, _, _ = ask(heldout_svc, "pq o llama-70b-eval n saiu da fila?", None)
+    _, text, query = ask(heldout_svc, "sobe a prioridade dele, visse", sid)
+    assert query is None and "gpuaccel priority 12" in text, text
+    sid, _, _ = ask(heldout_svc, "pq o job 14 ta parado?", None)
+    _, text, query = ask(heldout_svc, "ok pode liberar", sid)
+    assert query is None and "gpuaccel release 14" in text, text
+    sid, _, _ = ask(heldout_svc, "pausa o job 11 pra eu rodar um teste", None)
+    _, text, query = ask(heldout_svc, "pronto, pode voltar ele", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+    _, text, query = ask(heldout_svc, "coloca o 12 na frente do 13 na fila", None)
+    assert query is None and "gpuaccel switch" in text, text
+
+
+def test_which_ran_longer_and_a_difference_explained(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "compara o job 7 com o 9, qual gastou mais?", None)
+    _, _, query = ask(heldout_svc, "e qual rodou mais tempo?", sid)
+    assert query is not None and query["name"] == "job_rank" and query["metric"] == "duration", query
+    _, _, query = ask(heldout_svc, "vc sabe explicar a diferenca entre lora e qlora?", None)
+    assert query is None, query
+    _, _, query = ask(heldout_svc, "qnts jobs falharam na ultma semana?", None)
+    assert query is not None and query["name"] in ("failures", "jobs"), query

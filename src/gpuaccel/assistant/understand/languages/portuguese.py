@@ -12,8 +12,9 @@ from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads
 # before the accents are taken off (a cedilla alone is French's too: "ça"); "e" opening a follow-up before
 # an article is Portuguese's "and" ("e ocupada?", "e a outra?"; Italian's "e la", "e il" are not); "nas"
 # alone is English's NAS too; a phone's abbreviations ("hj", "qnto", "qnd", "msm", "tbm", "o q", "q horas")
-# and "e em" ("e em gpu-horas?") are marks too, and "solta ele" (release it; Spanish says "suelta", and a
-# Spanish "solta el" is not Portuguese)
+# and "e em" ("e em gpu-horas?") are marks too, as are "pode liberar", "pode voltar" (Spanish says
+# "puede") and "solta ele" (release it; Spanish says "suelta", and a Spanish "solta el" is not Portuguese);
+# "qnt" with no vowel is Italian's too: read, but only in a message marked otherwise
 _PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
     r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|em|ocupad[ao]s?)\b"
@@ -25,7 +26,8 @@ _PORTUGUESE_MARK = re.compile(
     r"|que horas|parad[oa]|livre|outr[oa]|morr\w+|de novo|roda|nada a ver|pergunta|ajuda|deixa"
     r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
-    r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando)\b"
+    r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando"
+    r"|agr|vlw|pode liberar|pode voltar)\b"
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
     # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "enquanto")
     r"|\b[a-z]+[aei]-(?:me|lhe|lo|la)\b|\b(?:esta|estava|estiver|esteve) a [a-z]+(?:ar|er|ir)\b"
@@ -49,20 +51,29 @@ _NUMBERS = dict(
 _PORTUGUESE = compiled(
     (
         # a phone's abbreviations, read as their words before anything else reads them ("qnto tempo", "hj",
-        # "vc", "tbm", "qnd"); "q" is "que" only alone, never a job's or a card's name ("job q", "gpu-q"), and
-        # "tb" never a size after a number ("2 tb")
+        # "vc", "tbm", "qnd", "agr", "vlw"; "qnt" and "qnts" with no vowel are "quanto", "quantos"); "q" is
+        # "que" only alone, never a job's or a card's name ("job q", "gpu-q"), and "tb" never a size after a
+        # number ("2 tb")
         (
-            r"\b(?:qnt([oa]s?)|hj|vc|tbm|msm|td|qdo|qnd)\b",
-            lambda m: "quant" + m[1]
-            if m[1]
-            else {"hj": "hoje", "vc": "voce", "tbm": "tambem", "msm": "mesmo", "td": "tudo"}.get(
-                m[0].lower(), "quando"
-            ),
+            r"\b(?:qnt([oa]?s?)|hj|vc|tbm|msm|td|qdo|qnd|agr|vlw)\b",
+            lambda m: "quant" + (m[1] if m[1][:1].lower() in ("o", "a") else "o" + m[1])
+            if m[0].lower().startswith("qnt")
+            else {
+                "hj": "hoje",
+                "vc": "voce",
+                "tbm": "tambem",
+                "msm": "mesmo",
+                "td": "tudo",
+                "agr": "agora",
+                "vlw": "valeu",
+            }.get(m[0].lower(), "quando"),
         ),
         (r"(?<!\d)(?<!\d )\btb\b", "tambem"),
         (r"(?<![-./])(?<!job )(?<!gpu )\bq\b(?![-./]\w)", "que"),
         # what asks nothing: laughter, a greeting, thanks
         (r"\bk{3,}\b", ""),
+        # the northeast's "visse?" (you see?) closing a request; no mark, as it is Italian's too
+        (r",?\s*\bvisse\b", ""),
         (r"^\s*(?:oi|ola|e ai|fala)\b[,!]*\s*", ""),
         (r"\b(?:valeu|obrigad[oa])\b", "thanks"),
         (r"\b(?:pf|pfv|por favor)\b", "please"),
@@ -108,6 +119,12 @@ _PORTUGUESE = compiled(
         ),
         (r"\blogo a seguir a[o]?\b", "right after"),
         (r"\ba seguir a[o]?\b", "after"),
+        # "tá esperando faz quanto tempo?", "já tá rodando há quanto tempo": how long it has been at it
+        (
+            r"\b(?:ja )?(?:ta|esta) (esperando|rodando) (?:faz|ha) quanto tempo\b",
+            lambda m: f"how long has it been {'waiting' if m[1].lower() == 'esperando' else 'running'}",
+        ),
+        (r"\b(?:faz|ha) quanto tempo\b", "for how long"),
         # "esperou quanto tempo?": how long it waited
         (r"\besperou quanto(?: tempo)?\b", "how long did it wait"),
         # "quanto está a consumir a H100?": how much power it draws ("puxar", "consumir": to draw)
@@ -190,6 +207,15 @@ _PORTUGUESE = compiled(
             r" (?:(dele|dela)|d[oa] (.{1,40}?)) (?:para|pra|pro) (\d+)\b",
             lambda m: f"set {'its priority' if m[1] else 'the priority of ' + m[2]} to {m[3]}",
         ),
+        # "aumenta a prioridade dele", "sobe a prioridade do 13" with no number: raise it
+        (
+            r"\b(?:sobe|aumenta) a prioridade (?:(dele|dela)|d[oa] (.{1,40}?))(?: entao)?(?=\s*(?:[,.!?]|$))",
+            lambda m: "raise the priority of " + (m[2] or "it"),
+        ),
+        (
+            r"\b(?:baixa|abaixa|diminui) a prioridade (?:(dele|dela)|d[oa] (.{1,40}?))(?=\s*(?:[,.!?]|$))",
+            lambda m: "lower the priority of " + (m[2] or "it"),
+        ),
         # Portugal's: "mete o 7 com prioridade 2", "põe o 8 a prioridade 5" (set it); "põe o 7 em pausa"
         # (pause), "coloca o 8 em espera" (hold); "volta a corrê-lo", "volta a lançar o 3" (run it again);
         # "já podes retomar" (resume it)
@@ -209,6 +235,9 @@ _PORTUGUESE = compiled(
         (r"\bvolta a (?:lanca|corre|submete|mete)-(?:lo|la)\b|\brelanca-(?:o|a)\b", "retry it"),
         (r"\bvolta a (?:lancar|correr|submeter)\b", "retry"),
         (r"\b(?:podes |pode )?retoma(?:r|-o|-lo|-a|-la)?\b(?=\s*[.!?]*$)", "resume it"),
+        # "pode liberar" (release it), "pode voltar ele" (resume it, after a pause), the job just named
+        (r"\bpode liberar(?: (?:ele|ela))?\b(?=\s*(?:[,.!?]|$))", "release it"),
+        (r"\b(?:pode )?voltar (?:ele|ela)\b|\bvolta (?:ele|ela)\b", "resume it"),
         (r"\b(?:podes |pode )?retoma(?:r|-o|-lo|-a|-la)?\b", "resume"),
         (r"\btroca a posicao d[oa] (\S+) na fila com a d[oa] (\S+)", r"switch \1 and \2"),
         (
@@ -221,6 +250,12 @@ _PORTUGUESE = compiled(
             r"\btroca (?:a ordem|as posicoes|os lugares) d[oa]s? (.{1,30}?) (?:com|e) (?:d?[oa] )?(.{1,30}?)"
             r"(?= na fila\b|[,.!?]|$)",
             r"switch \1 and \2",
+        ),
+        # "bota o 13 na frente do 12", "passa o 9 pra frente do 8": move it ahead of the other
+        (
+            r"\b(?:bota|poe|coloca|passa) (?:o )?(.{1,30}?) (?:na|pra|para a) frente d[oa] (.{1,30}?)"
+            r"(?= na fila\b|[,.!?]|$)",
+            r"move \1 ahead of \2",
         ),
         # "compara o job 7 com o 10": compare them (one with the other)
         (r"\bcompar(?:a|e|ar)\s+(.{1,40}?)\s+com\s+", r"compare \1 and "),
@@ -269,6 +304,7 @@ _PORTUGUESE = compiled(
         # what is asked of the world, not of this machine: "qual a diferenca entre bf16 e fp16", "qual e
         # melhor pra treino" ("e" is "é", is, here)
         (r"\b(?:qual|que) (?:e )?a diferenca entre\b", "what is the difference between"),
+        (r"\b(?:sabe )?explicar a diferenca entre\b", "explain the difference between"),
         (
             r"\b(?:qual|que) (?:e )?a diferenca d[eoa]s? ([\w.-]+) (?:pra|para|e|do|da) ([\w.-]+)",
             r"what is the difference between \1 and \2",
@@ -304,8 +340,9 @@ _PORTUGUESE = compiled(
         (r"\bontem (?:a|de) noite\b", "last night"),
         (r"\bontem\b", "yesterday"),
         # "nas últimas duas horas", "na última hora", "nos últimos 30 minutos": the span up to now
-        (r"\b(?:n[ao]s?|durante [ao]s?) ultim[ao]s?\b", "in the last"),
-        (r"\bultim[ao]s?\b", "last"),
+        # a phone's dropped letter too: "na ultma hora"
+        (r"\b(?:n[ao]s?|durante [ao]s?) ulti?m[ao]s?\b", "in the last"),
+        (r"\bulti?m[ao]s?\b", "last"),
         (r"\bhoras\b", "hours"),
         (r"\bhora\b", "hour"),
         (r"\bminutos\b", "minutes"),
@@ -350,7 +387,8 @@ _PORTUGUESE = compiled(
         (r"\babaixo de\b", "below"),
         (r"\besquentou mais\b", "got hotter"),
         (r"\besquentou\b", "heated up"),
-        (r"\b(?:gastou|consumiu|usou)\b", "used"),
+        (r"\b(?:gastou|consumiu|usou|comeu)\b", "used"),  # "comeu" (ate): used, said of GPU-hours
+        (r"\brodou mais tempo\b", "ran longer"),
         (r"\b(?:ociosa|ocioso|parada|parado)\b", "idle"),
         (r"\blivre\b", "free"),
         (r"\bocupad[oa]s?\b", "busy"),
