@@ -156,6 +156,7 @@ def test_taglish_questions_off_this_machine_are_declined(heldout_svc: AssistantS
         ("i-cancel sa ang job 7, mo-check pa ko", "please cancel job 7, check"),
         ("sige i-release nato, ok na", "please release it, ok"),
         ("taasi iyang prio", "raise its prio"),
+        ("sige i-rerun nato, gi-fix na nako ang config", "please rerun it, fixed the config"),
         ("unsa command pag-hold human?", "what is the command to hold it?"),
         # spans and measures: "ganinang buntag", "sukad alas 9", "pila ka dugay", "nilapas sa", "pinakaubos"
         ("ganinang buntag, pila ang avg util sa H100?", "this morning, how much avg util on H100?"),
@@ -221,6 +222,10 @@ def test_cebuano_requests_and_spans_of_its_own(heldout_svc: AssistantService) ->
     assert query is None and "gpuaccel hold 13" in text, text
     (_, _), (text, query) = converse(svc, "i-hold sa ang llama-405b-probe", "unsa command pag-release human?")
     assert query is None and "gpuaccel release 13" in text, text
+    (_, _), (text, query) = converse(
+        svc, "unsa nahitabo sa job 9?", "sige i-rerun nato, gi-fix na nako ang lr"
+    )
+    assert query is None and "gpuaccel retry 9" in text, text
     (_, _), (text, query) = converse(svc, "unsa status sa llama-405b-probe?", "taasi iyang priority pls")
     assert query is None and "gpuaccel priority 13" in text, text
     _, text, query = ask(svc, "ganinang buntag, pila ang max temp sa H100?", None)

@@ -248,6 +248,8 @@ _TAGLISH = compiled(
         (r"\bnaka(?=\s+\d)", "at"),  # "naka 80 degrees or above": at 80
         (r"\bna-([a-z]+)\b", lambda m: past_form(m[1].lower())),  # "yung na-cancel": cancelled
         (r"\b(?:mag|mo)-([a-z]+)\b", r"\1"),  # Cebuano's "mo-check" too
+        # Cebuano's past "gi-reduce na nako" (I reduced): a reason said after a request, as "naayos ko na"
+        (r"\bgi-([a-z]{3,})\b(?:\s+na)?(?:\s+(?:nako|ko))?", lambda m: past_form(m[1].lower())),
         (r"\bnaghihintay\b|\bnag-?aantay\b", "is waiting"),
         (r"\bnaghintay\b|\bnag-?antay\b", "waited"),
         (r"\b(?:gumagamit|ginagamit)\b(?:\s+ng\b)?", "is using"),
