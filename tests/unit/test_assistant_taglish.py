@@ -163,6 +163,8 @@ def test_taglish_questions_off_this_machine_are_declined(heldout_svc: AssistantS
         ("sukad alas 9, pila energy sa H100?", "since 9:00, how much energy on H100?"),
         ("pila ka dugay nilapas sa 300W ang 4090?", "how long above 300W the 4090?"),
         ("pila na ka dugay siya naghulat?", "how long has it been waiting?"),
+        ("pila ka dugay tanan nidagan?", "how long did it run in all?"),
+        ("ngano na-cancel ang job 6 ganina buntag?", "why cancelled job 6 this morning?"),
         ("ug ang pinakaubos?", "and the lowest?"),
         ("kanus-a to?", "when was that?"),
         ("asa mas init gahapon, GPU 0 o GPU 1?", "which hotter yesterday, GPU 0 or GPU 1?"),

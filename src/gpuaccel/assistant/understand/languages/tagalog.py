@@ -102,6 +102,8 @@ _TAGLISH = compiled(
         (r"\b((?:ka)?gahapon)\s+(?:ug|og)\s+karon\b", r"\1 and today"),
         (r"\bunsaon(?:\s+pag)?\b", "how to"),
         (r"\b(?:nagsugod|nisugod|nagsugdan)\b", "nagsimula"),
+        # "pila ka dugay tanan nagdagan?" said of the job talked about: how long did it run in all
+        (r"\bdugay\s+tanan\s+(?:nagdagan|nidagan)\b(?=\s*(?:[?.!]|$))", "dugay did it run in all"),
         (r"\btanan\b", "lahat ng"),
         (r"\bugma\b", "bukas"),
         (r"\bpila\s+(?:na\s+)?ka\b", "ilang"),  # "pila na ka dugay": how long now
@@ -114,7 +116,7 @@ _TAGLISH = compiled(
         (r"\b(?:naghulat|nagahulat|gahulat|nag-?huwat)\b", "naghihintay"),  # "siya naghulat": waiting
         (r"\b(?:ni|mi)?lapas\s+(?:sa\s+)?(?=\d)", "above "),
         # "ganinang buntag" (earlier this morning), "sukad alas 12" (since 12:00)
-        (r"\bganinang\s+buntag(?:a)?\b", "this morning"),
+        (r"\bganina(?:ng)?\s+buntag(?:a)?\b", "this morning"),
         (r"\bsukad\b", "since"),
         (r"\balas\s+(\d{1,2})\b(?!:)", r"\1:00"),
         # "i-hold sa ang X" (hold X first, for now): Tagalog's "muna", which the requests below drop
