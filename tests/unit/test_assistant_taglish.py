@@ -164,6 +164,7 @@ def test_taglish_questions_off_this_machine_are_declined(heldout_svc: AssistantS
         ("pila ka dugay nilapas sa 300W ang 4090?", "how long above 300W the 4090?"),
         ("pila na ka dugay siya naghulat?", "how long has it been waiting?"),
         ("pila ka dugay tanan nidagan?", "how long did it run in all?"),
+        ("unsa diay difference sa SXM ug PCIe?", "what is the difference between SXM and PCIe?"),
         ("ngano na-cancel ang job 6 ganina buntag?", "why cancelled job 6 this morning?"),
         ("ug ang pinakaubos?", "and the lowest?"),
         ("kanus-a to?", "when was that?"),

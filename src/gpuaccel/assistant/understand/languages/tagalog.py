@@ -140,6 +140,7 @@ _TAGLISH = compiled(
         (r"\bgabii\b", "gabi"),
         (r"\b(?:ug|og)\b", "and"),
         (r"\bpalihug\b,?", "please"),
+        (r"\s*\bdiay\b", ""),  # "unsa diay ...?": a particle (so, then) that says nothing a reader needs
         # a question of advice ("unsa maayo na thermal paste", "anong magandang paste"): what is a good one;
         # "murag init kaayo" (it seems very hot)
         (r"\bano(?:ng)?\s+(?:ang\s+)?(?:maayo|maganda)(?:\s+na\b|ng\b)?", "what is a good"),
@@ -189,7 +190,7 @@ _TAGLISH = compiled(
             lambda m: f"what does {m[2]}{' usually' if 'usually' in m[1].lower() else ''} mean",
         ),
         (
-            r"\b(difference|pinagkaiba|kaibahan)\s+(?:ng|ni)\s+(\S+)\s+(?:at|and|sa)\s+",
+            r"\b(difference|pinagkaiba|kaibahan)\s+(?:ng|ni|sa)\s+(\S+)\s+(?:at|and|sa)\s+",
             r"difference between \2 and ",
         ),
         (r"\bpinagkaiba\b|\bkaibahan\b", "difference"),
