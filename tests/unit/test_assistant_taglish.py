@@ -152,6 +152,24 @@ def test_taglish_questions_off_this_machine_are_declined(heldout_svc: AssistantS
         # a span of last night by the clock, its hours kept
         ("avg util ng 4090 kagabi from 9pm to 3am", "avg util of 4090 from 9pm yesterday to 3am"),
         ("hold mo na lang, naayos ko na", "please hold it, fixed"),
+        # "i-<verb> sa" (for now), "nato" (let's), "taasi" (raise), "pag-<verb> human" (to <verb> after)
+        ("i-cancel sa ang job 7, mo-check pa ko", "please cancel job 7, check"),
+        ("sige i-release nato, ok na", "please release it, ok"),
+        ("taasi iyang prio", "raise its prio"),
+        ("sige i-rerun nato, gi-fix na nako ang config", "please rerun it, fixed the config"),
+        ("unsa command pag-hold human?", "what is the command to hold it?"),
+        # spans and measures: "ganinang buntag", "sukad alas 9", "pila ka dugay", "nilapas sa", "pinakaubos"
+        ("ganinang buntag, pila ang avg util sa H100?", "this morning, how much avg util on H100?"),
+        ("sukad alas 9, pila energy sa H100?", "since 9:00, how much energy on H100?"),
+        ("pila ka dugay nilapas sa 300W ang 4090?", "how long above 300W the 4090?"),
+        ("pila na ka dugay siya naghulat?", "how long has it been waiting?"),
+        ("pila ka dugay tanan nidagan?", "how long did it run in all?"),
+        ("unsa diay difference sa SXM ug PCIe?", "what is the difference between SXM and PCIe?"),
+        ("ngano na-cancel ang job 6 ganina buntag?", "why cancelled job 6 this morning?"),
+        ("ug ang pinakaubos?", "and the lowest?"),
+        ("kanus-a to?", "when was that?"),
+        ("asa mas init gahapon, GPU 0 o GPU 1?", "which hotter yesterday, GPU 0 or GPU 1?"),
+        ("unsa mga job na-cancel gahapon ug karon?", "what job cancelled yesterday and today?"),
     ],
 )
 def test_cebuano_read_in_english(said: str, read: str) -> None:
@@ -164,6 +182,9 @@ def test_cebuano_read_in_english(said: str, read: str) -> None:
         "la pila de logs del job 12 está llena, ron para todos",  # Spanish "pila", "ron"
         "la pila della 4090 è scarica, ug",  # Italian "pila"
         "berapa lama job 12 sudah di antrian, ada yang karena error?",  # Indonesian
+        "a las 12 la pila está baja, o no?",  # Spanish "pila", "alas", "o"
+        "la pila sa o no, alle 9 asa",  # no Cebuano word of its own
+        "il modello è nato ieri, alle 12 o alle 9?",  # Italian "nato" (born)
     ],
 )
 def test_no_cebuano_read_in_languages_sharing_its_short_words(said: str) -> None:
@@ -194,3 +215,24 @@ def test_cebuano_questions_and_requests(heldout_svc: AssistantService) -> None:
     assert query is None and "gpuaccel priority 13" in text, text
     _, _, query = ask(svc, "unsa maayo na cooler para sa H100? init kaayo ang room", None)
     assert query is None
+
+
+def test_cebuano_requests_and_spans_of_its_own(heldout_svc: AssistantService) -> None:
+    """Cebuano's "i-<verb> sa" (for now), "taasi" (raise), "pag-<verb> human" (to <verb> after), and its
+    spans: "ganinang buntag" (this morning), "sukad alas 9" (since 9:00)."""
+    svc = heldout_svc
+    _, text, query = ask(svc, "i-hold sa ang llama-405b-probe, mo-check pa ko sa config", None)
+    assert query is None and "gpuaccel hold 13" in text, text
+    (_, _), (text, query) = converse(svc, "i-hold sa ang llama-405b-probe", "unsa command pag-release human?")
+    assert query is None and "gpuaccel release 13" in text, text
+    (_, _), (text, query) = converse(
+        svc, "unsa nahitabo sa job 9?", "sige i-rerun nato, gi-fix na nako ang lr"
+    )
+    assert query is None and "gpuaccel retry 9" in text, text
+    (_, _), (text, query) = converse(svc, "unsa status sa llama-405b-probe?", "taasi iyang priority pls")
+    assert query is None and "gpuaccel priority 13" in text, text
+    _, text, query = ask(svc, "ganinang buntag, pila ang max temp sa H100?", None)
+    assert query is not None and query["window"]["label"] == "this morning", (query, text)
+    _, text, query = ask(svc, "sukad alas 9, pila energy sa H100?", None)
+    assert query is not None and query["name"] == "energy", (query, text)
+    assert "9:00" in query["window"]["label"], (query, text)

@@ -29,14 +29,15 @@ _TAGALOG_MARK = re.compile(
     r"|ginagamit|tumatakbo|tumakbo|naghihintay|naghintay|nagsimula|natapos|uminit|umabot|pinakamataas"
     r"|pinakamainit|pinakamababa|kelan|paano|kumusta|kamusta|meron|magkano|kuryente|nagamit|bkt|pasulat|pagawa"
     r"|walang|naayos|taasan|babaan)\b"
-    # Cebuano's own words ("pila" alone is Spanish's too, "asa" and "duha" other languages': no mark)
+    # Cebuano's own words ("pila" alone is Spanish's too, "asa", "duha", "nato" other languages': no mark)
     r"|\b(?:unsa|unsay|unsaon|ngano|nganong|kinsa|kanus-a|tanan|karon|karong|adlaw|ganina|gahapon|kagahapon|gabii|buntag"
-    r"|palihug|kaayo|murag|maayo|nagsugod|nisugod|nagdagan|nagadagan|gadagan|nidagan)\b|\bpila\s+(?:ka|ang|man)\b"
+    r"|palihug|kaayo|murag|maayo|nagsugod|nisugod|nagdagan|nagadagan|gadagan|nidagan|sukad|taasi|ubsi"
+    r"|pinakaubos|pinakataas|dugay|naghulat|nagahulat)\b|\bpila\s+(?:ka|ang|man)\b"
     r"|\b(?:ug|og)\s+(?:ang|sa|pila|unsa)\b"  # "ug ang GPU 1?": and GPU 1 ("ug" alone is no mark)
     r"|\b(?:cancel|kill|hold|release|pause|resume|retry|rerun|restart)\s+(?:mo\s+)?na\s+(?:lang|muna)\b|\bnalang\b"
     r"|\blang\s+pala\b"  # "kill na lang po" (Dutch's "na lang" follows no English verb of the trade)
     r"|\b(?:nag|naka|mag|pa|paki)-[a-z]{3,}"  # "nag-fail", "naka-run", "pa-retry" ("na-" is Dutch's too)
-    r"|\bi-[a-z]{3,}\s+(?:mo|ko|natin|nyo|niyo|na|po|naman|muna)\b"  # "i-release mo"
+    r"|\bi-[a-z]{3,}\s+(?:mo|ko|natin|nyo|niyo|na|po|naman|muna|sa)\b"  # "i-release mo", Cebuano "i-hold sa"
     r"|\bnag(?:s|sa|re)?(?:fail|crash|start|run|stop|error|submit|retry)\w*"  # "nagfail", "nagsstart"
     r"|\b(?:hi|hello|thanks|thank you|ok|okay|yes|sorry|please|pls|what|when|which|who|where|why|how)\b"
     r"[^.?!\n]{0,40}?(?<!\bun )\bpo\b(?!['’])",
@@ -44,7 +45,8 @@ _TAGALOG_MARK = re.compile(
 )
 
 # the particles a request carries between its verb and its object ("pa-retry naman po ng job 5")
-_SOFT = r"(?:\s+(?:mo|ko|natin|nyo|niyo|naman|na|lang|po|muna|nga|please|pls|ulit))*"
+# ("sige i-retry nato": Cebuano's "let's"; a whole word, not "na" of "nato")
+_SOFT = r"(?:\s+(?:mo|ko|natin|nato|nyo|niyo|naman|na|lang|po|muna|nga|please|pls|ulit)\b)*"
 _OBJECT = r"(?:\s*(?:ng|yung|iyong|ang|si|kay|sa)\b)?"
 
 
@@ -87,17 +89,48 @@ _TAGLISH = compiled(
         # Cebuano said as Tagalog, the rules below read it: "unsa" (ano), "unsay" (ano ang), "pila ka" (ilang:
         # how many), "pila ang energy" (how much; "sa pila" is Tagalog's queue), "nagdagan" (tumatakbo),
         # "karon adlaw" (today), "ganina" (kanina), "gahapon" (kahapon), "gabii" (gabi), "ug" (and)
+        (r"\b(?:unsa|ano)(?:y|ng)?\s+(?:ang\s+)?command\b", "what is the command"),  # "unsa command pag-X"
         (r"\bunsay\b", "ano ang"),
         (r"\bunsa\b", "ano"),
         (r"\bngano(?:ng)?\b", "bakit"),
         (r"\bkinsa(?:y)?\b", "sino"),
+        (r"\bkanus-?a\s+(?:to|kadto|ato)\b", "when was that"),  # "kanus-a to?": when was that
         (r"\bkanus-?a\b", "kailan"),
+        # "asa mas init, GPU 0 o GPU 1?" (which is hotter, GPU 0 or GPU 1); "gahapon ug karon" (and today)
+        (r"\basa\b(?=\s+(?:ang\s+)?mas\b)", "which"),
+        (r"\bo\b(?=\s+(?:gpu|card)\b)", "or"),
+        (r"\b((?:ka)?gahapon)\s+(?:ug|og)\s+karon\b", r"\1 and today"),
         (r"\bunsaon(?:\s+pag)?\b", "how to"),
         (r"\b(?:nagsugod|nisugod|nagsugdan)\b", "nagsimula"),
+        # "pila ka dugay tanan nagdagan?" said of the job talked about: how long did it run in all
+        (r"\bdugay\s+tanan\s+(?:nagdagan|nidagan)\b(?=\s*(?:[?.!]|$))", "dugay did it run in all"),
         (r"\btanan\b", "lahat ng"),
         (r"\bugma\b", "bukas"),
-        (r"\bpila\s+ka\b", "ilang"),
+        (r"\bpila\s+(?:na\s+)?ka\b", "ilang"),  # "pila na ka dugay": how long now
         (r"\bpila\s+(?:ang|man)\b", "how much"),
+        # "pila energy sa GPU 1?": a question's first word before its noun, how much ("sa pila": the queue)
+        (r"(?:^|(?<=[,.?!;]\s))\s*pila\b(?!\s+(?:na\s+)?(?:ka|ang|man)\b)", "how much"),
+        # "pila ka dugay" (how long), "mas dugay" (longer), "nilapas sa 600W" (above 600 W)
+        (r"\bilang\s+dugay\b", "how long"),
+        (r"\bmas\s+dugay\b", "longer"),
+        (r"\b(?:naghulat|nagahulat|gahulat|nag-?huwat)\b", "naghihintay"),  # "siya naghulat": waiting
+        (r"\b(?:ni|mi)?lapas\s+(?:sa\s+)?(?=\d)", "above "),
+        # "ganinang buntag" (earlier this morning), "sukad alas 12" (since 12:00)
+        (r"\bganina(?:ng)?\s+buntag(?:a)?\b", "this morning"),
+        (r"\bsukad\b", "since"),
+        (r"\balas\s+(\d{1,2})\b(?!:)", r"\1:00"),
+        # "i-hold sa ang X" (hold X first, for now): Tagalog's "muna", which the requests below drop
+        (r"\bi-([a-z]{3,})\s+sa\b(?=\s+(?:ang|si|ug|nang)\b)", r"i-\1 muna"),
+        # "taasi/ubsi iyang priority" (raise / lower its priority); "pag-resume" (to resume)
+        (r"\btaasi\b", "raise"),
+        (r"\bubsi\b", "lower"),
+        (r"\biyang\b", "its"),
+        # "human" (after) says nothing more; said of nothing, of the job talked about ("to resume it")
+        (r"\bpag-([a-z]{3,})\b(?:\s+human\b)?(?=\s*(?:[?.!]|$))", r"to \1 it"),
+        (r"\bpag-([a-z]{3,})\b(?:\s+human\b)?", r"to \1"),
+        (r"\bpinaka-?ubos\b", "lowest"),
+        (r"\bpinaka-?taas\b", "highest"),
+        (r"\bmas\s+init\b", "hotter"),
         (r"\b(?:nagdagan|nagadagan|gadagan|nidagan)\b", "tumatakbo"),
         (r"\bkarong\s+buntag(?:a)?\b|\bkaron\s+buntag\b", "this morning"),
         (r"\bkaron(?:g)?\s+(?:nga\s+)?adlaw(?:a)?\b", "today"),
@@ -107,6 +140,7 @@ _TAGLISH = compiled(
         (r"\bgabii\b", "gabi"),
         (r"\b(?:ug|og)\b", "and"),
         (r"\bpalihug\b,?", "please"),
+        (r"\s*\bdiay\b", ""),  # "unsa diay ...?": a particle (so, then) that says nothing a reader needs
         # a question of advice ("unsa maayo na thermal paste", "anong magandang paste"): what is a good one;
         # "murag init kaayo" (it seems very hot)
         (r"\bano(?:ng)?\s+(?:ang\s+)?(?:maayo|maganda)(?:\s+na\b|ng\b)?", "what is a good"),
@@ -156,7 +190,7 @@ _TAGLISH = compiled(
             lambda m: f"what does {m[2]}{' usually' if 'usually' in m[1].lower() else ''} mean",
         ),
         (
-            r"\b(difference|pinagkaiba|kaibahan)\s+(?:ng|ni)\s+(\S+)\s+(?:at|and|sa)\s+",
+            r"\b(difference|pinagkaiba|kaibahan)\s+(?:ng|ni|sa)\s+(\S+)\s+(?:at|and|sa)\s+",
             r"difference between \2 and ",
         ),
         (r"\bpinagkaiba\b|\bkaibahan\b", "difference"),
@@ -216,7 +250,9 @@ _TAGLISH = compiled(
         (r"\bnaka-([a-z]+)\b", lambda m: _state(m[1].lower())),
         (r"\bnaka(?=\s+\d)", "at"),  # "naka 80 degrees or above": at 80
         (r"\bna-([a-z]+)\b", lambda m: past_form(m[1].lower())),  # "yung na-cancel": cancelled
-        (r"\bmag-([a-z]+)\b", r"\1"),
+        (r"\b(?:mag|mo)-([a-z]+)\b", r"\1"),  # Cebuano's "mo-check" too
+        # Cebuano's past "gi-reduce na nako" (I reduced): a reason said after a request, as "naayos ko na"
+        (r"\bgi-([a-z]{3,})\b(?:\s+na)?(?:\s+(?:nako|ko))?", lambda m: past_form(m[1].lower())),
         (r"\bnaghihintay\b|\bnag-?aantay\b", "is waiting"),
         (r"\bnaghintay\b|\bnag-?antay\b", "waited"),
         (r"\b(?:gumagamit|ginagamit)\b(?:\s+ng\b)?", "is using"),
