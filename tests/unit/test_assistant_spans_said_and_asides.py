@@ -55,6 +55,16 @@ def test_what_a_figure_is_for_is_no_summary(heldout_svc: AssistantService) -> No
     assert "1.14 kWh" in text, text
 
 
+def test_what_a_figure_is_for_said_first_after_a_greeting_keeps_the_ask(
+    heldout_svc: AssistantService,
+) -> None:
+    """Only a greeting is left once the purpose is set aside: the ask was said in it."""
+    _, text, query = ask(
+        heldout_svc, "Good morning. For our budget report I need each gpu's energy yesterday", None
+    )
+    assert query is not None and query["name"] == "energy" and query["window"]["label"] == "yesterday", query
+
+
 @pytest.mark.parametrize("said", ["cumulative time >= 600 W", "combined time at or above 600 W"])
 def test_a_thresholds_cumulative_time_over_a_run(heldout_svc: AssistantService, said: str) -> None:
     sid, _, _ = ask(heldout_svc, "job 11's average power so far", None)

@@ -19,7 +19,7 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.elsewhere import said_not_about_us
 from gpuaccel.assistant.understand.names import JOB_LIST, named_jobs_in
 from gpuaccel.assistant.understand.replies import small_talk
-from gpuaccel.assistant.understand.scene import sets_the_scene
+from gpuaccel.assistant.understand.scene import HELLO, sets_the_scene
 from gpuaccel.assistant.understand.words import pointing, topics_said
 
 MAX_ASKS = 3  # more parts than this is a list, not a message; it is answered as one question
@@ -226,7 +226,10 @@ def without_asides(message: str, names_a_job: Callable[[str], bool] = lambda _: 
         return f" {said}" if named or said_not_about_us(said) else " "  # (its words, read with the question)
 
     rest = _PURPOSE.sub("", _ASIDE.sub(drop, message)).strip()
-    return rest if len(rest.split()) >= 2 else message
+    # (nor where only a greeting is left: "Good afternoon. For the audit I need each card's energy today"
+    # asks in the words set aside)
+    greeting = HELLO.fullmatch(" ".join(re.sub(r"[^a-z' ]+", " ", rest.lower()).split()))
+    return rest if len(rest.split()) >= 2 and not greeting else message
 
 
 # what the user will do with the answer, said after the ask: "what are their power limits, so I can tell how
