@@ -85,6 +85,11 @@ def test_which_job_drew_a_peak(heldout_svc: AssistantService) -> None:
     assert "job 2 (llama-70b-finetune)" in text, text
 
 
+def test_a_cards_peak_named_first_then_which_job(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "the h100's max power today, what job?", None)
+    assert "626 W" in text and "job 2 (llama-70b-finetune)" in text, text
+
+
 def test_a_peak_there_against_the_cap_keeps_the_run(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "gpu 1's mean temperature while job 4 ran", None)
     _, text, query = ask(heldout_svc, "max power there versus the 450 W limit", sid)

@@ -109,6 +109,8 @@ _TOPIC_FIRST = re.compile(
     r"(?:\S+\s+){0,3}\S+$",
     re.IGNORECASE,
 )
+_PEAK_NAMED = re.compile(r"\b(?:peak|max|maximum|highest|top)\b", re.IGNORECASE)
+_WHICH_JOB = re.compile(r"(?:and\s+)?(?:which|what|whose)\s+(?:job|run|process|task)\W*", re.IGNORECASE)
 # two things set side by side before the question that picks between them: "job 2 vs job 11, which ran
 # hotter?" is one ask
 _SIDE_BY_SIDE = re.compile(  # (not a question of its own: "is gpu 1 busy or idle")
@@ -349,7 +351,10 @@ def split_asks(message: str) -> list[str]:
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         # (a part that asks its own wh-question is no frame: "For the log: what is GPU 0's utilisation")
         sets_up = (_FRAME.match(parts[k]) or _STORY.match(parts[k])) and not _ASKS_OWN.search(parts[k])
-        framing = sets_up or _TOPIC_FIRST.match(parts[k])
+        # (a peak named first, then which job drew it: "the H100's peak power today, which job?" asks both, as
+        # "peak power of the H100 today, which job?" does)
+        peak_then_whose = _PEAK_NAMED.search(parts[k]) and _WHICH_JOB.fullmatch(parts[k + 1])
+        framing = sets_up or (_TOPIC_FIRST.match(parts[k]) and not peak_then_whose)
         # ("compare job 4 and job 6, which was faster?": the comparison, ordered by the word after it)
         side_by_side = _SIDE_BY_SIDE.match(parts[k]) or _COMPARE_FIRST.match(parts[k])
         framing = framing or (side_by_side and re.match(r"which\b", parts[k + 1], re.I))
