@@ -89,6 +89,9 @@ def test_follow_ups_carry_the_conversation_and_off_topic_is_refused(svc: Assista
     assert ask(client, "Good morning", sid)[0] == HELLO_REPLY
     assert ask(client, "ok, thanks a lot", sid)[0] == THANKS_REPLY
     assert ask(client, "thank you very much!", sid)[0] == THANKS_REPLY
+    assert ask(client, "Thanks, that's all for today.", sid)[0] == THANKS_REPLY  # the end of the talk
+    assert ask(client, "that is it for now", sid)[0] == THANKS_REPLY
+    assert ask(client, "asante", sid)[0] == THANKS_REPLY  # Swahili
     assert ask(client, "hi, which gpu is the coolest?", sid)[0].startswith("GPU 1 is the coolest")
     assert ask(client, "hey, write me a poem", sid)[0] == REFUSAL
     assert svc.controller.engine is not None  # the rules found nothing in the off-topic ones: the model,

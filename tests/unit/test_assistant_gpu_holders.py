@@ -102,3 +102,13 @@ def test_who_hogged_the_cards_over_a_span_is_gpu_time(
     assert query is not None and query["name"] == name, query
     if name == "job_rank":
         assert query["metric"] == "gpu_time", query
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who used gpu 0 last night", "who used the 4090 between 8 and 11?", "who was on gpu 1 yesterday"],
+)
+def test_who_used_one_card_over_a_span_is_its_jobs_then(heldout_svc: AssistantService, question: str) -> None:
+    """A card's processes are of now: who used it over a past span is the queue's jobs on it then."""
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None and query["name"] == "jobs" and "window" in query and "gpu" in query, query

@@ -55,6 +55,16 @@ def test_what_a_figure_is_for_is_no_summary(heldout_svc: AssistantService) -> No
     assert "1.14 kWh" in text, text
 
 
+def test_what_a_figure_is_for_said_first_after_a_greeting_keeps_the_ask(
+    heldout_svc: AssistantService,
+) -> None:
+    """Only a greeting is left once the purpose is set aside: the ask was said in it."""
+    _, text, query = ask(
+        heldout_svc, "Good morning. For our budget report I need each gpu's energy yesterday", None
+    )
+    assert query is not None and query["name"] == "energy" and query["window"]["label"] == "yesterday", query
+
+
 @pytest.mark.parametrize("said", ["cumulative time >= 600 W", "combined time at or above 600 W"])
 def test_a_thresholds_cumulative_time_over_a_run(heldout_svc: AssistantService, said: str) -> None:
     sid, _, _ = ask(heldout_svc, "job 11's average power so far", None)
@@ -73,6 +83,11 @@ def test_which_job_drew_a_peak(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "what job pulled that", sid)
     assert query is not None and query["name"] == "jobs" and query["window"]["label"] == "at 00:02:13", query
     assert "job 2 (llama-70b-finetune)" in text, text
+
+
+def test_a_cards_peak_named_first_then_which_job(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "the h100's max power today, what job?", None)
+    assert "626 W" in text and "job 2 (llama-70b-finetune)" in text, text
 
 
 def test_a_peak_there_against_the_cap_keeps_the_run(heldout_svc: AssistantService) -> None:

@@ -22,6 +22,8 @@ from gpuaccel.scheduler.reads.history import TABLES
         ("was it ever hotter than 70c", 70, "temperature"),
         ("and past 60?", 60, None),
         ("how long did it use 2048 MiB or more", 2, "memory"),
+        ("how long was the h100 at 75 degres or more", 75, "temperature"),  # a letter left out
+        ("did gpu 1 go over 60 degre", 60, "temperature"),
     ],
 )
 def test_a_threshold_and_the_reading_its_unit_names(question: str, value: int, metric: str | None) -> None:

@@ -19,7 +19,7 @@ from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.elsewhere import said_not_about_us
 from gpuaccel.assistant.understand.names import JOB_LIST, named_jobs_in
 from gpuaccel.assistant.understand.replies import small_talk
-from gpuaccel.assistant.understand.scene import sets_the_scene
+from gpuaccel.assistant.understand.scene import HELLO, sets_the_scene
 from gpuaccel.assistant.understand.words import pointing, topics_said
 
 MAX_ASKS = 3  # more parts than this is a list, not a message; it is answered as one question
@@ -109,6 +109,8 @@ _TOPIC_FIRST = re.compile(
     r"(?:\S+\s+){0,3}\S+$",
     re.IGNORECASE,
 )
+_PEAK_NAMED = re.compile(r"\b(?:peak|max|maximum|highest|top)\b", re.IGNORECASE)
+_WHICH_JOB = re.compile(r"(?:and\s+)?(?:which|what|whose)\s+(?:job|run|process|task)\W*", re.IGNORECASE)
 # two things set side by side before the question that picks between them: "job 2 vs job 11, which ran
 # hotter?" is one ask
 _SIDE_BY_SIDE = re.compile(  # (not a question of its own: "is gpu 1 busy or idle")
@@ -226,7 +228,10 @@ def without_asides(message: str, names_a_job: Callable[[str], bool] = lambda _: 
         return f" {said}" if named or said_not_about_us(said) else " "  # (its words, read with the question)
 
     rest = _PURPOSE.sub("", _ASIDE.sub(drop, message)).strip()
-    return rest if len(rest.split()) >= 2 else message
+    # (nor where only a greeting is left: "Good afternoon. For the audit I need each card's energy today"
+    # asks in the words set aside)
+    greeting = HELLO.fullmatch(" ".join(re.sub(r"[^a-z' ]+", " ", rest.lower()).split()))
+    return rest if len(rest.split()) >= 2 and not greeting else message
 
 
 # what the user will do with the answer, said after the ask: "what are their power limits, so I can tell how
@@ -346,7 +351,10 @@ def split_asks(message: str) -> list[str]:
     for k in range(len(parts) - 2, -1, -1):  # "while X ran, what was its peak": a frame of the next ask
         # (a part that asks its own wh-question is no frame: "For the log: what is GPU 0's utilisation")
         sets_up = (_FRAME.match(parts[k]) or _STORY.match(parts[k])) and not _ASKS_OWN.search(parts[k])
-        framing = sets_up or _TOPIC_FIRST.match(parts[k])
+        # (a peak named first, then which job drew it: "the H100's peak power today, which job?" asks both, as
+        # "peak power of the H100 today, which job?" does)
+        peak_then_whose = _PEAK_NAMED.search(parts[k]) and _WHICH_JOB.fullmatch(parts[k + 1])
+        framing = sets_up or (_TOPIC_FIRST.match(parts[k]) and not peak_then_whose)
         # ("compare job 4 and job 6, which was faster?": the comparison, ordered by the word after it)
         side_by_side = _SIDE_BY_SIDE.match(parts[k]) or _COMPARE_FIRST.match(parts[k])
         framing = framing or (side_by_side and re.match(r"which\b", parts[k + 1], re.I))

@@ -18,11 +18,15 @@ from gpuaccel.assistant.understand.scene import HELLO as _HELLO
 from gpuaccel.assistant.understand.topics import housekeeping_said
 
 # A greeting or a thank-you alone is not a question to refuse: it gets a line of its own.
+_DONE = r"(?:that is|that's|thats) (?:all|it)"  # the user is done
 _THANKS = re.compile(
     r"(?:(?:ok(?:ay)?|great|cool|perfect|nice) )?"
     # ("thanks a million", "thanks a bunch", "thank you kindly": Irish and everyday English)
     r"(?:thanks?(?: (?:a lot|so much|again|a million|a mil|a bunch|a ton|loads|heaps))?"
-    r"|thank you(?: (?:very much|so much|kindly|a million))?|thx|ty|cheers)"
+    r"|thank you(?: (?:very much|so much|kindly|a million))?|thx|ty|cheers"
+    r"|asante(?: sana)?)"  # Swahili thanks (Kenyan and Tanzanian English)
+    # and the end of the talk said with it, or alone with its "for now" ("thanks, that is all for now")
+    rf"(?: {_DONE}(?: for (?:now|today))?)?|{_DONE} for (?:now|today)(?: (?:thanks?|thank you))?"
 )
 HELLO_REPLY = (
     "Hello. Ask me about this machine: which GPU is hottest or free, what is running or queued and why,"

@@ -16,7 +16,7 @@ from gpuaccel.assistant.queries.query import Query
 
 # a unit as people type it -> (the reading it names, the factor to the reading's unit: MiB -> GiB)
 _UNITS: tuple[tuple[str, str, float], ...] = (
-    (r"°\s*c\b|º\s*c\b|(?:degrees?|degs?)(?:\s*c(?:elsius)?\b)?|celsius\b|c\b", "temperature", 1.0),
+    (r"°\s*c\b|º\s*c\b|(?:degre{1,2}s?|degs?)(?:\s*c(?:elsius)?\b)?|celsius\b|c\b", "temperature", 1.0),
     (r"w\b|watts?\b", "power", 1.0),
     (r"%|percent\b|pct\b", "util", 1.0),
     (r"gib\b|gb\b", "memory", 1.0),

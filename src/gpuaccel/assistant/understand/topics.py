@@ -500,8 +500,10 @@ def query_for(
         and metric in (None, "memory")
         and not topics & {"jobs", "long", "queue"}
     ):
-        if win is not None and win.instant and metric is None:
-            return Query("jobs", gpu=gpu, window=win)  # "who was on gpu1 at 10:05": the jobs at that time
+        if win is not None and metric is None:
+            # "who was on gpu1 at 10:05", "who used gpu 1 yesterday": the jobs on it then (its processes are
+            # of now)
+            return Query("jobs", gpu=gpu, window=win)
         return Query("memory_users", gpu=gpu)
     # "how much of today has the h100 been idle": the utilization over the span, which says the idle time
     share = re.search(
