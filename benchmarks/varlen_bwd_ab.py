@@ -101,6 +101,20 @@ def _packed(lens: list[int], hq: int = H, hkv: int = H, lens_k: list[int] | None
     return q, k, v, do
 
 
+def _mid(ts: list[float]) -> float:
+    """The middle of a round's timings (the upper one of an even count), as every table here reports."""
+    return sorted(ts)[len(ts) // 2]
+
+
+def _write(result: dict[str, Any], out: str, stem: str, tag: str = "") -> str:
+    """``result`` as ``<out>/<stem>_<stamp><tag>.json``; the path written."""
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, f"{stem}_{time.strftime('%Y%m%d-%H%M%S')}{tag}.json")
+    with open(path, "w") as fh:
+        json.dump(result, fh, indent=1)
+    return path
+
+
 def _rel(a: torch.Tensor, ref: torch.Tensor) -> float:
     if torch.isnan(a).any():
         return float("nan")
@@ -197,19 +211,18 @@ def bench_pack(lens: list[int], variants: list[str], rounds: int, dense: bool) -
             parts[name] = bench.kernel_times(fn)
     finally:
         varlen_bwd.FUSED_OPTS = saved
-    med = lambda ts: sorted(ts)[len(ts) // 2]
     row: dict[str, Any] = {"lens": lens, "fwd_flops": fwd_flops, "kernels": parts, "fwd_ms": fwd_t}
     base = times[variants[0]]
     for name, ts in times.items():
         ratio = sorted(a / b for a, b in zip(ts, base, strict=True))[len(ts) // 2]
-        row[name] = {"bwd_ms": med(ts), "bwd_rounds": ts, "bwd_tflops": 2.5 * fwd_flops / med(ts) / 1e9,
+        row[name] = {"bwd_ms": _mid(ts), "bwd_rounds": ts, "bwd_tflops": 2.5 * fwd_flops / _mid(ts) / 1e9,
                      "ratio_to_first": ratio,
                      "won": sum(a < b for a, b in zip(ts, base, strict=True))}  # fmt: skip
         if name in both:
-            row[name].update(fwd_bwd_ms=med(both[name]), fwd_bwd_rounds=both[name],
-                             fwd_bwd_tflops=3.5 * fwd_flops / med(both[name]) / 1e9)  # fmt: skip
+            row[name].update(fwd_bwd_ms=_mid(both[name]), fwd_bwd_rounds=both[name],
+                             fwd_bwd_tflops=3.5 * fwd_flops / _mid(both[name]) / 1e9)  # fmt: skip
     for key, ts in fwd_t.items():
-        row[f"fwd_{key}_tflops"] = fwd_flops / med(ts) / 1e9
+        row[f"fwd_{key}_tflops"] = fwd_flops / _mid(ts) / 1e9
     spread = sorted(base)
     row["spread_first"] = (spread[-2] - spread[1]) / spread[len(spread) // 2] if len(spread) >= 4 else None
     print(json.dumps({k: v for k, v in row.items() if k != "kernels"}), flush=True)
@@ -324,12 +337,7 @@ def fp8_passes(args: argparse.Namespace) -> int:
                 times.setdefault(f"{name} | {mode}", []).append(bench.median_ms(fn))
     switch(True)
     result["times"] = times
-    os.makedirs(args.out, exist_ok=True)
-    stem = "fp8_prep" if prep else "fp8_out_layout"
-    path = os.path.join(args.out, f"{stem}_{time.strftime('%Y%m%d-%H%M%S')}{args.tag}.json")
-    with open(path, "w") as fh:
-        json.dump(result, fh, indent=1)
-    med = lambda ts: sorted(ts)[len(ts) // 2]
+    path = _write(result, args.out, "fp8_prep" if prep else "fp8_out_layout", args.tag)
     print("| profile (median of 3 calls) | window us | kernels us | kernels (name: us) |")
     for key, p in prof.items():
         ks = " ".join(f"{k[0].split('(')[0][:28]}:{k[2]:.0f}" for k in p["kernels"])
@@ -340,11 +348,11 @@ def fp8_passes(args: argparse.Namespace) -> int:
         old, new = times[f"{name} | old"], times[f"{name} | new"]
         ratios = sorted(a / c for a, c in zip(old, new, strict=True))
         won = sum(c < a for a, c in zip(old, new, strict=True))
-        spread = " ".join(f"{(max(t) - min(t)) / med(t):.3f}" for t in (old, new))
+        spread = " ".join(f"{(max(t) - min(t)) / _mid(t):.3f}" for t in (old, new))
         b, h, n, d = (int(x) for x in name.split()[0].split(",")[:4])
         flops = 4 * b * h * n * n * d / (2 if " causal " in name else 1)
-        tf = " -> ".join(f"{flops / med(t) / 1e9:.0f}" for t in (old, new))
-        print(f"| {name} | {med(old):.3f} | {med(new):.3f} | {tf} | {med(ratios):.3f} ({ratios[0]:.3f}-"
+        tf = " -> ".join(f"{flops / _mid(t) / 1e9:.0f}" for t in (old, new))
+        print(f"| {name} | {_mid(old):.3f} | {_mid(new):.3f} | {tf} | {_mid(ratios):.3f} ({ratios[0]:.3f}-"
               f"{ratios[-1]:.3f}, {won}/{len(new)}) | {spread} | {checks[name]['o_equal']} |")  # fmt: skip
     print(path)
     return 0
@@ -472,11 +480,7 @@ def passes(args: argparse.Namespace) -> int:
                     times.setdefault(f"{name} | {mode} | {part}", []).append(bench.median_ms(cfg[part]))
     _set_layout(True)
     result["times"] = times
-    os.makedirs(args.out, exist_ok=True)
-    path = os.path.join(args.out, f"varlen_bwd_passes_{time.strftime('%Y%m%d-%H%M%S')}{args.tag}.json")
-    with open(path, "w") as fh:
-        json.dump(result, fh, indent=1)
-    med = lambda ts: sorted(ts)[len(ts) // 2]
+    path = _write(result, args.out, "varlen_bwd_passes", args.tag)
     print("| profile (median of 3 calls) | window us | kernels us | idle us | kernels (name: us) |")
     for key, p in prof.items():
         ks = " ".join(f"{k[0].split('(')[0][:28]}:{k[2]:.0f}" for k in p["kernels"])
@@ -486,12 +490,12 @@ def passes(args: argparse.Namespace) -> int:
         for part in parts:
             new = times[f"{name} | new | {part}"]
             if not cfg["ab"]:
-                print(f"| {name} | {part} | - | {med(new):.3f} | - |")
+                print(f"| {name} | {part} | - | {_mid(new):.3f} | - |")
                 continue
             old = times[f"{name} | old | {part}"]
-            ratio = med([a / c for a, c in zip(old, new, strict=True)])
+            ratio = _mid([a / c for a, c in zip(old, new, strict=True)])
             won = sum(c < a for a, c in zip(old, new, strict=True))
-            print(f"| {name} | {part} | {med(old):.3f} | {med(new):.3f} | {ratio:.3f} ({won}/{len(new)}) |")
+            print(f"| {name} | {part} | {_mid(old):.3f} | {_mid(new):.3f} | {ratio:.3f} ({won}/{len(new)}) |")
     print("checks:", json.dumps({k: [v.get("o_equal"), v["dk_dv_equal"], f"{v['dq_rel_l2']:.1e}"]
                                  for k, v in checks.items()}))  # fmt: skip
     print(path)
@@ -547,10 +551,7 @@ def main(argv: list[str] | None = None) -> int:
         packs["2 x 8192"] = [8192, 8192]
     result["rows"] = {key: bench_pack(lens, args.variants, args.rounds, key == "2 x 8192")
                       for key, lens in packs.items()}  # fmt: skip
-    os.makedirs(args.out, exist_ok=True)
-    path = os.path.join(args.out, f"varlen_bwd_ab_{time.strftime('%Y%m%d-%H%M%S')}.json")
-    with open(path, "w") as f:
-        json.dump(result, f, indent=1)
+    path = _write(result, args.out, "varlen_bwd_ab")
     if "check" in result:
         c = result["check"]
         print("check:", "ok" if c["ok"] else "FAIL", "max err dq/dk/dv",
