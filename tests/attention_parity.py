@@ -104,3 +104,19 @@ def rows(cache, table, b, row, lo, hi):
         return cache[row, lo:hi]
     flat = cache[table[b].long()].reshape(-1, *cache.shape[2:])
     return flat[lo:hi]
+
+
+def record_outputs(mp, owners, name: str) -> list[int]:
+    """Patch ``name`` (a call returning ``(o, lse)``) on every module of ``owners`` with a spy that records
+    each o's data address, so a test can tell whether the caller got the kernel's own buffer (no copy)."""
+    seen: list[int] = []
+    real = getattr(owners[0], name)
+
+    def spy(*args, **kw):
+        o, lse = real(*args, **kw)
+        seen.append(o.data_ptr())
+        return o, lse
+
+    for owner in owners:
+        mp.setattr(owner, name, spy)
+    return seen

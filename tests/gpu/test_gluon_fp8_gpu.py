@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import torch
+from attention_parity import record_outputs
 
 pytestmark = pytest.mark.skipif(
     not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9,
@@ -374,15 +375,7 @@ def test_fp8_output_in_the_callers_layout(monkeypatch, b, hq, hkv, n, d, causal)
     descales = [0.5 + torch.rand(b, hkv, device="cuda", generator=gen) for _ in range(3)]
     bf = [t.to(torch.bfloat16) for t in x]
     bf96 = [t[..., :96].contiguous() if d == 128 and not causal else None for t in bf]
-    seen = []
-    quantized = fp8.flash_attention_fp8_quantized
-
-    def spy(*args, **kw):
-        o, lse = quantized(*args, **kw)
-        seen.append(o.data_ptr())
-        return o, lse
-
-    monkeypatch.setattr(fp8, "flash_attention_fp8_quantized", spy)
+    seen = record_outputs(monkeypatch, (fp8,), "flash_attention_fp8_quantized")
     got = {}
     for on in (False, True):
         attention.OUT_LAYOUT = on

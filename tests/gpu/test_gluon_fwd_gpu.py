@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 import torch
+from attention_parity import record_outputs
 
 pytestmark = pytest.mark.skipif(
     not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9,
@@ -400,16 +401,7 @@ def test_flash_attn_func_output_in_the_callers_layout(monkeypatch, d, hq, hkv, n
     torch.manual_seed(d + n)
     q, k, v, do = (torch.randn(2, n, h, d, device="cuda", dtype=torch.bfloat16) for h in (hq, hkv, hkv, hq))
     fused = path == "auto" and bwd.fused_pays(q.transpose(1, 2), k.transpose(1, 2))
-    seen = []
-    fwd = attention.flash_attention_forward
-
-    def spy(*args, **kw):
-        o, lse = fwd(*args, **kw)
-        seen.append(o.data_ptr())
-        return o, lse
-
-    monkeypatch.setattr(attention, "flash_attention_forward", spy)
-    monkeypatch.setattr(entry, "flash_attention_forward", spy)
+    seen = record_outputs(monkeypatch, (attention, entry), "flash_attention_forward")
     got = {}
     for on in (False, True):
         attention.OUT_LAYOUT = on

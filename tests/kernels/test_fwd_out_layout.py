@@ -24,6 +24,8 @@ _defined = "gpuaccel.accel.kernels.dense.flash_fwd" in sys.modules
 if _defined and not _ALREADY_INTERPRETED and not torch.cuda.is_available():
     pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
 
+from attention_parity import record_outputs  # noqa: E402
+
 from gpuaccel.accel.kernels.dense import attention, entry  # noqa: E402
 from gpuaccel.accel.kernels.dense.attention_op import _fwd_fake  # noqa: E402
 from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func  # noqa: E402
@@ -81,17 +83,8 @@ def _run(d, causal, grad, seed):
     q, k, v, do = (_bnhd(d=d, seed=seed + i) for i in range(4))
     for t in (q, k, v):
         t.requires_grad_(grad)
-    seen = []
-    fwd = attention.flash_attention_forward
-
-    def spy(*args, **kw):
-        o, lse = fwd(*args, **kw)
-        seen.append(o.data_ptr())
-        return o, lse
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(attention, "flash_attention_forward", spy)  # the autograd Function's
-        mp.setattr(entry, "flash_attention_forward", spy)  # the no-grad call's
+    with pytest.MonkeyPatch.context() as mp:  # the autograd Function's and the no-grad call's
+        seen = record_outputs(mp, (attention, entry), "flash_attention_forward")
         out = flash_attn_func(q, k, v, causal=causal)
     grads = None
     if grad:
