@@ -21,43 +21,13 @@ variant's backward twice at the first total, nothing else (for ncu).
 (``loss.backward`` with the gradients set to None first, the forward's graph retained) under torch.profiler
 (CUDA activities), every kernel in order with its GPU time and the gaps between them, for the dense shapes
 of ``--dense`` (B,H,N,D; default 2,16,8192,128) causal and not through ``flash_attn_func`` ((B, N, H, D)
-leaves, flash-attn's layout), the first causal also through ``flash_attention`` ([B, H, N, D] leaves, a
-control: both modes run the same code there), and the packs through ``flash_attn_varlen_func``; the
-statistics/zeroing pass and dQ's cast beside a plain copy of 134 MB of fp32 (the copy rate). Then
-``gluon.bwd.GRAD_LAYOUT`` off ("old": contiguous gradients, which autograd copies into flash-attn's
-layout) against on ("new") in alternated rounds (every other one reversed), the backward step alone and
-forward+backward, with the old and new gradients compared (dK, dV bit for bit; the fused dQ, summed in no
-fixed order, by relative L2). Writes varlen_bwd_passes_<stamp>.json to --out.
-
-    PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes --ab out [--dense ...] [--totals]
-
-    PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes --ab fp8 [--dense 2,16,8192,128 ...]
-
-``--ab fp8`` (docs/kernels-log.md, 2026-11-29, thirty-second session (issue 41): the FP8 and padded calls'
-copies): the FP8 forwards with ``dense.attention.OUT_LAYOUT`` off ("old": a contiguous [B, H, N, D] o)
-against on ("new": o in q's layout), for each ``--dense`` shape causal and not: ``flash_attn_func`` on e4m3
-(B, N, H, D) inputs with (batch, kv head) descales (it copied the old o into (B, N, H, D)), and
-``flash_attention_fp8`` (bf16 in, quantised by the call, ``always_fp8``) on bf16 (B, N, H, D) storage seen as
-[B, H, N, D], its o then made (B, N, H, D) contiguous as flash_attn_func does (a copy only where o is not
-laid out so). Every call profiled (its kernels in order), o compared bit for bit, then timed old against
-new in alternated rounds. The padded head dims' backward: ``--ab grad --dense 2,16,8192,96 ...``.
-
-    PYTHONPATH=src python3 benchmarks/varlen_bwd_ab.py --passes --ab fp8prep [--dense 2,16,8192,64,n ...]
-
-``--ab fp8prep`` (docs/kernels-log.md, 2026-11-29, thirty-second session (issue 41): the e4m3 call's input
-preparation): ``fp8.attention.DESCALED_PREP`` off ("old": V^T by an advanced-index scatter, q and k made
-contiguous) against on ("new": V^T by ``quant_v_kernel``'s unscaled transpose, q and k through their
-strides), e4m3 inputs through ``flash_attn_func`` ((B, N, H, D)) and ``flash_attention_fp8_descaled``
-(contiguous [B, H, N, D]); profiles, o bit for bit, alternated rounds as ``--ab fp8``, and the copy rate
-(V's bytes transposed by torch) profiled once per shape. A fifth field of a ``--dense`` shape, ``n`` or
-``c``, keeps that causal flag only.
-
-``--ab out`` (docs/kernels-log.md, 2026-11-29, thirty-second session: the forward's output copy): the same
-steps with ``dense.attention.OUT_LAYOUT`` off ("old": a contiguous [B, H, N, D] o, which
-``flash_attn_func`` copies into (B, N, H, D)) against on ("new": o in q's layout, no copy), gradients in
-the inputs' layout in both; the forward alone (leaves requiring grad, as a training step runs it) is
-profiled and timed too, and o, lse, dK, dV are compared bit for bit (dQ of the fused backward by relative
-L2). ``--totals`` with no value leaves the packs out.
+leaves, flash-attn's layout), the first causal also through ``flash_attention`` ([B, H, N, D] leaves),
+and the packs through ``flash_attn_varlen_func`` (``--totals`` with no value leaves them out); the
+statistics/zeroing pass and dQ's cast beside a plain copy of 134 MB of fp32 (the copy rate). Then the
+backward alone and the whole step of each in alternated rounds (every other one reversed). Writes
+varlen_bwd_passes_<stamp>.json to --out. Its A/B modes (``--ab grad/out/fp8/fp8prep``: the gradients',
+the output's and the e4m3 inputs' old layouts against the new) went with those old layouts
+(docs/kernels-log.md, 2026-11-29, thirty-third session); their results stay under benchmarks/results.
 """
 
 from __future__ import annotations
@@ -255,122 +225,19 @@ def _profile_once(fn, calls: int = 3) -> dict[str, Any]:
     return runs[len(runs) // 2]
 
 
-def _set_layout(on: bool, ab: str = "grad") -> None:
-    """The A/B switch: ``gluon.bwd.GRAD_LAYOUT`` (``ab`` "grad") or ``dense.attention.OUT_LAYOUT`` ("out",
-    the gradients' layout then on in both)."""
-    from gpuaccel.accel.kernels.gluon import bwd
-
-    bwd.GRAD_LAYOUT = on if ab == "grad" else True
-    attention.OUT_LAYOUT = on if ab == "out" else True
-    attention._PLANS.clear()  # a plan keeps its first call's gradient strides (gluon.bwd.GRAD_LAYOUT)
-
-
-def fp8_passes(args: argparse.Namespace) -> int:
-    """``--passes --ab fp8``: see the module docstring."""
-    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
-    from gpuaccel.accel.kernels.fp8 import attention as fp8
-
-    result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv)}
-    prep = args.ab == "fp8prep"
-
-    def switch(new: bool) -> None:  # the switch under A/B
-        if prep:
-            fp8.DESCALED_PREP = new
-            _set_layout(True)
-        else:
-            _set_layout(new, "out")
-
-    calls: dict[str, Any] = {}
-    copies: dict[str, Any] = {}  # --ab fp8prep: the copy rate, V's bytes transposed by torch
-    for dense in args.dense:
-        b, h, n, d = (int(x) for x in dense.split(",")[:4])
-        flags = dense.split(",")[4:]  # a fifth field "n" / "c": that causal flag only
-        for causal in [c for c in (False, True) if not flags or flags[0] == "nc"[c]]:
-            tag = "causal" if causal else "non-causal"
-            g = torch.Generator(device="cuda").manual_seed(3 + causal)
-            x = [torch.randn(b, n, h, d, device="cuda", generator=g) for _ in range(3)]
-            e4m3 = [t.to(torch.float8_e4m3fn) for t in x]
-            ds = [0.5 + torch.rand(b, h, device="cuda", generator=g) for _ in range(3)]
-            bf = [] if prep else [t.to(torch.bfloat16).transpose(1, 2) for t in x]
-            del x
-            calls[f"{dense} {tag} e4m3 flash_attn_func"] = lambda e=e4m3, ds=ds, c=causal: flash_attn_func(
-                *e, causal=c, q_descale=ds[0], k_descale=ds[1], v_descale=ds[2]
-            )
-            if prep:
-                flat = [t.transpose(1, 2).contiguous() for t in e4m3]
-                calls[f"{dense} {tag} e4m3 flash_attention_fp8_descaled"] = lambda f=flat, ds=ds, c=causal: (
-                    fp8.flash_attention_fp8_descaled(*f, *ds, causal=c)[0]
-                )
-                copies.setdefault(f"{dense} copy rate: V (B, N, H, D) -> [B, H, N, D] contiguous", (
-                    lambda v=e4m3[2]: v.transpose(1, 2).contiguous()))  # fmt: skip
-            else:
-                calls[f"{dense} {tag} bf16-in flash_attention_fp8"] = lambda bf=bf, c=causal: (
-                    fp8.flash_attention_fp8(*bf, causal=c, always_fp8=True).transpose(1, 2).contiguous()
-                )
-    modes = ("old", "new")
-    checks: dict[str, Any] = {}
-    for name, fn in calls.items():
-        got = {}
-        for mode in modes:
-            switch(mode == "new")
-            got[mode] = fn()
-        checks[name] = {"o_equal": torch.equal(got["old"], got["new"]),
-                        "strides": {m: got[m].stride() for m in modes}}  # fmt: skip
-        del got
-    result["checks"] = checks
-    print(json.dumps(checks), flush=True)
-    prof: dict[str, Any] = {}
-    for name, fn in calls.items():
-        for mode in modes:
-            switch(mode == "new")
-            fn()
-            prof[f"{name} | {mode}"] = _profile_once(fn)
-    for name, fn in copies.items():
-        fn()
-        prof[name] = _profile_once(fn)
-    result["profiles"] = prof
-    times: dict[str, list[float]] = {}
-    for r in range(args.rounds):
-        for name, fn in calls.items() if r % 2 == 0 else reversed(calls.items()):
-            for mode in modes if r % 2 == 0 else modes[::-1]:
-                switch(mode == "new")
-                times.setdefault(f"{name} | {mode}", []).append(bench.median_ms(fn))
-    switch(True)
-    result["times"] = times
-    path = _write(result, args.out, "fp8_prep" if prep else "fp8_out_layout", args.tag)
-    print("| profile (median of 3 calls) | window us | kernels us | kernels (name: us) |")
-    for key, p in prof.items():
-        ks = " ".join(f"{k[0].split('(')[0][:28]}:{k[2]:.0f}" for k in p["kernels"])
-        print(f"| {key} | {p['window_us']:.0f} | {p['busy_us']:.0f} | {ks} |")
-    print("| call | old ms | new ms | TFLOP/s old -> new | old/new median (range, new won) | spread old, new "
-          "| o equal |")  # fmt: skip
-    for name in calls:
-        old, new = times[f"{name} | old"], times[f"{name} | new"]
-        ratios = sorted(a / c for a, c in zip(old, new, strict=True))
-        won = sum(c < a for a, c in zip(old, new, strict=True))
-        spread = " ".join(f"{(max(t) - min(t)) / _mid(t):.3f}" for t in (old, new))
-        b, h, n, d = (int(x) for x in name.split()[0].split(",")[:4])
-        flops = 4 * b * h * n * n * d / (2 if " causal " in name else 1)
-        tf = " -> ".join(f"{flops / _mid(t) / 1e9:.0f}" for t in (old, new))
-        print(f"| {name} | {_mid(old):.3f} | {_mid(new):.3f} | {tf} | {_mid(ratios):.3f} ({ratios[0]:.3f}-"
-              f"{ratios[-1]:.3f}, {won}/{len(new)}) | {spread} | {checks[name]['o_equal']} |")  # fmt: skip
-    print(path)
-    return 0
-
-
 def passes(args: argparse.Namespace) -> int:
     """``--passes``: see the module docstring."""
     from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func, flash_attn_varlen_func
 
     result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv), "configs": {}}
-    steps: dict[str, dict[str, Any]] = {}  # config -> its call, leaves, dO, tokens, whether timed old/new
+    steps: dict[str, dict[str, Any]] = {}  # config -> its call, leaves, dO, tokens
     for i, dense in enumerate(args.dense):
         b, h, n, d = (int(x) for x in dense.split(","))
         for causal in (True, False):
             tag = "causal" if causal else "non-causal"
             for api in ("flash_attn_func", "flash_attention"):
                 if api == "flash_attention" and (not causal or i):
-                    continue  # the control (contiguous leaves, both modes run the same code): one is enough
+                    continue  # the [B, H, N, D] call beside flash-attn's layout: one is enough
                 g = torch.Generator(device="cuda").manual_seed(1 + causal)
                 shape = (b, n, h, d) if api == "flash_attn_func" else (b, h, n, d)
                 q, k, v, do = (
@@ -382,7 +249,7 @@ def passes(args: argparse.Namespace) -> int:
                     f = lambda q, k, v, c=causal: flash_attn_func(q, k, v, causal=c)
                 else:
                     f = lambda q, k, v, c=causal: flash_attention(q, k, v, causal=c)
-                steps[f"dense {dense} {tag} {api}"] = dict(f=f, ins=(q, k, v), do=do, tokens=b * n, ab=True)
+                steps[f"dense {dense} {tag} {api}"] = dict(f=f, ins=(q, k, v), do=do, tokens=b * n)
     for total in args.totals:
         lens = doc_lengths(total, 128, 8192, 0)
         cu, mx = cu_seqlens(lens), max(lens)
@@ -390,16 +257,12 @@ def passes(args: argparse.Namespace) -> int:
         for t in (q, k, v):
             t.requires_grad_()
         f = lambda q, k, v, cu=cu, mx=mx: flash_attn_varlen_func(q, k, v, cu, cu, mx, mx, causal=True)
-        steps[f"{total} tokens packed"] = dict(f=f, ins=(q, k, v), do=do, tokens=total, ab=False)
+        steps[f"{total} tokens packed"] = dict(f=f, ins=(q, k, v), do=do, tokens=total)
 
-    ab = args.ab
-    parts = ("fwd", "bwd", "step") if ab == "out" else ("bwd", "step")
+    parts = ("bwd", "step")
 
     def fns(cfg):
         q, k, v = cfg["ins"]
-
-        def fwd():
-            return cfg["f"](q, k, v)
 
         def step():
             for t in (q, k, v):
@@ -413,91 +276,37 @@ def passes(args: argparse.Namespace) -> int:
                 t.grad = None
             o.backward(cfg["do"], retain_graph=True)
 
-        return step, bwd, fwd
+        return bwd, step
 
-    modes = ("old", "new")
     for cfg in steps.values():
-        cfg["step"], cfg["bwd"], cfg["fwd"] = fns(cfg)
-    # correctness: old against new gradients, same o and lse (dK/dV bit for bit, dQ by relative L2)
-    checks: dict[str, Any] = {}
-    for name, cfg in steps.items():
-        if not cfg["ab"]:
-            continue
-        got = {}
-        for mode in modes:
-            _set_layout(mode == "new", ab)
-            if ab == "out":  # the forward under test: a fresh one per mode
-                q, k, v = cfg["ins"]
-                for t in (q, k, v):
-                    t.grad = None
-                o = cfg["f"](q, k, v)
-                o.backward(cfg["do"])
-                got[mode + "_o"] = o.detach().clone()
-                got[mode + "_o_stride"] = o.stride()
-            else:
-                cfg["bwd"]()
-            got[mode] = [t.grad.clone() for t in cfg["ins"]]
-            got[mode + "_strides"] = [t.grad.stride() for t in cfg["ins"]]
-        old, new = got["old"], got["new"]
-        checks[name] = {
-            "dk_dv_equal": all(torch.equal(a, c) for a, c in zip(old[1:], new[1:], strict=True)),
-            "dq_rel_l2": ((old[0].float() - new[0].float()).norm() / old[0].float().norm()).item(),
-            "strides": {m: got[m + "_strides"] for m in modes},
-        }
-        if ab == "out":
-            checks[name]["o_equal"] = torch.equal(got["old_o"], got["new_o"])
-            checks[name]["o_strides"] = {m: got[m + "_o_stride"] for m in modes}
-        del got
-    result["checks"] = checks
-    print(json.dumps(checks), flush=True)
-    # profiles: every config with the switch on, the A/B configs off too; a whole step of each as well
+        cfg["bwd"], cfg["step"] = fns(cfg)
+    # profiles: the backward alone and a whole step of every config
     prof: dict[str, Any] = {}
     for name, cfg in steps.items():
-        for mode in modes if cfg["ab"] else ("new",):
-            _set_layout(mode == "new", ab)
-            if ab == "out":  # the backward's graph from this mode's forward
-                cfg["step"], cfg["bwd"], cfg["fwd"] = fns(cfg)
-            for part in parts:
-                cfg[part]()
-            for part in parts:
-                prof[f"{name} | {mode} | {part}"] = _profile_once(cfg[part])
-    _set_layout(True)
+        for part in parts:
+            cfg[part]()
+        for part in parts:
+            prof[f"{name} | {part}"] = _profile_once(cfg[part])
     src = torch.randn(16384 * H * D, device="cuda", dtype=torch.float32)
     dst = torch.empty_like(src)
     dst.copy_(src)
     prof["fp32 copy 134 MB"] = _profile_once(lambda: dst.copy_(src))
     result["profiles"] = prof
-    # alternated rounds: backward alone and forward+backward, old and new, every other round reversed
+    # alternated rounds: backward alone and forward+backward, every other round reversed
     times: dict[str, list[float]] = {}
     for r in range(args.rounds):
-        order = list(steps.items()) if r % 2 == 0 else list(reversed(steps.items()))
-        for name, cfg in order:
-            for mode in (modes if r % 2 == 0 else modes[::-1]) if cfg["ab"] else ("new",):
-                _set_layout(mode == "new", ab)
-                if ab == "out":
-                    cfg["step"], cfg["bwd"], cfg["fwd"] = fns(cfg)
-                for part in parts:
-                    times.setdefault(f"{name} | {mode} | {part}", []).append(bench.median_ms(cfg[part]))
-    _set_layout(True)
+        for name, cfg in list(steps.items()) if r % 2 == 0 else list(reversed(steps.items())):
+            for part in parts:
+                times.setdefault(f"{name} | {part}", []).append(bench.median_ms(cfg[part]))
     result["times"] = times
     path = _write(result, args.out, "varlen_bwd_passes", args.tag)
     print("| profile (median of 3 calls) | window us | kernels us | idle us | kernels (name: us) |")
     for key, p in prof.items():
         ks = " ".join(f"{k[0].split('(')[0][:28]}:{k[2]:.0f}" for k in p["kernels"])
         print(f"| {key} | {p['window_us']:.0f} | {p['busy_us']:.0f} | {p['idle_us']:.0f} | {ks} |")
-    print("| config | part | old ms | new ms | old/new median (new won) |")
-    for name, cfg in steps.items():
-        for part in parts:
-            new = times[f"{name} | new | {part}"]
-            if not cfg["ab"]:
-                print(f"| {name} | {part} | - | {_mid(new):.3f} | - |")
-                continue
-            old = times[f"{name} | old | {part}"]
-            ratio = _mid([a / c for a, c in zip(old, new, strict=True)])
-            won = sum(c < a for a, c in zip(old, new, strict=True))
-            print(f"| {name} | {part} | {_mid(old):.3f} | {_mid(new):.3f} | {ratio:.3f} ({won}/{len(new)}) |")
-    print("checks:", json.dumps({k: [v.get("o_equal"), v["dk_dv_equal"], f"{v['dq_rel_l2']:.1e}"]
-                                 for k, v in checks.items()}))  # fmt: skip
+    print("| config | part (bwd: backward alone, step: fwd+bwd) | ms, median of rounds | spread |")
+    for key, ts in times.items():
+        print(f"| {key} | {_mid(ts):.3f} | {(max(ts) - min(ts)) / _mid(ts):.3f} |")
     print(path)
     return 0
 
@@ -512,21 +321,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=os.environ.get("OUT", "benchmarks/results"))
     ap.add_argument("--profile", action="store_true", help="each variant's backward twice at the first total")
     ap.add_argument(
-        "--passes", action="store_true", help="the backward step's kernels and gaps; GRAD_LAYOUT A/B"
+        "--passes", action="store_true", help="the backward step's kernels and gaps, and its time"
     )
     ap.add_argument("--tag", default="", help="appended to the --passes JSON's name")
-    ap.add_argument(
-        "--ab", choices=("grad", "out", "fp8", "fp8prep"), default="grad",
-        help="--passes: the switch under A/B (gluon.bwd.GRAD_LAYOUT or dense.attention.OUT_LAYOUT; fp8: "
-        "OUT_LAYOUT for the FP8 forwards; fp8prep: fp8.attention.DESCALED_PREP, e4m3 inputs' preparation)",
-    )  # fmt: skip
     ap.add_argument("--dense", nargs="*", default=["2,16,8192,128"], help="--passes: dense B,H,N,D shapes")
     args = ap.parse_args(argv)
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
         print("varlen_bwd_ab needs a Hopper (sm_90) GPU", file=sys.stderr)
         return 2
     if args.passes:
-        return fp8_passes(args) if args.ab in ("fp8", "fp8prep") else passes(args)
+        return passes(args)
     if args.profile:  # for ncu: nothing timed
         lens = doc_lengths(args.totals[0], 128, 8192, 0)
         cu, n = cu_seqlens(lens), max(lens)

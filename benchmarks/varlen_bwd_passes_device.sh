@@ -2,9 +2,9 @@
 # The backward's passes around its kernel on one Hopper card, in one call (docs/kernels-log.md, 2026-11-29,
 # thirty-second session): the GPU tier's dense backward and flash-attn parity tests (xdist; TESTS names
 # others, PYTEST=0 skips them), then (PASSES=0 skips it) benchmarks/varlen_bwd_ab.py --passes (profiles of
-# one backward step, gluon.bwd.GRAD_LAYOUT off against on in alternated rounds; AB=out: the forward's
-# output copy, dense.attention.OUT_LAYOUT off against on, the forward timed too; AB=fp8: the FP8 forwards'
-# output copy; TOTALS= (empty): no packs). The passes' log is passes$TAG.log, so two runs can share $OUT.
+# one backward step and its time in alternated rounds; TOTALS= (empty): no packs; its A/B modes, AB=...,
+# went with the old layouts they measured: docs/kernels-log.md, 2026-11-29, thirty-third session). The
+# passes' log is passes$TAG.log, so two runs can share $OUT.
 # Run from the repository root; writes under $OUT (or benchmarks/results).
 set -uo pipefail
 OUT=${OUT:-benchmarks/results}
@@ -21,7 +21,7 @@ fi
 [ "${PASSES:-1}" = 1 ] || exit 0
 left=$(( ${LIMIT_S:-560} - ($(date +%s) - t0) ))
 timeout -s INT "$left" python3 benchmarks/varlen_bwd_ab.py --passes --rounds "${ROUNDS:-7}" --out "$OUT" \
-  --tag="${TAG:-}" --ab "${AB:-grad}" --dense ${DENSE:-2,16,8192,128} --totals ${TOTALS-16384 32768} \
+  --tag="${TAG:-}" --dense ${DENSE:-2,16,8192,128} --totals ${TOTALS-16384 32768} \
   >"$OUT/passes${TAG:-}.log" 2>&1
 echo "passes rc $?: $(( $(date +%s) - t0 )) s"
 grep -v '^{' "$OUT/passes${TAG:-}.log" | grep -v "Warning\|_warn_once" | tail -45

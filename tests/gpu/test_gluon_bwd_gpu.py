@@ -182,7 +182,7 @@ def test_first_backward_of_a_fresh_process_runs_on_autograds_thread():
 )  # fmt: skip
 def test_gradients_come_back_in_the_inputs_layout(d, n, causal, dtype, mixed):
     """flash_attn_func's q/k/v are (B, N, H, D) storage seen as [B, H, N, D]: the backward's dq, dk, dv
-    have those strides (gluon.bwd.GRAD_LAYOUT), so autograd takes them without a copy, and hold what the
+    have those strides (gluon.bwd.grad_like), so autograd takes them without a copy, and hold what the
     contiguous inputs' backward gives: bit for bit where every element is summed in one order (dK, dV;
     the split pair's dQ), the fused kernel's dQ (reduce-adds in no fixed order) within rounding. Fused
     (N 4096, D64 and D128), split (N 1000) and D256. ``mixed``: v contiguous while k is not (as where one

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 import torch
-from attention_parity import record_outputs
+from attention_parity import batch_parts, bound_all, keep_mask, record_outputs
 
 pytestmark = pytest.mark.skipif(
     not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9,
@@ -386,37 +386,25 @@ def test_tail_split_matches_reference(b, hq, hkv, nq, nk, d, dtype):
 )  # fmt: skip
 def test_flash_attn_func_output_in_the_callers_layout(monkeypatch, d, hq, hkv, n, causal, path):
     """flash_attn_func hands back the forward's own o (allocated in q's (B, N, H, D) layout,
-    dense.attention.OUT_LAYOUT): no copy after the kernel (D96: the padded run's one slice copy), and
-    output, lse and gradients as with the old contiguous o: bit for bit, the fused backward's dQ
-    (reduce-adds in no fixed order) within rounding. Gluon D64/128/256 (fused, split, D256 backward) and
-    the tl.* forward and backward (``path`` triton)."""
+    dense.attention.out_like): no copy after the kernel (D96: the padded run's one slice copy); output and
+    gradients within 2x plain bf16's error of the float64 reference (FlashAttention's standard,
+    tests/attention_parity.py). Gluon D64/128/256 (fused, split, D256 backward) and the tl.* forward and
+    backward (``path`` triton)."""
     from gpuaccel.accel.kernels.dense import attention, entry
     from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
-    from gpuaccel.accel.kernels.gluon import bwd
 
     if path == "triton":
         monkeypatch.setenv("GPUACCEL_ATTN_PATH", "triton")
         monkeypatch.setenv("GPUACCEL_ATTN_BWD_PATH", "triton")
-    monkeypatch.setattr(attention, "OUT_LAYOUT", attention.OUT_LAYOUT)  # restored after
     torch.manual_seed(d + n)
     q, k, v, do = (torch.randn(2, n, h, d, device="cuda", dtype=torch.bfloat16) for h in (hq, hkv, hkv, hq))
-    fused = path == "auto" and bwd.fused_pays(q.transpose(1, 2), k.transpose(1, 2))
+    leaves = [t.clone().requires_grad_() for t in (q, k, v)]
     seen = record_outputs(monkeypatch, (attention, entry), "flash_attention_forward")
-    got = {}
-    for on in (False, True):
-        attention.OUT_LAYOUT = on
-        leaves = [t.clone().requires_grad_() for t in (q, k, v)]
-        seen.clear()
-        out, lse, _ = flash_attn_func(*leaves, causal=causal, return_attn_probs=True)
-        out.backward(do)
-        got[on] = (out, lse, [t.grad for t in leaves], seen[0])
-    (o0, l0, g0, _), (o1, l1, g1, ptr) = got[False], got[True]
-    assert o1.is_contiguous() and torch.equal(o0, o1) and torch.equal(l0, l1)
+    out = flash_attn_func(*leaves, causal=causal)
+    assert out.is_contiguous() and out.shape == q.shape
     if d in (64, 128, 256):
-        assert o1.data_ptr() == ptr, "flash_attn_func copied the forward's o"
-    for a, b, name in zip(g0, g1, ("dq", "dk", "dv"), strict=True):
-        if name == "dq" and fused:
-            rel = ((a.float() - b.float()).norm() / a.float().norm()).item()
-            assert rel < 1e-3, (name, rel)
-        else:
-            assert torch.equal(a, b), name
+        assert seen == [out.data_ptr()], "flash_attn_func copied the forward's o"
+    got = (out, *torch.autograd.grad(out, leaves, do))
+    keep = keep_mask(n, n, causal).cuda()
+    ref, plain = (batch_parts(q, k, v, do, keep, t) for t in (torch.float64, torch.bfloat16))
+    bound_all(got, plain, ref, f"d{d} hq{hq} hkv{hkv} n{n} causal={causal} {path}")

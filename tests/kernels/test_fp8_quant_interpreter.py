@@ -48,11 +48,12 @@ def test_key_order_moves_values_only(nk):
 
 
 @pytest.mark.parametrize("nk,key_order", [(100, True), (130, False), (64, True)])
-def test_e4m3_inputs_prepared_by_one_transpose_and_no_copies(monkeypatch, nk, key_order):
-    """from_descaled on e4m3 q/k/v in flash-attn's (B, N, H, D) storage seen as [B, H, N, D]: V^T by
-    quant_v_kernel's unscaled transpose holds the very bytes of the old advanced-index scatter (keys at
-    key_slot positions or in order, zero padding to 32), and q and k reach the kernel as given (their
-    strides; before, both were copied contiguous). GQA 4:2, every byte pattern but NaN's."""
+def test_e4m3_inputs_prepared_by_one_transpose_and_no_copies(nk, key_order):
+    """from_descaled on e4m3 q/k/v in flash-attn's (B, N, H, D) storage seen as [B, H, N, D]: V^T (by
+    quant_v_kernel's unscaled transpose) holds V's very bytes, key n at slot key_slot(n) or n, zeros in
+    the other slots up to a multiple of 32; q and k reach the kernel as given (their storage and strides;
+    before, both were copied contiguous); the dequantised operands are the inputs times their (batch, kv
+    head) descales. GQA 4:2, every byte pattern but NaN's."""
     gen = torch.Generator().manual_seed(nk)
     b, hq, hkv, nq, d = 2, 4, 2, 70, 64
 
@@ -63,21 +64,22 @@ def test_e4m3_inputs_prepared_by_one_transpose_and_no_copies(monkeypatch, nk, ke
 
     q, k, v = e4m3(nq, hq), e4m3(nk, hkv), e4m3(nk, hkv)
     descales = tuple(0.5 + torch.rand(b, hkv, generator=gen) for _ in range(3))
-    got = {}
-    for new in (False, True):
-        monkeypatch.setattr(fp8, "DESCALED_PREP", new)
-        got[new] = fp8.from_descaled(q, k, v, descales, 64, 128, key_order)
-    old, new = got[False], got[True]
-    assert new.vt.shape == old.vt.shape == (b, hkv, d, -(-nk // 32) * 32) and new.vt.is_contiguous()
-    assert torch.equal(new.vt.view(torch.uint8), old.vt.view(torch.uint8))
-    assert new.q.data_ptr() == q.data_ptr() and new.k.data_ptr() == k.data_ptr(), "q/k were copied"
-    assert new.q.stride() == q.stride() and old.q.is_contiguous()
-    for a, c in ((new.q, old.q), (new.k, old.k)):
-        assert torch.equal(a.view(torch.uint8), c.view(torch.uint8))
-    for a, c in zip(fp8.dequantize(new), fp8.dequantize(old), strict=True):
-        assert torch.equal(a, c)
-    for s in ("q_scale", "k_scale", "v_scale"):
-        assert torch.equal(getattr(new, s), getattr(old, s))
+    x = fp8.from_descaled(q, k, v, descales, 64, 128, key_order)
+    pad = -(-nk // 32) * 32
+    assert x.vt.shape == (b, hkv, d, pad) and x.vt.is_contiguous()
+    keys = torch.arange(nk)
+    slots = fp8.key_slot.fn(keys) if key_order else keys
+    vt8 = x.vt.view(torch.uint8)
+    assert torch.equal(vt8[..., slots], v.transpose(-1, -2).view(torch.uint8))
+    empty = torch.ones(pad, dtype=torch.bool)
+    empty[slots] = False
+    assert empty.sum() == pad - nk and not vt8[..., empty].any()
+    for got, t in ((x.q, q), (x.k, k)):
+        assert got.data_ptr() == t.data_ptr() and got.stride() == t.stride(), "q/k were copied"
+    per_q = descales[0].repeat_interleave(hq // hkv, dim=1)
+    want = [t.float() * s[:, :, None, None] for t, s in zip((q, k, v), (per_q, *descales[1:]), strict=True)]
+    for name, a, w in zip("qkv", fp8.dequantize(x), want, strict=True):
+        assert torch.equal(a, w), name
 
 
 def test_quant_layout_matches_each_kernel():

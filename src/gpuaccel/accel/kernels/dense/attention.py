@@ -116,7 +116,7 @@ def call_signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...
     """What the checks, the path and the configuration depend on (pins and the path override too);
     None for arguments that are not tensors (the checks then say what is wrong)."""
     try:
-        sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), os.environ.get(BWD_PATH_ENV), OUT_LAYOUT]
+        sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), os.environ.get(BWD_PATH_ENV)]
         sig += [tuning.generation(), ts[0].device]
         for t in ts:
             sig += (t.shape, t.stride(), t.dtype)
@@ -167,7 +167,7 @@ def flash_attention_forward(
     if dp != d or dvp != dv:
         padded = pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp)
         o, lse = flash_attention_forward(*padded, causal, scale)
-        if out is None:  # one copy, into the caller's layout (OUT_LAYOUT) rather than contiguous
+        if out is None:  # one copy, into the caller's layout (out_like) rather than contiguous
             return _new_out(q, v).copy_(o[..., :dv]), lse
         out[0].copy_(o[..., :dv])
         out[1].copy_(lse)
@@ -219,31 +219,23 @@ def _run_dims(
     return dp, dvp
 
 
-OUT_LAYOUT = True  # o laid out as q is (dense in q's dimension order, unit last stride): flash_attn_func's
-# (B, N, H, D) storage seen as [B, H, N, D], which it hands back with no copy. Off, as before: contiguous
-# [B, H, N, D], which flash_attn_func then copied into (B, N, H, D) on every forward, 92-94 us at
-# 2,16,8192,128 on an H200 (2026-11-29, thirty-second session, docs/kernels-log.md). Both kernels take o's
-# strides; the backward reads o (statistics pass) through its strides. Part of a plan's signature.
-
-
 def out_like(q: torch.Tensor, head_dim_v: int, dtype: torch.dtype | None = None) -> torch.Tensor:
     """An uninitialised o for queries ``q`` [B, H, N, D] and values of ``head_dim_v``, of ``dtype`` (default
-    q's; the FP8 forwards' e4m3 q gives a bf16 o): with :data:`OUT_LAYOUT` dense in q's dimension order
-    where that leaves a unit last stride, else contiguous (also what the custom op's fake returns, so a
-    compiled graph sees the real strides)."""
-    same = head_dim_v == q.shape[-1]
-    if OUT_LAYOUT:
-        if same:
-            o = torch.empty_like(q, dtype=dtype)  # preserve_format: a dense q's strides, else dense in order
-        else:
-            order = sorted(range(4), key=lambda i: -q.stride(i))  # outermost first; ties keep dim order
-            shape = (*q.shape[:3], head_dim_v)
-            o = q.new_empty([shape[i] for i in order], dtype=dtype)
-            o = o.permute(*(order.index(i) for i in range(4)))
-        if o.stride(-1) == 1:
-            return o
-    if same:
-        return torch.empty_like(q, dtype=dtype, memory_format=torch.contiguous_format)  # 1.6 us; empty 3.3
+    q's; the FP8 forwards' e4m3 q gives a bf16 o), dense in q's dimension order where that leaves a unit
+    last stride, else contiguous (also what the custom op's fake returns, so a compiled graph sees the real
+    strides). For flash_attn_func's (B, N, H, D) storage seen as [B, H, N, D] that is (B, N, H, D) storage,
+    which it hands back with no copy; a contiguous o was copied into it on every forward, 92-94 us at
+    2,16,8192,128 on an H200 (2026-11-29, thirty-second session, docs/kernels-log.md). Both kernels take
+    o's strides; the backward reads o (statistics pass) through its strides."""
+    if head_dim_v == q.shape[-1]:
+        o = torch.empty_like(q, dtype=dtype)  # preserve_format: a dense q's strides, else dense in order
+    else:
+        order = sorted(range(4), key=lambda i: -q.stride(i))  # outermost first; ties keep dim order
+        shape = (*q.shape[:3], head_dim_v)
+        o = q.new_empty([shape[i] for i in order], dtype=dtype)
+        o = o.permute(*(order.index(i) for i in range(4)))
+    if o.stride(-1) == 1:
+        return o
     return q.new_empty((*q.shape[:3], head_dim_v), dtype=dtype)
 
 
@@ -300,7 +292,7 @@ def flash_attention_backward(
         )  # fmt: skip
         from gpuaccel.accel.kernels.gluon.bwd import grad_like
 
-        # one copy each, into the caller's layout (gluon.bwd.GRAD_LAYOUT), which autograd then takes as it
+        # one copy each, into the caller's layout (gluon.bwd.grad_like), which autograd then takes as it
         # is; contiguous slices were copied again by autograd into flash_attn_func's (B, N, H, D) storage
         return (
             grad_like(q).copy_(dq[..., :d]),

@@ -88,11 +88,6 @@ FP8_INPUTS = (torch.float8_e4m3fn,)  # what flash_attention_fp8_descaled takes
 GLUON_Q_BLOCK = 64  # the Gluon kernel's Q scale block: one per consumer warpgroup's rows
 ROWS_PER_PROGRAM = 512  # Q/K rows one quantisation program takes (in blocks of one scale each)
 V_PARTS = 16  # V's column maxima are taken in at most this many parts per head, then merged
-# e4m3 inputs (:func:`from_descaled`): V^T by :func:`transposed_v` and q/k read through their strides (True),
-# or the old advanced-index scatter and q/k made contiguous (False), kept for the A/B (benchmarks/
-# varlen_bwd_ab.py --passes --ab fp8prep; docs/kernels-log.md, 2026-11-29, thirty-second session (issue 41):
-# the e4m3 call's input preparation)
-DESCALED_PREP = True
 
 
 @triton.jit
@@ -568,15 +563,7 @@ def from_descaled(
     q_scale = qd.repeat_interleave(hq // hkv, dim=1).reshape(b * hq, 1).expand(-1, cdiv(nq, block_m))
     k_scale = kd.reshape(b * hkv, 1).expand(-1, cdiv(nk, block_n))
     v_scale = vd.reshape(b * hkv, 1).expand(-1, d)
-    if DESCALED_PREP:  # one transpose kernel; q and k as given where TMA can address them
-        vt, q, k = transposed_v(tma_ready(v), key_order), tma_ready(q), tma_ready(k)
-    else:  # the old preparation (an advanced-index scatter, q and k copied), kept for the A/B
-        nk_pad = cdiv(nk, 32) * 32
-        vt8 = torch.zeros(b, hkv, d, nk_pad, device=q.device, dtype=torch.uint8)
-        keys = torch.arange(nk, device=q.device)
-        slots = key_slot.fn(keys) if key_order else keys
-        vt8[..., slots] = v.transpose(-1, -2).view(torch.uint8)
-        vt, q, k = vt8.view(torch.float8_e4m3fn), q.contiguous(), k.contiguous()
+    vt, q, k = transposed_v(tma_ready(v), key_order), tma_ready(q), tma_ready(k)  # no copy of q or k
     return Fp8Inputs(
         q, k, vt, q_scale.contiguous(), k_scale.contiguous(), v_scale.contiguous(), block_m, block_n,
         torch.bfloat16, key_order,

@@ -72,21 +72,18 @@ FENCES = {64: "dsl:f1:sf2", 128: "sf2"}  # per head dim, where the fused kernel 
 # rounds on every D64 row (H100, docs/kernels-log.md). D128 with the paired staging: "dsl" measured even and
 # the others made ptxas spill 68-184 more bytes per thread (its consumers sit at their register cap), 1-5 %
 # slower; with the fragment-order staging (DQ_FRAG) "sf2" pays there (above)
-GRAD_LAYOUT = True  # dq, dk, dv laid out as q, k, v are (empty_like's preserve_format: a dense input's
-# strides, else dense ones in its dimension order; flash_attn_func's (B, N, H, D) storage seen as
-# [B, H, N, D]), so autograd takes each buffer as the gradient as it is. Off, as before: contiguous
-# [B, H, N, D], which autograd then copies into the inputs' layout, one copy kernel per gradient of every
-# backward through flash_attn_func (2026-11-29, thirty-second session, docs/kernels-log.md). Set it before
-# the first call: a planned signature keeps the strides its first call's gradients had
 
 
 def grad_like(t: torch.Tensor) -> torch.Tensor:
-    """An uninitialised gradient for ``t``: with :data:`GRAD_LAYOUT` laid out as ``t`` is (dense, in ``t``'s
-    dimension order) where that leaves a unit last stride, else contiguous."""
-    if GRAD_LAYOUT:
-        g = torch.empty_like(t)
-        if g.stride(-1) == 1:
-            return g
+    """An uninitialised gradient for ``t``, laid out as ``t`` is (``empty_like``'s preserve_format: a dense
+    input's strides, else dense ones in its dimension order) where that leaves a unit last stride, else
+    contiguous: for flash_attn_func's (B, N, H, D) storage seen as [B, H, N, D] that layout, which autograd
+    takes as the gradient as it is. Contiguous gradients were copied by autograd into the inputs' layout,
+    one copy kernel per gradient of every backward through flash_attn_func (2026-11-29, thirty-second
+    session, docs/kernels-log.md)."""
+    g = torch.empty_like(t)
+    if g.stride(-1) == 1:
+        return g
     return torch.empty_like(t, memory_format=torch.contiguous_format)
 
 
