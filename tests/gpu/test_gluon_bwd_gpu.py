@@ -181,15 +181,15 @@ def test_first_backward_of_a_fresh_process_runs_on_autograds_thread():
      (96, 4096, False, torch.bfloat16, False), (96, 1000, True, torch.bfloat16, False)],
 )  # fmt: skip
 def test_gradients_come_back_in_the_inputs_layout(d, n, causal, dtype, mixed):
-    """flash_attn_func's q/k/v are (B, N, H, D) storage seen as [B, H, N, D]: the backward's dq, dk, dv
-    have those strides (gluon.bwd.grad_like), so autograd takes them without a copy, and hold what the
-    contiguous inputs' backward gives: bit for bit where every element is summed in one order (dK, dV;
-    the split pair's dQ), the fused kernel's dQ (reduce-adds in no fixed order) within rounding. Fused
-    (N 4096, D64 and D128), split (N 1000) and D256. ``mixed``: v contiguous while k is not (as where one
-    of them is zero-padded to the run's head dim): the dK/dV kernels write both with dk's strides, so
-    both come back contiguous (gluon.bwd.kv_grads_like; flash_attn_func's dv was wrong at D64/256). D96
-    runs zero-padded to 128 and slices each gradient once into its input's layout (it came back
-    contiguous, and autograd copied it a second time)."""
+    """flash_attn_func's q/k/v are (B, N, H, D) storage seen as [B, H, N, D]: the backward's dq, dk, dv have
+    those strides (dense.launchers.laid_out_like), so autograd takes them without a copy, and hold what the
+    contiguous inputs' backward gives: bit for bit where every element is summed in one order (dK, dV; the
+    split pair's dQ), the fused kernel's dQ (reduce-adds in no fixed order) within rounding. Fused (N 4096,
+    D64 and D128), split (N 1000) and D256. ``mixed``: v contiguous while k is not (as where one of them is
+    zero-padded to the run's head dim): the dK/dV kernels write both with dk's strides, so both come back
+    contiguous (gluon.bwd.kv_grads_like; flash_attn_func's dv was wrong at D64/256). D96 runs zero-padded to
+    128 and slices each gradient once into its input's layout (it came back contiguous, and autograd copied it
+    a second time)."""
     from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.gluon import bwd
 

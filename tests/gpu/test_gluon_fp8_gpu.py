@@ -361,7 +361,7 @@ def test_conditional_rescale_keeps_the_fp8_error(pattern, causal):
 )  # fmt: skip
 def test_fp8_output_in_the_callers_layout(b, hq, hkv, n, d, causal):
     """flash_attention_fp8 on bf16 inputs in flash-attn's (B, N, H, D) storage seen as [B, H, N, D] returns
-    o in that layout (dense.attention.out_like; before, a contiguous [B, H, N, D] o that such a caller
+    o in that layout (dense.launchers.laid_out_like; before, a contiguous [B, H, N, D] o that such a caller
     then copied), planned and unplanned, with the very bytes of the same call on contiguous [B, H, N, D]
     inputs, within the FP8 kernel's error of the fp32 reference on what it quantised (relative L2 < 6e-2,
     as test_gluon_fp8_matches_reference). D96: the padded run's one slice copy, into q's layout. The e4m3

@@ -386,8 +386,8 @@ def test_tail_split_matches_reference(b, hq, hkv, nq, nk, d, dtype):
 )  # fmt: skip
 def test_flash_attn_func_output_in_the_callers_layout(monkeypatch, d, hq, hkv, n, causal, path):
     """flash_attn_func hands back the forward's own o (allocated in q's (B, N, H, D) layout,
-    dense.attention.out_like): no copy after the kernel (D96: the padded run's one slice copy); output and
-    gradients within 2x plain bf16's error of the float64 reference (FlashAttention's standard,
+    dense.launchers.laid_out_like): no copy after the kernel (D96: the padded run's one slice copy);
+    output and gradients within 2x plain bf16's error of the float64 reference (FlashAttention's standard,
     tests/attention_parity.py). Gluon D64/128/256 (fused, split, D256 backward) and the tl.* forward and
     backward (``path`` triton)."""
     from gpuaccel.accel.kernels.dense import attention, entry

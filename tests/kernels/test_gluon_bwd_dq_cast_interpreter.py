@@ -27,6 +27,7 @@ pytest.importorskip("triton.experimental.gluon")
 if "gpuaccel.accel.kernels.gluon.bwd_fused" in sys.modules and not _ALREADY_INTERPRETED:
     pytest.skip("kernels were defined before TRITON_INTERPRET was set", allow_module_level=True)
 
+from gpuaccel.accel.kernels.dense.launchers import laid_out_like  # noqa: E402
 from gpuaccel.accel.kernels.gluon import bwd  # noqa: E402
 
 
@@ -112,7 +113,7 @@ def test_packed_unfrag_reads_each_document_from_its_statistics_rows(d):
 @pytest.mark.parametrize("cast", ["unfrag", "unpair"])
 def test_casts_write_dq_in_the_layout_of_q(cast):
     """Both casts write through dq's strides: flash_attn_func's q is (B, N, H, D) storage seen as
-    [B, H, N, D], and dq in that layout is what autograd takes without a copy (gluon.bwd.grad_like).
+    [B, H, N, D], and dq in that layout is what autograd takes without a copy (dense.launchers.laid_out_like).
     Every element of the poisoned (B, N, H, D) storage must be written, each with its own row and head."""
     b, h, n, d = 2, 3, 130, 64
     dq = torch.randn(b, h, n, d)
@@ -123,15 +124,15 @@ def test_casts_write_dq_in_the_layout_of_q(cast):
     torch.testing.assert_close(storage, dq.transpose(1, 2), rtol=0, atol=0)
 
 
-def test_grad_like_keeps_the_inputs_dimension_order():
-    """gluon.bwd.grad_like: a (B, N, H, D) storage seen as [B, H, N, D] keeps its strides; a slice of packed
-    q/k/v (not dense) gets dense strides in the same order (empty_like's preserve_format); contiguous
-    [B, H, N, D] stays contiguous."""
+def test_laid_out_like_keeps_the_inputs_dimension_order():
+    """dense.launchers.laid_out_like: a (B, N, H, D) storage seen as [B, H, N, D] keeps its strides; a slice
+    of packed q/k/v (not dense) gets dense strides in the same order (empty_like's preserve_format);
+    contiguous [B, H, N, D] stays contiguous."""
     seq = torch.empty(2, 100, 4, 64).transpose(1, 2)
-    assert bwd.grad_like(seq).stride() == seq.stride()
+    assert laid_out_like(seq).stride() == seq.stride()
     packed = torch.empty(2, 100, 3, 4, 64)[:, :, 0].transpose(1, 2)
-    assert bwd.grad_like(packed).stride() == seq.stride()
-    assert bwd.grad_like(seq.contiguous()).is_contiguous()
+    assert laid_out_like(packed).stride() == seq.stride()
+    assert laid_out_like(seq.contiguous()).is_contiguous()
 
 
 def test_kv_grads_share_one_layout():

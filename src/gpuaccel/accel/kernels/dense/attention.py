@@ -30,6 +30,7 @@ from gpuaccel.accel.kernels.checks import (
 )
 from gpuaccel.accel.kernels.dense.launchers import (
     Bound,
+    laid_out_like,
     launch_bwd,
     launch_fwd,
     pad_head_dim,
@@ -147,7 +148,8 @@ def flash_attention_forward(
     """Blockwise forward: ``(o in q's dtype, lse fp32 natural log [B, Hq, Nq])``; unseen rows: 0, -inf.
 
     Runs the Gluon kernel on Hopper and the tl.* kernel elsewhere (:func:`forward_path`). v's head dim may
-    differ from q's (o takes v's). o is laid out as q is (:func:`out_like`). ``out``: buffers to write into
+    differ from q's (o takes v's). o is laid out as q is
+    (:func:`~accel.kernels.dense.launchers.laid_out_like`). ``out``: buffers to write into
     (o contiguous, q's shape with v's head dim; lse contiguous fp32), returned as given.
     """
     causal = bool(causal)
@@ -167,7 +169,7 @@ def flash_attention_forward(
     if dp != d or dvp != dv:
         padded = pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp)
         o, lse = flash_attention_forward(*padded, causal, scale)
-        if out is None:  # one copy, into the caller's layout (out_like) rather than contiguous
+        if out is None:  # one copy, into the caller's layout (laid_out_like) rather than contiguous
             return _new_out(q, v).copy_(o[..., :dv]), lse
         out[0].copy_(o[..., :dv])
         out[1].copy_(lse)
@@ -219,29 +221,10 @@ def _run_dims(
     return dp, dvp
 
 
-def out_like(q: torch.Tensor, head_dim_v: int, dtype: torch.dtype | None = None) -> torch.Tensor:
-    """An uninitialised o for queries ``q`` [B, H, N, D] and values of ``head_dim_v``, of ``dtype`` (default
-    q's; the FP8 forwards' e4m3 q gives a bf16 o), dense in q's dimension order where that leaves a unit
-    last stride, else contiguous (also what the custom op's fake returns, so a compiled graph sees the real
-    strides). For flash_attn_func's (B, N, H, D) storage seen as [B, H, N, D] that is (B, N, H, D) storage,
-    which it hands back with no copy; a contiguous o was copied into it on every forward, 92-94 us at
-    2,16,8192,128 on an H200 (2026-11-29, thirty-second session, docs/kernels-log.md). Both kernels take
-    o's strides; the backward reads o (statistics pass) through its strides."""
-    if head_dim_v == q.shape[-1]:
-        o = torch.empty_like(q, dtype=dtype)  # preserve_format: a dense q's strides, else dense in order
-    else:
-        order = sorted(range(4), key=lambda i: -q.stride(i))  # outermost first; ties keep dim order
-        shape = (*q.shape[:3], head_dim_v)
-        o = q.new_empty([shape[i] for i in order], dtype=dtype)
-        o = o.permute(*(order.index(i) for i in range(4)))
-    if o.stride(-1) == 1:
-        return o
-    return q.new_empty((*q.shape[:3], head_dim_v), dtype=dtype)
-
-
 def _new_out(q: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
-    """The forward's output (:func:`out_like`): q's batch, heads and length, v's head dim."""
-    return out_like(q, v.shape[-1])
+    """The forward's output (:func:`~accel.kernels.dense.launchers.laid_out_like`): q's batch, heads and
+    length, v's head dim, in q's layout."""
+    return laid_out_like(q, v.shape[-1])
 
 
 def _launch_fwd_plan(
@@ -290,14 +273,12 @@ def flash_attention_backward(
             dop, pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp), op, lse, causal, scale,
             deterministic,
         )  # fmt: skip
-        from gpuaccel.accel.kernels.gluon.bwd import grad_like
-
-        # one copy each, into the caller's layout (gluon.bwd.grad_like), which autograd then takes as it
-        # is; contiguous slices were copied again by autograd into flash_attn_func's (B, N, H, D) storage
+        # one copy each, into the caller's layout (laid_out_like), which autograd then takes as it is;
+        # contiguous slices were copied again by autograd into flash_attn_func's (B, N, H, D) storage
         return (
-            grad_like(q).copy_(dq[..., :d]),
-            grad_like(k).copy_(dk[..., :d]),
-            grad_like(v).copy_(dv_[..., :dv]),
+            laid_out_like(q).copy_(dq[..., :d]),
+            laid_out_like(k).copy_(dk[..., :d]),
+            laid_out_like(v).copy_(dv_[..., :dv]),
         )
     given = (q, k, v, do, o)
     q, k, v, do, o = (tma_ready(t) for t in (q, k, v, do.to(q.dtype), o.to(q.dtype)))

@@ -15,11 +15,8 @@ from typing import Any
 import torch
 
 from gpuaccel.accel.kernels.checks import check_inputs
-from gpuaccel.accel.kernels.dense.attention import (
-    flash_attention_backward,
-    flash_attention_forward,
-    out_like,
-)
+from gpuaccel.accel.kernels.dense.attention import flash_attention_backward, flash_attention_forward
+from gpuaccel.accel.kernels.dense.launchers import laid_out_like
 
 
 @torch.library.custom_op("gpuaccel::flash_attention_fwd", mutates_args=())
@@ -35,7 +32,7 @@ def _fwd_fake(
     q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
 ) -> tuple[torch.Tensor, torch.Tensor]:
     shape = check_inputs(q, k, v, allowed_dtypes=(q.dtype,), need_cuda=False, value_dim=True)
-    o = out_like(q, shape.head_dim_v)  # the real call's strides (q's layout), not just its shape
+    o = laid_out_like(q, shape.head_dim_v)  # the real call's strides (q's layout), not just its shape
     return o, q.new_empty((shape.batch, shape.heads_q, shape.seq_q), dtype=torch.float32)
 
 

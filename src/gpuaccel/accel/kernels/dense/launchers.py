@@ -52,6 +52,25 @@ def scratch_alloc(size: int, alignment: int, stream: int | None) -> torch.Tensor
     return torch.empty(size, dtype=torch.int8, device="cuda")
 
 
+def laid_out_like(t: torch.Tensor, last: int | None = None, dtype: torch.dtype | None = None) -> torch.Tensor:
+    """An uninitialised tensor of ``t``'s shape (its last dim ``last`` if given) and ``dtype`` (default
+    ``t``'s), dense in ``t``'s dimension order where that leaves a unit last stride, else contiguous: the
+    one layout rule of every attention output and gradient. For flash_attn_func's (B, N, H, D) storage seen
+    as [B, H, N, D] it is that storage, which the call hands back (and autograd takes) with no copy; a
+    contiguous o or gradient was copied into it on every step, 92-94 us each at 2,16,8192,128 on an H200
+    (2026-11-29, thirty-second session, docs/kernels-log.md). Every kernel takes its outputs' strides."""
+    if last is None or last == t.shape[-1]:
+        out = torch.empty_like(t, dtype=dtype)  # preserve_format: a dense t's strides, else dense in order
+    else:
+        order = sorted(range(t.dim()), key=lambda i: -t.stride(i))  # outermost first; ties keep dim order
+        shape = (*t.shape[:-1], last)
+        out = t.new_empty([shape[i] for i in order], dtype=dtype)
+        out = out.permute(*(order.index(i) for i in range(t.dim())))
+    if out.stride(-1) == 1:
+        return out
+    return t.new_empty((*t.shape[:-1], last or t.shape[-1]), dtype=dtype)
+
+
 def tma_legal(t: torch.Tensor) -> bool:
     """Whether a TMA descriptor can address ``t``: unit last stride, 16-byte aligned strides and base."""
     es = t.element_size()
@@ -223,8 +242,7 @@ def launch_dkdv(
     delta, lse2, stat_stride = stats
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
-    dk = torch.empty(k.shape, device=k.device, dtype=k.dtype)
-    dv = torch.empty(v.shape, device=v.device, dtype=v.dtype)
+    dk, dv = laid_out_like(k), laid_out_like(v)
     atomic = cfg.dq_mode in ("atomic", "atomic_tma")
     dq_acc = torch.zeros(q.shape, device=q.device, dtype=torch.float32) if atomic else None
     dq_arg = dq_acc if dq_acc is not None else q  # unused by the kernel without ATOMIC_DQ
@@ -253,16 +271,16 @@ def launch_dq(
     bound: Bound | None = None,
     out: torch.Tensor | None = None,
 ) -> torch.Tensor:
-    """The separate dQ kernel of the "split" mode (its ``dq_*`` fields), into ``out`` if given (contiguous,
-    q's shape). With ``fill_stats`` = (o, lse) it also writes ``stats`` (buffers from
-    :func:`stat_buffers`) for the dK/dV kernel launched after it."""
+    """The separate dQ kernel of the "split" mode (its ``dq_*`` fields), into ``out`` if given (q's shape,
+    unit last stride; else laid out as q, :func:`laid_out_like`). With ``fill_stats`` = (o, lse) it also
+    writes ``stats`` (buffers from :func:`stat_buffers`) for the dK/dV kernel launched after it."""
     if q.is_cuda:
         triton.set_allocator(scratch_alloc)
     delta, lse2, stat_stride = stats
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     o, lse = fill_stats if fill_stats is not None else (do, lse2)  # unused by the kernel without STATS
-    dq = torch.empty(q.shape, device=q.device, dtype=q.dtype) if out is None else out
+    dq = laid_out_like(q) if out is None else out
     launch(
         attn_bwd_dq_kernel, (cdiv(nq, cfg.dq_block_m), b * hq),
         (q, k, v, do, dq, lse2, delta, scale * LOG2E, scale,
@@ -296,4 +314,4 @@ def launch_bwd(
         return dq, dk, dv
     stats = bwd_stats(o, do, lse, bound)
     dk, dv, dq_acc = launch_dkdv(do, q, k, v, stats, causal, scale, cfg, bound)
-    return (dq_acc * scale).to(q.dtype), dk, dv  # type: ignore[union-attr]
+    return laid_out_like(q).copy_(dq_acc.mul_(scale)), dk, dv  # type: ignore[union-attr]

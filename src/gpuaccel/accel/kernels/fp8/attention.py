@@ -41,12 +41,12 @@ from gpuaccel.accel.kernels.dense.attention import (
     aligned16,
     call_signature,
     flash_attention_forward,
-    out_like,
     remember,
 )
 from gpuaccel.accel.kernels.dense.launchers import (
     Bound,
     cdiv,
+    laid_out_like,
     launch,
     launch_fwd,
     pad_head_dim,
@@ -526,7 +526,7 @@ def _fp8_forward(
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
     if dp != d:
         o, lse = _fp8_forward(*(pad_head_dim(t, dp) for t in (q, k, v)), causal, scale)
-        return out_like(q, d).copy_(o[..., :d]), lse  # one copy, into q's layout (out_like)
+        return laid_out_like(q, d).copy_(o[..., :d]), lse  # one copy, into q's layout (laid_out_like)
     prepared = tma_ready(q), tma_ready(k), tma_ready(v)
     direct = all(p is t for p, t in zip(prepared, (q, k, v), strict=True))  # no copy: a plan may skip here
     q, k, v = prepared
@@ -605,10 +605,10 @@ def flash_attention_fp8_descaled(
 
 def _out(q: torch.Tensor, head_dim: int, dtype: torch.dtype) -> tuple[torch.Tensor, torch.Tensor]:
     """An FP8 forward's (o, lse) for queries ``q`` [B, H, N, D]: o of ``dtype`` laid out as q is
-    (:func:`accel.kernels.dense.attention.out_like`: flash_attn_func's (B, N, H, D) storage, which it then
-    hands back with no copy; both FP8 kernels and the split merge write o through its strides), lse
+    (:func:`accel.kernels.dense.launchers.laid_out_like`: flash_attn_func's (B, N, H, D) storage, which it
+    then hands back with no copy; both FP8 kernels and the split merge write o through its strides), lse
     contiguous fp32."""
-    return out_like(q, head_dim, dtype), q.new_empty(q.shape[:3], dtype=torch.float32)
+    return laid_out_like(q, head_dim, dtype), q.new_empty(q.shape[:3], dtype=torch.float32)
 
 
 def fp8_config(

@@ -29,6 +29,7 @@ from gpuaccel.accel.kernels.dense.launchers import (
     Bound,
     bwd_stats,
     cdiv,
+    laid_out_like,
     launch,
     launch_dq,
     stat_buffers,
@@ -74,25 +75,12 @@ FENCES = {64: "dsl:f1:sf2", 128: "sf2"}  # per head dim, where the fused kernel 
 # slower; with the fragment-order staging (DQ_FRAG) "sf2" pays there (above)
 
 
-def grad_like(t: torch.Tensor) -> torch.Tensor:
-    """An uninitialised gradient for ``t``, laid out as ``t`` is (``empty_like``'s preserve_format: a dense
-    input's strides, else dense ones in its dimension order) where that leaves a unit last stride, else
-    contiguous: for flash_attn_func's (B, N, H, D) storage seen as [B, H, N, D] that layout, which autograd
-    takes as the gradient as it is. Contiguous gradients were copied by autograd into the inputs' layout,
-    one copy kernel per gradient of every backward through flash_attn_func (2026-11-29, thirty-second
-    session, docs/kernels-log.md)."""
-    g = torch.empty_like(t)
-    if g.stride(-1) == 1:
-        return g
-    return torch.empty_like(t, memory_format=torch.contiguous_format)
-
-
 def kv_grads_like(k: torch.Tensor, v: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    """``(dk, dv)`` as :func:`grad_like` gives them where both come out with one set of strides (the dK/dV
-    kernels take dk's strides for both), else both contiguous: k and v laid out differently (one
-    zero-padded to the run's head dim, the other a view of the caller's) must not share strides they
-    do not have."""
-    dk, dv = grad_like(k), grad_like(v)
+    """``(dk, dv)`` as :func:`~accel.kernels.dense.launchers.laid_out_like` gives them where both come out
+    with one set of strides (the dK/dV kernels take dk's strides for both), else both contiguous: k and v laid
+    out differently (one zero-padded to the run's head dim, the other a view of the caller's) must not share
+    strides they do not have."""
+    dk, dv = laid_out_like(k), laid_out_like(v)
     if dk.stride() != dv.stride():
         dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (k, v))
     return dk, dv
@@ -147,7 +135,7 @@ def launch_gluon_bwd(
     stat_shape = (2, b, hq, 1, stat_stride)  # delta and lse2, each in the shape the dK/dV kernel's TMA reads
     delta, lse2 = o.new_empty(stat_shape, dtype=torch.float32).unbind(0)
     if out is None:
-        dq, (dk, dv) = grad_like(q), kv_grads_like(k, v)
+        dq, (dk, dv) = laid_out_like(q), kv_grads_like(k, v)
     else:
         dq, dk, dv = out
     lse = lse if lse.is_contiguous() else lse.contiguous()
@@ -243,10 +231,10 @@ def launch_gluon_bwd_fused(
         + "_dacc" * in_acc + "".join(f"_{o}" for o in sorted(opts)),
     )  # fmt: skip
     if frag:
-        dq = out[0] if out is not None else grad_like(q)
+        dq = out[0] if out is not None else laid_out_like(q)
         return unfrag_dq(dq_acc, dq, bound), dk, dv
     if pair:
-        dq = out[0] if out is not None else grad_like(q)
+        dq = out[0] if out is not None else laid_out_like(q)
         return unpair_dq(dq_acc, dq, bound), dk, dv
     if out is not None:
         return out[0].copy_(dq_acc), dk, dv
@@ -299,7 +287,10 @@ def _launch_planned(
     fixes: the first call worked it out (the bound launches check the integers again)."""
     stat_shape, block_n, strides, dq_ints, dk_strides, dkdv_ints, bound_dq, bound_dkdv = planned
     delta, lse2 = o.new_empty(stat_shape, dtype=torch.float32).unbind(0)
-    dq, (dk, dv) = grad_like(q), kv_grads_like(k, v)  # strides as the first call's: the signature fixes them
+    dq, (dk, dv) = (
+        laid_out_like(q),
+        kv_grads_like(k, v),
+    )  # strides as the first call's: the signature fixes them
     lse = lse if lse.is_contiguous() else lse.contiguous()
     q64, do64 = Tma(q, 64), Tma(do, 64)
     ls = scale * LOG2E
@@ -331,7 +322,7 @@ def _launch_d256(
     lse = lse if lse.is_contiguous() else lse.contiguous()
     if out is None:
         dk, dv = kv_grads_like(k, v)
-        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, grad_like(q))
+        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, laid_out_like(q))
     else:
         dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, out[0])
         dk, dv = out[1], out[2]
