@@ -14,6 +14,7 @@ from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.languages.hindi import hindi
+from gpuaccel.assistant.understand.picker import RulePicker
 
 
 def test_french_aujourdhui_is_no_hinglish() -> None:
@@ -159,3 +160,53 @@ def test_both_jobs_of_a_two_part_answer(heldout_svc: AssistantService) -> None:
 def test_roman_urdu_general_questions_are_refused(heldout_svc: AssistantService, said: str) -> None:
     _, _, query = ask(heldout_svc, said, None)
     assert query is None
+
+
+# Hinglish as a Slack chat types it: two jobs said before the verb without "ko", the familiar "kar de",
+# "bhi" (too), "aaya" (came), "baaki walon" (the others), "us time" before the clause it dates, the subject
+# left unsaid ("kab hua ye", "kaunsa job tha"), an adverb before "kya farak hai", an English verb said last
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("job 12 aur job 13 dono pause kar do", "gpuaccel pause 12 13"),
+        ("jo queue me ruke hai 12 aur 13 dono ko cancel kar do", "gpuaccel cancel 12 13"),
+    ],
+)
+def test_two_jobs_said_before_the_verb(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "says"),
+    [
+        ("aaj gpu 0 ka peak temp kitna tha", "kab hua ye aur kaunsa job tha", ("13:47", "mistral-7b-sft")),
+        ("job 5 kyun fail hua", "log me last kya aaya tha", ("Tried to allocate",)),
+        ("job 9 ka log dikha de", "baaki walon ka final loss kya tha", ("final loss 0.88",)),
+        (
+            "compare kar job 4 aur job 6 ka energy",
+            "gpu hours bhi compare kar de",
+            ("0.70 GPU-hours", "0.33 GPU-hours"),
+        ),
+    ],
+)
+def test_slack_hinglish_follow_ups(
+    heldout_svc: AssistantService, first: str, then: str, says: tuple[str, ...]
+) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules' reading, whatever the model would have picked
+    sid, _, _ = ask(heldout_svc, first, None)
+    _, text, _ = ask(heldout_svc, then, sid)
+    assert all(s in text for s in says), text
+
+
+def test_what_ran_at_a_peak_said_after_it(heldout_svc: AssistantService) -> None:
+    said = "aaj gpu 0 pe power peak kab tha aur us time kaunsa job chal raha tha"
+    _, text, _ = ask(heldout_svc, said, None)
+    assert "626 W" in text and "llama-70b-finetune" in text, text
+
+
+def test_general_asks_keep_their_words() -> None:
+    """The ask, read in English, is one no reading answers: the difference between two methods (an adverb
+    before "kya farak hai"), a message to draft (its verb said last)."""
+    assert "difference between adam and sgd" in hindi("bhai adam aur sgd me basically kya farak hai")
+    assert hindi("team ko ek email draft kar do ki kal gpu 0 band rahega").startswith("draft team")

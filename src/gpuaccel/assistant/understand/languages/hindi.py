@@ -46,6 +46,8 @@ HINDI_IN_PASSING = compiled(
 _HINDI_MARK = re.compile(
     r"(?<!['’])\b(?:hai|hain|tha|thi|kya|kitna|kitni|kitne|kyun|kyon|kaise|kab|kaun|kaunsa|kaunse|usko|isko|uska"
     r"|iska|uski|iski|unka|inka|kar\s+do|karo|kardo|batao|bata\s+do|dikhao|nahi|nahin|bhai|yaar|abhi"
+    # the familiar "de" of a request ("compare kar de"), "bhi" (too), "aaya" (came), "baaki" (the rest)
+    r"|(?:kar|bata|dikha)\s+de|bhi|aaya|aayi|baaki|walon"
     r"|aaj|wala|wale|wali|ghante|ghanta|baar|hua|hui|hue|gaya|gayi|raha|rahi|rahe|chala|chalao|chalega"
     r"|lage|laga|lagi|lagta|dono|saare|pehle|upar|zyada|theek|acha(?!\s+q(?:ue)?\b)|accha|achha|arre|haan|khatam|kisne"
     r"|kuch|samjhao|karna|karke|chahiye|hoga|dobara|usne|isne|uske|iske|bijli|subah|shaam|dopahar|raat"
@@ -83,6 +85,7 @@ _URDU_SPELLINGS = compiled(
         (r"\bkro\b", "karo"),
         (r"\brh([aie])\b", r"rah\1"),
         (r"\bkhai\b", "khayi"),
+        (r"\bkon(s[aei])\b", r"kaun\1"),  # "konsa job" (kaunsa: which), typed short
     )
 )
 
@@ -120,7 +123,9 @@ _HINGLISH = compiled(
         (r"\b(?:mera|meri|mere)\s+([\w-]+)\s+(?=ke\s+liye\b)", r"my \1 "),
         # "thesis ke liye acha sa title suggest karo": suggest a good title for the thesis
         (rf"\b([\w-]+(?:\s+[\w-]+)?)\s+ke\s+liye\s+(.{{1,40}}?)\s+suggest\s+{_DO}", r"suggest \2 for \1"),
-        (rf"^(.{{1,80}}?)\s+suggest\s+{_DO}", r"suggest \1"),
+        # an English verb said last, put first: "manager ko ek short msg draft kar de" (draft a short msg to
+        # the manager: asked of no reading), "gpu hours me bhi compare kar de" (compare the gpu hours too)
+        (rf"^(.{{1,80}}?)\s+(suggest|draft|compare|check)\s+{_DO}", r"\2 \1"),
         (r"\bthrottl\w*\s+(?:kuch\s+)?(?:bol|dikha)\s+(?:raha|rahi)\b", "is it throttling"),
         (
             r"\b(?:max|maximum|peak)\s+(?:kitna|kitni)\s+(?:gaya|gayi|pahuncha|hua)(?:\s+th[aie])?",
@@ -164,6 +169,20 @@ _HINGLISH = compiled(
             rf"(?:\s*{_DO}|\s+do)?",
             r"swap \1 and \2",
         ),
+        # two jobs said before the verb, "ko" left out: "12 aur 13 dono cancel kar do" (cancel 12 and 13)
+        (
+            rf"\b((?:job\s+)?[\w-]+)\s+aur\s+((?:job\s+)?[\w-]+)(?:\s+dono)?(?:\s+ko)?\s+({_VERBS})\s+{_DO}",
+            r"\3 \1 and \2",
+        ),
+        # what they are, said as a clause: "queue me jo pade hai" (the ones lying in the queue)
+        (
+            r"\bjo\s+(queue|line)\s+(?:me|mein)\s+(?:pad|ruk)[aie]\s+(?:hai|hain|he|h)\b,?",
+            r"the ones in the \1,",
+        ),
+        (
+            r"\b(queue|line)\s+(?:me|mein)\s+jo\s+(?:pad|ruk)[aie]\s+(?:hai|hain|he|h)\b,?",
+            r"the ones in the \1,",
+        ),
         (rf"\b((?:[\w-]+\s+){{0,3}}?[\w-]+)\s+ko\s+({_VERBS})\s+{_DO}", r"\2 \1"),
         (rf"\b{_OBJECT}\s+({_VERBS})\s+{_DO}", r"\1 it"),
         (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
@@ -193,12 +212,27 @@ _HINGLISH = compiled(
         (r"\bhold\s+(?:pe|par)\s+(?:daal|dal|rakh)(?:\s+do|o)\b", "hold it"),
         (r"\bkal (?:subah |shaam |raat )?tak\b", "by tomorrow"),
         (r"\bkal se\b", "since yesterday"),
+        # "us time kya chal raha tha" (what was running then): the moment said after the clause it opens
+        (
+            r"\bus\s+(?:time|waqt|samay)\s+((?:kya|kaun\w*|kis\s+job)\b[^?.!,]{0,40}?)(?=\s*(?:[?.!,]|$))",
+            r"\1 then",
+        ),
         (r"\bus (?:time|waqt|samay)\b", "then"),
+        # "kab hua ye" (when did it happen), "kaunsa job tha" (which job was it): the subject left unsaid
+        (
+            r"\b(?:(?:ye|yeh|wo|woh|vo)\s+)?kab\s+(?:hua|hui|hue)(?:\s+(?:ye|yeh|wo|woh|vo|th[aie]))?\b",
+            "when did it happen",
+        ),
+        (r"\b(?:kaunsa|kaunsi|kaunse)\s+([\w-]+)\s+th[aie]\b(?=\s*(?:[?.!,]|aur\b|$))", r"which \1 was it"),
+        # the rest of a list: "baaki walon ka final loss" (the others' final loss), "baaki jobs"
+        (r"\b(?:baaki|baki|baqi)\s+(?:walon|wale|wali|sab|sabhi|saare)\b", "the others"),
+        (r"\b(?:baaki|baki|baqi)\s+(jobs|runs|elements|cards|gpus)\b", r"the other \1"),
         (r"\bpichle\s+(\d+)\s+ghant[eo]\b", r"in the last \1 hours"),
         (r"\bky[uo]\b", "why"),
         (r"\b(?:report|mail|email)\s+(?:bhejni|bhejna|banani|banana|likhni|likhna)\s+(?:hai|h)\b\.?", ""),
         (
-            r"\b(\S+)\s+aur\s+(\S+)\s+(?:mein|me)\s+(?:actually\s+)?kya\s+(?:farak|fark|difference)\s+hai\b",
+            # an adverb before the question ("actually", "practically", "basically kya farak hai")
+            r"\b(\S+)\s+aur\s+(\S+)\s+(?:mein|me)\s+(?:[a-z]+ly\s+)?kya\s+(?:farak|fark|difference)\s+hai\b",
             r"what is the difference between \1 and \2",
         ),
         (r"\b(\w+)\s+kaise\s+(?:karte|karu|karun|karein|kare)(?:\s+(?:hai|hain))?\b", r"how do i \1"),
@@ -270,8 +304,8 @@ _HINGLISH = compiled(
         (r"\b(?:pada|padi|pade) (?:hai|hain)\b", "is"),  # "queue mein kya pada hai": what is (lying) in it
         (r"\bfarak\b|\bfark\b", "difference"),
         # verbs, states and how a run went
+        (r"\bchal (?:raha|rahi|rahe) th[aie]\b", "was running"),  # before "chal raha" alone
         (r"\bchal (?:raha|rahi|rahe)(?: hai| hain)?\b", "is running"),
-        (r"\bchal (?:raha|rahi|rahe) th[aie]\b", "was running"),
         (r"\bchalega\b", "will run"),
         (r"\b(?:chala|chali|chale)(?: th[ai])?\b", "ran"),
         (r"\bfail (?:hua|hui|hue|ho gaya|ho gayi)\b", "failed"),
@@ -286,6 +320,9 @@ _HINGLISH = compiled(
         (r"\bbusy raha\b", "was busy"),
         (r"\bidle (?:raha|pada)\b", "was idle"),
         (r"\bkha gaya\b|\bkhayi\b|\bkhaya\b|\bkhaa gaya\b", "used"),
+        # "kitna aaya" (how much came: how much was it), "log me last kya aaya tha" (what was last in it)
+        (r"\b(?:aaya|aayi|aaye|aya|ayi)\b", ""),
+        (r"\b(compare|check)\s+kar\b", r"\1"),  # "compare kar job 4 aur 5 ka energy": said first
         (r"\b(?:lage|laga|lagi|li|liya|diye|di)\b", "used"),
         (r"\bkheench (?:raha|rahi)\b|\bkhinch (?:raha|rahi)\b", "draws"),
         (r"\bbhari hai\b|\bbhari\b", "used"),
@@ -311,6 +348,9 @@ _HINGLISH = compiled(
         (r"\bab tak\b|\babhi tak\b", "so far"),
         (r"\bab\b", "now"),
         (r"\b(?:usme|isme|usmein|ismein)\b", "in it"),
+        (r"\b(?:uspe|uspar|ispe|ispar)\b", "on it"),
+        (r"\b(koi|kuch)\s+bhi\b", r"\1"),  # "koi bhi" (any at all)
+        (r"\bbhi\b", "too"),
         (r"\bkoi\b", "any"),
         (r"\b([\w-]+(?:\s+[\w-]+){0,2})\s+ke time\b", r"during \1"),
         (r"\busse pehle\b|\bus(?:ke)? pehle\b", "before that"),
@@ -333,7 +373,7 @@ _HINGLISH = compiled(
         (r"\bjo\b", "the one that"),
         (r"\bnahi(?:n)?\b", "not"),
         (r"\bkuch\b", "anything"),
-        (r"\b(?:wala|wale|wali)\b", ""),
+        (r"\b(?:wala|wale|wali|walon)\b", ""),
         # postpositions and helpers, last
         (r"\b(?:ka|ki|ke|ko|ne)\b", ""),
         (r"\b(?:me|mein|mai)\b", "in"),
