@@ -350,8 +350,8 @@ _PORTUGUESE = compiled(
         (r"\b(?:por que|porque|pq)\b", "why"),
         (r"\bpor quanto tempo\b", "for how long"),
         # the verb said after "quantas vezes" or "quanto tempo" with no subject but the job just named
-        # ("quantas vezes tentou?", "quanto tempo correu no total?"): asked of it; "quanto tempo
-        # esteve/passou/ficou a GPU 0 acima dos 80 graus" is how long it was there
+        # ("quantas vezes tentou?", "quanto tempo correu no total?"): asked of it ("esteve" and "passou" are
+        # left as they are: "quanto tempo passou a GPU 0 acima dos 80 graus" is read right as it is said)
         (
             r"\bquantas vezes (tentou|correu|rodou|falhou|rebentou)\b(?= *(?:e\b|no total|ao todo|[,.!?]|$))",
             lambda m: "how many times did it "
@@ -361,7 +361,6 @@ _PORTUGUESE = compiled(
             r"\bquanto tempo (?:correu|rodou)\b(?= *(?:e\b|no total|ao todo|[,.!?]|$))",
             "how long did it run",
         ),
-        (r"\bquanto tempo (?:esteve|passou|ficou)\b", "how long was"),
         (r"\bquantas vezes\b", "how many times"),
         (r"\bquanto tempo\b", "how long"),
         (r"\bdurou quanto\b|\bquanto durou\b", "how long did it last"),
@@ -477,7 +476,9 @@ _PORTUGUESE = compiled(
         (r"\busad[oa]\b", "used"),
         (r"\brodando (?:alguma )?coisa\b", "busy"),  # "e rodando coisa?" after idle time: busy time
         (r"\brodando\b", "running"),
-        (r"\b(?:rodou|correu|correram|rodaram)\b", "ran"),
+        # ("correu" alone is left as it is: "o que correu ontem à noite" is every job of the night, not only
+        # those that ended, as English's "what ran" reads)
+        (r"\b(?:rodou|rodaram)\b", "ran"),
         (r"\b(?:comecou|iniciou) a trabalhar\b", "started working"),
         (r"\bcomecou\b", "started"),
         (r"\btentou\b", "tried"),
@@ -520,7 +521,7 @@ _PORTUGUESE = compiled(
         (r"\b(?:queria|quero|preciso)\b", "i want to"),
         # the rest: "tá", "ele", "dela", the articles and prepositions
         (r"\b(?:ta|esta)\b", "is"),
-        (r"\b(?:tava|estava|esteve)\b", "was"),
+        (r"\b(?:tava|estava)\b", "was"),
         (r"\bficou\b", "was"),
         (r"\b(?:foi|era)\b", "was"),
         (r"\bdeu\b", "gave"),
