@@ -4,7 +4,9 @@ kept from starting, a request after one taken back, both cards together, what a 
 read, the last of an array's runs, a card brought up before what is asked of it, Portugal's requests (a
 clitic, "pôr em pausa", a reason said after), its log, progressive and corrections, the job that came after,
 a phone's "qnt" and "faz qnt tempo", short requests ("pode liberar", "pode voltar ele", "na frente do"),
-"rodou mais tempo" and a difference explained.
+"rodou mais tempo" and a difference explained, Portugal's clitics on the job in context ("relança-o",
+"sobe-lhe a prioridade"), "é que", "à espera de quê", "à meia-noite", "o consumo" after a reading now, and
+asides asking the world ("já agora", "consegues recomendar").
 Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -363,3 +365,42 @@ def test_which_ran_longer_and_a_difference_explained(heldout_svc: AssistantServi
     assert query is None, query
     _, _, query = ask(heldout_svc, "qnts jobs falharam na ultma semana?", None)
     assert query is not None and query["name"] in ("failures", "jobs"), query
+
+
+def test_portugals_requests_with_a_clitic_on_the_job_in_context(heldout_svc: AssistantService) -> None:
+    # "relança-o", "dá-lhe um retry", "mete-o em espera", "sobe-lhe a prioridade": the job just talked of
+    for before, said, command in (
+        ("porque é que o job 9 rebentou?", "ok, relança-o por favor", "gpuaccel retry 9"),
+        ("o sd-xl-train morreu porquê?", "dá-lhe um retry", "gpuaccel retry 5"),
+        ("porque é que o 13 ainda não arrancou?", "mete-o em espera por agora", "gpuaccel hold 13"),
+        ("o llama-70b-eval está na fila?", "sobe-lhe a prioridade para 4", "gpuaccel priority 12 4"),
+    ):
+        sid, _, _ = ask(heldout_svc, before, None)
+        _, text, query = ask(heldout_svc, said, sid)
+        assert query is None and command in text, (said, text)
+
+
+def test_portugals_questions_said_with_e_que_a_espera_and_to_midnight(heldout_svc: AssistantService) -> None:
+    _, text, _ = ask(heldout_svc, "o 13 anda à espera de quê?", None)
+    assert "waiting for 2 GPUs" in text, text
+    _, text, _ = ask(heldout_svc, "onde é que o job 2 gravou os pesos finais?", None)
+    assert "/ckpt/llama-70b/final" in text, text
+    _, _, query = ask(heldout_svc, "energia de cada placa ontem das 22h à meia-noite, lado a lado", None)
+    assert query is not None and query["name"] == "energy", query
+    assert query["window"]["label"] == "yesterday between 22:00 and 00:00", query
+    sid, _, _ = ask(heldout_svc, "quanta energia gastaram os jobs do lr-sweep?", None)
+    _, text, _ = ask(heldout_svc, "só o que rebentou, quanto gastou?", sid)
+    assert "44.0 Wh" in text and "165 Wh" not in text, text
+    # "o consumo" said alone after a reading now is the power now (after kWh or jobs it is energy)
+    sid, _, _ = ask(heldout_svc, "que temperatura têm as placas agora?", None)
+    _, text, query = ask(heldout_svc, "e o consumo de cada?", sid)
+    assert query is not None and query["metric"] == "power" and "586 W" in text, (query, text)
+
+
+def test_portugals_asides_asking_the_world_are_declined(heldout_svc: AssistantService) -> None:
+    for said in (
+        "já agora, tens alguma ideia para evitar que a 4090 aqueça tanto sem trocar o cooler?",
+        "consegues recomendar um bom cooler para a H100?",
+    ):
+        _, _, query = ask(heldout_svc, said, None)
+        assert query is None, (said, query)

@@ -926,6 +926,10 @@ class RulePicker:
         if "power" in topics and not POWER_SAID & set(ws) and _printed_asked(ws, topics - {"power"}):
             topics.discard("power")  # "what images/s was it pulling": a rate it printed, no power drawn
         last_energy = context.last is not None and context.last.name == "energy"
+        # "and the consumption of each?" after jobs compared or listed: the energy they used, as after kWh
+        last_energy |= (
+            context.last is not None and context.last.name in (*HISTORY, "job_detail") and "consumption" in ws
+        )
         if last_energy and "power" in topics and not POWER_SAID & set(ws):
             topics = (topics - {"power"}) | {"energy"}  # "its consumption yesterday" after its kWh: energy
         # "13:45", "11:30" keep their colon there; "this morning's eval" names a job, not a span

@@ -31,9 +31,18 @@ _PORTUGUESE_MARK = re.compile(
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
     # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "enquanto")
     r"|\b[a-z]+[aei]-(?:me|lhe|lo|la)\b|\b(?:esta|estava|estiver|esteve) a [a-z]+(?:ar|er|ir)\b"
-    r"|\b(?:registos?|podes|em pausa|em espera|enquanto|volta a lancar)\b",
+    r"|\b(?:registos?|podes|em pausa|em espera|enquanto|volta a lancar)\b"
+    # a question word with "é que" ("porque é que", "onde é que": Spanish says "es"), a job waiting "à
+    # espera" (Spanish's "a la espera"), Portugal's "correu" (ran), "rebentou" (crashed), "consegues", a
+    # request's verb with its clitic ("mete-o", "relança-o", "põe-no")
+    r"|\b(?:por ?que|onde|o que|quem|qual|como) e que\b|\b(?:esta|estao|estava|anda|fica|ficou) a espera\b"
+    r"|\ba espera d[eo]\b|\b(?:correu|correram|rebentou|rebentaram|consegues|guardou)\b"
+    r"|\b(?:mete|poe|segura|relanca|cancela|liberta|pausa|suspende|retoma|despausa|solta|lanca)-(?:o|a|no|na)\b(?![-\w])",
     re.I,
 )
+# Portugal's accented words, looked for before the accents are taken off: "só" (only; Spanish says "solo"),
+# "quê" and "porquê" closing a question ("está à espera de quê?", "morreu porquê?")
+_PORTUGUESE_ACCENTED = re.compile(r"\b(?:só|porquê|quê)(?!\w)", re.I)
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
 _PART_OF_DAY = {"manha": "morning", "tarde": "afternoon"}
 # a card as a writer names it after "a"/"o": "a H100", "a 4090", "a GPU 0", "a placa 1" (noun and number)
@@ -97,6 +106,24 @@ _PORTUGUESE = compiled(
         # posição de X na fila com a de Y" (switch them), "se faz favor" (please)
         (r"\bse faz favor\b", "please"),
         (r"\bpergunta a parte\b|\bem termos gerais\b", "in general"),
+        # "é que" after a question word only stresses it: "porque é que falhou" (why did it fail), "onde é que
+        # guardou" (where did it save)
+        (r"\b(por ?que|onde|quando|o que|quem|quant[oa]s?|como|qual) e que\b", r"\1"),
+        # "já agora" opening an aside (by the way), "ideia" asked for: "tens alguma ideia para evitar OOM sem
+        # comprar outra placa?" (any idea how to avoid OOM without buying another card)
+        (r"(^|[,;.!?]\s*)ja agora\b,?", r"\1by the way,"),
+        (r"\b(?:tens|tem|voce tem) (?:alguma )?ideia (?:para|de como|como|pra)\b", "any idea how to"),
+        (r"\balguma ideia\b", "any idea"),
+        (r"\bevitar\b", "avoid"),
+        (r"\bsem comprar\b", "without buying"),
+        # "consegues recomendar uma pasta térmica?": can you recommend a thermal paste
+        (r"\b(?:consegues|consegue|podes|pode) recomendar\b", "can you recommend"),
+        (r"\brecomendar\b", "recommend"),
+        (r"\bpasta termica\b", "thermal paste"),
+        (r"\banda quente\b", "runs hot"),
+        # "onde é que o 2 guardou o checkpoint?": where it saved it
+        (r"\bonde (.{1,40}?) (?:guardou|gravou|salvou|escreveu)\b", r"where did \1 save"),
+        (r"\bonde\b", "where"),
         (r"\bescreve-me\b", "write me"),
         # a clitic after an imperative: "mostra-me o registo" (show me), "diz-me" (tell me); "me" said only
         # for whom it is done, the ethical dative ("cancela-me o 7", "pausa-me isso"), is dropped
@@ -149,6 +176,7 @@ _PORTUGUESE = compiled(
         (r"\baquilo\b", "it"),
         (r"\bnunca\b", "never"),
         (r"\bvai caber\b|\bcabe\b", "will fit"),
+        (r"\bpor agora\b|\bpor enquanto\b", "for now"),
         (r"\benquanto\b", "while"),
         (r"\bestiver(?:em)? a correr\b", "is running"),
         (r"\barrancou\b", "started"),
@@ -162,6 +190,12 @@ _PORTUGUESE = compiled(
         ),
         (r"\bestar a correr\b|\ba correr\b", "running"),
         (r"\besteve a espera\b|\besteve em espera\b", "waited"),
+        # "o 12 está à espera de quê?", "de que está à espera o 12?": what it waits for
+        (
+            r"^\s*(?:e )?(.{1,40}?) (?:esta|anda|fica) a espera de (?:o )?que\b(?=\s*[?!.]*\s*$)",
+            r"what is \1 waiting for",
+        ),
+        (r"\bde (?:o )?que (?:esta|anda) a espera (.{1,40}?)(?=\s*[?.!]|$)", r"what is \1 waiting for"),
         (r"\ba espera\b", "waiting"),
         (r"\bantes de arrancar\b|\bantes de comecar\b", "before it started"),
         (r"\bnessa hora\b|\bnesse momento\b|\bnessa altura\b|\bnaquele momento\b", "then"),
@@ -170,9 +204,13 @@ _PORTUGUESE = compiled(
             r"\bentre as (\d{1,2})h(\d{2})? e o meio-dia\b",
             lambda m: f"between {m[1]}:{m[2] or '00'} and noon",
         ),
-        # "das 9h ao meio dia", "das 9h às 11h30": from one hour to another
         (
-            r"\bd[ae]s? (\d{1,2})h(\d{2})? (?:ao|ate o|a) (?=meio[\s-]dia\b)",
+            r"\bentre as (\d{1,2})h(\d{2})? e as (\d{1,2})h(\d{2})?",
+            lambda m: f"between {m[1]}:{m[2] or '00'} and {m[3]}:{m[4] or '00'}",
+        ),
+        # "das 9h ao meio dia", "das 20h à meia-noite", "das 9h às 11h30": from one hour to another
+        (
+            r"\bd[ae]s? (\d{1,2})h(\d{2})? (?:ao|ate o|ate a|a) (?=meio[\s-]dia\b|meia[\s-]noite\b)",
             lambda m: f"from {m[1]}:{m[2] or '00'} to ",
         ),
         (
@@ -184,11 +222,15 @@ _PORTUGUESE = compiled(
         (r"\bao (?=meio[\s-]dia\b)", "at "),
         (r"\bmeio[\s-]dia\b", "noon"),
         (r"\bventoinhas?\b", "fan"),
+        (r"\bum[a]? ao lado d[oa] outr[oa]\b|\blado a lado\b", "side by side"),
         (r"\bpercentagem\b", "percent"),
         (r"\bdessa placa\b|\bdesta placa\b", "of that card"),
         (r"\bde quem era o job\b", "which job was"),
         (r"\bque job era esse\b|\bque job era\b", "which job was that"),
-        (r"\btenta (?:outra vez|de novo|novamente)\b|\brelanca\b", "retry"),
+        # "que learning rate era esse?" (which one was that), "qual era o job" (which job was it)
+        (r"\bque ((?:[\w-]+ ){0,2}?[\w-]+) (?:era|foi) (?:esse|essa|aquele|aquela)\b", r"which \1 was that"),
+        (r"\bqual (?:era|foi) o job\b", "which job was it"),
+        (r"\btenta (?:outra vez|de novo|novamente)\b|\brelanca\b(?!-)", "retry"),
         (r"\bcancela-o\b|\bcancela-a\b", "cancel it"),
         (r"\bliberta-o\b|\bliberta-a\b|\bliberta\b", "release it"),
         (r"\bsuspende-o\b|\bpausa-o\b", "pause it"),
@@ -201,6 +243,13 @@ _PORTUGUESE = compiled(
         (
             rf"(?<!\d )(?<!chegou )(?<!subiu )(?<!caiu )\b(a|da|na|pela) (\d{{1,2}})\b(?!\s*(?:{_COUNTED}))",
             r"\1 gpu \2",
+        ),
+        # Portugal's "-lhe" (to it) after the verb: "sobe-lhe a prioridade" (its priority), "faz-lhe retry",
+        # "dá-lhe um restart" (retry it)
+        (r"\b(sobe|aumenta|muda|poe|mete|baixa|diminui)-lhe a prioridade\b", r"\1 a prioridade dele"),
+        (
+            r"\b(?:faz|faca|da|manda|mete)-lhe (?:um |o )?(retry|restart|hold|release|pause|resume)\b",
+            r"\1 it",
         ),
         (
             r"\b(?:sobe|aumenta|muda|poe|coloca|bota|baixa|abaixa|diminui|troca) a prioridade"
@@ -224,15 +273,27 @@ _PORTUGUESE = compiled(
             r"set the priority of \1 to \2",
         ),
         (r"\bmete-o com prioridade (\d+)\b|\bmete-lhe prioridade (\d+)\b", r"set its priority to \1\2"),
+        # "põe-no em pausa", "mete-o em hold" (the clitic: it), "põe em pausa o 11" (the job after it)
         (
-            r"\b(?:poe|mete|coloca) (?:(?:o|a) )?(.{1,40}?) em (pausa|espera)\b",
-            lambda m: ("pause " if m[2].lower() == "pausa" else "hold ") + m[1],
-        ),
-        (
-            r"\bpoe-(?:o|no|a|na) em (pausa|espera)\b",
+            r"\b(?:poe|mete|coloca)-(?:o|no|a|na|lo|la) em (pausa|espera|hold)\b",
             lambda m: "pause it" if m[1].lower() == "pausa" else "hold it",
         ),
+        (
+            r"\b(?:poe|mete|coloca) em (pausa|espera|hold)\b",
+            lambda m: "pause" if m[1].lower() == "pausa" else "hold",
+        ),
+        (
+            r"\b(?:poe|mete|coloca) (?:(?:o|a) )?(.{1,40}?) em (pausa|espera|hold)\b",
+            lambda m: ("pause " if m[2].lower() == "pausa" else "hold ") + m[1],
+        ),
         (r"\bvolta a (?:lanca|corre|submete|mete)-(?:lo|la)\b|\brelanca-(?:o|a)\b", "retry it"),
+        # the clitic "-o" after any other request's verb, read as Brazil says it after ("segura-o": "segura
+        # ele", hold it; "despausa-o": resume it)
+        (
+            r"\b(segura|despausa|retoma|solta|libera|cancela|pausa|suspende|relanca|lanca)"
+            r"-(?:o|a|lo|la)\b(?![-\w])",
+            r"\1 ele",
+        ),
         (r"\bvolta a (?:lancar|correr|submeter)\b", "retry"),
         (r"\b(?:podes |pode )?retoma(?:r|-o|-lo|-a|-la)?\b(?=\s*[.!?]*$)", "resume it"),
         # "pode liberar" (release it), "pode voltar ele" (resume it, after a pause), the job just named
@@ -275,7 +336,7 @@ _PORTUGUESE = compiled(
         ),
         # "e o que falhou gastou quanto?", "o job 9 consumiu quanto?": how much energy the one named used
         (
-            r"\b(?:o|a) que (falhou|deu pau|morreu|terminou)\b",
+            r"\b(?:o|a) que (falhou|deu pau|morreu|rebentou|terminou)\b",
             lambda m: "the " + ("finished" if m[1] == "terminou" else "failed") + " one",
         ),
         (
@@ -288,6 +349,18 @@ _PORTUGUESE = compiled(
         (r"\bquando\b", "when"),
         (r"\b(?:por que|porque|pq)\b", "why"),
         (r"\bpor quanto tempo\b", "for how long"),
+        # the verb said after "quantas vezes" or "quanto tempo" with no subject but the job just named
+        # ("quantas vezes tentou?", "quanto tempo correu no total?"): asked of it ("esteve" and "passou" are
+        # left as they are: "quanto tempo passou a GPU 0 acima dos 80 graus" is read right as it is said)
+        (
+            r"\bquantas vezes (tentou|correu|rodou|falhou|rebentou)\b(?= *(?:e\b|no total|ao todo|[,.!?]|$))",
+            lambda m: "how many times did it "
+            + {"tentou": "try", "correu": "run", "rodou": "run"}.get(m[1].lower(), "fail"),
+        ),
+        (
+            r"\bquanto tempo (?:correu|rodou)\b(?= *(?:e\b|no total|ao todo|[,.!?]|$))",
+            "how long did it run",
+        ),
         (r"\bquantas vezes\b", "how many times"),
         (r"\bquanto tempo\b", "how long"),
         (r"\bdurou quanto\b|\bquanto durou\b", "how long did it last"),
@@ -376,15 +449,21 @@ _PORTUGUESE = compiled(
         (r"\buso\b", "utilization"),
         (r"\b(peak|mean|max|min) consumo\b", r"\1 power"),
         (r"\bconsumo (?=now\b)|\bconsumo atual\b", "power "),
+        # "e o consumo de cada uma?" said alone after a reading: the English "consumption", read by what was
+        # asked before it (power after a reading now, energy after kWh or jobs)
+        (
+            r"^\s*e (?:o )?consumo(?= de each\b| das duas\b| dos dois\b|\s*[?.!]*\s*$)",
+            "and the consumption",
+        ),
         (r"\bconsumo total(?: de energia)?\b", "total energy"),
         (r"\bconsumo(?: de energia)?\b", "energy"),
         (r"\b(?:a |o )?mais quente\b", "hottest"),
         (r"\b(?:a |o )?mais fri[ao]\b", "coolest"),
         (r"\bquente\b", "hot"),
         (r"\bgraus\b", "degrees"),
-        (r"\bacima de\b", "above"),
+        (r"\bacima d(?:e|os?|as?)\b", "above"),
         (r"\b(?:passou|passa|passaram|ultrapassou) d(?:e|os?|as?)\b", "went above"),  # "passou de 600 W"
-        (r"\babaixo de\b", "below"),
+        (r"\babaixo d(?:e|os?|as?)\b", "below"),
         (r"\besquentou mais\b", "got hotter"),
         (r"\besquentou\b", "heated up"),
         (r"\b(?:gastou|consumiu|usou|comeu)\b", "used"),  # "comeu" (ate): used, said of GPU-hours
@@ -397,7 +476,9 @@ _PORTUGUESE = compiled(
         (r"\busad[oa]\b", "used"),
         (r"\brodando (?:alguma )?coisa\b", "busy"),  # "e rodando coisa?" after idle time: busy time
         (r"\brodando\b", "running"),
-        (r"\brodou\b", "ran"),
+        # ("correu" alone is left as it is: "o que correu ontem à noite" is every job of the night, not only
+        # those that ended, as English's "what ran" reads)
+        (r"\b(?:rodou|rodaram)\b", "ran"),
         (r"\b(?:comecou|iniciou) a trabalhar\b", "started working"),
         (r"\bcomecou\b", "started"),
         (r"\btentou\b", "tried"),
@@ -413,7 +494,7 @@ _PORTUGUESE = compiled(
         (r"\bchegou a(?= \d)", "reached"),
         (r"\besperando\b", "waiting"),
         (r"\besperou\b", "waited"),
-        (r"\bfalhou\b|\bdeu pau\b|\bmorreu\b", "failed"),
+        (r"\bfalh(?:ou|aram)\b|\bdeu pau\b|\bmorreu\b|\brebent(?:ou|aram)\b", "failed"),
         (r"\bterminou\b", "finished"),
         (r"\b(?:terminar|acabar)\b", "finishes"),  # "quando o 11 terminar": when job 11 finishes
         (r"\baconteceu\b", "happened"),
@@ -474,15 +555,20 @@ _PORTUGUESE = compiled(
         (r"\bde\b", "of"),
         (r"(^|[,;.?!:]\s*)e\b", r"\1and"),
         (r"\be\b", "and"),
+        # "que" still opening a question asks which: "que jobs correram ontem?" (which jobs ran)
+        (r"(^|[;.!?]\s*)que\b", r"\1which"),
         (r"\bque\b", "that"),
     )
 )
 
 
 def portuguese_marked(text: str) -> bool:
-    """Whether ``text`` has Portuguese's marks (:data:`_PORTUGUESE_NASAL`, :data:`_PORTUGUESE_MARK`)."""
+    """Whether ``text`` has Portuguese's marks (:data:`_PORTUGUESE_NASAL`, :data:`_PORTUGUESE_ACCENTED`,
+    :data:`_PORTUGUESE_MARK`)."""
     plain = text.translate(_PORTUGUESE_UNACCENTED)
-    return bool(_PORTUGUESE_NASAL.search(text) or _PORTUGUESE_MARK.search(plain))
+    return bool(
+        _PORTUGUESE_NASAL.search(text) or _PORTUGUESE_ACCENTED.search(text) or _PORTUGUESE_MARK.search(plain)
+    )
 
 
 def portuguese(text: str, lean: Lean | None = None) -> str:
