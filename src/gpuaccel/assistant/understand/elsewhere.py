@@ -30,7 +30,8 @@ _UNIT = (
 )
 # how simply an explanation is asked: "in simple words", "in plain english", "briefly"
 _MANNER = (
-    r"(?: (?:simply|briefly|quickly|in (?:very )?(?:simple|plain|easy|basic|everyday|laymans?|layman s|lay|short)"
+    r"(?: (?:simply|briefly|quickly"
+    r"|in (?:very )?(?:simple|plain|easy|basic|everyday|laymans?|layman s|lay|short)"
     r"(?: (?:words|terms|english|language))?|like (?:i m|im|i am) (?:five|5)))"
 )
 # A request to explain or define a thing in general: "explain what a transformer is", "define an epoch".
@@ -65,7 +66,8 @@ _TOLD_APART = re.compile(
     # the two named first, then the difference asked: "fp16 and bf16, what difference is for training", as a
     # speaker of a language that puts the verb last says it
     r"|(?:^|\b(?:bro|bhai|so|ok|okay|hey|and|but|between)\b\s*,?\s*)(?P<g>[\w-]+) (?:and|vs\.?|versus|or)"
-    r" (?P<h>[\w-]+)\b(?: \w+){0,3}? (?:what(?:'?s| is)?|whats|which) (?:the |is the )?(?:differences?|diffs?)\b"
+    r" (?P<h>[\w-]+)\b(?: \w+){0,3}? (?:what(?:'?s| is)?|whats|which) (?:the |is the )?"
+    r"(?:differences?|diffs?)\b"
     r"|(?P<c>[\w-]+(?: [\w-]+){0,3}) (?:vs\.?|versus) (?P<d>[\w-]+(?: [\w-]+){0,3})\s*[,:;-]?\s*"
     # ("bf16 vs fp16 what diff", as a terse writer asks it)
     r"(?:what'?s|whats|what is|what are|what)(?: the)? (?:differences?|diffs?)\b"
@@ -110,7 +112,8 @@ WRITING = re.compile(
     # another gpu", "a short msg to the manager draft kar de" (the verb after its object, as Hindi puts it)
     r"|\b(?:draft|write|compose)(?: (?:me|us|up))?(?: (?:a|an|one|the))?(?: [\w-]+){0,2}"
     r" (?:msg|message|mail|email|e mail|letter|memo|dm)\b"
-    r"|\b(?:msg|message|mail|email|e mail|letter|memo|dm)(?: (?:to|for) (?:the |my |our )?\w+)? (?:draft|compose)\b"
+    r"|\b(?:msg|message|mail|email|e mail|letter|memo|dm)(?: (?:to|for) (?:the |my |our )?\w+)?"
+    r" (?:draft|compose)\b"
     # one's own code to change: "can you fix my training script so it stops running out of memory"
     r"|\b(?:fix|debug|rewrite|refactor|patch|edit|modify|change|tune) (?:my|our|the|this|her|his|their)"
     r" (?:[\w-]+ ){0,2}"
