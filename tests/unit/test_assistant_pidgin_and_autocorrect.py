@@ -140,6 +140,8 @@ def test_a_bare_value_of_a_card_over_a_span(heldout_svc: AssistantService) -> No
         ("peak temp pon GPU 0 an wah did a run den", "peak temp on GPU 0 and what was running then"),
         ("is there an H100 free", "is there an H100 free"),  # no Patois word: "an" stays the article
         ("wah, the h100 is hot", "wah, the h100 is hot"),  # an exclamation's "wah" is no Patois mark
+        ("wha di temp pon gpu 0", "what the temp on gpu 0"),
+        ("wa job 3 done?", "wa job 3 done?"),  # "wa" (Japanese's topic mark) is no Patois "wah"
         ("di gpu is free", "di gpu is free"),  # "di" alone (Italian's, Tagalog's) marks nothing
     ],
 )

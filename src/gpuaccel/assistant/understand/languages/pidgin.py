@@ -27,7 +27,7 @@ _PIDGIN_MARK = re.compile(
     # "wah" asking (what) before what it asks: "wah time?", "wah di difference", "wah was running" (not an
     # exclamation's "wah", as Singlish and Hinglish say wow)
     r"|\b(?:pon|cyaan|haffi|nuh|inna|likkle|gwaan|wha\s+mek)\b"
-    r"|\bwah?\s+(?:di|dat|dis|time|was|did|job|jobs|gpu|card|mi|yuh|happen\w*|run\w*|a|is)\b",
+    r"|\b(?:wah|wha)\s+(?:di|dat|dis|time|was|did|job|jobs|gpu|card|mi|yuh|happen\w*|run\w*|a|is)\b",
     re.I,
 )
 _PIDGIN_ING = (
@@ -78,9 +78,9 @@ _PIDGIN = (
     (r"\s*\b(?:nko|sef|oya)\b", ""),  # "and 12 nko": and 12
     (r"\s+\bo\b(?=\s*(?:[.,!?;]|$))", ""),  # "the sweep fail o"
     # Jamaican Patois: "wah gwaan" (a greeting), "wha mek" (why), "wah" (what), "did a run" (was running)
-    (r"\bwah?\s+gwaan\b[!,.]*\s*", ""),
+    (r"\b(?:wah|wha)\s+gwaan\b[!,.]*\s*", ""),
     (r"\bwha\s+mek\b", "why"),
-    (r"\bwah?\b", "what"),
+    (r"\b(?:wah|wha)\b", "what"),
     (r"\bdid\s+a\s+(" + _PIDGIN_ING + r")\b", lambda m: "was " + ing_form(m[1].lower())),
     (r"\bpon\b", "on"),
     (r"\binna\b", "in"),
