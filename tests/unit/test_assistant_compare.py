@@ -41,13 +41,6 @@ def test_two_jobs_without_a_comparison_are_no_ranking(question: str) -> None:
     assert q is None or q.among is None, q
 
 
-def test_one_side_pointed_at_is_the_conversations_job(heldout_svc: AssistantService) -> None:
-    svc = heldout_svc
-    sid, _, _ = ask(svc, "what happened to job 6?", None)
-    _, text, query = ask(svc, "was it shorter than job 4?", sid)
-    assert query is not None and query["name"] == "job_rank" and query["among"] == "6,4", (query, text)
-
-
 def test_the_answer_says_both_jobs_and_which_wins(heldout_svc: AssistantService) -> None:
     svc = heldout_svc
     _, text, query = ask(svc, "was the resnet bench quicker than the llama 8b eval?", None)

@@ -2253,12 +2253,7 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
         bare = [
             bare_job(re.sub(r"^\s*(?:compare|comparing)\s+", "", side.lower()), context) for side in sides
         ]
-        jobs = list(dict.fromkeys(j for j in bare if j is not None and j not in context.gpus)) or jobs
-    focus = context.job_in_focus()
-    if len(jobs) == 1 and focus is not None and focus != jobs[0]:
-        # one side the conversation's job, pointed at ("compare how long it ran vs job 10")
-        pointed = [side for side in sides if pointing().search(side) and not named_jobs_in(side, context)]
-        jobs = [focus, *jobs] if pointed else jobs
+        jobs = list(dict.fromkeys(j for j in bare if j is not None and j not in context.gpus))
     if len(jobs) < 2:
         return None
     # a reading over each one's run ("job 2 vs job 11 peak temp"), else how they ran
