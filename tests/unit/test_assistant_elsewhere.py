@@ -160,6 +160,15 @@ def test_which_gpu_to_use_is_no_advice() -> None:
         "any chance you could draft a line for the newsletter saying our lab cares about efficiency?",
         "any chance you'd write me a sentence for the report saying we share the cards fairly",
         "does running a card hot all week wear it out? just answer in general",  # said to be general
+        # an explanation asked simply, a model carried to another format, two ideas named before their
+        # difference, a message to someone to write wherever its verb stands
+        "can you explain to us in plain english what a memory clock is",
+        "describe briefly what an optimizer state is",
+        "how do i export a keras model to tflite",
+        "how do i export my model to onnx so it runs faster on the gpu",
+        "int8 and fp8 memory, what is the difference",
+        "i want to draft an email to the admin asking for a second h100",
+        "short message to my boss draft please, we need more gpus",
     ],
 )
 def test_methods_code_products_and_hardware_at_large_are_refused(question: str) -> None:
@@ -172,6 +181,9 @@ def test_the_machines_own_workings_stay_questions() -> None:
     assert pick("how are my gpus doing in general") is not None  # this machine's, in general
     assert pick("how does the queue look") is not None
     assert pick("how long did job 2 take to fix its checkpoint") is not None  # "fix" inside a job's question
+    assert pick("explain in simple words why job 2 crashed") == Query("job_detail", job=2)
+    assert pick("gpu 0 and gpu 1, what is the difference in temperature") is not None
+    assert pick("write a message saying how hot gpu 0 got today") is not None  # the figure is the machine's
     assert pick("what's the temperature of the rtx 4090") == Query("gpu_reading", gpu=1, metric="temperature")
 
 

@@ -128,3 +128,29 @@ def test_a_bare_value_of_a_card_over_a_span(heldout_svc: AssistantService) -> No
     assert query is not None and query["metric"] == "util" and query["at_least"] == 95, query
     _, _, query = ask(heldout_svc, "how long was gpu 0 warmer than 80 today", None)
     assert query is not None and query["metric"] == "temperature" and query["at_least"] == 80, query
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("wah job a run pon di H100?", "what job a run on the H100?"),
+        ("mi cyaan find di log", "I can't find the log"),
+        ("how fi check dat, mi haffi know", "how to check that, I have to know"),
+        ("how fi check dat?", "how fi check dat?"),  # no word of Patois' own: read as it was
+        ("peak temp pon GPU 0 an wah did a run den", "peak temp on GPU 0 and what was running then"),
+        ("is there an H100 free", "is there an H100 free"),  # no Patois word: "an" stays the article
+        ("wah, the h100 is hot", "wah, the h100 is hot"),  # an exclamation's "wah" is no Patois mark
+        ("wha di temp pon gpu 0", "what the temp on gpu 0"),
+        ("wa job 3 done?", "wa job 3 done?"),  # "wa" (Japanese's topic mark) is no Patois "wah"
+        ("di gpu is free", "di gpu is free"),  # "di" alone (Italian's, Tagalog's) marks nothing
+    ],
+)
+def test_written_reads_jamaican_patois(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_patois_questions_read_the_machine(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "wah di peak power pon GPU 1 yesterday an wah did a run den?", None)
+    assert query is not None and "187 W" in text and "flash-attn-build" in text, (query, text)
+    _, text, query = ask(heldout_svc, "mi haffi know di top utilisation pon GPU 1 dis morning", None)
+    assert query is not None and "100%" in text, (query, text)

@@ -28,9 +28,16 @@ _UNIT = (
     r"(?:watts?|w|kw|kilowatts?|kwh|kilowatt hours?|wh|watt hours?|joules?|j|gib|gb|mib|mb|gigabytes?"
     r"|gibibytes?|megabytes?|mebibytes?|tflops?|tflop s|flops|gpu hours?|gpu time|mhz|ghz|celsius|fahrenheit)"
 )
+# how simply an explanation is asked: "in simple words", "in plain english", "briefly"
+_MANNER = (
+    r"(?: (?:simply|briefly|quickly"
+    r"|in (?:very )?(?:simple|plain|easy|basic|everyday|laymans?|layman s|lay|short)"
+    r"(?: (?:words|terms|english|language))?|like (?:i m|im|i am) (?:five|5)))"
+)
 # A request to explain or define a thing in general: "explain what a transformer is", "define an epoch".
 _EXPLAIN = re.compile(
-    r"\b(?:explain|define|describe|teach me)(?: to me)?(?: (?:what|how))? (?:a|an) \w"
+    # (the manner said first: "explain to me in simple words what a learning-rate sweep is")
+    rf"\b(?:explain|define|describe|teach me)(?: to (?:me|us))?{_MANNER}?(?: (?:what|how))? (?:a|an) \w"
     r"|\b(?:definition|meaning) of\b"
     # two kinds of thing or two units told apart: "the difference between a kW and a kWh", "difference
     # between GB and GiB" (not "the difference between gpu 0 and gpu 1", which names this machine's)
@@ -56,6 +63,11 @@ _TOLD_APART = re.compile(
     # "between" left out, as a speaker of a language without it says it: "what is difference bf16 and fp16"
     r"|\bwhat(?:'?s| is) (?:the )?differences? (?!between|in|of|on|for|from|with|to)(?P<e>[\w-]+(?: [\w-]+)?)"
     r" (?:and|vs\.?|versus) (?P<f>[\w -]+)"
+    # the two named first, then the difference asked: "fp16 and bf16, what difference is for training", as a
+    # speaker of a language that puts the verb last says it
+    r"|(?:^|\b(?:bro|bhai|so|ok|okay|hey|and|but|between)\b\s*,?\s*)(?P<g>[\w-]+) (?:and|vs\.?|versus|or)"
+    r" (?P<h>[\w-]+)\b(?: \w+){0,3}? (?:what(?:'?s| is)?|whats|which) (?:the |is the )?"
+    r"(?:differences?|diffs?)\b"
     r"|(?P<c>[\w-]+(?: [\w-]+){0,3}) (?:vs\.?|versus) (?P<d>[\w-]+(?: [\w-]+){0,3})\s*[,:;-]?\s*"
     # ("bf16 vs fp16 what diff", as a terse writer asks it)
     r"(?:what'?s|whats|what is|what are|what)(?: the)? (?:differences?|diffs?)\b"
@@ -73,7 +85,9 @@ def _ideas_told_apart(text: str) -> bool:
     (a precision, "fp16 and bf16", is an idea) and none of :data:`_OURS_TOLD` in what is told apart (what
     follows "of" or "for" says what they are of: "TDP and TGP of graphic card")."""
     for m in _TOLD_APART.finditer(text):
-        a, b = next((m[x], m[y]) for x, y in (("a", "b"), ("c", "d"), ("e", "f")) if m[x] is not None)
+        a, b = next(
+            (m[x], m[y]) for x, y in (("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")) if m[x] is not None
+        )
         b = re.split(r"\b(?:of|for|in|on|when|while)\b", b)[0]
         said = f"{a} {b}".split()
         ours = _OURS_TOLD & set(said)
@@ -94,6 +108,12 @@ WRITING = re.compile(
     r" (?:ever |please |pls |just )?)?"
     r"(?:write|compose|implement|code up|generate|draft|give me (?:a|an|some) (?:code|script|snippet))\b"
     r"|\bhelp (?:me |us )?(?:to )?(?:write|draft|compose|word|phrase)\b"  # "could you help me write a note"
+    # a message to someone, wherever its verb stands: "i need to draft a message to my manager asking for
+    # another gpu", "a short msg to the manager draft kar de" (the verb after its object, as Hindi puts it)
+    r"|\b(?:draft|write|compose)(?: (?:me|us|up))?(?: (?:a|an|one|the))?(?: [\w-]+){0,2}"
+    r" (?:msg|message|mail|email|e mail|letter|memo|dm)\b"
+    r"|\b(?:msg|message|mail|email|e mail|letter|memo|dm)(?: (?:to|for) (?:the |my |our )?\w+)?"
+    r" (?:draft|compose)\b"
     # one's own code to change: "can you fix my training script so it stops running out of memory"
     r"|\b(?:fix|debug|rewrite|refactor|patch|edit|modify|change|tune) (?:my|our|the|this|her|his|their)"
     r" (?:[\w-]+ ){0,2}"
@@ -165,6 +185,12 @@ _SHELL_HELP = re.compile(
 _LIBRARY_HELP = re.compile(
     r"^(?=.*\bhow (?:to|(?:do|can|should|would) (?:i|we|you))\b).*\b(?:in|with|using) (?:pytorch|torch"
     r"|tensorflow|jax|keras|transformers|hugging ?face|deepspeed|lightning|accelerate|vllm|peft)\b"
+    # a model carried to another framework or format: "how to convert a pytorch model to onnx", "how do i
+    # export my model to tensorrt"
+    r"|\bhow (?:to|(?:do|can|should|would) (?:i|we|you))"
+    r" (?:convert|export|port|quantize|quantise|serialize|compile|trace|save|load)\b.{0,40}"
+    r"\b(?:to|into|as|in|from) (?:an? )?(?:onnx|tensorrt|trt|torchscript|gguf|ggml|safetensors|coreml|tflite"
+    r"|openvino|pytorch|torch|tensorflow|jax|keras)\b"
 )
 # how to word something in English: "how to write it correctly in English in a paper, power draw or power
 # consumption?" (a question of wording, whatever machine words it quotes)

@@ -1,4 +1,5 @@
-"""Nigerian Pidgin's function words read as the English words they stand for."""
+"""English creoles' function words read as the English words they stand for: Nigerian (and Ghanaian) Pidgin
+and Jamaican Patois, one table read where either shows a word of its own."""
 
 from __future__ import annotations
 
@@ -21,7 +22,12 @@ _PIDGIN_MARK = re.compile(
     # request's "make you" opening its clause ("ok make you restart am": please restart it)
     r"|\b(?:i|we|you|they|e)\s+don\s+(?=[a-z])"
     r"|(?:^|[,.;!?]\s*|\b(?:ok|okay|so|now|then|pls|please|kindly)\s+)make\s+(?:you|una)\s+(?=[a-z])"
-    r"|\b(?:what|which|who|when|where)(?:\s+\w+)?\s+be\s+(?:that|this|it|the|am)\b",  # "what time be that"
+    r"|\b(?:what|which|who|when|where)(?:\s+\w+)?\s+be\s+(?:that|this|it|the|am)\b"  # "what time be that"
+    # Jamaican Patois' own words ("pon di card": on the card, "mi haffi": I have to, "cyaan": can't), and its
+    # "wah" asking (what) before what it asks: "wah time?", "wah di difference", "wah was running" (not an
+    # exclamation's "wah", as Singlish and Hinglish say wow)
+    r"|\b(?:pon|cyaan|haffi|nuh|inna|likkle|gwaan|wha\s+mek)\b"
+    r"|\b(?:wah|wha)\s+(?:di|dat|dis|time|was|did|job|jobs|gpu|card|mi|yuh|happen\w*|run\w*|a|is)\b",
     re.I,
 )
 _PIDGIN_ING = (
@@ -71,6 +77,29 @@ _PIDGIN = (
     ),
     (r"\s*\b(?:nko|sef|oya)\b", ""),  # "and 12 nko": and 12
     (r"\s+\bo\b(?=\s*(?:[.,!?;]|$))", ""),  # "the sweep fail o"
+    # Jamaican Patois: "wah gwaan" (a greeting), "wha mek" (why), "wah" (what), "did a run" (was running)
+    (r"\b(?:wah|wha)\s+gwaan\b[!,.]*\s*", ""),
+    (r"\bwha\s+mek\b", "why"),
+    (r"\b(?:wah|wha)\b", "what"),
+    (r"\bdid\s+a\s+(" + _PIDGIN_ING + r")\b", lambda m: "was " + ing_form(m[1].lower())),
+    (r"\bpon\b", "on"),
+    (r"\binna\b", "in"),
+    (r"\bdi\b", "the"),
+    (r"\bdis\b", "this"),
+    (r"\bdat\b", "that"),
+    (r"\bden\b", "then"),
+    (r"\bhaffi\b", "have to"),
+    (r"\bcyaan\b", "can't"),
+    (r"\bnuh\b", "not"),
+    (r"\byuh\b", "you"),
+    (r"\blikkle\b", "little"),
+    (r"\bfi\b(?=\s+[a-z])", "to"),  # "how fi convert": how to
+    # "mi" is I as a clause's subject ("mi haffi present it", "mi mean today"), else me ("explain to mi")
+    (r"(^|[,.;!?]\s*|\b(?:an|and|but|so|then|because|cause|cuz)\s+)mi\b", r"\1I"),
+    (r"\bmi\b(?=\s+(?:have|can't|not|mean|want|waan|need|did|was|just|jus|think|know|see)\b)", "I"),
+    (r"\bmi\b", "me"),
+    # "an" is and before a consonant's word ("HBM3 an GDDR6X", "an what job"), not the article ("an H100")
+    (r"\ban\b(?=\s+(?:[bcdgjkpqtvwyz]|the\b|then\b|this\b|that\b))", "and"),
 )
 _PIDGIN_READ = compiled(_PIDGIN)  # compiled once
 
