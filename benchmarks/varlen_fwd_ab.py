@@ -26,11 +26,12 @@ at the first total, nothing timed (for ncu: the second pass's launches).
 ``--host``: the shipped forward as a user calls it, and what it does besides its kernel, at the totals and
 2 x 8192 / 8 x 4096 (:func:`host_rows`): the public call (``flash_attn_varlen_func``; unchecked offsets;
 inputs that need gradients; forward+backward), the launcher alone and the launcher replayed from a CUDA
-graph, each as before 2026-11-29's thirty-first session, as shipped and bound (:data:`HOST_MODES`),
-alternated round by round (``--host-calls``, ``--host-modes``, ``--no-parts`` narrow it): do_bench
-medians, back-to-back time per call, host time per call with the GPU idle (and by part,
-:data:`HOST_PARTS`), and under torch.profiler a do_bench-like loop's kernels, their GPU times and the idle
-time between the L2 flush and the last kernel.
+graph, each as before 2026-11-29's thirty-first session, as before its thirty-third (no plan) and as
+shipped (a plan per call signature) (:data:`HOST_MODES`), also on a small pack (4 x 512), alternated
+round by round (``--host-calls``, ``--host-modes``, ``--no-parts`` narrow it): do_bench medians,
+back-to-back time per call, host time per call with the GPU idle (and by part, :data:`HOST_PARTS`),
+and under torch.profiler a do_bench-like loop's kernels, their GPU times and the idle time between the
+L2 flush and the last kernel.
 """
 
 from __future__ import annotations
@@ -223,7 +224,7 @@ def check_grads(variants: list[str]) -> dict[str, Any]:
             varlen_fwd.PACKED_OPTIONS = opts if opts is not None else shipped
             try:
                 ins = [t.detach().clone().requires_grad_() for t in (q, k, v)]
-                o = flash_attention_varlen(*ins, cu, cu, n, n, causal=True)
+                o = unplanned(lambda: flash_attention_varlen(*ins, cu, cu, n, n, causal=True))()  # noqa: B023
                 o.backward(do)
             finally:
                 varlen_fwd.PACKED_OPTIONS = shipped
@@ -256,7 +257,7 @@ def bench_both(lens: list[int], variants: list[str], rounds: int) -> dict[str, A
             finally:
                 varlen_fwd.PACKED_OPTIONS = shipped
 
-        return run
+        return unplanned(run)  # a plan keeps the configuration it was made with: the options change per call
 
     runs = {name: step(name) for name in names}
     for fn in runs.values():
@@ -405,7 +406,7 @@ HOST_PARTS = [
     ("path choice", "attention", "forward_path"),
     ("varlen_forward (allocs, config, items, launch)", "attention", "varlen_forward"),
     ("config", "varlen_fwd", "packed_fwd_config"),
-    ("bound lookup", "varlen_fwd", "bound_launches"),
+    ("plan signature", "attention", "call_signature"),
     ("items table (allocs + launch)", "varlen_fwd", "varlen_items"),
     ("forward launch", "varlen_fwd", "launch"),
     ("varlen_backward (all: allocs, items, stats, kernels)", "attention", "varlen_backward"),
@@ -524,29 +525,43 @@ def profiled_windows(fn, iters: int = 8) -> dict[str, Any]:
     }
 
 
-HOST_MODES = ("old", "once", "bound")  # offsets read every call and every launch through Triton's JIT
-# (before 2026-11-29, thirty-first session); offsets read once per tensor (checks._CHECKED: as shipped); and
-# the launches bound too (varlen_fwd.BIND, varlen_bwd.BIND: an option, off). That session's result files
-# (varlen_host_20261129-101559-kern4-h200.json, -101919-kern4-abba-h200.json) name "bound" "new"; its first
-# (-101037-kern4-h200.json, before the offsets were read once) names Triton's JIT "jit" and bound "bound"
+HOST_MODES = ("old", "once", "plan")  # offsets read every call, no plan: every check, the path and the
+# configuration chosen, every launch through Triton's JIT (before 2026-11-29's thirty-first session); offsets
+# read once per tensor (checks._CHECKED), no plan (before its thirty-third session's plans); and as shipped
+# since: a plan per call signature (dense.attention._PLANS: the checks the signature proves, the path and
+# configuration skipped, the launches bound). The thirty-first session's result files
+# (varlen_host_20261129-101559-kern4-h200.json, -101919-kern4-abba-h200.json) name its bound launches (an
+# option then, varlen_fwd.BIND, now the plan's) "new", its first (-101037-kern4-h200.json) "bound"
+
+
+def unplanned(fn):
+    """``fn`` run with no packed call planned (``varlen.attention``'s signature None: every check, the path
+    and the configuration decided, the launches through Triton's JIT), the shipped state restored after."""
+
+    def run():
+        signature = varlen_attention.call_signature
+        varlen_attention.call_signature = lambda *a, **kw: None
+        try:
+            return fn()
+        finally:
+            varlen_attention.call_signature = signature
+
+    return run
 
 
 def _in_mode(fn, mode: str):
     """``fn`` run as ``mode`` of :data:`HOST_MODES` says, the shipped state restored after."""
     from gpuaccel.accel.kernels import checks
-    from gpuaccel.accel.kernels.gluon import varlen_bwd
 
     checked_before = checks._checked_before
+    plain = unplanned(fn) if mode in ("old", "once") else fn
 
     def run():
-        shipped = varlen_fwd.BIND, varlen_bwd.BIND
-        varlen_fwd.BIND = varlen_bwd.BIND = mode == "bound"
         if mode == "old":
             checks._checked_before = lambda cu, total, max_seqlen: False
         try:
-            return fn()
+            return plain()
         finally:
-            varlen_fwd.BIND, varlen_bwd.BIND = shipped
             checks._checked_before = checked_before
 
     return run
@@ -562,9 +577,9 @@ def host_rows(
     """``--host``: per pack, each call of :func:`_host_calls` (``only``: those named) in each of ``modes``
     (:data:`HOST_MODES`; and with ``parts`` the launcher from a CUDA graph), alternated round by round, every
     other round in reverse order (a run's place in the round, e.g. third of three heavy runs on a card at
-    its power cap, then favours none): do_bench medians (ms), back-to-back ms per call, speedup over "old"
-    per round; with ``parts`` host time by part and the profiled windows (the launcher as shipped and its
-    graph over 150 calls, to show the clock under sustained load)."""
+    its power cap, then favours none): do_bench medians (ms), back-to-back ms per call, speedup over the
+    first of ``modes`` per round; with ``parts`` host time by part and the profiled windows (the launcher as
+    shipped and its graph over 150 calls, to show the clock under sustained load)."""
     out: dict[str, Any] = {}
     for key, lens in packs.items():
         calls = {n: fn for n, fn in _host_calls(lens).items() if only is None or n in only}
@@ -584,10 +599,12 @@ def host_rows(
         row: dict[str, Any] = {"lens": lens, "fwd_flops": varlen_flops(lens, H, D, True, "fwd"), "calls": {}}
         for name, ts in times.items():
             r: dict[str, Any] = {"ms": med(ts), "rounds": ts, "stream_ms": med(streams[name])}
-            if not name.endswith((" old", " graph")) and name.rsplit(" ", 1)[0] + " old" in times:
-                base = times[name.rsplit(" ", 1)[0] + " old"]
-                r["speedup_vs_old"] = med([b / a for a, b in zip(ts, base, strict=True)])
+            call, mode = name.rsplit(" ", 1)
+            if mode not in (modes[0], "graph") and f"{call} {modes[0]}" in times:
+                base = times[f"{call} {modes[0]}"]
+                r["speedup_vs_base"] = med([b / a for a, b in zip(ts, base, strict=True)])
                 r["won"] = sum(a < b for a, b in zip(ts, base, strict=True))
+                r["base"] = modes[0]
             row["calls"][name] = r
         if parts:
             for name, fn in runs.items():
@@ -595,18 +612,20 @@ def host_rows(
                     row["calls"][name]["host_us"] = host_parts(fn)
                 long = name in ("launcher once", "launcher graph")
                 row["calls"][name]["profiled"] = profiled_windows(fn, 150 if long else 8)
-        print(json.dumps({key: {n: {k: v for k, v in r.items() if k in ("ms", "stream_ms", "speedup_vs_old")}
+        print(json.dumps({key: {n: {k: v for k, v in r.items() if k in ("ms", "stream_ms", "speedup_vs_base")}
                                 for n, r in row["calls"].items()}}), flush=True)  # fmt: skip
         out[key] = row
     return out
 
 
 def print_host(rows: dict[str, Any]) -> None:
-    print("| pack | call | do_bench ms | speedup over old (won) | back-to-back ms | host us (GPU idle) | "
-          "profiled: window us, idle us, first delay us | GPU us by kernel |")  # fmt: skip
+    print(
+        "| pack | call | do_bench ms | speedup over the first mode (won) | back-to-back ms | "
+        "host us (GPU idle) | profiled: window us, idle us, first delay us | GPU us by kernel |"
+    )
     for key, row in rows.items():
         for name, r in row["calls"].items():
-            sp = f"{r['speedup_vs_old']:.3f} ({r['won']})" if "speedup_vs_old" in r else ""
+            sp = f"{r['speedup_vs_base']:.3f} ({r['won']})" if "speedup_vs_base" in r else ""
             host = r.get("host_us", {}).get("call", float("nan"))
             p = r.get("profiled", {})
             ks = " ".join(f"{n[:24]}={t:.0f}" for n, t in p.get("gpu_us", {}).items())
@@ -620,10 +639,10 @@ def print_host(rows: dict[str, Any]) -> None:
     for name in (
         "public old",
         "public once",
-        "public bound",
-        "launcher old",
-        "launcher bound",
+        "public plan",
+        "launcher once",
         "fwd+bwd once",
+        "fwd+bwd plan",
     ):
         parts = first["calls"].get(name, {}).get("host_us", {})
         print(f"| host parts, {name} | " + "; ".join(f"{k} {v:.0f}" for k, v in parts.items()) + " |")
@@ -648,7 +667,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only-both", action="store_true", help="forward+backward alone (no forward rows)")
     ap.add_argument("--host", action="store_true", help="the public call's time outside its kernel")
     ap.add_argument("--host-calls", nargs="+", help="--host: only these calls (public, unchecked, grad, ...)")
-    ap.add_argument("--host-modes", nargs="+", default=list(HOST_MODES), help="--host: of old, once, bound")
+    ap.add_argument("--host-modes", nargs="+", default=list(HOST_MODES), help="--host: of old, once, plan")
     ap.add_argument("--no-parts", action="store_true", help="--host: timing alone (no host parts, profiles)")
     args = ap.parse_args(argv)
     D, SCALE = args.head_dim, args.head_dim**-0.5
@@ -664,7 +683,8 @@ def main(argv: list[str] | None = None) -> int:
         warm(args.variants, {**packs, **equal}, args.both, args.walk_check, args.check)
         return 0
     result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv)}
-    if args.host:
+    if args.host:  # and a small pack, where host time dominates
+        packs["4 x 512"] = [512] * 4
         result["host"] = host_rows({**packs, **equal}, args.rounds, not args.no_parts, args.host_calls,
                                    tuple(args.host_modes))  # fmt: skip
         os.makedirs(args.out, exist_ok=True)

@@ -154,18 +154,16 @@ def test_a_packed_step_captures_in_a_cuda_graph(lens):
 
 
 @pytest.mark.parametrize("fused", [False, True], ids=["split", "fused"])
-def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradients(monkeypatch, fused):
-    """Calls that repeat a signature launch the backward's kernels bound (``varlen_bwd.BIND``); other
+def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradients(fused):
+    """Calls that repeat a signature launch the backward's kernels bound (the packed call's plan hands the
+    launcher one ``bound`` dict per signature); other
     offsets of the same shape and other data give the JIT launches' gradients: bit for bit where the sum
     has a fixed order (the split pair; the fused kernel's dK and dV), within rounding for the fused dQ
     (summed by reduce-adds in no fixed order)."""
-    from gpuaccel.accel.kernels.gluon import varlen_bwd
-
-    monkeypatch.setattr(varlen_bwd, "_BOUND", {})
     packs = ([700, 63, 8000, 129], [129, 8000, 63, 700], [1, 1, 8889, 1])  # one shape, other offsets
     grads = {}
+    bound: dict = {}
     for bind in (True, False):
-        monkeypatch.setattr(varlen_bwd, "BIND", bind)
         for i, lens in enumerate(packs):
             gen = torch.Generator(device="cuda").manual_seed(50 + i)
             n, cu = sum(lens), _cu(lens)
@@ -179,8 +177,7 @@ def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradient
             o, lse = varlen_forward(q, k, v, problem)
             out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=t.dtype) for t in (q, k, v))
             grads[bind, i] = launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu, cu, True, 128**-0.5, out=out,
-                                                     fused=fused)  # fmt: skip
-    (bound,) = varlen_bwd._BOUND.values()
+                                                     fused=fused, bound=bound if bind else None)  # fmt: skip
     assert len(bound) == (5 if fused else 4), f"not every launch was bound: {sorted(bound)}"
     for i in range(len(packs)):
         (dq, dk, dv), (jq, jk, jv) = grads[True, i], grads[False, i]
@@ -190,3 +187,49 @@ def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradient
             assert _rel(dq, jq.float()) < 1e-3, f"pack {i}: dQ"
         else:
             assert torch.equal(dq, jq), f"pack {i}: dQ differs from the JIT launch's"
+
+
+@pytest.mark.parametrize("total", [2892, 8892], ids=["split", "fused"])
+@pytest.mark.parametrize("causal", [True, False])
+def test_a_planned_packed_call_gives_the_unplanned_calls_bytes(monkeypatch, total, causal):
+    """``flash_attention_varlen`` keeps a plan per call signature (``dense.attention._PLANS``: the path, the
+    configuration and the bound launches of its forward and backward). Calls of one signature with other
+    offsets (new tensors) and other data give exactly the output, lse and gradients of the same calls
+    unplanned (every check, choice and launch through Triton's JIT), but the fused dQ, summed by
+    reduce-adds in no fixed order (within 1e-3 relative L2)."""
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.varlen import attention as varlen
+
+    monkeypatch.setattr(attention, "_PLANS", {})
+    n = total - 892
+    packs = ([700, 63, n, 129], [129, n, 63, 700], [1, 1, n + 889, 1])  # one shape, other offsets
+    runs = {}
+    for planned in (True, False):
+        if not planned:
+            monkeypatch.setattr(varlen, "call_signature", lambda *a, **kw: None)
+        for i, lens in enumerate(packs):
+            gen = torch.Generator(device="cuda").manual_seed(60 + i)
+            q, do = (
+                torch.randn(total, 8, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+                for _ in range(2)
+            )
+            k, v = (
+                torch.randn(total, 2, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+                for _ in range(2)
+            )
+            leaves = [t.requires_grad_() for t in (q, k, v)]
+            o, lse = flash_attention_varlen(*leaves, _cu(lens), _cu(lens), n + 890, n + 890, causal=causal,
+                                            return_lse=True)  # fmt: skip
+            o.backward(do)
+            runs[planned, i] = (o.detach(), lse, *(t.grad for t in leaves))
+    kinds = {key[0]: plan for key, plan in attention._PLANS.items()}
+    assert set(kinds) == {"varlen_fwd", "varlen_bwd"} and len(attention._PLANS) == 2
+    assert set(kinds["varlen_fwd"][2]) == {"items", "gluon_varlen_fwd"}, "the forward was not bound"
+    assert len(kinds["varlen_bwd"][2]) == (5 if total >= 8192 else 4), "the backward was not bound"
+    for i in range(len(packs)):
+        for j, (a, b) in enumerate(zip(runs[True, i], runs[False, i], strict=True)):
+            assert not torch.isnan(a).any()
+            if j == 2 and total >= 8192:
+                assert _rel(a, b.float()) < 1e-3, f"pack {i}: fused dQ"
+            else:
+                assert torch.equal(a, b), f"pack {i}: output {j} differs from the unplanned call's"

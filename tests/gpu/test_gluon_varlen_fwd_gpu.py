@@ -171,17 +171,15 @@ def test_options_on_maxima_that_grow_late(fields, causal, d, pattern):
 
 
 @pytest.mark.parametrize("causal", [True, False])
-def test_a_repeated_signature_launches_bound_and_gives_the_jit_launch_bit_for_bit(monkeypatch, causal):
-    """Calls that repeat a signature launch the items and forward kernels bound (``varlen_fwd.BIND``);
-    other offsets of the same shape and other data must give exactly the output and lse the JIT launch
-    gives (the bound launch fixes no offset: the items kernel reads them every call)."""
-    from gpuaccel.accel.kernels.gluon import varlen_fwd
-
-    monkeypatch.setattr(varlen_fwd, "_BOUND", {})
+def test_a_repeated_signature_launches_bound_and_gives_the_jit_launch_bit_for_bit(causal):
+    """Calls that repeat a signature launch the items and forward kernels bound (the packed call's plan
+    hands the launcher one ``bound`` dict per signature); other offsets of the same shape and other data
+    must give exactly the output and lse the JIT launch gives (the bound launch fixes no offset: the
+    items kernel reads them every call)."""
     packs = ([700, 63, 2000, 129], [129, 2000, 63, 700], [1, 1, 2889, 1])  # one shape, other offsets
     outs = {}
+    bound: dict = {}
     for bind in (True, False):
-        monkeypatch.setattr(varlen_fwd, "BIND", bind)
         for i, lens in enumerate(packs):
             gen = torch.Generator(device="cuda").manual_seed(40 + i)
             q, k, v = (
@@ -190,9 +188,10 @@ def test_a_repeated_signature_launches_bound_and_gives_the_jit_launch_bit_for_bi
             )
             o = torch.full_like(q, float("nan"))
             lse = torch.full((8, sum(lens)), float("nan"), device="cuda")
-            launch_gluon_varlen_fwd(q, k, v, o, lse, _cu(lens), _cu(lens), max(lens), causal, 128**-0.5)
+            cfg = packed_fwd_config(128, max(lens), causal)
+            launch_gluon_varlen_fwd(q, k, v, o, lse, _cu(lens), _cu(lens), max(lens), causal, 128**-0.5, cfg,
+                                    bound=bound if bind else None)  # fmt: skip
             outs[bind, i] = o, lse
-    (bound,) = varlen_fwd._BOUND.values()
     assert set(bound) == {"items", "gluon_varlen_fwd"}, "the repeated signature was not bound"
     for i in range(len(packs)):
         assert not torch.isnan(outs[True, i][0]).any()

@@ -101,7 +101,9 @@ def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: tor
         )
 
 
-_PLANS: dict[tuple[Any, ...], tuple[str, Any, Bound]] = {}  # call signature -> (path, config, runners)
+_PLANS: dict[tuple[Any, ...], tuple[str, Any, Bound]] = {}  # call signature -> (path, config, runners); the
+# one plan cache of the attention entry points: the dense calls ("fwd", "bwd"), the FP8 forward's own dict
+# aside, and the packed calls ("varlen_fwd", "varlen_bwd": accel.kernels.varlen.attention)
 PLANS_MAX = 256  # signatures kept; a loop over ever new shapes starts again rather than growing
 
 
@@ -113,17 +115,24 @@ def remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
     cache[key] = value
 
 
-def call_signature(kind: str, causal: bool, *ts: torch.Tensor) -> tuple[Any, ...] | None:
-    """What the checks, the path and the configuration depend on (pins and the path override too);
-    None for arguments that are not tensors (the checks then say what is wrong)."""
+def call_signature(
+    kind: str, causal: bool, *ts: torch.Tensor, extra: tuple[Any, ...] = ()
+) -> tuple[Any, ...] | None:
+    """What the checks, the path and the configuration depend on (pins and the path override too): the
+    kind of call, its causal flag, every tensor's shape, strides, dtype and device, and ``extra``, a
+    caller's other arguments they depend on (the packed call's longest lengths, window and soft-cap);
+    None for arguments that are not tensors or ``extra`` that cannot be a key (the checks then say what
+    is wrong)."""
     try:
         sig: list[Any] = [kind, causal, os.environ.get(PATH_ENV), os.environ.get(BWD_PATH_ENV)]
-        sig += [tuning.generation(), ts[0].device]
+        sig += [tuning.generation(), *extra]
         for t in ts:
-            sig += (t.shape, t.stride(), t.dtype)
+            sig += (t.shape, t.stride(), t.dtype, t.device)
+        key = tuple(sig)
+        hash(key)
     except (AttributeError, TypeError):
         return None
-    return tuple(sig)
+    return key
 
 
 def aligned16(*ts: torch.Tensor) -> bool:

@@ -134,24 +134,6 @@ def launch(
             bound[name] = lambda *a: runner(*resolve(a), *tail)
 
 
-def bound_for(
-    cache: dict[tuple[Any, ...], Bound], limit: int, fixed: tuple[Any, ...], tensors: Sequence[torch.Tensor]
-) -> Bound | None:
-    """The bound launches (``launch``'s ``bound``) of a call signature in ``cache``: ``fixed`` (what else
-    decides the launches' integers, constexprs and grids) and each tensor's shape, strides and dtype; None
-    where a pointer is off the 16-byte alignment a bound launch is specialised on. A new signature gets an
-    empty dict (its first launches fill it); ``cache`` empties rather than growing past ``limit``."""
-    if any(t.data_ptr() % 16 for t in tensors):
-        return None
-    key = (*fixed, *((t.shape, t.stride(), t.dtype) for t in tensors))
-    found = cache.get(key)
-    if found is None:
-        if len(cache) >= limit:
-            cache.clear()
-        found = cache[key] = {}
-    return found
-
-
 def constexpr_tail(kernel: Any, n_args: int, constexprs: dict[str, Any]) -> list[Any]:
     """The values of ``kernel``'s parameters after its ``n_args`` runtime arguments, in order: those said
     in ``constexprs``, else the kernel's own defaults (a bound launch replays them all, so a constexpr a

@@ -23,7 +23,7 @@ import torch
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, Bound, bound_for, launch
+from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, Bound, launch
 from gpuaccel.accel.kernels.gluon.bwd import STAT_BOX, determinism_asked
 from gpuaccel.accel.kernels.gluon.bwd_fused import dq_unfrag_varlen_kernel
 from gpuaccel.accel.kernels.gluon.bwd_kernels import CONSUMER_REGS
@@ -60,13 +60,6 @@ FUSED_OPTS = "frag"  # the fused packed kernel's variant, any of "frag" (dQ stag
 VARIANT_OPTS = ("frag", "dacc", "sf2", "hf", "hgG")
 
 
-# True: repeated call signatures launch every kernel bound (dense.launchers.launch); off, as the forward's
-# varlen_fwd.BIND says why (host time down, nothing by do_bench; 2026-11-29, thirty-first session)
-BIND = False
-_BOUND: dict[tuple[Any, ...], Bound] = {}  # call signature -> its bound launches
-BOUND_MAX = 64  # signatures kept; ever new shapes empty it rather than grow it
-
-
 def fused_pays(total_k: int, deterministic: bool = False) -> bool:
     """Whether a packed backward runs the fused kernel: not where determinism is asked for (its dQ is
     summed in no fixed order), and only from ``FUSED_FROM`` keys in all."""
@@ -87,14 +80,17 @@ def launch_gluon_varlen_bwd(
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None,
     fused: bool | None = None,
     opts: str | None = None,
+    bound: Bound | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` of packed q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` (TMA-legal strides, D in
     ``GLUON_VARLEN_BWD_DIMS``), the forward's o and natural-log lse ``(Hq, total_q)``. ``out``: contiguous
     buffers of q's, k's and v's shape to write into (the checks poison them). ``fused``: the fused kernel
     or the split pair (None: as :func:`fused_pays` says). ``opts``: the fused kernel's variant (None:
-    :data:`FUSED_OPTS`). With :data:`BIND` a call whose signature repeats (device, causal flag, path,
-    variant, every tensor's shape, strides and dtype) launches its kernels bound; the offsets' values are
-    read on the GPU every call."""
+    :data:`FUSED_OPTS`). ``bound``: the call signature's bound launches (the packed call's plan keeps
+    them, :func:`accel.kernels.varlen.attention.flash_attention_varlen`): the first call fills it, later
+    ones launch every kernel bound; what fixes them (device, causal flag, path, variant, every tensor's
+    shape, strides and dtype, 16-byte aligned pointers) must be the same on those calls; the offsets'
+    values are read on the GPU every call."""
     total_q, hq, d = q.shape
     hkv = k.shape[1]
     if d not in GLUON_VARLEN_BWD_DIMS:
@@ -111,10 +107,6 @@ def launch_gluon_varlen_bwd(
     if fused is None:
         fused = fused_pays(k.shape[0])
     opts = FUSED_OPTS if opts is None else opts
-    bound = None
-    if BIND:
-        ts = (do, q, k, v, o, lse, cu_q, cu_k, dq, dk, dv)
-        bound = bound_for(_BOUND, BOUND_MAX, (q.device, bool(causal), fused, opts), ts)
     dq_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, stats=True, bound=bound, name="dq_items")
     kv_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, total_k=k.shape[0], stats=True,
                             bound=bound, name="kv_items")  # fmt: skip

@@ -34,7 +34,6 @@ where a tile lies (``gluon_tiles._tile_place``):
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import torch
 from triton.experimental import gluon
@@ -42,7 +41,7 @@ from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import Bound, bound_for, launch, sm_count, tma_legal
+from gpuaccel.accel.kernels.dense.launchers import Bound, launch, sm_count, tma_legal
 from gpuaccel.accel.kernels.gluon.fwd import _forward
 from gpuaccel.accel.kernels.gluon.tiles import (
     CONSUMER_REGS,
@@ -138,40 +137,6 @@ def packed_fwd_config(head_dim: int, max_q: int | None = None, causal: bool = Fa
     )
 
 
-# True: repeated call signatures launch both kernels bound (dense.launchers.launch), the backward's too
-# (varlen_bwd.BIND). Off: measured on an H200 (2026-11-29, thirty-first session, benchmarks/varlen_fwd_ab.py
-# --host) it cut the host time of a call (the launcher 268 -> 159 us, the public forward 452 -> 318 us,
-# forward+backward 1772 -> 1300 us at 16k tokens) but paid nothing by do_bench, where the GPU is the
-# bottleneck once the offsets are read once (checks.check_cu_seqlens), and the launcher alone read 0.94-1.01x
-# in two processes (position on a power-capped card suspected, not shown): the GPU tier checks it bit for bit
-BIND = False
-_BOUND: dict[tuple[Any, ...], Bound] = {}  # call signature -> its bound launches (items, forward)
-BOUND_MAX = 64  # signatures kept; ever new shapes empty it rather than grow it
-
-
-def bound_launches(
-    q: torch.Tensor,
-    k: torch.Tensor,
-    v: torch.Tensor,
-    o: torch.Tensor,
-    lse: torch.Tensor,
-    cu_q: torch.Tensor,
-    cu_k: torch.Tensor,
-    causal: bool,
-    cfg: GluonFwdConfig,
-    opts: str,
-) -> Bound | None:
-    """The bound launches of this call's signature (empty the first time; the launches fill it), or None
-    where the call is not to be bound (:data:`BIND` off, as shipped; a pointer off the 16-byte alignment
-    the kernels are specialised on). The signature is what fixes every integer and constexpr of both
-    launches and the grid: device, causal flag, configuration, variant, and each tensor's shape, strides
-    and dtype (the offsets' values are read by the items kernel on the GPU, every call: they are not part
-    of it)."""
-    if not BIND:
-        return None
-    return bound_for(_BOUND, BOUND_MAX, (q.device, bool(causal), cfg, opts), (q, k, v, o, lse, cu_q, cu_k))
-
-
 def launch_gluon_varlen_fwd(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -185,6 +150,7 @@ def launch_gluon_varlen_fwd(
     scale: float,
     cfg: GluonFwdConfig | None = None,
     opts: str | None = None,
+    bound: Bound | None = None,
 ) -> None:
     """Attention within each packed document into ``o`` (contiguous, q's shape) and ``lse`` (contiguous fp32
     (Hq, total_q)): q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` with unit last stride and 16-byte
@@ -193,7 +159,12 @@ def launch_gluon_varlen_fwd(
     ``cfg`` (None: :func:`packed_fwd_config`): of its options the kernel builds ``rescale_log2`` /
     ``rescale_warp``, ``diag_first``, ``first_full`` and ``o_recip`` as given; the dense walk's others
     (``pad_top``, ``pad_skip``, ``pingpong``, ``k_ahead``, ``next_qk``, ``tail_split``) are not taken.
-    With :data:`BIND` a call whose signature repeats launches both kernels bound (:func:`bound_launches`)."""
+    ``bound``: the call signature's bound launches (``dense.launchers.launch``; the packed call's plan,
+    :func:`accel.kernels.varlen.attention.flash_attention_varlen`, keeps them): the first call fills it,
+    later ones replay both launches bound. Everything that fixes their integers, constexprs and grid
+    (device, causal flag, configuration, variant, each tensor's shape, strides and dtype, 16-byte aligned
+    pointers) must be the same on those calls; the offsets' values are read by the items kernel on the GPU
+    every call, so they are not part of it."""
     total_q, hq, d = q.shape
     if d not in GLUON_HEAD_DIMS:
         raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
@@ -212,7 +183,6 @@ def launch_gluon_varlen_fwd(
         return
     rows = cfg.consumers * int(HALF_M)
     dynamic = "dyn" in flags
-    bound = bound_launches(q, k, v, o, lse, cu_q, cu_k, causal, cfg, opts)
     items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows, counter=dynamic, bound=bound)
     n_items = items.shape[0] - 1 - int(dynamic)
     num_tiles = n_items * hq

@@ -7,6 +7,18 @@ padding (see :mod:`accel.kernels.varlen.kernels`). The tl.* backward reuses the 
 On Hopper without a window or soft-capping the forward is the dense warp-specialised Gluon forward fed
 per document (:mod:`accel.kernels.gluon.varlen_fwd`, :func:`forward_path`), and at head_dim 128 so is the
 backward (:mod:`accel.kernels.gluon.varlen_bwd`, :func:`backward_path`), each chosen like the dense ones.
+
+A packed call is host-bound where its documents are short, and a model calls it once per layer: like the
+dense calls it keeps a plan per call signature, in their cache (``dense.attention._PLANS``,
+``call_signature``: every tensor's shape, strides, dtype and device, the longest lengths, window and
+soft-cap), holding the path, the Gluon configuration and the bound launches of its forward and backward
+(:func:`forward_plan`, :func:`backward_plan`). A planned call skips the q/k/v checks, the path and
+configuration choice, the padding and TMA checks and Triton's per-launch binding; it still checks the
+offsets' values once per tensor, the scale every call, and every pointer's 16-byte alignment. A plan keeps
+the module options (``varlen_fwd.PACKED_OPTIONS``, ``FWD_OPTS``) it was made with: who changes them between
+calls of one signature clears the plans. On an H200 (2026-11-29, thirty-third session,
+docs/kernels-log.md) host time per call 660 -> 402 us forward and 2267 -> 1391 us forward+backward at 16k
+tokens; 4 x 512 tokens 2.7-2.8x forward, 1.9-2.0x forward+backward by do_bench; 16k and 32k level.
 """
 
 from __future__ import annotations
@@ -26,8 +38,11 @@ from gpuaccel.accel.kernels.checks import (
     check_window,
     resolve_scale,
 )
+from gpuaccel.accel.kernels.dense import attention as dense
+from gpuaccel.accel.kernels.dense.attention import aligned16, call_signature, remember
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import (
+    Bound,
     bwd_stats,
     cdiv,
     pad_head_dim,
@@ -83,21 +98,38 @@ def _limits(left: int, right: int) -> tuple[int, int]:
     return NO_LIMIT if left < 0 else left, NO_LIMIT if right < 0 else right
 
 
+Plan = tuple[str, Any, Bound]  # a packed call signature's (path, configuration, bound launches)
+
+
+def forward_plan(q: torch.Tensor, v: torch.Tensor, p: Problem) -> Plan:
+    """What a packed forward on prepared ``q``/``v`` decides besides its checks: the path, the Gluon
+    configuration (by the longest document) and an empty dict for its bound launches."""
+    _cu_q, _cu_k, max_q, _max_k, left, right, _scale, softcap = p
+    if forward_path(q, left, right, softcap, v.shape[-1]) == "gluon":
+        from gpuaccel.accel.kernels.gluon.varlen_fwd import packed_fwd_config
+
+        return "gluon", packed_fwd_config(q.shape[-1], max_q, right == 0), {}
+    return "triton", None, {}
+
+
 def varlen_forward(
-    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, p: Problem
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, p: Problem, plan: Plan | None = None
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """``(o: q's rows with v's head dim, lse fp32 natural log (Hq, total_q))``; q/k/v prepared, head dims
-    powers of two."""
+    powers of two. ``plan``: this call signature's (:func:`forward_plan`; None: decided here, unbound);
+    its bound launches are used where every pointer keeps the 16-byte alignment they were made for."""
     cu_q, cu_k, max_q, _max_k, left, right, scale, softcap = p
     total_q, hq, d = q.shape
     hkv, batch, dv = k.shape[1], cu_q.numel() - 1, v.shape[-1]
     o = q.new_empty(total_q, hq, dv)
     lse = torch.empty(hq, total_q, device=q.device, dtype=torch.float32)
     causal = right == 0
-    if forward_path(q, left, right, softcap, dv) == "gluon":
+    path, cfg, bound = plan or forward_plan(q, v, p)
+    if path == "gluon":
         from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd
 
-        launch_gluon_varlen_fwd(q, k, v, o, lse, cu_q, cu_k, max_q, causal, scale)
+        bound = bound if plan is not None and aligned16(q, k, v, o, lse, cu_q, cu_k) else None
+        launch_gluon_varlen_fwd(q, k, v, o, lse, cu_q, cu_k, max_q, causal, scale, cfg, bound=bound)
         return o, lse
     if q.is_cuda:
         triton.set_allocator(scratch_alloc)
@@ -175,9 +207,11 @@ def varlen_backward(
     lse: torch.Tensor,
     p: Problem,
     deterministic: bool = False,
+    plan: Plan | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` from the forward's o and lse; all tensors packed and prepared. ``deterministic``
-    keeps Hopper's fused backward (dQ summed in no fixed order) out; the other paths always are."""
+    keeps Hopper's fused backward (dQ summed in no fixed order) out; the other paths always are.
+    ``plan``: this call signature's (path, None, bound launches); None: the path chosen here, unbound."""
     cu_q, cu_k, max_q, max_k, left, right, scale, softcap = p
     total_q, hq, d = q.shape
     total_k, hkv, d_v = k.shape[0], k.shape[1], v.shape[-1]
@@ -185,11 +219,14 @@ def varlen_backward(
     dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
     if total_q == 0 or total_k == 0:  # no pair of tokens meets: every gradient is zero
         return dq.zero_(), dk.zero_(), dv.zero_()
-    if backward_path(q, left, right, softcap, d_v) == "gluon":
+    path = plan[0] if plan is not None else backward_path(q, left, right, softcap, d_v)
+    if path == "gluon":
         from gpuaccel.accel.kernels.gluon.varlen_bwd import launch_gluon_varlen_bwd
 
+        ts = (do, q, k, v, o, lse, cu_q, cu_k, dq, dk, dv)
+        bound = plan[2] if plan is not None and aligned16(*ts) else None
         return launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, right == 0, scale, out=(dq, dk, dv),
-                                       fused=False if deterministic else None)  # fmt: skip
+                                       fused=False if deterministic else None, bound=bound)  # fmt: skip
     as_batch = lambda t: t.unsqueeze(0).transpose(1, 2)  # (total, H, D) viewed as [1, H, total, D]
     delta, lse2, stat_stride = bwd_stats(as_batch(o), as_batch(do), lse.unsqueeze(0))
     cfg = _bwd_config(max(d, d_v), right == 0, not q.is_cuda)
@@ -219,31 +256,76 @@ def varlen_backward(
 
 class VarlenAttentionFunction(torch.autograd.Function):
     """Autograd over the packed kernels; q/k's and v's head dims are each padded to a power of two around
-    them."""
+    them. ``sig``: the forward's call signature (:func:`flash_attention_varlen`), None where the call is
+    not planned; ``plan``: the plan found under it."""
 
     @staticmethod
-    def forward(ctx, q, k, v, problem: Problem, deterministic: bool = False):  # type: ignore[override]
+    def forward(ctx, q, k, v, problem: Problem, deterministic: bool = False, sig=None, plan=None):  # type: ignore[override]
         d, dv = q.shape[-1], v.shape[-1]
-        dp, dvp = padded_head_dim(d), padded_head_dim(dv)
-        qp, kp = (tma_ready(pad_head_dim(t, dp)) for t in (q, k))
-        vp = tma_ready(pad_head_dim(v, dvp))
-        o, lse = varlen_forward(qp, kp, vp, problem)
+        if plan is not None:  # the signature proved q, k, v need no padding and no copy
+            qp, kp, vp = q, k, v
+            o, lse = varlen_forward(q, k, v, problem, plan)
+        else:
+            dp, dvp = padded_head_dim(d), padded_head_dim(dv)
+            qp, kp = (tma_ready(pad_head_dim(t, dp)) for t in (q, k))
+            vp = tma_ready(pad_head_dim(v, dvp))
+            direct = sig is not None and qp is q and kp is k and vp is v
+            plan = forward_plan(qp, vp, problem) if direct else None
+            o, lse = varlen_forward(qp, kp, vp, problem, plan)
+            if plan is not None:  # kept once its first launch went through, as the dense forward's
+                remember(dense._PLANS, sig, plan)
         ctx.save_for_backward(qp, kp, vp, o, lse)
         ctx.problem, ctx.dims, ctx.deterministic = problem, (d, dv), deterministic
+        ctx.planned = sig is not None
         ctx.mark_non_differentiable(lse)
-        return o[..., :dv].contiguous() if dvp != dv else o, lse
+        return o[..., :dv].contiguous() if vp.shape[-1] != dv else o, lse
 
     @staticmethod
     def backward(ctx, do, _dlse):  # type: ignore[override]
         qp, kp, vp, o, lse = ctx.saved_tensors
-        dop = tma_ready(pad_head_dim(do.to(qp.dtype), vp.shape[-1]))
-        grads = varlen_backward(dop, qp, kp, vp, o, lse, ctx.problem, ctx.deterministic)
+        p = ctx.problem
+        sig = _backward_signature(do, qp, kp, vp, o, lse, p, ctx.deterministic) if ctx.planned else None
+        plan = dense._PLANS.get(sig) if sig is not None and aligned16(do) else None
+        if plan is not None:  # the signature proved do needs no conversion, padding or copy
+            grads = varlen_backward(do, qp, kp, vp, o, lse, p, ctx.deterministic, plan)
+        else:
+            dop = tma_ready(pad_head_dim(do.to(qp.dtype), vp.shape[-1]))
+            plan = backward_plan(qp, vp, p) if sig is not None and dop is do else None
+            grads = varlen_backward(dop, qp, kp, vp, o, lse, p, ctx.deterministic, plan)
+            if plan is not None:
+                remember(dense._PLANS, sig, plan)
         d, d_v = ctx.dims
         dq, dk, dv = (
             g[..., :n].contiguous() if g.shape[-1] != n else g
             for g, n in zip(grads, (d, d, d_v), strict=True)
         )
-        return dq, dk, dv, None, None
+        return dq, dk, dv, None, None, None, None
+
+
+def backward_plan(q: torch.Tensor, v: torch.Tensor, p: Problem) -> Plan:
+    """What a packed backward on prepared ``q``/``v`` decides besides its checks: the path and an empty
+    dict for its bound launches."""
+    _cu_q, _cu_k, _max_q, _max_k, left, right, _scale, softcap = p
+    return backward_path(q, left, right, softcap, v.shape[-1]), None, {}
+
+
+def _backward_signature(
+    do: torch.Tensor,
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    o: torch.Tensor,
+    lse: torch.Tensor,
+    p: Problem,
+    deterministic: bool,
+) -> tuple[Any, ...] | None:
+    """The packed backward's call signature (``dense.attention.call_signature``): the forward's saved
+    tensors, dO, the offsets as the kernels take them, the longest lengths, window and soft-cap, and
+    whether determinism is asked (it picks the split pair over the fused kernel)."""
+    cu_q, cu_k, max_q, max_k, left, right, _scale, softcap = p
+    asked = bool(deterministic) or torch.are_deterministic_algorithms_enabled()
+    extra = (max_q, max_k, left, right, softcap, asked)
+    return call_signature("varlen_bwd", right == 0, do, q, k, v, o, lse, cu_q, cu_k, extra=extra)
 
 
 def flash_attention_varlen(
@@ -291,7 +373,17 @@ def flash_attention_varlen(
         return _chunked(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, attention_chunk,
                         causal=causal, softmax_scale=softmax_scale, window=window, softcap=softcap,
                         return_lse=return_lse, deterministic=deterministic)  # fmt: skip
-    hq, _hkv, d = check_packed(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
+    # a call whose signature (every tensor's shape, strides, dtype and device, the longest lengths, window
+    # and soft-cap; dense.attention.call_signature) was planned before skips the checks it proves, the
+    # path and configuration choice, and launches bound; the offsets' values are still checked once per
+    # tensor (check_cu_seqlens), and the scale every call
+    left, right = check_window(window, causal)
+    cap = check_softcap(softcap)
+    sig = call_signature("varlen_fwd", right == 0, q, k, v, cu_seqlens_q, cu_seqlens_k,
+                         extra=_lengths_key(max_seqlen_q, max_seqlen_k) + (left, right, cap))  # fmt: skip
+    plan = dense._PLANS.get(sig) if sig is not None and aligned16(q, k, v) else None
+    if plan is None:
+        check_packed(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, check_values)
     cu_k = check_cu_seqlens("cu_seqlens_k", cu_seqlens_k, k.shape[0], max_seqlen_k, q.device, check_values)
     if cu_q.numel() != cu_k.numel():
@@ -299,11 +391,16 @@ def flash_attention_varlen(
             "cu_seqlens_q and cu_seqlens_k must describe the same batch: "
             f"{cu_q.numel()} vs {cu_k.numel()} offsets"
         )
-    left, right = check_window(window, causal)
     problem: Problem = (cu_q, cu_k, max_seqlen_q, max_seqlen_k, left, right,
-                        resolve_scale(softmax_scale, d), check_softcap(softcap))  # fmt: skip
-    o, lse = VarlenAttentionFunction.apply(q, k, v, problem, bool(deterministic))
+                        resolve_scale(softmax_scale, q.shape[2]), cap)  # fmt: skip
+    o, lse = VarlenAttentionFunction.apply(q, k, v, problem, bool(deterministic), sig, plan)
     return (o, lse) if return_lse else o
+
+
+def _lengths_key(max_q: Any, max_k: Any) -> tuple[Any, ...]:
+    """The longest lengths as a plan's key holds them: with their types (``True == 1``, and a bool is
+    refused where an int is taken)."""
+    return type(max_q), max_q, type(max_k), max_k
 
 
 def _host_offsets(
