@@ -297,6 +297,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "pila ka oras busy ang GPU 1 karon adlaw?", "quanto a GPU 0 ta puxando agora?",
           "wetin happen to sdxl-train?", "ok make you restart am"),
          "chat_taglish_cebuano_portuguese_pidgin.png"),
+        # Hinglish with "us time" after its clause (the peak's moment and the job then), Portugal's
+        # "acima dos N graus" (time at or above), Jamaican Patois' "pon", Hinglish's "phir se chala do"
+        (("gpu 1 ka peak temp kab tha aaj aur us time kya chal raha tha",
+          "quanto tempo passou a gpu 0 acima dos 80 graus hoje?", "wah di power draw pon GPU 0 right now?",
+          "sdxl-train phir se chala do"),
+         "chat_hinglish_portugal_patois.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
