@@ -358,10 +358,11 @@ _PORTUGUESE = compiled(
             r"(?! (?:de )?tempo)",
             lambda m: m[1] + ("and " if m[2] else "") + f"how much energy did {m[3]} use",
         ),
-        # "quanta energia gastou no total?", the verb after with no subject but the job just named: asked of it
-        # ("quanta energia gastou a GPU 0" names its own)
+        # "quanta energia gastou no total?", the verb after with no subject but the job just named: asked of
+        # it ("quanta energia gastou a GPU 0" names its own)
         (
-            r"\bquant[oa] (?:de )?energia (?:gastou|consumiu|usou)\b(?= *(?:no total|ao todo|somando|[,.!?]|$))",
+            r"\bquant[oa] (?:de )?energia (?:gastou|consumiu|usou)\b"
+            r"(?= *(?:no total|ao todo|somando|[,.!?]|$))",
             "how much energy did it use",
         ),
         (r"\bdesde que horas?\b|\bdesde quando\b", "since when"),
@@ -373,7 +374,8 @@ _PORTUGUESE = compiled(
         # ("quantas vezes tentou?", "quanto tempo correu no total?"): asked of it ("esteve" and "passou" are
         # left as they are: "quanto tempo passou a GPU 0 acima dos 80 graus" is read right as it is said)
         (
-            r"\bquantas vezes (tentou|correu|rodou|falhou|rebentou)\b(?= *(?:e\b|no total|ao todo|antes d|[,.!?]|$))",
+            r"\bquantas vezes (tentou|correu|rodou|falhou|rebentou)\b"
+            r"(?= *(?:e\b|no total|ao todo|antes d|[,.!?]|$))",
             lambda m: "how many times did it "
             + {"tentou": "try", "correu": "run", "rodou": "run"}.get(m[1].lower(), "fail"),
         ),
@@ -499,7 +501,8 @@ _PORTUGUESE = compiled(
         # ("correu" alone is left as it is: "o que correu ontem à noite" is every job of the night, not only
         # those that ended, as English's "what ran" reads)
         (r"\b(?:rodou|rodaram)\b", "ran"),
-        # "o que corria nessa altura" (what was running then), "qual deles correu na gpu 1" (which of them ran)
+        # "o que corria nessa altura" (what was running then); "qual deles correu na gpu 1" (which of them
+        # ran), after "qual" is read as "which"
         (r"\b(?:corria|corriam|rodava|rodavam)\b", "was running"),
         (r"\bwhich (?:deles|delas) (?:correu|correram)\b", "which of them ran"),
         (r"\b(?:comecou|iniciou) a trabalhar\b", "started working"),
@@ -529,7 +532,10 @@ _PORTUGUESE = compiled(
         (r"(^|[,;.!?]\s*)(?:roda|rode|manda|mande) (?:o |a )?(.*?)\s*de novo\b", r"\1retry \2"),
         # "manda um retry nele", "dá um retry no 9", "faz o retry": the English verb said with a Portuguese
         # one; "solta ele" (let it go) is release
-        (r"\b(?:(?:manda|mande|faz|faca|bota) (?:um |o )?|(?:da|de) (?:um|o) )(retry|restart|release)\b", r"\1"),
+        (
+            r"\b(?:(?:manda|mande|faz|faca|bota) (?:um |o )?|(?:da|de) (?:um|o) )(retry|restart|release)\b",
+            r"\1",
+        ),
         (r"\b(retry|restart|release) (?:nele|nela|ele|ela)\b", r"\1 it"),
         (r"\bcomo (?:eu )?(?:faz|faco)\b", "how can i"),
         (r"\brodar\b", "run"),
