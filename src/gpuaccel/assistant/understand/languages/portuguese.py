@@ -14,7 +14,9 @@ from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads
 # alone is English's NAS too; a phone's abbreviations ("hj", "qnto", "qnd", "msm", "tbm", "o q", "q horas")
 # and "e em" ("e em gpu-horas?") are marks too, as are "pode liberar", "pode voltar" (Spanish says
 # "puede") and "solta ele" (release it; Spanish says "suelta", and a Spanish "solta el" is not Portuguese);
-# "qnt" with no vowel is Italian's too: read, but only in a message marked otherwise
+# "qnt" with no vowel is Italian's too: read, but only in a message marked otherwise; "acima de" and "abaixo
+# de" (above, below: Spanish says "encima", "debajo") and "deles" (of them: Spanish "de ellos") are marks, so
+# "e acima de 300 W?" is a follow-up; "corria" is not (Spanish's "corría" unaccented)
 _PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
     r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|em|ocupad[ao]s?)\b"
@@ -27,7 +29,7 @@ _PORTUGUESE_MARK = re.compile(
     r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
     r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando"
-    r"|agr|vlw|pode liberar|pode voltar|acima d[eoa]s?|abaixo d[eoa]s?|corria|corriam|deles|delas)\b"
+    r"|agr|vlw|pode liberar|pode voltar|acima d[eoa]s?|abaixo d[eoa]s?|deles|delas)\b"
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
     # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "enquanto")
     r"|\b[a-z]+[aei]-(?:me|lhe|lo|la)\b|\b(?:esta|estava|estiver|esteve) a [a-z]+(?:ar|er|ir)\b"
