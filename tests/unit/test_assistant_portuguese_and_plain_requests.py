@@ -6,7 +6,8 @@ clitic, "pôr em pausa", a reason said after), its log, progressive and correcti
 a phone's "qnt" and "faz qnt tempo", short requests ("pode liberar", "pode voltar ele", "na frente do"),
 "rodou mais tempo" and a difference explained, Portugal's clitics on the job in context ("relança-o",
 "sobe-lhe a prioridade"), "é que", "à espera de quê", "à meia-noite", "o consumo" after a reading now, and
-asides asking the world ("já agora", "consegues recomendar").
+asides asking the world ("já agora", "consegues recomendar"), "dá(-lhe) prioridade N ao X", "mete-o a correr",
+"compara-me" and "qual deles", "e acima de", energy over all attempts and "na máquina".
 Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -404,3 +405,37 @@ def test_portugals_asides_asking_the_world_are_declined(heldout_svc: AssistantSe
     ):
         _, _, query = ask(heldout_svc, said, None)
         assert query is None, (said, query)
+
+
+def test_portugals_priority_given_start_it_and_compare_with_me(heldout_svc: AssistantService) -> None:
+    # "dá prioridade N ao X", "dá-lhe prioridade N ao X": the job after "ao"; "mete-o a correr" after a
+    # held job: release it
+    for said, command in (
+        ("dá prioridade 7 ao llama-70b-eval", "gpuaccel priority 12 7"),
+        ("dá-lhe prioridade 2 ao 12, se faz favor", "gpuaccel priority 12 2"),
+    ):
+        _, text, query = ask(heldout_svc, said, None)
+        assert query is None and command in text, (said, text)
+    sid, _, _ = ask(heldout_svc, "porque é que o 14 não arranca?", None)
+    _, text, query = ask(heldout_svc, "mete-o a correr", sid)
+    assert query is None and "gpuaccel release 14" in text, text
+    # "compara-me X com Y: quanto tempo correu cada um e quanta energia gastaram", then "qual deles"
+    said = "compara-me o job 2 com o 3: quanto tempo correu cada um e quanta energia gastaram?"
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is not None and query.get("among") == "2,3", query
+    sid, _, _ = ask(heldout_svc, "compara o job 2 com o 4", None)
+    _, text, query = ask(heldout_svc, "qual deles correu na placa 0?", sid)
+    assert query is not None and "llama-70b-finetune" in text, (query, text)
+
+
+def test_portugals_follow_ups_above_a_value_energy_over_attempts_and_the_machine(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, _, _ = ask(heldout_svc, "quanto tempo a 4090 esteve acima de 60 graus ontem?", None)
+    _, _, query = ask(heldout_svc, "e acima de 200 W?", sid)
+    assert query is not None and query["metric"] == "power" and query.get("at_least") == 200, query
+    sid, _, _ = ask(heldout_svc, "porque é que o sd-xl-train morreu?", None)
+    _, text, _ = ask(heldout_svc, "quanta energia gastou ao todo, contando as tentativas todas?", sid)
+    assert "64.8 Wh" in text, text
+    _, _, query = ask(heldout_svc, "o que correu hoje na máquina?", None)
+    assert query is not None and query["name"] == "jobs" and query["window"]["label"] == "today", query

@@ -14,7 +14,9 @@ from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads
 # alone is English's NAS too; a phone's abbreviations ("hj", "qnto", "qnd", "msm", "tbm", "o q", "q horas")
 # and "e em" ("e em gpu-horas?") are marks too, as are "pode liberar", "pode voltar" (Spanish says
 # "puede") and "solta ele" (release it; Spanish says "suelta", and a Spanish "solta el" is not Portuguese);
-# "qnt" with no vowel is Italian's too: read, but only in a message marked otherwise
+# "qnt" with no vowel is Italian's too: read, but only in a message marked otherwise; "acima de" and "abaixo
+# de" (above, below: Spanish says "encima", "debajo") and "deles" (of them: Spanish "de ellos") are marks, so
+# "e acima de 300 W?" is a follow-up; "corria" is not (Spanish's "corría" unaccented)
 _PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
     r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|em|ocupad[ao]s?)\b"
@@ -27,7 +29,7 @@ _PORTUGUESE_MARK = re.compile(
     r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
     r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando"
-    r"|agr|vlw|pode liberar|pode voltar)\b"
+    r"|agr|vlw|pode liberar|pode voltar|acima d[eoa]s?|abaixo d[eoa]s?|deles|delas)\b"
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
     # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "enquanto")
     r"|\b[a-z]+[aei]-(?:me|lhe|lo|la)\b|\b(?:esta|estava|estiver|esteve) a [a-z]+(?:ar|er|ir)\b"
@@ -37,7 +39,9 @@ _PORTUGUESE_MARK = re.compile(
     # request's verb with its clitic ("mete-o", "relança-o", "põe-no")
     r"|\b(?:por ?que|onde|o que|quem|qual|como) e que\b|\b(?:esta|estao|estava|anda|fica|ficou) a espera\b"
     r"|\ba espera d[eo]\b|\b(?:correu|correram|rebentou|rebentaram|consegues|guardou)\b"
-    r"|\b(?:mete|poe|segura|relanca|cancela|liberta|pausa|suspende|retoma|despausa|solta|lanca)-(?:o|a|no|na)\b(?![-\w])",
+    r"|\b(?:mete|poe|segura|relanca|cancela|liberta|pausa|suspende|retoma|despausa|solta|lanca)-(?:o|a|no|na)\b(?![-\w])"
+    # "compara o 2 com o 4" (Spanish says "con", Italian "confronta")
+    r"|\bcompara .{1,40}? com\b",
     re.I,
 )
 # Portugal's accented words, looked for before the accents are taken off: "só" (only; Spanish says "solo"),
@@ -188,6 +192,8 @@ _PORTUGUESE = compiled(
                 m[1].lower()
             ],
         ),
+        # "põe-no a andar", "mete-o a correr" (get it going): start it, as a held job's release is
+        (r"\b(?:poe|mete)-(?:o|no|a|na|lo|la) a (?:andar|correr|rodar)\b", "start it"),
         (r"\bestar a correr\b|\ba correr\b", "running"),
         (r"\besteve a espera\b|\besteve em espera\b", "waited"),
         # "o 12 está à espera de quê?", "de que está à espera o 12?": what it waits for
@@ -273,6 +279,13 @@ _PORTUGUESE = compiled(
             r"set the priority of \1 to \2",
         ),
         (r"\bmete-o com prioridade (\d+)\b|\bmete-lhe prioridade (\d+)\b", r"set its priority to \1\2"),
+        # "dá prioridade 100 ao 13", "dá-lhe prioridade 5 ao lr-sweep" (the "-lhe" says again whose: the job
+        # after "ao"), "dá-lhe prioridade 5" (its own)
+        (
+            r"\b(?:da|mete|poe)(?:-lhe)? (?:a )?prioridade (\d+) (?:ao|a|para o|pro) (?:job )?([\w.-]+)",
+            r"set the priority of \2 to \1",
+        ),
+        (r"\b(?:da|poe)-lhe (?:a )?prioridade (\d+)\b", r"set its priority to \1"),
         # "põe-no em pausa", "mete-o em hold" (the clitic: it), "põe em pausa o 11" (the job after it)
         (
             r"\b(?:poe|mete|coloca)-(?:o|no|a|na|lo|la) em (pausa|espera|hold)\b",
@@ -319,7 +332,10 @@ _PORTUGUESE = compiled(
             r"move \1 ahead of \2",
         ),
         # "compara o job 7 com o 10": compare them (one with the other)
-        (r"\bcompar(?:a|e|ar)\s+(.{1,40}?)\s+com\s+", r"compare \1 and "),
+        (r"\bcompar(?:a|e|ar)(?:-me)?\s+(.{1,40}?)\s+com\s+", r"compare \1 and "),
+        # "quanto (tempo) correu cada um", "quanta energia gastaram": asked of each of the two compared
+        (r"\bquanto (?:tempo )?(?:correu|rodou|durou) (?:cada um|cada uma|cada)\b", "how long did each run"),
+        (r"\bquant[oa] (?:de )?energia (?:gastaram|consumiram|usaram)\b", "how much energy did they use"),
         (r"\bcada uma\b|\bcada um\b|\bcada\b", "each"),
         (r"\bclock dos sms\b", "sm clock"),
         (r"\besse elemento\b|\besse job\b", "that one"),
@@ -344,6 +360,13 @@ _PORTUGUESE = compiled(
             r"(?! (?:de )?tempo)",
             lambda m: m[1] + ("and " if m[2] else "") + f"how much energy did {m[3]} use",
         ),
+        # "quanta energia gastou no total?", the verb after with no subject but the job just named: asked of
+        # it ("quanta energia gastou a GPU 0" names its own)
+        (
+            r"\bquant[oa] (?:de )?energia (?:gastou|consumiu|usou)\b"
+            r"(?= *(?:no total|ao todo|somando|[,.!?]|$))",
+            "how much energy did it use",
+        ),
         (r"\bdesde que horas?\b|\bdesde quando\b", "since when"),
         (r"\b(?:a )?que horas\b", "at what time"),
         (r"\bquando\b", "when"),
@@ -353,7 +376,8 @@ _PORTUGUESE = compiled(
         # ("quantas vezes tentou?", "quanto tempo correu no total?"): asked of it ("esteve" and "passou" are
         # left as they are: "quanto tempo passou a GPU 0 acima dos 80 graus" is read right as it is said)
         (
-            r"\bquantas vezes (tentou|correu|rodou|falhou|rebentou)\b(?= *(?:e\b|no total|ao todo|[,.!?]|$))",
+            r"\bquantas vezes (tentou|correu|rodou|falhou|rebentou)\b"
+            r"(?= *(?:e\b|no total|ao todo|antes d|[,.!?]|$))",
             lambda m: "how many times did it "
             + {"tentou": "try", "correu": "run", "rodou": "run"}.get(m[1].lower(), "fail"),
         ),
@@ -479,12 +503,16 @@ _PORTUGUESE = compiled(
         # ("correu" alone is left as it is: "o que correu ontem à noite" is every job of the night, not only
         # those that ended, as English's "what ran" reads)
         (r"\b(?:rodou|rodaram)\b", "ran"),
+        # "o que corria nessa altura" (what was running then); "qual deles correu na gpu 1" (which of them
+        # ran), after "qual" is read as "which"
+        (r"\b(?:corria|corriam|rodava|rodavam)\b", "was running"),
+        (r"\bwhich (?:deles|delas) (?:correu|correram)\b", "which of them ran"),
         (r"\b(?:comecou|iniciou) a trabalhar\b", "started working"),
         (r"\bcomecou\b", "started"),
         (r"\btentou\b", "tried"),
         (r"\btentativas\b", "attempts"),
         (r"\btentativa\b", "attempt"),
-        (r"\bsomando todas as attempts\b", "over all its attempts"),
+        (r"\b(?:somando|contando) (?:todas as attempts|as attempts todas)\b", "over all its attempts"),
         (r"\bsomando tudo\b|\bao todo\b", "in total"),
         (r"\bentre uma attempt e outra\b", "between attempts"),
         (r"\bantes de desistir\b", "before giving up"),
@@ -506,7 +534,10 @@ _PORTUGUESE = compiled(
         (r"(^|[,;.!?]\s*)(?:roda|rode|manda|mande) (?:o |a )?(.*?)\s*de novo\b", r"\1retry \2"),
         # "manda um retry nele", "dá um retry no 9", "faz o retry": the English verb said with a Portuguese
         # one; "solta ele" (let it go) is release
-        (r"\b(?:(?:manda|mande|faz|faca|bota) (?:um |o )?|(?:da|de) (?:um|o) )(retry|restart)\b", r"\1"),
+        (
+            r"\b(?:(?:manda|mande|faz|faca|bota) (?:um |o )?|(?:da|de) (?:um|o) )(retry|restart|release)\b",
+            r"\1",
+        ),
         (r"\b(retry|restart|release) (?:nele|nela|ele|ela)\b", r"\1 it"),
         (r"\bcomo (?:eu )?(?:faz|faco)\b", "how can i"),
         (r"\brodar\b", "run"),
@@ -527,6 +558,9 @@ _PORTUGUESE = compiled(
         (r"\bdeu\b", "gave"),
         (r"\b(?:ele|ela)\b", "it"),
         (r"\b(?:dele|dela)\b", "its"),
+        (r"\b(?:deles|delas)\b", "of them"),
+        (r"\bn[ao] maquina\b", "on the machine"),
+        (r"\bmaquinas?\b", "machine"),
         (r"\b(?:nele|nela)\b", "on it"),
         (r"\b(?:esse|essa|este|isso)\b", "that"),
         (r"\bas duas\b|\bos dois\b|\bambas\b", "both"),
