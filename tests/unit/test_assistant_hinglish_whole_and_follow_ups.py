@@ -257,7 +257,7 @@ def test_time_at_or_above_typed_usse(heldout_svc: AssistantService) -> None:
 @pytest.mark.parametrize(
     ("first", "then", "says"),
     [
-        ("job 5 kyun fail hua", "log mein kya likha hai", ("Tried to allocate",)),
+        ("job 5 kyun fail hua", "log me kya likha tha", ("Tried to allocate",)),
         ("aaj gpu 0 ka max temp kya tha", "max kab aaya aur kaunsi job thi tab", ("13:47", "mistral-7b-sft")),
     ],
 )

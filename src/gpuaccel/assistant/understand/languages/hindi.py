@@ -262,9 +262,8 @@ _HINGLISH = compiled(
         (r"\b(?:kaunsa|kaunsi|kaunse)\s+([\w-]+)\s+th[aie]\b(?=\s*(?:[?.!,]|aur\b|$))", r"which \1 was it"),
         # "peak kab aaya" (when did the peak come)
         (r"\b(peak|max|maximum|spike)\s+kab\s+(?:aaya|aayi|aya|ayi|hua|hui|tha|thi)\b", r"when was the \1"),
-        # what a log says: "log mein kya likha tha" (what was written in it), "log me step kitna hai"
+        # what a log said: "log mein kya likha tha" (what was written in it), "log me step kitna hai"
         (r"\b(log|logs|output)\s+(?:me|mein)\s+kya\s+likha\s+(?:tha|thi)\b", r"what was written in the \1"),
-        (r"\b(log|logs|output)\s+(?:me|mein)\s+kya\s+likha\s+(?:hai|he|h)\b", r"what is written in the \1"),
         (
             r"\b(log|logs|output)\s+(?:me|mein)\s+(step|epoch|loss)\s+(?:kitna|kitni|kya|kaunsa)\s+(?:hai|he|h)\b",
             r"what \2 is it at in the \1",
