@@ -210,3 +210,77 @@ def test_general_asks_keep_their_words() -> None:
     before "kya farak hai"), a message to draft (its verb said last)."""
     assert "difference between adam and sgd" in hindi("bhai adam aur sgd me basically kya farak hai")
     assert hindi("team ko ek email draft kar do ki kal gpu 0 band rahega").startswith("draft team")
+
+
+# Hinglish as a Mumbai lab types it: "hata do" (remove: cancel; Turkish's "hata" is error), a job "put
+# before" another (the two swapped), a span's ends said with "se ... tak", "usse" for "us se", what a log
+# says, "tab" (then) said last, tips "to avoid" a failure and "X mein real fark kya hai" (general knowledge)
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("job 14 hata do, ab zarurat nahi", "gpuaccel cancel 14"),
+        ("whisper-finetune ko queue se hatao", "gpuaccel cancel 14"),
+    ],
+)
+def test_removing_from_the_queue(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_a_job_put_before_another_is_a_swap(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "job 12 kab start hoga", None)
+    _, text, query = ask(heldout_svc, "13 ko uske pehle chala do", sid)
+    assert query is None and "gpuaccel switch 13 12" in text, text
+
+
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("gpu 0 ka temp subah 10 se 11 baje tak kitna tha", "between 10:00 and 11:00"),
+        ("kal raat 9 baje se 12 tak gpu 1 ka max power kya tha", "yesterday between 21:00 and 00:00"),
+    ],
+)
+def test_a_span_said_by_its_ends(heldout_svc: AssistantService, said: str, label: str) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is not None and query["window"]["label"] == label, query
+
+
+def test_a_span_of_jobs_is_no_clock() -> None:
+    assert "between" not in hindi("job 9 se 10 tak sab ka status kya hai")
+
+
+def test_time_at_or_above_typed_usse(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "gpu 1 aaj kitni der 60 degree ya isse upar rahi", None)
+    assert query is not None and query["gpu"] == 1 and query["at_least"] == 60, query
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "says"),
+    [
+        ("job 5 kyun fail hua", "log me kya likha tha", ("Tried to allocate",)),
+        ("aaj gpu 0 ka max temp kya tha", "max kab aaya aur kaunsi job thi tab", ("13:47", "mistral-7b-sft")),
+    ],
+)
+def test_mumbai_hinglish_follow_ups(
+    heldout_svc: AssistantService, first: str, then: str, says: tuple[str, ...]
+) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)
+    sid, _, _ = ask(heldout_svc, first, None)
+    _, text, _ = ask(heldout_svc, then, sid)
+    assert all(s in text for s in says), text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "oom se bachne ke liye kuch tips de do, batch size wagairah",
+        "fp8 aur bf16 mein actual fark kya hai inference ke liye",
+    ],
+)
+def test_mumbai_general_questions_are_refused(heldout_svc: AssistantService, said: str) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is None
+
+
+def test_a_list_element_by_its_place() -> None:
+    assert "the first run of sweep" in hindi("sweep ka pehla run kitni der chala")

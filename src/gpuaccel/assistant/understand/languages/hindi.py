@@ -52,6 +52,8 @@ _HINDI_MARK = re.compile(
     r"|lage|laga|lagi|lagta|dono|saare|pehle|upar|zyada|theek|acha(?!\s+q(?:ue)?\b)|accha|achha|arre|haan|khatam|kisne"
     r"|kuch|samjhao|karna|karke|chahiye|hoga|dobara|usne|isne|uske|iske|bijli|subah|shaam|dopahar|raat"
     r"|aur|koi|usme|isme|daalo|daal"
+    # "ke liye" (for), "wagairah" (and so on), "bachne" (to avoid), "zarurat" (need), "hata do" (remove)
+    r"|liye|wagairah|wagaira|vagairah|vagaira|bachne|bachna|zarurat|zaroorat|hatao|hata\s+d[oe]"
     # Urdu's spellings of the same words, as Roman Urdu types them (kia, nai, dubara, khali, darmiyan)
     r"|kia|nai|nhi|dubara|dobarah|khali|dusra|dusre|dusri|doosra|doosre|baje|beech|darmiyan|chuka|chuki"
     r"|samjha|barha|barhao)\b",
@@ -96,12 +98,22 @@ def _clock_span(m: re.Match[str]) -> str:
     7 on; "raat 2 baje" is 2:00)."""
     part = (m["part"] or "").lower()
 
-    def hour(h: str) -> str:
+    def hour(h: str, end: bool) -> str:
         n = int(h)
+        if part == "raat" and n == 12:  # midnight: "raat 8 se 12 tak" ends at 24:00
+            return "24:00" if end else "0:00"
         late = part in ("dopahar", "shaam", "sham") or (part == "raat" and n >= 7)
         return f"{n + 12 if late and n < 12 else n}:00"
 
-    return f"between {hour(m['a'])} and {hour(m['b'])}"
+    return f"between {hour(m['a'], False)} and {hour(m['b'], True)}"
+
+
+def _clock_until(m: re.Match[str]) -> str:
+    """ "9 se 12 baje tak" (from 9 to 12 o'clock), "raat 8 baje se 12 tak": a span said by its ends, a
+    span of the clock only where "baje" or a part of the day says so ("job 5 se 10 tak" is of jobs)."""
+    if not (m["part"] or m["ba"] or m["bb"]):
+        return m[0]
+    return _clock_span(m)
 
 
 _HINGLISH = compiled(
@@ -117,6 +129,11 @@ _HINGLISH = compiled(
             "",
         ),
         (r"\b(?:arre\s+)?nahi(?:n)?,?\s+galti ho gayi\b|\bgalti ho gayi\b|\bsorry galti\b", "no sorry,"),
+        # "zarurat nahi hai" (it is not needed), before "nahi" is read alone
+        (
+            r"\b(?:iski\s+|uski\s+|ab\s+)?(?:zarurat|zaroorat|jarurat)\s+nahi(?:n)?(?:\s+(?:hai|he|h))?\b",
+            "not needed",
+        ),
         (r"\b([\w-]+)\s+ko\s+nahi(?:n)?\b", r"not \1"),
         (r"^(.{1,80}?)\s+(?:likh do|likho|likh dijiye|likh de)\b", r"write \1"),
         # "mere paper ke liye" (for my paper); "mera" elsewhere is left ("ho gaya mera test": mine is done)
@@ -183,6 +200,20 @@ _HINGLISH = compiled(
             r"\b(queue|line)\s+(?:me|mein)\s+jo\s+(?:pad|ruk)[aie]\s+(?:hai|hain|he|h)\b,?",
             r"the ones in the \1,",
         ),
+        # taking a job off the queue: "job 7 hata do" (remove it: cancel), "usko queue se hatao"
+        (
+            r"\b((?:job\s+)?[\w-]+)\s+(?:ko\s+)?(?:(?:queue|line)\s+se\s+)?hata(?:o|\s*(?:do|de|dijiye|dena))\b"
+            r"(?:\s+(?:queue|line)\s+se\b)?",
+            r"cancel \1",
+        ),
+        # a job put before another: "job 9 ko uske pehle chala do" (run 9 before it) is the two swapped,
+        # "switch kar do dono ko" (swap the two) said with it read with it
+        (
+            rf"\b((?:job\s+)?[\w-]+(?:\s+[\w-]+)?)\s+ko\s+(?:iske|uske|isse|usse|is\s+se|us\s+se)\s+pehle"
+            rf"\s+(?:chala|chalao|bhej|bhejo)\s*(?:do|de|dijiye)?\b"
+            rf"(?:,?\s*(?:dono\s+ko\s+)?(?:switch|swap)\s+{_DO}(?:\s+dono\s+ko)?(?:\s+(?:queue|line)\s+(?:mein|me)\b)?)?",
+            r"swap \1 and it",
+        ),
         (rf"\b((?:[\w-]+\s+){{0,3}}?[\w-]+)\s+ko\s+({_VERBS})\s+{_DO}", r"\2 \1"),
         (rf"\b{_OBJECT}\s+({_VERBS})\s+{_DO}", r"\1 it"),
         (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
@@ -223,7 +254,30 @@ _HINGLISH = compiled(
             r"\b(?:(?:ye|yeh|wo|woh|vo)\s+)?kab\s+(?:hua|hui|hue)(?:\s+(?:ye|yeh|wo|woh|vo|th[aie]))?\b",
             "when did it happen",
         ),
+        # "konsa job tha tab" (which job was it then): "tab" said last
+        (
+            r"\b(?:kaunsa|kaunsi|kaunse)\s+([\w-]+)\s+th[aie]\s+tab\b(?=\s*(?:[?.!,]|$))",
+            r"which \1 was it then",
+        ),
         (r"\b(?:kaunsa|kaunsi|kaunse)\s+([\w-]+)\s+th[aie]\b(?=\s*(?:[?.!,]|aur\b|$))", r"which \1 was it"),
+        # "peak kab aaya" (when did the peak come)
+        (r"\b(peak|max|maximum|spike)\s+kab\s+(?:aaya|aayi|aya|ayi|hua|hui|tha|thi)\b", r"when was the \1"),
+        # what a log said: "log mein kya likha tha" (what was written in it), "log me step kitna hai"
+        (r"\b(log|logs|output)\s+(?:me|mein)\s+kya\s+likha\s+(?:tha|thi)\b", r"what was written in the \1"),
+        (
+            r"\b(log|logs|output)\s+(?:me|mein)\s+(step|epoch|loss)\s+(?:kitna|kitni|kya|kaunsa)\s+(?:hai|he|h)\b",
+            r"what \2 is it at in the \1",
+        ),
+        # a list's element by its place: "sweep ka pehla element" (the sweep's first), "uska last run"
+        (
+            r"\b([\w-]+)\s+(?:ka|ki|ke)\s+(pehla|pehli|pehle|last|aakhri|akhri|aakhiri)\s+(element|run|attempt)\b",
+            lambda m: f"the {'first' if m[2].lower().startswith('peh') else 'last'} {m[3]} of {m[1]}",
+        ),
+        # "energy mein kaun zyada" (which used more energy)
+        (
+            r"\b([\w-]+)\s+(?:me|mein)\s+(?:kaun|kiska|kiski|kiske)\s+(?:zyada|jyada)(?:\s+(?:hai|tha|h))?\b",
+            r"which used more \1",
+        ),
         # the rest of a list: "baaki walon ka final loss" (the others' final loss), "baaki jobs"
         (r"\b(?:baaki|baki|baqi)\s+(?:walon|wale|wali|sab|sabhi|saare)\b", "the others"),
         (r"\b(?:baaki|baki|baqi)\s+(jobs|runs|elements|cards|gpus)\b", r"the other \1"),
@@ -232,7 +286,9 @@ _HINGLISH = compiled(
         (r"\b(?:report|mail|email)\s+(?:bhejni|bhejna|banani|banana|likhni|likhna)\s+(?:hai|h)\b\.?", ""),
         (
             # an adverb before the question ("actually", "practically", "basically kya farak hai")
-            r"\b(\S+)\s+aur\s+(\S+)\s+(?:mein|me)\s+(?:[a-z]+ly\s+)?kya\s+(?:farak|fark|difference)\s+hai\b",
+            # or the question word after it ("actual farak kya hai")
+            r"\b(\S+)\s+aur\s+(\S+)\s+(?:mein|me)\s+(?:(?:[a-z]+ly|actual|real|asli|exact)\s+)?"
+            r"(?:kya\s+(?:farak|fark|difference)|(?:farak|fark|difference)\s+kya)\s+hai\b",
             r"what is the difference between \1 and \2",
         ),
         (r"\b(\w+)\s+kaise\s+(?:karte|karu|karun|karein|kare)(?:\s+(?:hai|hain))?\b", r"how do i \1"),
@@ -243,6 +299,11 @@ _HINGLISH = compiled(
             r"\b(?:(?P<part>subah|dopahar|shaam|sham|raat)\s+)?(?P<a>\d{1,2})(?:\s*baje)?\s+se\s+"
             r"(?P<b>\d{1,2})(?:\s*baje)?\s+(?:ke\s+)?(?:beech|darmiyan)\b",
             _clock_span,
+        ),
+        (
+            r"\b(?:(?P<part>subah|dopahar|shaam|sham|raat)\s+)?(?P<a>\d{1,2})(?P<ba>\s*baje)?\s+se\s+"
+            r"(?P<b>\d{1,2})(?P<bb>\s*baje)?\s+tak\b",
+            _clock_until,
         ),
         (r"\bpichle\s+(?:ek|1)\s+ghante\s+(?:mein|me)\b", "in the last hour"),
         (r"\bpichle\s+(\d+)\s+ghant[eo]\s+(?:mein|me)\b", r"in the last \1 hours"),
@@ -264,6 +325,14 @@ _HINGLISH = compiled(
         # training a 7b model with qlora need; Hindi says no article)
         (r"\b(\d+(?:\.\d+)?[bm])\s+model\s+ko\b", r"a \1 model"),
         (r"\b(\w+)\s+karne\s+(?:me|mein|ke liye)\b", r"to \1"),
+        # avoiding a failure: "oom se bachne ke liye tips de do" (give tips to avoid oom), general knowledge;
+        # "wagairah" (and so on)
+        (
+            r"\b([\w-]+)\s+se\s+bach(?:ne|na)\s+ke\s+liye\s+(.{1,40}?)\s+(?:de\s*do|de\s+dijiye|bata\s*do|batao)\b",
+            r"give \2 to avoid \1",
+        ),
+        (r"\b([\w-]+)\s+se\s+bach(?:ne|na)\s+ke\s+liye\b", r"to avoid \1"),
+        (r"\b(?:wagairah|wagaira|vagairah|vagaira)\b", "etc"),
         (r"\b((?:my\s+)?[\w-]+)\s+ke\s+liye\b", r"for \1"),
         # how a method saves a resource ("gradient checkpointing se memory kaise bachti hai": how does it save
         # memory), general knowledge
@@ -291,11 +360,13 @@ _HINGLISH = compiled(
         (r"\bkya kya\b", "what"),
         # "80 degree se upar", "80 degree ya us se upar" (80 or above it)
         (
-            r"\b(\d+)\s*degree\s+(?:ya\s+(?:us|is|uss|iss)\s+)?se\s+(?:upar|zyada)(?:\s+(?:gaya|gayi|raha|rahi|tha))*",
+            r"\b(\d+)\s*degree\s+(?:ya\s+(?:(?:us|is|uss|iss)\s+se|usse|isse)|se)\s+(?:upar|zyada)"
+            r"(?:\s+(?:gaya|gayi|raha|rahi|tha))*",
             r"at \1 °C or more",
         ),
-        (r"\bya\s+(?:us|is|uss|iss)\s+se\s+(?:upar|zyada)\b", "or more"),
-        (r"\bya\s+(?:us|is|uss|iss)\s+se\s+(?:neeche|kam)\b", "or less"),
+        # "ya us se upar", typed "ya usse upar" (or above it)
+        (r"\bya\s+(?:(?:us|is|uss|iss)\s+se|usse|isse)\s+(?:upar|zyada)\b", "or more"),
+        (r"\bya\s+(?:(?:us|is|uss|iss)\s+se|usse|isse)\s+(?:neeche|kam)\b", "or less"),
         # a GPU with nothing on it: "kab se khali pada hai" (since when is it idle); memory "khali" is free
         (r"\b(memory|vram|mem|gb|gib|space|jagah)\s+khali\b", r"\1 free"),
         (r"\bkhali\s+(?:(?:pad|baith)[aie]\s+)?(?:hai|hain)\b", "is idle"),
@@ -336,7 +407,7 @@ _HINGLISH = compiled(
         (r"\bkal subah\b", "yesterday morning"),
         (r"\baaj subah\b", "this morning"),
         (r"\baaj shaam\b", "this evening"),
-        (r"\b(?:dopahar|subah|shaam|raat)?\s*(\d{1,2})\s*baje\s+se\b", r"since \1:00"),
+        (r"\b(?:(?:dopahar|subah|shaam|raat)\s+)?(\d{1,2})\s*baje\s+se\b", r"since \1:00"),
         (r"\b(\d{1,2})\s*baje\b", r"\1:00"),
         # a part of the day said alone is today's: "subah 4090 ka temp" (this morning)
         (r"\bsubah\b", "this morning"),

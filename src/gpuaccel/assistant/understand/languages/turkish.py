@@ -57,7 +57,9 @@ _TURKISH_MARK = re.compile(
     r"|m[uü]s[uü]n(?:[uü]z)?|var\s+m[ıi]|edildi|ettim|etti|[üu]st[üu]nde|[üu]st[üu]|alt[ıi]nda"
     r"|y[üu]z[üu]nden|de[ğg]il\w*|diye|i[çc]in|biraz|hen[üu]z|sonra|yok|deneme\w*|denedi\w*|eleman\w*"
     r"|sonu[çc]\w*|[öo]ner(?:i|ir|irsin|irim|isin)|kar[şs][ıi]la[şs]t[ıi]r\w*|bo[şs]ta|me[şs]gul"
-    r"|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata\w*|yaz[ıi]yor|yazar|ne\s+i[şs]e|numaral[ıi]"
+    # "hata" (error), not Hinglish's "hata do"/"hatao" (remove it)
+    r"|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata(?!o\b|\s+d(?:o|e|ijiye|ena)\b)\w*|yaz[ıi]yor|yazar"
+    r"|ne\s+i[şs]e|numaral[ıi]"
     r"|g[öo]rev\w*|duraklat\w*|de[ğg]i[şs]tir\w*|anlat[ıi]r|hakk[ıi]nda|aras[ıi]ndaki"
     r"|[şs]unu|bunu|[şs]una|buna|tmm|nbr|slm|tskler|dakka)\b"
     # an English verb done with "et" ("release et", "pause eder misin"; not French's "et" between two)
