@@ -2248,16 +2248,25 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
     asked = asked or re.search(r"\bside by side\b", " ".join(raw)) is not None
     if not (_COMPARE.search(" ".join(raw)) and asked):
         return None
-    # each side of "or" / "than" / "vs" / "and" names one job ("the 8b eval or the sweep")
-    sides = re.split(r"\b(?:or|than|vs\.?|versus|and|with|to)\b", question, flags=re.IGNORECASE)
-    jobs = list(dict.fromkeys(j for side in sides for j in named_jobs_in(side, context)[:1]))
+    # each side of "or" / "than" / "vs" / "and" names one job ("the 8b eval or the sweep"), an array's
+    # element by its name and number ("lr-sweep 9 with 10": jobs 9 and 10)
+    sides = re.split(r"\b(?:or|than|vs\.?|versus|against|and|with|to)\b", question, flags=re.IGNORECASE)
+    jobs = list(dict.fromkeys(j for side in sides for j in _side_job(side, context)))
     if len(jobs) < 2:
         jobs = named_jobs_in(question, context)
     if len(jobs) < 2:  # "4 vs 6 elapsed", "compare 4 and 6": each side a job's number alone (not a GPU's)
         bare = [
             bare_job(re.sub(r"^\s*(?:compare|comparing)\s+", "", side.lower()), context) for side in sides
         ]
-        jobs = list(dict.fromkeys(j for j in bare if j is not None and j not in context.gpus))
+        jobs = list(dict.fromkeys(j for j in bare if j is not None and j not in context.gpus)) or jobs
+    focus = context.job_in_focus()
+    pointed = [side for side in sides if pointing().search(side) and not named_jobs_in(side, context)]
+    if len(jobs) == 1 and focus is not None and focus != jobs[0] and pointed:
+        # one side the conversation's job, pointed at ("compare how long it ran vs job 10", "compare that
+        # with the 8b eval"): it stays the job "it" means after the answer (``job``), not the ranking's winner
+        jobs = [focus, *jobs]
+    else:
+        focus = None
     if len(jobs) < 2:
         return None
     # a reading over each one's run ("job 2 vs job 11 peak temp"), else how they ran
@@ -2266,7 +2275,23 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
     metric = measure if measure not in (None, "duration") or reading is None else reading
     metric = metric or "duration"
     order = "min" if _SHORTER & said else "max"
-    return Query("job_rank", metric=metric, order=order, among=",".join(map(str, jobs)))
+    return Query("job_rank", metric=metric, order=order, among=",".join(map(str, jobs)), job=focus)
+
+
+def _side_job(side: str, context: Context) -> list[int]:
+    """The job one side of a comparison names (none or one): by name, an array's element by its name and
+    number ("lr-sweep 9"), or its number alone after the other side's array ("... with 10", "with the 10")."""
+    named = named_jobs_in(side, context)[:1]
+    numbers = [int(n) for n in re.findall(r"(?<![\w.:-])(?:job\s*|#)?(\d+)(?![\w.%-]|:\d)", side, re.I)]
+    for elements in context.arrays.values():
+        ids = set(elements.values())
+        if named and named[0] in ids:
+            return next(([n] for n in numbers if n in ids), named)
+    if not named and numbers and re.match(r"\s*(?:the\s+|job\s*|#)?\d+\b", side, re.I):
+        n = numbers[0]
+        if any(n in elements.values() for elements in context.arrays.values()) and n not in context.gpus:
+            return [n]
+    return named
 
 
 # the last answer set beside something else: "how does that compare to the H100?", "vs resnet50-bench?"
