@@ -2261,9 +2261,12 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
         jobs = list(dict.fromkeys(j for j in bare if j is not None and j not in context.gpus)) or jobs
     focus = context.job_in_focus()
     pointed = [side for side in sides if pointing().search(side) and not named_jobs_in(side, context)]
-    if len(jobs) == 1 and focus is not None and focus != jobs[0] and pointed:
+    reading = context.last is not None and context.last.name in ("gpu_reading", "energy")
+    if len(jobs) == 1 and focus is not None and focus != jobs[0] and pointed and not reading:
         # one side the conversation's job, pointed at ("compare how long it ran vs job 10", "compare that
-        # with the 8b eval"): it stays the job "it" means after the answer (``job``), not the ranking's winner
+        # with the 8b eval"): it stays the job "it" means after the answer (``job``), not the ranking's
+        # winner; "how does that compare to job 6" after a reading of a job's run is that reading's
+        # (_compared_back)
         jobs = [focus, *jobs]
     else:
         focus = None
