@@ -82,3 +82,12 @@ def test_one_side_pointed_at_stays_the_conversations_job(heldout_svc: AssistantS
 def test_an_arrays_elements_by_name_and_number_are_compared(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "compare lr-sweep 8 with 9: runtime and energy of each", None)
     assert query is not None and query["name"] == "job_rank" and query["among"] == "8,9", (query, text)
+
+
+def test_an_arrays_first_or_last_element_is_compared(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "the 8b eval vs the lr-sweep's first element, which used more energy", None
+    )
+    assert query is not None and query["among"] == "4,7", (query, text)
+    _, text, query = ask(heldout_svc, "was the last element of the lr-sweep quicker than job 9?", None)
+    assert query is not None and query["among"] == "10,9", (query, text)

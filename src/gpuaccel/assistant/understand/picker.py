@@ -2346,6 +2346,7 @@ def _job_metric(raw: list[str], said: set[str], topics: set[str]) -> str | None:
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
 # an array's k-th element said as an ordinal (the first and the last: :func:`_end_element`)
 _NTH = ("second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th")
+_ENDS = ("first", "1st", "last", "final")  # an array's element at either end of its indices
 _PART = r"(?:element|elem|run|task|job|part)"
 _ELEMENT_WORD = r"(?:element|elem|task|index|idx)"
 # elements said one after another: "index 0 and index 3", "task 1, task 2 or task 3"
@@ -2392,14 +2393,18 @@ def array_elements(question: str, context: Context) -> str:
         return m.group(0) if job is None else f"job {job}"
 
     question = re.sub(r"(?<![\w.])(\d+)_(\d+)\b", element, question)
-    # "the lr-sweep's second element", "the third run of the sweep": its second (third) by index
-    ordinal = "|".join(_NTH)
+    # "the lr-sweep's second element", "the third run of the sweep", "the last element of the lr-sweep": its
+    # second (third, last) by index
+    ordinal = "|".join(_NTH + _ENDS)
     for name, elements in context.arrays.items():
         said = r"[\s-]?".join(re.escape(part) for part in re.split(r"[-_.\s]+", name.lower()))
         indices = sorted(elements)
 
         def nth(m: re.Match[str], elements: dict[int, int] = elements, indices: list[int] = indices) -> str:
-            k = _NTH.index(m.group(1).lower()) % 4 + 1  # "second", "2nd": the one after the lowest index
+            said = m.group(1).lower()
+            if said in _ENDS:  # "the first element" the lowest index, "the last element" the highest
+                return f"job {elements[indices[0 if said in ('first', '1st') else -1]]}"
+            k = _NTH.index(said) % 4 + 1  # "second", "2nd": the one after the lowest index
             return f"job {elements[indices[k]]}" if k < len(indices) else m.group(0)
 
         question = re.sub(rf"\b(?:the )?{said}(?:'s)? ({ordinal}) {_PART}\b", nth, question, flags=re.I)
