@@ -67,3 +67,27 @@ def test_a_reading_of_two_jobs_without_a_comparison_says_each(
     _, text, query = ask(heldout_svc, question, None)
     assert query is not None and query.get("among") is None, query
     assert "Job 4 (llama-8b-eval)" in text and "Job 6 (resnet50-bench)" in text, text
+
+
+def test_one_side_pointed_at_stays_the_conversations_job(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    sid, _, _ = ask(svc, "how much energy did resnet50-bench use?", None)
+    sid, text, query = ask(svc, "compare it against job 4: how long each ran, and the energy", sid)
+    assert query is not None and query["name"] == "job_rank" and query["among"] == "6,4", (query, text)
+    assert "190 Wh" in text and "277 Wh" in text and "20m00s" in text and "42m00s" in text, text
+    _, text, _ = ask(svc, "ok cancel it", sid)  # job 4 ran longer; "it" is still job 6
+    assert "gpuaccel cancel 6" in text and "job 4" not in text, text
+
+
+def test_an_arrays_elements_by_name_and_number_are_compared(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "compare lr-sweep 8 with 9: runtime and energy of each", None)
+    assert query is not None and query["name"] == "job_rank" and query["among"] == "8,9", (query, text)
+
+
+def test_an_arrays_first_or_last_element_is_compared(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "the 8b eval vs the lr-sweep's first element, which used more energy", None
+    )
+    assert query is not None and query["among"] == "4,7", (query, text)
+    _, text, query = ask(heldout_svc, "was the last element of the lr-sweep quicker than job 9?", None)
+    assert query is not None and query["among"] == "10,9", (query, text)

@@ -249,3 +249,20 @@ def test_two_units_told_apart_then_a_telling_stay_general() -> None:
     assert asks_elsewhere("what's the difference between amps and volts? I mix them up every time", set())
     assert pick("whats the difference between kVA and kVAr again? my notes always confuse those") is None
     assert pick("how much energy did gpu 0 use today? I always confuse them") is not None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what size ups would we need for a rack drawing 3 kW for 15 minutes",
+        "how big a power supply do I need to run two H100s",
+        "which kind of battery backup should I get for a 900 W workstation",
+    ],
+)
+def test_power_equipment_sized_for_a_load_is_refused(question: str) -> None:
+    assert pick(question) is None, question
+
+
+@pytest.mark.parametrize("question", ["what power is gpu 0 drawing", "which card draws the most power now"])
+def test_power_readings_still_read(question: str) -> None:
+    assert pick(question) is not None, question

@@ -154,3 +154,28 @@ def test_patois_questions_read_the_machine(heldout_svc: AssistantService) -> Non
     assert query is not None and "187 W" in text and "flash-attn-build" in text, (query, text)
     _, text, query = ask(heldout_svc, "mi haffi know di top utilisation pon GPU 1 dis morning", None)
     assert query is not None and "100%" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("wha waiting in de queue?", "what is waiting in the queue?"),
+        ("I doh see de log", "I don't see the log"),
+        ("why de sweep buss", "why the sweep failed"),
+        ("kill de eval, it eh finishing today", "kill the eval, it is not finishing today"),
+        ("dat card hot too, ent?", "that card hot too?"),
+        ("it have any job held?", "is there any job held?"),
+        ("wha temp GPU 0 at", "what temp GPU 0 at"),
+        ("avg power for de H100 in dat window", "avg power for the H100 in that window"),
+        ("is the job done, eh?", "is the job done, eh?"),  # a closing "eh" is Canada's, no Creole
+    ],
+)
+def test_written_reads_trinidadian_creole(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_trinidadian_questions_read_the_machine(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "wha running on de H100 now?", None)
+    assert query is not None and "mistral-7b-sft" in text, (query, text)
+    _, text, query = ask(heldout_svc, "bump up de priority on 13 to 50", None)
+    assert "gpuaccel priority 13 50" in text, (query, text)

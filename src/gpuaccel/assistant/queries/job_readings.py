@@ -21,10 +21,13 @@ _WORDS = {
 
 def job_rank(ctx: QueryContext, q: Query) -> Result:
     """:func:`jobs.job_rank`, or for a reading the jobs by its peak over each one's run; the jobs a
-    comparison names are then said side by side (:func:`jobs.side_by_side`)."""
+    comparison names are then said side by side (:func:`jobs.side_by_side`); the conversation's job among
+    them (``q.job``, one side pointed at) stays the answer's job."""
     result = jq.job_rank(ctx, q) if q.metric not in READ_METRICS else _by_reading(ctx, q)
     if q.among:
         result.sentence += jq.side_by_side(ctx, q)
+    if q.among and q.job is not None:
+        result.subject_jobs = [q.job]  # the conversation's job, compared: still the one "retry it" means
     return result
 
 

@@ -462,6 +462,11 @@ _ADVICE_WHATEVER = re.compile(
     # two methods weighed for one's own work: "is it better to use gradient checkpointing or 8-bit adam"
     r"|\b(?:is )?(?:it )?better to (?:use|go with|pick|choose|try|enable|turn on|run with|do)"
     r" [^?]{1,60}\bor\b"
+    # power equipment sized for a load, to buy: "what size UPS do I need for a box pulling 1.2 kW", "how big
+    # a PSU for two 4090s" (no reading of this machine, whatever power it names)
+    r"|\b(?:what|which|how big|how large)(?: size| sized| capacity| rating| kind of| type of| kva| va)?"
+    r" (?:an? |of an? )?(?:ups|psu|power supply|battery backup|generator|breaker|inverter)s?\b"
+    r"(?=[^?]{0,40}\b(?:need|needs|get|buy|for|to run|to power|handle)\b)"
 )
 # a change to one's own training's settings (not to a GPU's: "lower the power limit" is _TUNING's)
 _CHANGE_VERB = (

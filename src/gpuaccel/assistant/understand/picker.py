@@ -2248,16 +2248,28 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
     asked = asked or re.search(r"\bside by side\b", " ".join(raw)) is not None
     if not (_COMPARE.search(" ".join(raw)) and asked):
         return None
-    # each side of "or" / "than" / "vs" / "and" names one job ("the 8b eval or the sweep")
-    sides = re.split(r"\b(?:or|than|vs\.?|versus|and|with|to)\b", question, flags=re.IGNORECASE)
-    jobs = list(dict.fromkeys(j for side in sides for j in named_jobs_in(side, context)[:1]))
+    # each side of "or" / "than" / "vs" / "and" names one job ("the 8b eval or the sweep"), an array's
+    # element by its name and number ("lr-sweep 9 with 10": jobs 9 and 10)
+    sides = re.split(r"\b(?:or|than|vs\.?|versus|against|and|with|to)\b", question, flags=re.IGNORECASE)
+    jobs = list(dict.fromkeys(j for side in sides for j in _side_job(side, context)))
     if len(jobs) < 2:
         jobs = named_jobs_in(question, context)
     if len(jobs) < 2:  # "4 vs 6 elapsed", "compare 4 and 6": each side a job's number alone (not a GPU's)
         bare = [
             bare_job(re.sub(r"^\s*(?:compare|comparing)\s+", "", side.lower()), context) for side in sides
         ]
-        jobs = list(dict.fromkeys(j for j in bare if j is not None and j not in context.gpus))
+        jobs = list(dict.fromkeys(j for j in bare if j is not None and j not in context.gpus)) or jobs
+    focus = context.job_in_focus()
+    pointed = [side for side in sides if pointing().search(side) and not named_jobs_in(side, context)]
+    reading = context.last is not None and context.last.name in ("gpu_reading", "energy")
+    if len(jobs) == 1 and focus is not None and focus != jobs[0] and pointed and not reading:
+        # one side the conversation's job, pointed at ("compare how long it ran vs job 10", "compare that
+        # with the 8b eval"): it stays the job "it" means after the answer (``job``), not the ranking's
+        # winner; "how does that compare to job 6" after a reading of a job's run is that reading's
+        # (_compared_back)
+        jobs = [focus, *jobs]
+    else:
+        focus = None
     if len(jobs) < 2:
         return None
     # a reading over each one's run ("job 2 vs job 11 peak temp"), else how they ran
@@ -2266,7 +2278,23 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
     metric = measure if measure not in (None, "duration") or reading is None else reading
     metric = metric or "duration"
     order = "min" if _SHORTER & said else "max"
-    return Query("job_rank", metric=metric, order=order, among=",".join(map(str, jobs)))
+    return Query("job_rank", metric=metric, order=order, among=",".join(map(str, jobs)), job=focus)
+
+
+def _side_job(side: str, context: Context) -> list[int]:
+    """The job one side of a comparison names (none or one): by name, an array's element by its name and
+    number ("lr-sweep 9"), or its number alone after the other side's array ("... with 10", "with the 10")."""
+    named = named_jobs_in(side, context)[:1]
+    numbers = [int(n) for n in re.findall(r"(?<![\w.:-])(?:job\s*|#)?(\d+)(?![\w.%-]|:\d)", side, re.I)]
+    for elements in context.arrays.values():
+        ids = set(elements.values())
+        if named and named[0] in ids:
+            return next(([n] for n in numbers if n in ids), named)
+    if not named and numbers and re.match(r"\s*(?:the\s+|job\s*|#)?\d+\b", side, re.I):
+        n = numbers[0]
+        if any(n in elements.values() for elements in context.arrays.values()) and n not in context.gpus:
+            return [n]
+    return named
 
 
 # the last answer set beside something else: "how does that compare to the H100?", "vs resnet50-bench?"
@@ -2318,6 +2346,7 @@ def _job_metric(raw: list[str], said: set[str], topics: set[str]) -> str | None:
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
 # an array's k-th element said as an ordinal (the first and the last: :func:`_end_element`)
 _NTH = ("second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th")
+_ENDS = ("first", "1st", "last", "final")  # an array's element at either end of its indices
 _PART = r"(?:element|elem|run|task|job|part)"
 _ELEMENT_WORD = r"(?:element|elem|task|index|idx)"
 # elements said one after another: "index 0 and index 3", "task 1, task 2 or task 3"
@@ -2364,14 +2393,18 @@ def array_elements(question: str, context: Context) -> str:
         return m.group(0) if job is None else f"job {job}"
 
     question = re.sub(r"(?<![\w.])(\d+)_(\d+)\b", element, question)
-    # "the lr-sweep's second element", "the third run of the sweep": its second (third) by index
-    ordinal = "|".join(_NTH)
+    # "the lr-sweep's second element", "the third run of the sweep", "the last element of the lr-sweep": its
+    # second (third, last) by index
+    ordinal = "|".join(_NTH + _ENDS)
     for name, elements in context.arrays.items():
         said = r"[\s-]?".join(re.escape(part) for part in re.split(r"[-_.\s]+", name.lower()))
         indices = sorted(elements)
 
         def nth(m: re.Match[str], elements: dict[int, int] = elements, indices: list[int] = indices) -> str:
-            k = _NTH.index(m.group(1).lower()) % 4 + 1  # "second", "2nd": the one after the lowest index
+            said = m.group(1).lower()
+            if said in _ENDS:  # "the first element" the lowest index, "the last element" the highest
+                return f"job {elements[indices[0 if said in ('first', '1st') else -1]]}"
+            k = _NTH.index(said) % 4 + 1  # "second", "2nd": the one after the lowest index
             return f"job {elements[indices[k]]}" if k < len(indices) else m.group(0)
 
         question = re.sub(rf"\b(?:the )?{said}(?:'s)? ({ordinal}) {_PART}\b", nth, question, flags=re.I)

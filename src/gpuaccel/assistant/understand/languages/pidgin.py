@@ -1,5 +1,5 @@
-"""English creoles' function words read as the English words they stand for: Nigerian (and Ghanaian) Pidgin
-and Jamaican Patois, one table read where either shows a word of its own."""
+"""English creoles' function words read as the English words they stand for: Nigerian (and Ghanaian) Pidgin,
+Jamaican Patois and Trinidadian Creole, one table read where any shows a word of its own."""
 
 from __future__ import annotations
 
@@ -27,7 +27,16 @@ _PIDGIN_MARK = re.compile(
     # "wah" asking (what) before what it asks: "wah time?", "wah di difference", "wah was running" (not an
     # exclamation's "wah", as Singlish and Hinglish say wow)
     r"|\b(?:pon|cyaan|haffi|nuh|inna|likkle|gwaan|wha\s+mek)\b"
-    r"|\b(?:wah|wha)\s+(?:di|dat|dis|time|was|did|job|jobs|gpu|card|mi|yuh|happen\w*|run\w*|a|is)\b",
+    r"|\b(?:wah|wha)\s+(?:di|dat|dis|time|was|did|job|jobs|gpu|card|mi|yuh|happen\w*|run\w*|a|is)\b"
+    # Trinidadian Creole's own words ("I doh want it", "it buss", "allyuh", "stuck too, ent?"), its "wha"
+    # asking before any word ("wha lr it had"), and its "de" and "dat" after an English word (the, that: "on
+    # de server", "de peak in dat window", "compare dat with"; Dutch's and the Romance languages' "de" and
+    # "dat" are read before this, and follow no such word)
+    r"|\b(?:doh|allyuh|buss|ent(?=\s*[?!.]*\s*$))\b|\bwha\s+(?=[a-z])"
+    r"|(?:^|\b(?:on|of|at|for|from|and|up|with|is|was|all|what|how|to|by|see|check|in"
+    r"|cancel|hold|release|pause|resume|retry|restart|kill|swap)\s+)de\s+(?=[a-z])"
+    r"|\bit\s+eh\s+[a-z]+ing\b|(?:^|[,.;!?]\s*)it\s+have\s+(?:any|a|some|no|plenty)\b"
+    r"|\b(?:compare|hit|in|at|for|with|was)\s+dat\b|\bdat\s+(?:one|job|window|card|gpu|time)\b",
     re.I,
 )
 _PIDGIN_ING = (
@@ -80,11 +89,23 @@ _PIDGIN = (
     # Jamaican Patois: "wah gwaan" (a greeting), "wha mek" (why), "wah" (what), "did a run" (was running)
     (r"\b(?:wah|wha)\s+gwaan\b[!,.]*\s*", ""),
     (r"\bwha\s+mek\b", "why"),
+    (r"\b(?:wah|wha)\s+(?=(?:running|waiting|queued|happening|going\s+on)\b)", "what is "),
     (r"\b(?:wah|wha)\b", "what"),
     (r"\bdid\s+a\s+(" + _PIDGIN_ING + r")\b", lambda m: "was " + ing_form(m[1].lower())),
     (r"\bpon\b", "on"),
     (r"\binna\b", "in"),
     (r"\bdi\b", "the"),
+    # Trinidadian Creole: "de" (the), "doh" (don't), "buss" (failed: "why job 5 buss"), "eh" before a verb
+    # (isn't: "it eh going nowhere"), "ent" closing a question (isn't it), "allyuh" (you all), "it have"
+    # opening a clause (there is: "it have any job waiting?"); its "wha running" (what is running) is read
+    # with Patois' "wha" above
+    (r"\bde\b(?=\s+[a-z0-9])", "the"),
+    (r"\bdoh\b", "don't"),
+    (r"\bbuss(?:ed)?\b", "failed"),
+    (r"\b(it|dat|that|he|she|dey|they|we|i)\s+eh\s+(?=[a-z]+ing\b)", r"\1 is not "),
+    (r",?\s*\bent\b(?=\s*[?!.]*\s*$)", ""),
+    (r"\ballyuh\b", "you all"),
+    (r"(^|[,.;!?]\s*)it\s+have\s+(?=any|a|some|no|plenty|\d)", r"\1is there "),
     (r"\bdis\b", "this"),
     (r"\bdat\b", "that"),
     (r"\bden\b", "then"),
