@@ -2344,7 +2344,9 @@ def _job_metric(raw: list[str], said: set[str], topics: set[str]) -> str | None:
 
 
 _ELEMENT = re.compile(r"\b(?:element|elem|task|index|idx)\s*#?(\d+)\b")
-# an array's k-th element said as an ordinal (the first and the last: :func:`_end_element`)
+# an array's k-th element said as an ordinal with the array's name ("the lr-sweep's second element"); its
+# ends too (_ENDS), so a comparison can name them; an end said of the array in focus or without its name
+# beside it ("the last of them", "in the lr-sweep, the last element") is :func:`_end_element`'s
 _NTH = ("second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th")
 _ENDS = ("first", "1st", "last", "final")  # an array's element at either end of its indices
 _PART = r"(?:element|elem|run|task|job|part)"

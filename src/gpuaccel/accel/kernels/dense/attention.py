@@ -115,6 +115,18 @@ def remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
     cache[key] = value
 
 
+def planned(sig: tuple[Any, ...] | None, *ts: torch.Tensor) -> Any:
+    """The plan kept under a call signature (:func:`call_signature`) of any attention entry point, for a
+    call whose tensors ``ts`` keep the 16-byte alignment its bound launches were made for; None where
+    there is none, no signature, or a pointer off that alignment."""
+    return _PLANS.get(sig) if sig is not None and aligned16(*ts) else None
+
+
+def keep_plan(sig: tuple[Any, ...], plan: Any) -> None:
+    """Keep ``plan`` under its call signature in the entry points' one bounded cache (:func:`remember`)."""
+    remember(_PLANS, sig, plan)
+
+
 def call_signature(
     kind: str, causal: bool, *ts: torch.Tensor, extra: tuple[Any, ...] = ()
 ) -> tuple[Any, ...] | None:
@@ -163,7 +175,7 @@ def flash_attention_forward(
     """
     causal = bool(causal)
     sig = call_signature("fwd", causal, q, k, v)
-    plan = _PLANS.get(sig) if sig is not None and out is None and aligned16(q, k, v) else None
+    plan = planned(sig, q, k, v) if out is None else None
     scale = check_scale(scale)
     if plan is not None:
         o = _new_out(q, v)
@@ -210,7 +222,7 @@ def flash_attention_forward(
         plan = ("triton", cfg, bound)
     if direct and sig is not None and out is None:  # given buffers' alignment is not part of sig
         _launch_fwd_plan(plan, q, k, v, o, lse, causal, scale)
-        remember(_PLANS, sig, plan)
+        keep_plan(sig, plan)
     else:
         _launch_fwd_plan((plan[0], plan[1], None), q, k, v, o, lse, causal, scale)
     return o, lse
@@ -268,7 +280,7 @@ def flash_attention_backward(
     """
     causal = bool(causal)
     sig = call_signature("bwd", causal, q, k, v, do, o, lse)
-    plan = _PLANS.get(sig) if sig is not None and aligned16(q, k, v, do, o, lse) else None
+    plan = planned(sig, q, k, v, do, o, lse)
     scale = check_scale(scale)
     if plan is not None:
         return _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale, deterministic)
@@ -313,7 +325,7 @@ def flash_attention_backward(
         plan = ("triton", cfg, {})
     if direct and sig is not None and aligned16(lse):  # no conversion: later calls like this skip to here
         grads = _launch_bwd_plan(plan, do, q, k, v, o, lse, causal, scale, deterministic)
-        remember(_PLANS, sig, plan)  # kept once its first launch went through, as the forward's
+        keep_plan(sig, plan)  # kept once its first launch went through, as the forward's
         return grads
     return _launch_bwd_plan((plan[0], plan[1], None), do, q, k, v, o, lse, causal, scale, deterministic)
 

@@ -9,7 +9,7 @@ per document (:mod:`accel.kernels.gluon.varlen_fwd`, :func:`forward_path`), and 
 backward (:mod:`accel.kernels.gluon.varlen_bwd`, :func:`backward_path`), each chosen like the dense ones.
 
 A packed call is host-bound where its documents are short, and a model calls it once per layer: like the
-dense calls it keeps a plan per call signature, in their cache (``dense.attention._PLANS``,
+dense calls it keeps a plan per call signature, in their cache (``dense.attention.planned`` / ``keep_plan``,
 ``call_signature``: every tensor's shape, strides, dtype and device, the longest lengths, window and
 soft-cap), holding the path, the Gluon configuration and the bound launches of its forward and backward
 (:func:`forward_plan`, :func:`backward_plan`). A planned call skips the q/k/v checks, the path and
@@ -38,8 +38,7 @@ from gpuaccel.accel.kernels.checks import (
     check_window,
     resolve_scale,
 )
-from gpuaccel.accel.kernels.dense import attention as dense
-from gpuaccel.accel.kernels.dense.attention import aligned16, call_signature, remember
+from gpuaccel.accel.kernels.dense.attention import aligned16, call_signature, keep_plan, planned
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import (
     Bound,
@@ -273,7 +272,7 @@ class VarlenAttentionFunction(torch.autograd.Function):
             plan = forward_plan(qp, vp, problem) if direct else None
             o, lse = varlen_forward(qp, kp, vp, problem, plan)
             if plan is not None:  # kept once its first launch went through, as the dense forward's
-                remember(dense._PLANS, sig, plan)
+                keep_plan(sig, plan)
         ctx.save_for_backward(qp, kp, vp, o, lse)
         ctx.problem, ctx.dims, ctx.deterministic = problem, (d, dv), deterministic
         ctx.planned = sig is not None
@@ -285,7 +284,7 @@ class VarlenAttentionFunction(torch.autograd.Function):
         qp, kp, vp, o, lse = ctx.saved_tensors
         p = ctx.problem
         sig = _backward_signature(do, qp, kp, vp, o, lse, p, ctx.deterministic) if ctx.planned else None
-        plan = dense._PLANS.get(sig) if sig is not None and aligned16(do) else None
+        plan = planned(sig, do)
         if plan is not None:  # the signature proved do needs no conversion, padding or copy
             grads = varlen_backward(do, qp, kp, vp, o, lse, p, ctx.deterministic, plan)
         else:
@@ -293,7 +292,7 @@ class VarlenAttentionFunction(torch.autograd.Function):
             plan = backward_plan(qp, vp, p) if sig is not None and dop is do else None
             grads = varlen_backward(dop, qp, kp, vp, o, lse, p, ctx.deterministic, plan)
             if plan is not None:
-                remember(dense._PLANS, sig, plan)
+                keep_plan(sig, plan)
         d, d_v = ctx.dims
         dq, dk, dv = (
             g[..., :n].contiguous() if g.shape[-1] != n else g
@@ -381,7 +380,7 @@ def flash_attention_varlen(
     cap = check_softcap(softcap)
     sig = call_signature("varlen_fwd", right == 0, q, k, v, cu_seqlens_q, cu_seqlens_k,
                          extra=_lengths_key(max_seqlen_q, max_seqlen_k) + (left, right, cap))  # fmt: skip
-    plan = dense._PLANS.get(sig) if sig is not None and aligned16(q, k, v) else None
+    plan = planned(sig, q, k, v)
     if plan is None:
         check_packed(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     cu_q = check_cu_seqlens("cu_seqlens_q", cu_seqlens_q, q.shape[0], max_seqlen_q, q.device, check_values)
