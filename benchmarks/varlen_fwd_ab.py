@@ -675,8 +675,7 @@ def host_ab(sides: list[str], procs: int, child: list[str], out: str, tag: str) 
                     "--host",
                     "--out",
                     tmp,
-                    "--tag",
-                    f"-{r}",
+                    f"--tag=-{r}",
                     *child,
                 ]
                 done = subprocess.run(cmd, env=env, capture_output=True, text=True)
@@ -763,8 +762,8 @@ def main(argv: list[str] | None = None) -> int:
             a = given.pop(0)
             if a == "--host":
                 continue
-            if a in takes:
-                del given[: takes[a]]
+            if a.split("=", 1)[0] in takes:
+                del given[: takes.get(a, 0)]
             else:
                 child.append(a)
         host_ab(list(args.host_ab), args.host_procs, child, args.out, args.tag)
