@@ -31,7 +31,9 @@ shipped (a plan per call signature) (:data:`HOST_MODES`), also on a small pack (
 round by round (``--host-calls``, ``--host-modes``, ``--no-parts`` narrow it): do_bench medians,
 back-to-back time per call, host time per call with the GPU idle (and by part, :data:`HOST_PARTS`),
 and under torch.profiler a do_bench-like loop's kernels, their GPU times and the idle time between the
-L2 flush and the last kernel.
+L2 flush and the last kernel. ``--host-ab OLD_SRC NEW_SRC``: that ``--host`` run (the other arguments
+passed on) in alternated processes with ``PYTHONPATH`` at each ``src`` (main's copy against a branch's),
+each side's medians over its processes (:func:`host_ab`); ``--no-profiles`` leaves the profiler out.
 """
 
 from __future__ import annotations
