@@ -31,7 +31,9 @@ shipped (a plan per call signature) (:data:`HOST_MODES`), also on a small pack (
 round by round (``--host-calls``, ``--host-modes``, ``--no-parts`` narrow it): do_bench medians,
 back-to-back time per call, host time per call with the GPU idle (and by part, :data:`HOST_PARTS`),
 and under torch.profiler a do_bench-like loop's kernels, their GPU times and the idle time between the
-L2 flush and the last kernel.
+L2 flush and the last kernel. ``--host-ab OLD_SRC NEW_SRC``: that ``--host`` run (the other arguments
+passed on) in alternated processes with ``PYTHONPATH`` at each ``src`` (main's copy against a branch's),
+each side's medians over its processes (:func:`host_ab`); ``--no-profiles`` leaves the profiler out.
 """
 
 from __future__ import annotations
@@ -407,7 +409,8 @@ HOST_PARTS = [
     ("varlen_forward (allocs, config, items, launch)", "attention", "varlen_forward"),
     ("config", "varlen_fwd", "packed_fwd_config"),
     ("plan signature", "attention", "call_signature"),
-    ("items table (allocs + launch)", "varlen_fwd", "varlen_items"),
+    ("items table (allocs + launch)", "varlen_fwd", "varlen_items"),  # before the thirty-fourth session
+    ("items table (launch)", "varlen_fwd", "launch_items"),  # since: one buffer, allocated by the caller
     ("forward launch", "varlen_fwd", "launch"),
     ("varlen_backward (all: allocs, items, stats, kernels)", "attention", "varlen_backward"),
 ]
@@ -434,6 +437,8 @@ def host_parts(fn, calls: int = 40) -> dict[str, float]:
         return wrapper
 
     for label, mod, attr in HOST_PARTS:
+        if not hasattr(mods[mod], attr):  # a part of another version of the code (--host-ab)
+            continue
         saved.append((mods[mod], attr, getattr(mods[mod], attr)))
         setattr(mods[mod], attr, timed(label, getattr(mods[mod], attr)))
     total = []
@@ -573,13 +578,15 @@ def host_rows(
     parts: bool = True,
     only: list[str] | None = None,
     modes: tuple[str, ...] = HOST_MODES,
+    profiles: bool = True,
 ) -> dict[str, Any]:
     """``--host``: per pack, each call of :func:`_host_calls` (``only``: those named) in each of ``modes``
     (:data:`HOST_MODES`; and with ``parts`` the launcher from a CUDA graph), alternated round by round, every
     other round in reverse order (a run's place in the round, e.g. third of three heavy runs on a card at
     its power cap, then favours none): do_bench medians (ms), back-to-back ms per call, speedup over the
     first of ``modes`` per round; with ``parts`` host time by part and the profiled windows (the launcher as
-    shipped and its graph over 150 calls, to show the clock under sustained load)."""
+    shipped and its graph over 150 calls, to show the clock under sustained load; ``profiles`` False: host
+    time alone)."""
     out: dict[str, Any] = {}
     for key, lens in packs.items():
         calls = {n: fn for n, fn in _host_calls(lens).items() if only is None or n in only}
@@ -611,7 +618,8 @@ def host_rows(
                 if name != "launcher graph":
                     row["calls"][name]["host_us"] = host_parts(fn)
                 long = name in ("launcher once", "launcher graph")
-                row["calls"][name]["profiled"] = profiled_windows(fn, 150 if long else 8)
+                if profiles:
+                    row["calls"][name]["profiled"] = profiled_windows(fn, 150 if long else 8)
         print(json.dumps({key: {n: {k: v for k, v in r.items() if k in ("ms", "stream_ms", "speedup_vs_base")}
                                 for n, r in row["calls"].items()}}), flush=True)  # fmt: skip
         out[key] = row
@@ -648,6 +656,74 @@ def print_host(rows: dict[str, Any]) -> None:
         print(f"| host parts, {name} | " + "; ".join(f"{k} {v:.0f}" for k, v in parts.items()) + " |")
 
 
+def host_ab(sides: list[str], procs: int, child: list[str], out: str, tag: str) -> dict[str, Any]:
+    """``--host-ab OLD_SRC NEW_SRC``: this script's ``--host`` (``child``: its other arguments) run in
+    ``procs`` processes per side with ``PYTHONPATH`` at each ``src`` in turn, alternated (every other pair
+    in reverse order): two versions of the code (main's copy against the branch's) in one call, each in a
+    fresh process, on the same card. Per pack, call and mode: host us per call with the GPU idle
+    (:func:`host_parts`) and do_bench ms, each side's median over its processes, and TFLOP/s from it."""
+    import statistics
+    import subprocess
+    import tempfile
+
+    runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(procs):
+            for side in sides[:: -1 if r % 2 else 1]:
+                env = {**os.environ, "PYTHONPATH": side}
+                cmd = [
+                    sys.executable,
+                    os.path.abspath(__file__),
+                    "--host",
+                    "--out",
+                    tmp,
+                    f"--tag=-{r}",
+                    *child,
+                ]
+                done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+                if done.returncode:
+                    raise SystemExit(f"{side}: {done.stderr[-3000:]}")
+                path = done.stdout.strip().splitlines()[-1]
+                with open(path) as f:
+                    runs[side].append(json.load(f))
+                print(f"process {r} {side}: done", flush=True)
+    summary: dict[str, Any] = {}
+    for side, results in runs.items():
+        for res in results:
+            for pack, row in res["host"].items():
+                for name, r in row["calls"].items():
+                    flops = row["fwd_flops"] * (3.5 if name.startswith("fwd+bwd") else 1.0)
+                    cell = (
+                        summary.setdefault(pack, {})
+                        .setdefault(name, {})
+                        .setdefault(side, {"host_us": [], "ms": [], "flops": flops})
+                    )
+                    cell["host_us"].append(r.get("host_us", {}).get("call", float("nan")))
+                    cell["ms"].append(r["ms"])
+    for pack in summary.values():
+        for cell in pack.values():
+            for c in cell.values():
+                c["host_us_median"] = statistics.median(c["host_us"])
+                c["ms_median"] = statistics.median(c["ms"])
+                c["tflops"] = c["flops"] / c["ms_median"] * 1e-9
+    result = {"env": bench.environment(), "command": " ".join(sys.argv), "sides": sides, "procs": procs,
+              "summary": summary, "runs": runs}  # fmt: skip
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, f"varlen_host_{time.strftime('%Y%m%d-%H%M%S')}{tag}.json")
+    with open(path, "w") as f:
+        json.dump(result, f, indent=1)
+    print("| pack | call | " + " | ".join(f"{s}: host us, do_bench ms, TFLOP/s" for s in sides) + " |")
+    for key, pack in summary.items():
+        for name, cell in pack.items():
+            vals = " | ".join(
+                f"{c['host_us_median']:.0f}, {c['ms_median']:.3f}, {c['tflops']:.0f}"
+                for c in (cell[s] for s in sides)
+            )
+            print(f"| {key} | {name} | {vals} |")
+    print(path)
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     global D, SCALE
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -669,7 +745,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host-calls", nargs="+", help="--host: only these calls (public, unchecked, grad, ...)")
     ap.add_argument("--host-modes", nargs="+", default=list(HOST_MODES), help="--host: of old, once, plan")
     ap.add_argument("--no-parts", action="store_true", help="--host: timing alone (no host parts, profiles)")
+    ap.add_argument("--no-profiles", action="store_true", help="--host: host parts without the profiles")
+    ap.add_argument(
+        "--host-ab",
+        nargs=2,
+        metavar=("OLD_SRC", "NEW_SRC"),
+        help="--host in alternated processes, PYTHONPATH at each src (the other arguments passed on)",
+    )
+    ap.add_argument("--host-procs", type=int, default=3, help="--host-ab: processes per side")
     args = ap.parse_args(argv)
+    if args.host_ab:  # the children take every other argument
+        given, child, takes = (
+            list(sys.argv[1:] if argv is None else argv),
+            [],
+            {"--host-ab": 2, "--host-procs": 1, "--out": 1, "--tag": 1},
+        )
+        while given:
+            a = given.pop(0)
+            if a == "--host":
+                continue
+            if a.split("=", 1)[0] in takes:
+                del given[: takes.get(a, 0)]
+            else:
+                child.append(a)
+        host_ab(list(args.host_ab), args.host_procs, child, args.out, args.tag)
+        return 0
     D, SCALE = args.head_dim, args.head_dim**-0.5
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
         print("varlen_fwd_ab needs a Hopper (sm_90) GPU", file=sys.stderr)
@@ -686,7 +786,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.host:  # and a small pack, where host time dominates
         packs["4 x 512"] = [512] * 4
         result["host"] = host_rows({**packs, **equal}, args.rounds, not args.no_parts, args.host_calls,
-                                   tuple(args.host_modes))  # fmt: skip
+                                   tuple(args.host_modes), not args.no_profiles)  # fmt: skip
         os.makedirs(args.out, exist_ok=True)
         path = os.path.join(args.out, f"varlen_host_{time.strftime('%Y%m%d-%H%M%S')}{args.tag}.json")
         with open(path, "w") as f:

@@ -18,6 +18,7 @@ if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
 
 from gpuaccel.accel.kernels import UnsupportedInputError, reference
 from gpuaccel.accel.kernels.dense.attention import BWD_PATH_ENV
+from gpuaccel.accel.kernels.dense.launchers import PLANNED
 from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_varlen_func
 from gpuaccel.accel.kernels.gluon.varlen_bwd import fused_pays, launch_gluon_varlen_bwd
 from gpuaccel.accel.kernels.varlen.attention import backward_path, flash_attention_varlen, varlen_forward
@@ -178,7 +179,9 @@ def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradient
             out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=t.dtype) for t in (q, k, v))
             grads[bind, i] = launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu, cu, True, 128**-0.5, out=out,
                                                      fused=fused, bound=bound if bind else None)  # fmt: skip
-    assert len(bound) == (5 if fused else 4), f"not every launch was bound: {sorted(bound)}"
+    assert PLANNED in bound and len(bound) == (
+        6 if fused else 5
+    ), f"not every launch was bound: {sorted(bound)}"
     for i in range(len(packs)):
         (dq, dk, dv), (jq, jk, jv) = grads[True, i], grads[False, i]
         assert not any(torch.isnan(g).any() for g in (dq, dk, dv))
@@ -224,8 +227,10 @@ def test_a_planned_packed_call_gives_the_unplanned_calls_bytes(monkeypatch, tota
             runs[planned, i] = (o.detach(), lse, *(t.grad for t in leaves))
     kinds = {key[0]: plan for key, plan in attention._PLANS.items()}
     assert set(kinds) == {"varlen_fwd", "varlen_bwd"} and len(attention._PLANS) == 2
-    assert set(kinds["varlen_fwd"][2]) == {"items", "gluon_varlen_fwd"}, "the forward was not bound"
-    assert len(kinds["varlen_bwd"][2]) == (5 if total >= 8192 else 4), "the backward was not bound"
+    assert set(kinds["varlen_fwd"][2]) == {"items", "gluon_varlen_fwd", PLANNED}, "the forward was not bound"
+    # the launches and what the signature fixes (PLANNED)
+    assert len(kinds["varlen_bwd"][2]) == (6 if total >= 8192 else 5), "the backward was not bound"
+    assert PLANNED in kinds["varlen_bwd"][2]
     for i in range(len(packs)):
         for j, (a, b) in enumerate(zip(runs[True, i], runs[False, i], strict=True)):
             assert not torch.isnan(a).any()

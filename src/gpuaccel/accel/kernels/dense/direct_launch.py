@@ -20,6 +20,7 @@ import functools
 import itertools
 import operator
 import threading
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import torch
@@ -33,11 +34,18 @@ from triton.runtime import _allocation
 class Tma(NamedTuple):
     """A kernel argument that is a TMA descriptor of ``tensor`` in ``rows`` x ``cols`` tiles (``cols`` 0:
     the whole last dim). Built into a real descriptor only when the launch is not bound; a bound
-    :class:`DirectLaunch` reads just the tensor's address."""
+    :class:`DirectLaunch` reads just the tensor's address. ``view``: a function of ``tensor`` giving the
+    layout the descriptor addresses at the same address (a packed ``(total, H, D)`` seen as ``[1, H, total,
+    D]``), applied only where a descriptor is built: a planned call then makes no view."""
 
     tensor: torch.Tensor
     rows: int
     cols: int = 0
+    view: Callable[[torch.Tensor], torch.Tensor] | None = None
+
+    def addressed(self) -> torch.Tensor:
+        """The tensor the descriptor addresses: ``view(tensor)``, or ``tensor`` itself."""
+        return self.tensor if self.view is None else self.view(self.tensor)
 
 
 def bind_context(device: torch.device) -> None:
@@ -178,7 +186,10 @@ class DirectLaunch:
         self._fixed = list(args[len(args) - fixed :]) if fixed else []
         self._kinds: list[tuple[tuple[Any, ...], tuple[Any, ...]] | None] = []  # per argument
         for a, meta in zip(args, _metas_at(args, metas), strict=True):
-            self._kinds.append(None if meta is None else _static_descriptor(a.tensor, a.rows, a.cols, meta))
+            seen = a.addressed() if meta is not None else None
+            if seen is not None and seen.data_ptr() != a.tensor.data_ptr():
+                raise ValueError("a Tma view that moves the address: a bound call reads the tensor's")
+            self._kinds.append(None if seen is None else _static_descriptor(seen, a.rows, a.cols, meta))
         # the C function's arguments after the launch header: a template, and where each call writes
         self._flat: list[Any] = []
         self._plain: list[tuple[int, int]] = []  # (argument, position): tensors, floats, the rest
@@ -275,7 +286,7 @@ def resolve(args: Any) -> list[Any]:
     """``args`` with every :class:`Tma` built into its descriptor (the unbound path)."""
     if not any(isinstance(a, Tma) for a in args):
         return list(args)
-    return [descriptor(a.tensor, a.rows, a.cols or None) if isinstance(a, Tma) else a for a in args]
+    return [descriptor(a.addressed(), a.rows, a.cols or None) if isinstance(a, Tma) else a for a in args]
 
 
 def _current_device() -> int:

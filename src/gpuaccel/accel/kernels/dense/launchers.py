@@ -47,6 +47,12 @@ def cdiv(a: int, b: int) -> int:
     return -(-a // b)
 
 
+def whole16(words: int) -> int:
+    """``words`` 4-byte words rounded up to whole 16 bytes: pieces of one buffer, each that long, keep a
+    fresh allocation's 16-byte alignment (launches are specialised on it)."""
+    return -(-words // 4) * 4
+
+
 def scratch_alloc(size: int, alignment: int, stream: int | None) -> torch.Tensor:
     """Triton's allocator for a kernel's global scratch (device-side TMA descriptors)."""
     return torch.empty(size, dtype=torch.int8, device="cuda")
@@ -97,6 +103,7 @@ def _strides(t: torch.Tensor) -> tuple[int, int, int]:
 
 
 Bound = dict[str, Any]  # per call signature: launch name -> what repeats it; also what it fixes (tile walk)
+PLANNED = "planned"  # in a call signature's ``bound``: what its later calls repeat (not a launch)
 
 
 def launch(

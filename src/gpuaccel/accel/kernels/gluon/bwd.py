@@ -25,6 +25,7 @@ import torch
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import (
+    PLANNED,
     STAT_PAD,
     Bound,
     bwd_stats,
@@ -267,9 +268,6 @@ def unpair_dq(dq_acc: torch.Tensor, dq: torch.Tensor, bound: Bound | None = None
         dict(HEAD_DIM=d, BLOCK_M=UNPAIR_ROWS), dict(num_warps=4), bound, "dq_unpair",
     )  # fmt: skip
     return dq
-
-
-PLANNED = "planned"  # in a call signature's ``bound``: what its later calls repeat (not a launch)
 
 
 def _launch_planned(

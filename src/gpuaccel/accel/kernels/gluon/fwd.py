@@ -76,7 +76,7 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import Bound, launch, tma_legal
+from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, launch, tma_legal
 from gpuaccel.accel.kernels.gluon.fwd_steps import (
     E4M3_MAX_LOG2,
     FP8_P_LOG2,
@@ -1107,6 +1107,3 @@ def ahead_qk(cfg: GluonFwdConfig, pingpong: bool) -> int:
     of its own (the epilogue stages O in this tile's)."""
     builds = cfg.ctas_per_sm == 1 and not pingpong and (cfg.q_bufs > 1 or not cfg.o_tma)
     return int(cfg.next_qk) if builds else 0
-
-
-PLANNED = "planned"  # in a call signature's ``bound``: what its later calls repeat (not a launch)

@@ -203,7 +203,7 @@ def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2, Q_BUFS: gl
 # ---------------------------------------------------------------------------------------------- host side
 
 
-def _packed_view(t: torch.Tensor) -> torch.Tensor:
+def packed_view(t: torch.Tensor) -> torch.Tensor:
     """(total, H, D) viewed as [1, H, total, D], the 4-D layout the TMA boxes [1, 1, rows, D] address."""
     return t.unsqueeze(0).transpose(1, 2)
 

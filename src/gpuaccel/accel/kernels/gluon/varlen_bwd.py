@@ -16,26 +16,26 @@ dK/dV; no atomics).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_bwd import attn_bwd_preprocess_kernel
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import STAT_PAD, Bound, launch
+from gpuaccel.accel.kernels.dense.launchers import PLANNED, STAT_PAD, Bound, launch, whole16
 from gpuaccel.accel.kernels.gluon.bwd import STAT_BOX, determinism_asked
 from gpuaccel.accel.kernels.gluon.bwd_fused import dq_unfrag_varlen_kernel
 from gpuaccel.accel.kernels.gluon.bwd_kernels import CONSUMER_REGS
-from gpuaccel.accel.kernels.gluon.tiles import _packed_view
+from gpuaccel.accel.kernels.gluon.tiles import packed_view
 from gpuaccel.accel.kernels.gluon.varlen_bwd_kernels import (
     ITEM_FIELDS,
     gluon_varlen_bwd_fused_kernel,
     gluon_varlen_dkdv_kernel,
     gluon_varlen_dq_kernel,
 )
-from gpuaccel.accel.kernels.gluon.varlen_items import stat_rows, varlen_items
-from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig, gluon_bwd_config
+from gpuaccel.accel.kernels.gluon.varlen_items import ItemsLayout, items_layout, launch_items, stat_rows
+from gpuaccel.accel.kernels.tuning.configs import gluon_bwd_config
 
 TILE_ROWS = STAT_PAD  # rows per program in both kernels; a document's statistics are padded to it
 GLUON_VARLEN_BWD_DIMS = (128,)  # D64 measured no faster than tl.* densely; D256 does not fit (tuning.py)
@@ -66,6 +66,94 @@ def fused_pays(total_k: int, deterministic: bool = False) -> bool:
     return not determinism_asked(deterministic) and total_k >= FUSED_FROM
 
 
+class PackedBwd(NamedTuple):
+    """What a packed backward's call signature fixes (:func:`packed_bwd_plan`). A planned call's ``bound``
+    keeps it under ``PLANNED``: the call allocates one int32 buffer for both items tables, the statistics
+    (and the fused kernel's dQ accumulator) and launches bound with its own pointers and scale."""
+
+    dq_items: ItemsLayout
+    kv_items: ItemsLayout
+    words: tuple[int, int, int, int]  # int32 words: dQ items' scratch and table, then dK/dV items'
+    stats: tuple[int, int, int]  # (2, Hq, padded rows): delta and lse2
+    heads: tuple[int, int]  # (query heads, K/V heads)
+    total_q: int
+    fused: bool
+    dq_acc: tuple[int, int, int] | None  # the fused kernel's fp32 dQ accumulator
+    ints: dict[str, tuple[int, ...]]  # per launch, its strides and sizes
+    grids: dict[str, tuple[int, ...]]
+    names: dict[str, str]  # per launch, its name in ``bound`` (the fused variant's with its flags)
+    constexprs: dict[str, dict[str, Any]]
+    dq_block_n: int
+
+
+def packed_bwd_plan(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    o: torch.Tensor,
+    do: torch.Tensor,
+    out: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    batch: int,
+    causal: bool,
+    fused: bool | None,
+    opts: str,
+) -> PackedBwd:
+    """Everything :func:`launch_gluon_varlen_bwd` decides from the shapes (``batch`` documents), the
+    kernel choice and the fused variant ``opts`` (checked here)."""
+    total_q, hq, d = q.shape
+    total_k, hkv = k.shape[0], k.shape[1]
+    if d not in GLUON_VARLEN_BWD_DIMS:
+        raise ValueError(f"the Gluon varlen backward is built for head_dim {GLUON_VARLEN_BWD_DIMS}, got {d}")
+    fused = fused_pays(total_k) if fused is None else fused
+    flags = set(opts.split(":")) - {""} if fused else set()  # the fused kernel's variant
+    groups = [int(f[2:]) for f in flags if f[:2] == "hg" and f[2:].isdigit() and int(f[2:]) > 0]
+    if flags - set(VARIANT_OPTS) - {f"hg{g}" for g in groups} or len(groups) + ("hf" in flags) > 1:
+        raise ValueError(f"opts takes {', '.join(VARIANT_OPTS)} joined by ':', got {opts!r}")
+    dq_items = items_layout(batch, total_q, causal, TILE_ROWS, stats=True)
+    kv_items = items_layout(batch, total_q, causal, TILE_ROWS, total_k=total_k, stats=True)
+    stat_stride = stat_rows(total_q, batch, TILE_ROWS)
+    cfg = gluon_bwd_config(d)
+    dq, dk, _ = out
+    n_dq, n_kv = dq_items.n_rows, kv_items.n_rows
+    frag = "frag" in flags
+    group = hkv if "hf" in flags else groups[0] if groups else 0
+    if group and hkv % group:
+        group = 0  # the plain grid where the groups would not divide the heads
+    common = dict(HEAD_DIM=d, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS)
+    dk_ints = (dk.stride(0), dk.stride(1))
+    return PackedBwd(
+        dq_items, kv_items,
+        tuple(whole16(w) for w in (dq_items.scratch, n_dq * dq_items.fields, kv_items.scratch,
+                                   n_kv * kv_items.fields)),  # type: ignore[arg-type]
+        (2, hq, stat_stride), (hq, hkv), total_q, fused,
+        (hq, stat_stride if frag else total_q, d) if fused else None,
+        dict(dq=(dq.stride(0), dq.stride(1), o.stride(0), o.stride(1), do.stride(0), do.stride(1)),
+             dkdv=dk_ints, stats=(0, o.stride(1), o.stride(0), 0, do.stride(1), do.stride(0), hq, total_q,
+                                  stat_stride),
+             unfrag=(dq.stride(0), dq.stride(1), stat_stride)),
+        dict(dq=(n_dq, hq), dkdv=(n_kv, hkv), stats=(2 * n_dq, hq), unfrag=(2 * n_dq, hq),
+             fused=(n_kv * hkv,) if group else (n_kv, hkv)),
+        dict(stats="varlen_stats_zero_dq" + "_at_stats" * frag,
+             fused="gluon_varlen_bwd_fused" + "".join(f"_{f}" for f in sorted(flags))),
+        dict(dq=dict(common, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages),
+             dkdv=dict(common, STAGES=cfg.stages),
+             stats=dict(HEAD_DIM=d, BLOCK_M=TILE_ROWS // 2, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS),
+                        DQ_AT_STATS=frag),
+             fused=dict(common, STAGES=cfg.stages, DELTA_IN_ACC="dacc" in flags, STATS_FIRST="sf2" in flags,
+                        FRAG=frag, HEAD_GROUP=group),
+             unfrag=dict(HEAD_DIM=d, ITEM_FIELDS=int(ITEM_FIELDS)) if frag else {}),
+        cfg.dq_block_n,
+    )  # fmt: skip
+
+
+def stat_view(t: torch.Tensor) -> torch.Tensor:
+    """A head's statistics rows ``(Hq, rows)`` as the ``[1, Hq, 1, rows]`` their descriptors address."""
+    return t.view(1, t.shape[0], 1, -1)
+
+
+def batch_of_one(t: torch.Tensor) -> torch.Tensor:
+    return t.unsqueeze(0)
+
+
 def launch_gluon_varlen_bwd(
     do: torch.Tensor,
     q: torch.Tensor,
@@ -91,113 +179,70 @@ def launch_gluon_varlen_bwd(
     ones launch every kernel bound; what fixes them (device, causal flag, path, variant, every tensor's
     shape, strides and dtype, 16-byte aligned pointers) must be the same on those calls; the offsets'
     values are read on the GPU every call."""
-    total_q, hq, d = q.shape
-    hkv = k.shape[1]
-    if d not in GLUON_VARLEN_BWD_DIMS:
-        raise ValueError(f"the Gluon varlen backward is built for head_dim {GLUON_VARLEN_BWD_DIMS}, got {d}")
     if out is None:
         dq = torch.empty(q.shape, device=q.device, dtype=q.dtype)
         dk = torch.empty(k.shape, device=k.device, dtype=k.dtype)
         dv = torch.empty(v.shape, device=v.device, dtype=v.dtype)
     else:
         dq, dk, dv = out
-    if total_q == 0 or k.shape[0] == 0:
+    planned = bound.get(PLANNED) if bound is not None else None
+    fresh = planned is None
+    if planned is None:
+        opts = FUSED_OPTS if opts is None else opts
+        planned = packed_bwd_plan(q, k, o, do, (dq, dk, dv), cu_q.numel() - 1, causal, fused, opts)
+    if q.shape[0] == 0 or k.shape[0] == 0:
         return dq.zero_(), dk.zero_(), dv.zero_()
-    batch = cu_q.numel() - 1
-    if fused is None:
-        fused = fused_pays(k.shape[0])
-    opts = FUSED_OPTS if opts is None else opts
-    dq_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, stats=True, bound=bound, name="dq_items")
-    kv_items = varlen_items(cu_q, cu_k, total_q, causal, TILE_ROWS, total_k=k.shape[0], stats=True,
-                            bound=bound, name="kv_items")  # fmt: skip
-    stat_stride = stat_rows(total_q, batch, TILE_ROWS)
-    cfg = gluon_bwd_config(d)
-    stats = torch.empty(2, hq, stat_stride, device=q.device, dtype=torch.float32)
-    delta, lse2 = stats[0], stats[1]
-    stat_descs = tuple(Tma(t.view(1, hq, 1, -1), 1, STAT_BOX) for t in (lse2, delta))
+    words = planned.words
+    dq_scratch, dq_items, kv_scratch, kv_items = torch.empty(
+        sum(words), dtype=torch.int32, device=q.device
+    ).split(words)
+    launch_items(planned.dq_items, cu_q, cu_k, dq_scratch, dq_items, bound, "dq_items")
+    launch_items(planned.kv_items, cu_q, cu_k, kv_scratch, kv_items, bound, "kv_items")
+    delta, lse2 = torch.empty(planned.stats, device=q.device, dtype=torch.float32).unbind(0)
+    stat_descs = (Tma(lse2, 1, STAT_BOX, stat_view), Tma(delta, 1, STAT_BOX, stat_view))
     lse = lse if lse.is_contiguous() else lse.contiguous()
-    qv, kv_, vv, dov = (_packed_view(t) for t in (q, k, v, do))
-    if fused:
-        return _launch_fused(
-            (qv, kv_, vv, dov), o, do, lse, (delta, lse2, *stat_descs), (dq_items, kv_items, stat_stride),
-            causal, scale, cfg, (dq, dk, dv), opts, bound,
-        )  # fmt: skip
-    q64, do64 = Tma(qv, 64), Tma(dov, 64)
-    launch(
-        gluon_varlen_dq_kernel, (dq_items.shape[0], hq),
-        (q64, Tma(kv_, cfg.dq_block_n), Tma(vv, cfg.dq_block_n), do64, dq, o, do, lse, lse2,
-         delta, dq_items, dq.stride(0), dq.stride(1), o.stride(0), o.stride(1), do.stride(0), do.stride(1),
-         scale * LOG2E, scale, hq, hkv, total_q, stat_stride),
-        dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
-             CONSUMER_REGS=CONSUMER_REGS),
-        dict(num_warps=4), bound, "gluon_varlen_dq",
-    )  # fmt: skip
-    launch(
-        gluon_varlen_dkdv_kernel, (kv_items.shape[0], hkv),
-        (q64, Tma(kv_, 64), Tma(vv, 64), do64, *stat_descs, dk, dv, kv_items, dk.stride(0), dk.stride(1),
-         scale * LOG2E, scale, hq, hkv),
-        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
-        dict(num_warps=4), bound, "gluon_varlen_dkdv",
-    )  # fmt: skip
-    return dq, dk, dv
-
-
-def _launch_fused(
-    views: tuple[torch.Tensor, ...],
-    o: torch.Tensor,
-    do: torch.Tensor,
-    lse: torch.Tensor,
-    stats: tuple[Any, ...],
-    items: tuple[torch.Tensor, torch.Tensor, int],
-    causal: bool,
-    scale: float,
-    cfg: GluonBwdConfig,
-    out: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
-    opts: str = "",
-    bound: Bound | None = None,
-) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """The fused packed backward: statistics per document (padded rows lse2 = +inf, delta = 0) with the
-    fp32 dQ accumulator zeroed row by row, the fused kernel, dQ cast into ``dq``. The accumulator is
-    ``[Hq, total_q, D]``, or with "frag" in ``opts`` (:data:`FUSED_OPTS`) ``[Hq, stat_stride, D]`` in the
-    statistics' rows, fragment order, cast back per dQ item. ``views``: q, k, v, dO as ``[1, H, total, D]``;
-    ``stats``: delta, lse2 and their two descriptors; ``bound``: the call signature's bound launches."""
-    dq, dk, dv = out
-    total_q, hq, d = dq.shape
-    hkv = dk.shape[1]
-    delta, lse2, *stat_descs = stats
-    dq_items, kv_items, stat_stride = items
-    flags = set(opts.split(":")) - {""}
-    groups = [int(f[2:]) for f in flags if f[:2] == "hg" and f[2:].isdigit() and int(f[2:]) > 0]
-    if flags - set(VARIANT_OPTS) - {f"hg{g}" for g in groups} or len(groups) + ("hf" in flags) > 1:
-        raise ValueError(f"opts takes {', '.join(VARIANT_OPTS)} joined by ':', got {opts!r}")
-    frag = "frag" in flags
-    group = hkv if "hf" in flags else groups[0] if groups else 0
-    if group and hkv % group:
-        group = 0  # the plain grid where the groups would not divide the heads
-    dq_acc = torch.empty((hq, stat_stride if frag else total_q, d), device=dq.device, dtype=torch.float32)
-    launch(
-        attn_bwd_preprocess_kernel, (2 * dq_items.shape[0], hq),
-        (o, do, lse, delta, lse2, dq_acc, dq_items, 0, o.stride(1), o.stride(0), 0, do.stride(1),
-         do.stride(0), hq, total_q, stat_stride),
-        dict(HEAD_DIM=d, BLOCK_M=TILE_ROWS // 2, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS),
-             DQ_AT_STATS=frag),
-        dict(num_warps=4), bound, "varlen_stats_zero_dq" + "_at_stats" * frag,
-    )  # fmt: skip
-    n_kv = kv_items.shape[0]
-    launch(
-        gluon_varlen_bwd_fused_kernel, (n_kv * hkv,) if group else (n_kv, hkv),
-        (*(Tma(t, 64) for t in views), *stat_descs, Tma(dq_acc.unsqueeze(0), 64, d // 2), dk, dv, kv_items,
-         dk.stride(0), dk.stride(1), scale * LOG2E, scale, hq, hkv),
-        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS,
-             DELTA_IN_ACC="dacc" in flags, STATS_FIRST="sf2" in flags, FRAG=frag, HEAD_GROUP=group),
-        dict(num_warps=4), bound, "gluon_varlen_bwd_fused" + "".join(f"_{f}" for f in sorted(flags)),
-    )  # fmt: skip
-    if frag:
+    ints, grids, constexprs = planned.ints, planned.grids, planned.constexprs
+    hq, hkv = planned.heads
+    ls = scale * LOG2E
+    if planned.fused:
+        dq_acc = torch.empty(planned.dq_acc, device=q.device, dtype=torch.float32)  # type: ignore[arg-type]
         launch(
-            dq_unfrag_varlen_kernel, (2 * dq_items.shape[0], hq),
-            (dq_acc, dq, dq_items, dq.stride(0), dq.stride(1), stat_stride),
-            dict(HEAD_DIM=d, ITEM_FIELDS=int(ITEM_FIELDS)), dict(num_warps=4), bound, "dq_unfrag_varlen",
+            attn_bwd_preprocess_kernel, grids["stats"],
+            (o, do, lse, delta, lse2, dq_acc, dq_items, *ints["stats"]),
+            constexprs["stats"], LAUNCH_OPTIONS, bound, planned.names["stats"],
         )  # fmt: skip
+        q64, k64, v64, do64 = (Tma(t, 64, 0, packed_view) for t in (q, k, v, do))
+        launch(
+            gluon_varlen_bwd_fused_kernel, grids["fused"],
+            (q64, k64, v64, do64, *stat_descs, Tma(dq_acc, 64, q.shape[-1] // 2, batch_of_one), dk, dv,
+             kv_items, *ints["dkdv"], ls, scale, hq, hkv),
+            constexprs["fused"], LAUNCH_OPTIONS, bound, planned.names["fused"],
+        )  # fmt: skip
+        if constexprs["unfrag"]:
+            launch(
+                dq_unfrag_varlen_kernel, grids["unfrag"], (dq_acc, dq, dq_items, *ints["unfrag"]),
+                constexprs["unfrag"], LAUNCH_OPTIONS, bound, "dq_unfrag_varlen",
+            )  # fmt: skip
+        else:
+            dq.copy_(dq_acc.transpose(0, 1))
     else:
-        dq.copy_(dq_acc.transpose(0, 1))
+        q64, do64 = Tma(q, 64, 0, packed_view), Tma(do, 64, 0, packed_view)
+        block_n = planned.dq_block_n
+        launch(
+            gluon_varlen_dq_kernel, grids["dq"],
+            (q64, Tma(k, block_n, 0, packed_view), Tma(v, block_n, 0, packed_view), do64, dq, o, do, lse,
+             lse2, delta, dq_items, *ints["dq"], ls, scale, hq, hkv, planned.total_q, planned.stats[2]),
+            constexprs["dq"], LAUNCH_OPTIONS, bound, "gluon_varlen_dq",
+        )  # fmt: skip
+        launch(
+            gluon_varlen_dkdv_kernel, grids["dkdv"],
+            (q64, Tma(k, 64, 0, packed_view), Tma(v, 64, 0, packed_view), do64, *stat_descs, dk, dv, kv_items,
+             *ints["dkdv"], ls, scale, hq, hkv),
+            constexprs["dkdv"], LAUNCH_OPTIONS, bound, "gluon_varlen_dkdv",
+        )  # fmt: skip
+    if fresh and bound is not None:  # kept once its launches went through
+        bound[PLANNED] = planned
     return dq, dk, dv
+
+
+LAUNCH_OPTIONS = dict(num_warps=4)

@@ -18,7 +18,7 @@ where a tile lies (``gluon_tiles._tile_place``):
   groups under the old fixed snake of rounds left SMs idle (a group's heavy tiles meet the last group's
   light ones in one round: 1.89 M cycles elapsed against 1.38 M active, H200); drawn from a counter, a
   program that ran heavy tiles simply draws fewer.
-- The TMA descriptors are 4-D views ``[1, H, total, D]`` of the packed tensors (``gluon_tiles._packed_view``):
+- The TMA descriptors are 4-D views ``[1, H, total, D]`` of the packed tensors (``gluon_tiles.packed_view``):
   a box running past a document's end reads the next document's rows (zeros past the last). Keys past
   the end are masked out of P; query rows past the end are computed and never stored.
 - o is written to ``(total_q, Hq, D)`` and the natural-log lse to ``(Hq, total_q)``, as the tl.* varlen
@@ -34,6 +34,7 @@ where a tile lies (``gluon_tiles._tile_place``):
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, NamedTuple
 
 import torch
 from triton.experimental import gluon
@@ -41,15 +42,15 @@ from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import Bound, launch, sm_count, tma_legal
+from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, launch, sm_count, tma_legal, whole16
 from gpuaccel.accel.kernels.gluon.fwd import _forward
 from gpuaccel.accel.kernels.gluon.tiles import (
     CONSUMER_REGS,
     HALF_M,
-    _packed_view,
     l2_head_group,
+    packed_view,
 )
-from gpuaccel.accel.kernels.gluon.varlen_items import varlen_items
+from gpuaccel.accel.kernels.gluon.varlen_items import ItemsLayout, items_layout, launch_items
 from gpuaccel.accel.kernels.tuning.configs import GLUON_HEAD_DIMS, GluonFwdConfig, gluon_fwd_config
 
 
@@ -137,6 +138,66 @@ def packed_fwd_config(head_dim: int, max_q: int | None = None, causal: bool = Fa
     )
 
 
+class PackedFwd(NamedTuple):
+    """What a packed forward's call signature fixes (:func:`packed_fwd_plan`). A planned call's ``bound``
+    keeps it under ``PLANNED``: the call allocates one int32 buffer and replays the two launches with its
+    own pointers and scale."""
+
+    items: ItemsLayout
+    words: tuple[int, int, int]  # int32 words of the items kernel's scratch, the table and the walk's slots
+    grid: tuple[int]
+    rows: int  # Q's (and O's) descriptor rows
+    block_n: int  # K's and V's
+    o_tma: bool
+    o_strides: tuple[int, int]
+    heads: tuple[int, int]  # (query heads, query heads per K/V head)
+    n_items: int
+    group_heads: int
+    num_tiles: int
+    constexprs: dict[str, Any]
+
+
+def packed_fwd_plan(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    o: torch.Tensor,
+    batch: int,
+    causal: bool,
+    cfg: GluonFwdConfig,
+    opts: str,
+) -> PackedFwd:
+    """Everything :func:`launch_gluon_varlen_fwd` decides from the shapes (``batch`` documents), the
+    configuration and the variant; ``cfg`` and ``opts`` are checked here."""
+    total_q, hq, d = q.shape
+    if d not in GLUON_HEAD_DIMS:
+        raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
+    if cfg.ctas_per_sm != 1:
+        raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
+    if cfg.consumers not in CONSUMER_REGS:
+        raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
+    flags, group = _parse_opts(opts)
+    dynamic = "dyn" in flags
+    layout = items_layout(batch, total_q, bool(causal), cfg.consumers * int(HALF_M), counter=dynamic)
+    n_items = layout.n_rows - 1 - int(dynamic)
+    if group is None:
+        group = hq
+    elif group == 0:
+        group = l2_head_group(k.shape[0], d, k.element_size(), k.shape[1], hq, hq)
+    programs = min(n_items * hq, sm_count(q.device))
+    q_bufs = cfg.q_bufs if "q2" in flags else 1
+    o_tma = "otma" in flags and cfg.o_tma and tma_legal(o)
+    n_slots = programs * cfg.consumers * q_bufs if dynamic else 1
+    return PackedFwd(
+        layout, (whole16(layout.scratch), whole16(layout.n_rows * layout.fields), n_slots), (programs,),
+        int(HALF_M), cfg.block_n, o_tma, (o.stride(0), o.stride(1)), (hq, hq // k.shape[1]), n_items,
+        min(group, hq), n_items * hq,
+        dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMERS=cfg.consumers,
+             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=q_bufs, O_TMA=o_tma, DYNAMIC=dynamic,
+             RESCALE=float(cfg.rescale_log2), RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
+             FIRST_FULL=cfg.first_full, O_RECIP=cfg.o_recip),
+    )  # fmt: skip
+
+
 def launch_gluon_varlen_fwd(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -165,46 +226,32 @@ def launch_gluon_varlen_fwd(
     (device, causal flag, configuration, variant, each tensor's shape, strides and dtype, 16-byte aligned
     pointers) must be the same on those calls; the offsets' values are read by the items kernel on the GPU
     every call, so they are not part of it."""
-    total_q, hq, d = q.shape
-    if d not in GLUON_HEAD_DIMS:
-        raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
-    cfg = cfg or packed_fwd_config(d, max_q, bool(causal))
-    if cfg.ctas_per_sm != 1:
-        raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
-    if cfg.consumers not in CONSUMER_REGS:
-        raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
-    opts = FWD_OPTS if opts is None else opts
-    flags, group = _parse_opts(opts)
+    planned = bound.get(PLANNED) if bound is not None else None
+    fresh = planned is None
+    if planned is None:
+        cfg = cfg or packed_fwd_config(q.shape[-1], max_q, bool(causal))
+        planned = packed_fwd_plan(q, k, o, cu_q.numel() - 1, causal, cfg, FWD_OPTS if opts is None else opts)
+    total_q = q.shape[0]
     if total_q == 0:
         return
     if k.shape[0] == 0:  # no document has a key: every row saw nothing
         o.zero_()
         lse.fill_(float("-inf"))
         return
-    rows = cfg.consumers * int(HALF_M)
-    dynamic = "dyn" in flags
-    items = varlen_items(cu_q, cu_k, total_q, bool(causal), rows, counter=dynamic, bound=bound)
-    n_items = items.shape[0] - 1 - int(dynamic)
-    num_tiles = n_items * hq
-    if group is None:
-        group = hq
-    elif group == 0:
-        group = l2_head_group(k.shape[0], d, k.element_size(), k.shape[1], hq, hq)
-    programs = min(num_tiles, sm_count(q.device))
-    q_bufs = cfg.q_bufs if "q2" in flags else 1
-    o_tma = "otma" in flags and cfg.o_tma and tma_legal(o)
-    n_slots = programs * cfg.consumers * q_bufs if dynamic else 1
-    slots = torch.empty(n_slots, dtype=torch.int32, device=q.device)
-    qv, kv, vv, ov = (_packed_view(t) for t in (q, k, v, o))
+    words = planned.words
+    scratch, items, slots = torch.empty(sum(words), dtype=torch.int32, device=q.device).split(words)
+    launch_items(planned.items, cu_q, cu_k, scratch, items, bound)
+    rows, block_n = planned.rows, planned.block_n
     launch(
-        gluon_varlen_fwd_kernel, (programs,),
-        (Tma(qv, int(HALF_M)), Tma(kv, cfg.block_n), Tma(vv, cfg.block_n),
-         Tma(ov if o_tma else qv, int(HALF_M)),  # unused without o_tma: q's, of the same type
-         o, lse, o.stride(0), o.stride(1), scale * LOG2E, hq, hq // k.shape[1], items, n_items,
-         min(group, hq), slots, total_q, num_tiles),
-        dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMERS=cfg.consumers,
-             CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=q_bufs, O_TMA=o_tma, DYNAMIC=dynamic,
-             RESCALE=float(cfg.rescale_log2), RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
-             FIRST_FULL=cfg.first_full, O_RECIP=cfg.o_recip),
-        dict(num_warps=4), bound, "gluon_varlen_fwd",
+        gluon_varlen_fwd_kernel, planned.grid,
+        (Tma(q, rows, 0, packed_view), Tma(k, block_n, 0, packed_view), Tma(v, block_n, 0, packed_view),
+         Tma(o if planned.o_tma else q, rows, 0, packed_view),  # unused without o_tma: q's, of the same type
+         o, lse, *planned.o_strides, scale * LOG2E, *planned.heads, items, planned.n_items,
+         planned.group_heads, slots, total_q, planned.num_tiles),
+        planned.constexprs, LAUNCH_OPTIONS, bound, "gluon_varlen_fwd",
     )  # fmt: skip
+    if fresh and bound is not None:  # kept once its launches went through
+        bound[PLANNED] = planned
+
+
+LAUNCH_OPTIONS = dict(num_warps=4)

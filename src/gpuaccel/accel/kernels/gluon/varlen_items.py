@@ -7,6 +7,8 @@ table from some 30 torch ops cost as much host time as a short forward (16k caus
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import torch
 import triton
 import triton.language as tl
@@ -81,6 +83,59 @@ def varlen_items_kernel(cu_q, cu_k, scratch, items, batch, n_rows, empty_stat, R
     tl.store(out + FIELDS - 1, tl.where(ok, row, 0), mask=write)
 
 
+class ItemsLayout(NamedTuple):
+    """What the shapes fix about one work-items table (:func:`items_layout`): a packed call's plan keeps it,
+    so a planned call only allocates and launches."""
+
+    batch: int
+    n_rows: int  # rows of the table: n_max + 1 (+ 1 for the counter)
+    fields: int
+    scratch: int  # int32 words of the kernel's scratch
+    empty_stat: int  # the statistics row empty items point at
+    constexprs: dict[str, Any]
+    options: dict[str, Any]
+
+
+def items_layout(
+    batch: int,
+    total_q: int,
+    causal: bool,
+    rows: int,
+    total_k: int | None = None,
+    stats: bool = False,
+    counter: bool = False,
+) -> ItemsLayout:
+    """The table :func:`varlen_items` builds for ``batch`` documents, from the shapes alone."""
+    keys = total_k is not None
+    n_rows = (total_k if keys else total_q) // rows + batch + 1 + int(counter)
+    block = triton.next_power_of_2(n_rows)
+    block_b = triton.next_power_of_2(max(batch, 1))
+    fields = int(VARLEN_FIELDS) + int(stats)
+    return ItemsLayout(
+        batch, n_rows, fields, block + 2 * block_b, stat_rows(total_q, batch, rows) - rows,
+        dict(ROWS=rows, CAUSAL=bool(causal), KEYS=keys, FIELDS=fields, BLOCK=block, BLOCK_B=block_b),
+        dict(num_warps=4 if block <= 4096 else 8),
+    )  # fmt: skip
+
+
+def launch_items(
+    layout: ItemsLayout,
+    cu_q: torch.Tensor,
+    cu_k: torch.Tensor,
+    scratch: torch.Tensor,
+    items: torch.Tensor,
+    bound: Bound | None = None,
+    name: str = "items",
+) -> None:
+    """Build the table of ``layout`` into ``items`` (``n_rows * fields`` int32, 16-byte aligned) with
+    ``scratch`` (``layout.scratch`` int32); ``bound`` under ``name`` as in :func:`varlen_items`."""
+    launch(
+        varlen_items_kernel, (1,),
+        (cu_q, cu_k, scratch, items, layout.batch, layout.n_rows, layout.empty_stat),
+        layout.constexprs, layout.options, bound, name,
+    )  # fmt: skip
+
+
 def varlen_items(
     cu_q: torch.Tensor,
     cu_k: torch.Tensor,
@@ -103,21 +158,10 @@ def varlen_items(
     dynamic walk counts its tiles in it (``gluon.tiles._next_tile``), so it is zeroed without a launch.
     ``bound``: the caller's bound launches for this call signature (``dense.launchers.launch``), under
     ``name``; the table itself is built anew every call."""
-    batch = cu_q.numel() - 1
-    keys = total_k is not None
-    n_max = (total_k if keys else total_q) // rows + batch
-    n_rows = n_max + 1 + int(counter)
-    block = triton.next_power_of_2(n_rows)
-    block_b = triton.next_power_of_2(max(batch, 1))
-    fields = int(VARLEN_FIELDS) + int(stats)
-    scratch = torch.empty(block + 2 * block_b, dtype=torch.int32, device=cu_q.device)
-    items = torch.empty(n_rows, fields, dtype=torch.int32, device=cu_q.device)
-    launch(
-        varlen_items_kernel, (1,),
-        (cu_q, cu_k, scratch, items, batch, n_rows, stat_rows(total_q, batch, rows) - rows),
-        dict(ROWS=rows, CAUSAL=bool(causal), KEYS=keys, FIELDS=fields, BLOCK=block, BLOCK_B=block_b),
-        dict(num_warps=4 if block <= 4096 else 8), bound, name,
-    )  # fmt: skip
+    layout = items_layout(cu_q.numel() - 1, total_q, causal, rows, total_k, stats, counter)
+    scratch = torch.empty(layout.scratch, dtype=torch.int32, device=cu_q.device)
+    items = torch.empty(layout.n_rows, layout.fields, dtype=torch.int32, device=cu_q.device)
+    launch_items(layout, cu_q, cu_k, scratch, items, bound, name)
     return items
 
 

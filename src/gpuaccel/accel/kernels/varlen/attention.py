@@ -18,7 +18,10 @@ offsets' values once per tensor, the scale every call, and every pointer's 16-by
 the module options (``varlen_fwd.PACKED_OPTIONS``, ``FWD_OPTS``) it was made with: who changes them between
 calls of one signature clears the plans. On an H200 (2026-11-29, thirty-third session,
 docs/kernels-log.md) host time per call 660 -> 402 us forward and 2267 -> 1391 us forward+backward at 16k
-tokens; 4 x 512 tokens 2.7-2.8x forward, 1.9-2.0x forward+backward by do_bench; 16k and 32k level.
+tokens; 4 x 512 tokens 2.7-2.8x forward, 1.9-2.0x forward+backward by do_bench; 16k and 32k level. The
+launchers keep what the signature fixes below that in the same bound dict (``PLANNED``: sizes, grids,
+strides; thirty-fourth session): a planned 4 x 512 forward 253 -> 109 us of host time, forward+backward
+1064 -> 567 us.
 """
 
 from __future__ import annotations
@@ -275,7 +278,7 @@ class VarlenAttentionFunction(torch.autograd.Function):
                 keep_plan(sig, plan)
         ctx.save_for_backward(qp, kp, vp, o, lse)
         ctx.problem, ctx.dims, ctx.deterministic = problem, (d, dv), deterministic
-        ctx.planned = sig is not None
+        ctx.sig = None if sig is None else (sig, qp is q, kp is k, vp is v)  # what fixes the saved tensors
         ctx.mark_non_differentiable(lse)
         return o[..., :dv].contiguous() if vp.shape[-1] != dv else o, lse
 
@@ -283,7 +286,7 @@ class VarlenAttentionFunction(torch.autograd.Function):
     def backward(ctx, do, _dlse):  # type: ignore[override]
         qp, kp, vp, o, lse = ctx.saved_tensors
         p = ctx.problem
-        sig = _backward_signature(do, qp, kp, vp, o, lse, p, ctx.deterministic) if ctx.planned else None
+        sig = _backward_signature(do, ctx.sig, p, ctx.deterministic) if ctx.sig is not None else None
         plan = planned(sig, do)
         if plan is not None:  # the signature proved do needs no conversion, padding or copy
             grads = varlen_backward(do, qp, kp, vp, o, lse, p, ctx.deterministic, plan)
@@ -309,22 +312,15 @@ def backward_plan(q: torch.Tensor, v: torch.Tensor, p: Problem) -> Plan:
 
 
 def _backward_signature(
-    do: torch.Tensor,
-    q: torch.Tensor,
-    k: torch.Tensor,
-    v: torch.Tensor,
-    o: torch.Tensor,
-    lse: torch.Tensor,
-    p: Problem,
-    deterministic: bool,
+    do: torch.Tensor, forward: tuple[Any, ...], p: Problem, deterministic: bool
 ) -> tuple[Any, ...] | None:
-    """The packed backward's call signature (``dense.attention.call_signature``): the forward's saved
-    tensors, dO, the offsets as the kernels take them, the longest lengths, window and soft-cap, and
-    whether determinism is asked (it picks the split pair over the fused kernel)."""
-    cu_q, cu_k, max_q, max_k, left, right, _scale, softcap = p
+    """The packed backward's call signature (``dense.attention.call_signature``): dO, whether determinism
+    is asked (it picks the split pair over the fused kernel) and ``forward``, the forward's signature with
+    whether q, k and v were taken as given (else padded or copied). Those fix every saved tensor's layout
+    (q, k, v as given or made contiguous; o and lse made contiguous; the offsets as the kernels take them),
+    the longest lengths, window and soft-cap, so they are not read again."""
     asked = bool(deterministic) or torch.are_deterministic_algorithms_enabled()
-    extra = (max_q, max_k, left, right, softcap, asked)
-    return call_signature("varlen_bwd", right == 0, do, q, k, v, o, lse, cu_q, cu_k, extra=extra)
+    return call_signature("varlen_bwd", p[5] == 0, do, extra=(forward, asked))
 
 
 def flash_attention_varlen(
