@@ -252,3 +252,19 @@ def test_now_asks_the_live_reading_and_a_no_before_a_statistic_corrects_the_last
     assert pick("no i mean on average", Query("gpu_reading", gpu=0, metric="memory", window=TODAY)) == Query(
         "gpu_reading", gpu=0, metric="memory", window=TODAY
     )
+
+
+def test_the_day_after_a_span_of_yesterday_is_yesterday_and_an_energy_ask_keeps_the_span() -> None:
+    """ "the day" with no day named after yesterday's readings is that day (after today's it is today, as
+    alone); "how many kWh", "show us the kWh for both" after a reading over a span ask its energy over
+    that span, of every card where the ask says so."""
+    power = Query("gpu_reading", gpu=1, metric="power", window=YESTERDAY)
+    whole = Query("energy", gpu=1, window=YESTERDAY)
+    assert pick("what energy did it use for the whole day?", power) == whole
+    evening = Query("failures", window=window_of("yesterday evening", FIXED_NOW))
+    assert pick("and the kwh across the day", evening) == Query("energy", window=YESTERDAY)
+    morning = Query("gpu_reading", gpu=1, metric="power", window=window_of("this morning", FIXED_NOW))
+    assert pick("energy over the day?", morning) == Query("energy", window=TODAY)
+    read = Query("gpu_reading", gpu=0, metric="power", window=TODAY)
+    assert pick("how many kWh?", read) == Query("energy", gpu=0, window=TODAY)
+    assert pick("show us the kwh for both", read) == Query("energy", window=TODAY)

@@ -179,3 +179,24 @@ def test_trinidadian_questions_read_the_machine(heldout_svc: AssistantService) -
     assert query is not None and "mistral-7b-sft" in text, (query, text)
     _, text, query = ask(heldout_svc, "bump up de priority on 13 to 50", None)
     assert "gpuaccel priority 13 50" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("mean temp on gpu 0 dis afternoon?", "mean temp on gpu 0 this afternoon?"),
+        ("wuh waiting fuh de 4090", "what is waiting for the 4090"),
+        ("hold job 12, muh team doan need it", "hold job 12, my team don't need it"),
+        ("gpu 1 doin nuttin, how long it tek", "gpu 1 doing nothing, how long it take"),
+        ("dis is fine", "dis is fine"),  # "dis" before no span or thing of the machine marks nothing
+    ],
+)
+def test_written_reads_bajan(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_bajan_questions_read_the_machine(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "top util on gpu 1 dis morning", None)
+    assert query is not None and query.get("window", {}).get("label") == "this morning", (query, text)
+    _, text, query = ask(heldout_svc, "which gpu draw de most power today? an de kWh fuh each", None)
+    assert "GPU 0 2.31 kWh, GPU 1 1.14 kWh" in text, (query, text)

@@ -18,6 +18,15 @@ def last_week(now: float) -> Window:
     return Window(now - 7 * 86400, now, "in the last 7 days")
 
 
+def day_of(w: Window, now: float) -> Window | None:
+    """Yesterday, whole, where ``w`` lies in it ("over the day" after yesterday's readings is that day), else
+    None (a span of today is in the day "the day" reads)."""
+    midnight = dt.datetime.fromtimestamp(now).replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+    if midnight - 86400 <= w.t0 < w.t1 <= midnight:
+        return Window(midnight - 86400, midnight, "yesterday")
+    return None
+
+
 _CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?"
 _BETWEEN = re.compile(
     rf"\b(?:between|from)\s+{_CLOCK}\s+(?:and|to|until|till|-)\s+{_CLOCK}"

@@ -18,7 +18,7 @@ from gpuaccel.assistant.queries.catalogue import topics
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
-from gpuaccel.assistant.queries.spans import all_time, before, window_of
+from gpuaccel.assistant.queries.spans import all_time, before, day_of, window_of
 from gpuaccel.assistant.understand.context import Context, Declined, JobBrief, Picker
 from gpuaccel.assistant.understand.elsewhere import (
     asks_advice,
@@ -122,6 +122,9 @@ SPAN_BEFORE = re.compile(
     r"\b(?:hour|hours|day|days|week|period|span|stretch) before(?: (?:that|it|this|then))?\b"
     r"|\b(?:previous|prior) (?:hour|day|week|period)\b"
 )
+# the day talked about, named by its article alone: "over the day", "for the whole day" (not "the day before":
+# yesterday, read as such)
+THE_DAY = re.compile(r"\bthe (?:whole |entire |full )?day\b(?! before| after)")
 # a reading over a job's run: "while it ran", "during job 4", "while the sweep was running"
 DURING = re.compile(
     r"\b(?:while|during) (?:it|its|that|this|the job|job|the run)\b"
@@ -147,6 +150,8 @@ SIZE_AGAIN = set("and what whats is its the total capacity size out of".split())
 # "and what's it sitting at now", "right now?": the same reading, live
 NOW_AGAIN = set("and what whats it its is at now right currently current sitting sit the reading so".split())
 EVERY = {"each", "every", "all", "both"}
+# the words that ask for an amount of energy, naming nothing else: "how many kWh", "give me the kWh for both"
+ENERGY_ASKED = {"how", "much", "many", "give", "show", "tell", "me", "us", "for"} | EVERY
 # every card said outright: "temps on both", "for the two cards together", "all the gpus" ("two" as words()
 # writes it: 2)
 EVERY_CARD = re.compile(
@@ -945,6 +950,17 @@ class RulePicker:
         told, asked = ([*told, asked[: reason.end()]], asked[reason.end() :]) if reason else (told, asked)
         if win is not None and told and _NOW_ASKED.search(asked) and window_of(asked.lower(), now) is None:
             win = None
+        # "how much energy did that card use over the day?" after yesterday's readings: the day talked about,
+        # not today (where "the day" names the only span said)
+        the_day = THE_DAY.search(text)
+        if (
+            win is not None
+            and the_day
+            and context.last is not None
+            and context.last.window is not None
+            and window_of(f"{text[: the_day.start()]} {text[the_day.end() :]}", now) is None
+        ):
+            win = day_of(context.last.window, now) or win
         if win is None and context.last is not None and context.last.name in HISTORY and all_time(text):
             context = replace(context, last=replace(context.last, window=None))  # "... overall": no span
         last = context.last
@@ -1032,11 +1048,14 @@ class RulePicker:
             and win is None
             and last is not None
             and last.window is not None
-            # "and how much energy is that"; "and the energy?", "how much electricity" said alone
-            and ({"that", "then", "it"} & set(ws) or set(ws) - ENERGY_WORDS <= SPAN_AGAIN | {"how", "much"})
+            # "and how much energy is that"; "and the energy?", "how much electricity", "how many kWh", "give
+            # me the kWh for both" said alone
+            and ({"that", "then", "it"} & set(ws) or set(ws) - ENERGY_WORDS <= SPAN_AGAIN | ENERGY_ASKED)
             and not (len(context.subjects) == 1 and last.name not in READINGS)  # "it": the one job listed
         ):
-            return Query("energy", gpu=last.gpu, window=last.window)  # the GPU and span talked about
+            # the GPU and span talked about (every card where the ask says so: "the kWh for both")
+            every_card = EVERY_CARD.search(" ".join(ws)) is not None
+            return Query("energy", gpu=None if every_card else last.gpu, window=last.window)
         other_reading = bool(topics & METRICS - {last.metric}) if last is not None else False
         if (
             last is not None

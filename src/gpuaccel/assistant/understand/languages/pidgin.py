@@ -1,5 +1,5 @@
 """English creoles' function words read as the English words they stand for: Nigerian (and Ghanaian) Pidgin,
-Jamaican Patois and Trinidadian Creole, one table read where any shows a word of its own."""
+Jamaican Patois, Trinidadian Creole and Bajan, one table read where any shows a word of its own."""
 
 from __future__ import annotations
 
@@ -36,7 +36,11 @@ _PIDGIN_MARK = re.compile(
     r"|(?:^|\b(?:on|of|at|for|from|and|up|with|is|was|all|what|how|to|by|see|check|in"
     r"|cancel|hold|release|pause|resume|retry|restart|kill|swap)\s+)de\s+(?=[a-z])"
     r"|\bit\s+eh\s+[a-z]+ing\b|(?:^|[,.;!?]\s*)it\s+have\s+(?:any|a|some|no|plenty)\b"
-    r"|\b(?:compare|hit|in|at|for|with|was)\s+dat\b|\bdat\s+(?:one|job|window|card|gpu|time)\b",
+    r"|\b(?:compare|hit|in|at|for|with|was)\s+dat\b|\bdat\s+(?:one|job|window|card|gpu|time)\b"
+    # Bajan's own words ("fuh both": for, "wuh running": what, "wunna": you all, "doan": don't, "nuttin":
+    # nothing), and its "dis" before a span or a thing of the machine ("dis morning": this morning)
+    r"|\b(?:fuh|wuh|wunna|doan|nuttin)\b"
+    r"|\bdis\s+(?:morning|afternoon|evening|hour|week|month|one|job|card|gpu|box|machine|time|run)\b",
     re.I,
 )
 _PIDGIN_ING = (
@@ -89,8 +93,8 @@ _PIDGIN = (
     # Jamaican Patois: "wah gwaan" (a greeting), "wha mek" (why), "wah" (what), "did a run" (was running)
     (r"\b(?:wah|wha)\s+gwaan\b[!,.]*\s*", ""),
     (r"\bwha\s+mek\b", "why"),
-    (r"\b(?:wah|wha)\s+(?=(?:running|waiting|queued|happening|going\s+on)\b)", "what is "),
-    (r"\b(?:wah|wha)\b", "what"),
+    (r"\b(?:wah|wha|wuh)\s+(?=(?:running|waiting|queued|happening|going\s+on)\b)", "what is "),
+    (r"\b(?:wah|wha|wuh)\b", "what"),
     (r"\bdid\s+a\s+(" + _PIDGIN_ING + r")\b", lambda m: "was " + ing_form(m[1].lower())),
     (r"\bpon\b", "on"),
     (r"\binna\b", "in"),
@@ -115,6 +119,15 @@ _PIDGIN = (
     (r"\byuh\b", "you"),
     (r"\blikkle\b", "little"),
     (r"\bfi\b(?=\s+[a-z])", "to"),  # "how fi convert": how to
+    # Bajan: "fuh" (for: "de kWh fuh both"), "wuh" (what: "wuh running"), "wunna" (you all), "muh" (my: "muh
+    # boss"), "doan" (don't), "tek" (take: "how long it tek"), "nuttin" (nothing); its "dis" and "wuh" are
+    # read above
+    (r"\bfuh\b", "for"),
+    (r"\bwunna\b", "you all"),
+    (r"\bmuh\b", "my"),
+    (r"\bdoan\b", "don't"),
+    (r"\btek\b", "take"),
+    (r"\bnuttin\b", "nothing"),
     # "mi" is I as a clause's subject ("mi haffi present it", "mi mean today"), else me ("explain to mi")
     (r"(^|[,.;!?]\s*|\b(?:an|and|but|so|then|because|cause|cuz)\s+)mi\b", r"\1I"),
     (r"\bmi\b(?=\s+(?:have|can't|not|mean|want|waan|need|did|was|just|jus|think|know|see)\b)", "I"),
