@@ -37,6 +37,11 @@ def test_spans_said_with_exactly_or_to_now() -> None:
     assert (
         since is not None and since.label == "today" and (since.t0, since.t1) == (NOW - 15 * 3600, NOW)
     ), since
+    # "since this morning" runs on to now, past noon; "this morning" alone ends at noon
+    morning = window_of("how many jobs crashed since the morning", NOW)
+    assert morning is not None and (morning.t0, morning.t1) == (NOW - 15 * 3600, NOW), morning
+    only = window_of("how many jobs crashed this morning", NOW)
+    assert only is not None and only.t1 == NOW - 3 * 3600, only
 
 
 @pytest.mark.parametrize(

@@ -284,3 +284,76 @@ def test_mumbai_general_questions_are_refused(heldout_svc: AssistantService, sai
 
 def test_a_list_element_by_its_place() -> None:
     assert "the first run of sweep" in hindi("sweep ka pehla run kitni der chala")
+
+
+# Hyderabad's Dakhini: "kitta"/"kitte"/"kitti" (how much, how many), "kaiku" (why), "roko" (hold it up:
+# pause), "wapas chalu karo" (switch it back on: resume), "upar karo" (raise), "X ke upar" (above X),
+# "12 baje ke baad" (after 12:00), "subah se" (since the morning), "har X se pehle" (before each X), "kya
+# scene hai" (what is its state), "pe kya chal raha hai" (what runs on it), "hogaye" run together
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("sft wala job zara rok do", "gpuaccel pause 11"),
+        ("job 11 ko wapas chalu kar do", "gpuaccel resume 11"),
+        ("405b probe ka priority upar karo bhai", "gpuaccel priority 13"),
+    ],
+)
+def test_dakhini_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+@pytest.mark.parametrize(
+    ("said", "gpu", "metric", "at_least"),
+    [
+        ("kal gpu 0 kitti der 85 degree ke upar tha", 0, "temperature", 85),
+        ("aaj gpu 0 kitta time 500 watt ke upar raha", 0, "power", 500),
+    ],
+)
+def test_dakhini_time_above(
+    heldout_svc: AssistantService, said: str, gpu: int, metric: str, at_least: int
+) -> None:
+    _, _, query = ask(heldout_svc, said, None)
+    assert query is not None and (query["gpu"], query["metric"], query["at_least"]) == (gpu, metric, at_least)
+
+
+def test_dakhini_after_a_clock_hour(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "10 baje ke baad gpu 0 ka max temp kitta tha", None)
+    assert query is not None and query["window"]["label"] == "since 10:00", query
+    assert "after 11:00" not in hindi("job 12 job 11 ke baad chalega kya")  # after a job, not a clock
+
+
+@pytest.mark.parametrize(
+    ("said", "english"),
+    [
+        ("uske log mein aakhri kya aaya bhai", "what came last in the log"),
+        ("fail hone se pehle kitti der chala", "before it failed"),
+    ],
+)
+def test_dakhini_read_in_english(said: str, english: str) -> None:
+    assert english in hindi(said)
+
+
+def test_dakhini_since_the_morning(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "subah se kitte jobs fail hue", None)
+    assert query is not None and query["window"]["label"] == "since this morning", query
+    assert "lr-sweep" in text, text  # it failed at 12:58, past noon
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "says"),
+    [
+        ("job 5 kaiku fail hua", "har retry se pehle kitti der wait kiya", ("30.0 s",)),
+        ("job 3 kaiku crash hua", "kitti der chala crash hone se pehle", ("2m30s",)),
+        ("job 12 kaiku nahi chal raha", "aur 14 ka kya scene hai", ("it never starts until",)),
+        ("box pe kya chal raha hai", "ab tak kitte gpu hours hogaye uske", ("1.50",)),
+        ("resnet50-bench kaiku band hua", "phir se chalao isko", ("gpuaccel retry 6",)),
+    ],
+)
+def test_dakhini_follow_ups(
+    heldout_svc: AssistantService, first: str, then: str, says: tuple[str, ...]
+) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)
+    sid, _, _ = ask(heldout_svc, first, None)
+    _, text, _ = ask(heldout_svc, then, sid)
+    assert all(s in text for s in says), text

@@ -114,6 +114,7 @@ SPAN_FORMS: tuple[str, ...] = (
     "today so far",
     "since midnight",
     "this morning",
+    "earlier this morning",
     "tonight",
     "all day today",
     "since this morning",

@@ -359,6 +359,9 @@ def window_of(text: str, now: float) -> Window | None:
     if re.search(r"\btoday\b|\b(?:the|this) day\b|\bsince midnight\b|\bso far today\b|\btonight\b", text):
         return Window(midnight, now, "today")
     noon = midnight + 12 * 3600
+    # "since this morning" runs from the morning on until now, not only to noon (Hindi's "subah se")
+    if re.search(r"\bsince (?:this |the )?morning\b", text):
+        return Window(midnight, now, "since this morning")
     if re.search(r"\bthis morning\b|\bearlier this morning\b", text):  # midnight to noon (or now)
         return Window(midnight, min(now, noon), "this morning")
     lunch = text.replace("lunchtime", "lunch")  # "since lunchtime"

@@ -1,6 +1,7 @@
 """Hindi read in English: its words said in passing in Indian English (:data:`HINDI_IN_PASSING`), and
 Hindustani in Latin letters written whole where the message has marks of its own (:func:`hindi`): Hinglish
-and Roman Urdu, one language with two spellings (kya/kia, hai/he, nahi/nai, dobara/dubara), read as one."""
+and Roman Urdu, one language with two spellings (kya/kia, hai/he, nahi/nai, dobara/dubara), read as one, with
+Hyderabad's Dakhini (kitta, kaiku, nakko) read as the words it says them for."""
 
 from __future__ import annotations
 
@@ -56,20 +57,24 @@ _HINDI_MARK = re.compile(
     r"|liye|wagairah|wagaira|vagairah|vagaira|bachne|bachna|zarurat|zaroorat|hatao|hata\s+d[oe]"
     # Urdu's spellings of the same words, as Roman Urdu types them (kia, nai, dubara, khali, darmiyan)
     r"|kia|nai|nhi|dubara|dobarah|khali|dusra|dusre|dusri|doosra|doosre|baje|beech|darmiyan|chuka|chuki"
-    r"|samjha|barha|barhao)\b",
+    r"|samjha|barha|barhao"
+    # Dakhini's (Hyderabad's) own: "kitta" (kitna), "kaiku" (why), "nakko" (don't), "chalu karo" (switch on)
+    r"|kitta|kitte|kitti|kaiku|kayku|kaiko|nakko|roko|chalu)\b",
     re.I,
 )
 _NOT_ORDER = r"(?!(?:pehle|pehla|last|baad|agl[aie]|pichl[aie]|dusr[aie]|doosr[aie])\b)"
 _OBJECT = r"(?:usko|isko|use|ise|unko|inko|uski|iski|ye|yeh|wo|woh|vo)"
-# raising a priority: "badha do", "thoda badha do", "upar kar do"
-_RAISE = r"(?:(?:thod[aie]|zara)\s+)?(?:badha|badhao|bada|upar kar)\s*(?:do|de|dijiye)?\b"
+# raising a priority: "badha do", "thoda badha do", "upar kar do", "upar karo"
+_RAISE = r"(?:(?:thod[aie]|zara)\s+)?(?:badha|badhao|bada|upar\s+kar(?:o|do)?)(?:\s*(?:do|de|dijiye))?\b"
 _VERBS_WORD = r"cancel|cancle|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop|swap"
 _VERBS = rf"(?:{_VERBS_WORD})"
 _DO = r"(?:kar\s*(?:do|de|dijiye|dena|dijie)|karo|kardo|karna\s+(?:tha|hai|hoga))"
 # Urdu typed in Latin letters (Roman Urdu) is the same language with its own spellings: "kia" for kya (what)
 # but kiya after a verb or "nahi" ("cancel nahi kia": did not cancel), "he"/"hy" for hai at a clause's end
 # ("kab se busy he"), "nai"/"nhi" for nahi, "dubara" for dobara, ṛ written "r" ("barha do": badha do,
-# "para hai": pada hai, "thora"), and WhatsApp's "kr do"/"kro"; each read as the spelling the table reads
+# "para hai": pada hai, "thora"), and WhatsApp's "kr do"/"kro"; each read as the spelling the table reads.
+# Hyderabad's Dakhini says some words its own way: "kitta"/"kitte" (kitna/kitne: how much, how many),
+# "kaiku" (kyun: why), "nakko" (nahi: don't), and runs "kardiya", "hogaye" together
 _URDU_SPELLINGS = compiled(
     (
         (r"\b(?:nai|nhi|nahee)\b", "nahi"),
@@ -88,24 +93,29 @@ _URDU_SPELLINGS = compiled(
         (r"\brh([aie])\b", r"rah\1"),
         (r"\bkhai\b", "khayi"),
         (r"\bkon(s[aei])\b", r"kaun\1"),  # "konsa job" (kaunsa: which), typed short
+        (r"\bkitt([aie])\b", r"kitn\1"),
+        (r"\b(?:kaiku|kayku|kaiko|kaikoo)\b", "kyun"),
+        (r"\bnakko\b", "nahi"),
+        (r"\bkar(diya|diye|di|do|de)\b", r"kar \1"),
+        (r"\bho(gaya|gayi|gaye)\b", r"ho \1"),
     )
 )
 
 
+def _hour(part: str | None, h: str, end: bool, minutes: str = "00") -> str:
+    """The clock's hour ``h`` said in a ``part`` of the day ("shaam 5": 17:00), its part turning the hours
+    past noon (the night's from 7 on; "raat 2 baje" is 2:00); ``end``: a span's end (midnight is 24:00)."""
+    part, n = (part or "").lower(), int(h)
+    if part == "raat" and n == 12:  # midnight: "raat 8 se 12 tak" ends at 24:00
+        return "24:00" if end else "0:00"
+    late = part in ("dopahar", "shaam", "sham") or (part == "raat" and n >= 7)
+    return f"{n + 12 if late and n < 12 else n}:{minutes}"
+
+
 def _clock_span(m: re.Match[str]) -> str:
     """ "subah 10 se 11 baje ke beech" (between 10:00 and 11:00), "shaam 5 se 6 ke darmiyan" (17:00 and
-    18:00): a span said by the clock, its part of the day turning the hours past noon (the night's from
-    7 on; "raat 2 baje" is 2:00)."""
-    part = (m["part"] or "").lower()
-
-    def hour(h: str, end: bool) -> str:
-        n = int(h)
-        if part == "raat" and n == 12:  # midnight: "raat 8 se 12 tak" ends at 24:00
-            return "24:00" if end else "0:00"
-        late = part in ("dopahar", "shaam", "sham") or (part == "raat" and n >= 7)
-        return f"{n + 12 if late and n < 12 else n}:00"
-
-    return f"between {hour(m['a'], False)} and {hour(m['b'], True)}"
+    18:00): a span said by the clock (:func:`_hour`)."""
+    return f"between {_hour(m['part'], m['a'], False)} and {_hour(m['part'], m['b'], True)}"
 
 
 def _clock_until(m: re.Match[str]) -> str:
@@ -114,6 +124,15 @@ def _clock_until(m: re.Match[str]) -> str:
     if not (m["part"] or m["ba"] or m["bb"]):
         return m[0]
     return _clock_span(m)
+
+
+def _clock_after(m: re.Match[str]) -> str:
+    """ "12 baje ke baad" (after 12:00), "shaam 5 ke baad" (after 17:00): a moment of the clock said before
+    "ke baad" (after), the clock's only where "baje", a part of the day or minutes say so ("job 11 ke baad"
+    is after a job)."""
+    if not (m["part"] or m["ba"] or m["m"]):
+        return m[0]
+    return f"after {_hour(m['part'], m['h'], False, m['m'] or '00')}"
 
 
 _HINGLISH = compiled(
@@ -175,11 +194,24 @@ _HINGLISH = compiled(
         (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie]\s+(job|card|gpu|run)\b", r"the \1 \2"),
         (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie](?=\s*[?.!]*\s*$)", r"the \1 one"),
         (
+            # "phir se chalao usko" (run it again): the object said after the verb too
             rf"(?:\b{_OBJECT}\s+)?\b(?:dobara|phir se|firse|fir se|wapas)\s+(?:chala|chalao|start kar)"
-            r"\s*(?:do|de|dein|den|dijiye|dijie)?\b",
+            rf"(?:\s*(?:do|de|dein|den|dijiye|dijie))?\b(?:\s+{_OBJECT}\b)?",
             "rerun it",
         ),
         (r"\b(the [\w-]+ job|job [\w-]+)\s+(?:ko\s+)?rerun it\b", r"rerun \1"),  # "job 5 dobara chala do"
+        # "roko" / "rok do" (hold it up: pause), "thoda roko" (for a while); "wapas chalu karo" (switch it
+        # back on: resume); the job said before the verb is put after it ("mistral wala job roko": pause it)
+        (
+            rf"(?:\b{_OBJECT}\s+)?\b(?:(?:thod[aie]|zara|abhi)\s+)?(?:roko|rok\s*(?:do|de|dijiye|dena))\b"
+            rf"(?:\s+{_OBJECT}\b)?",
+            "pause it",
+        ),
+        (
+            rf"(?:\b{_OBJECT}\s+)?\b(?:(?:wapas|phir se|fir se|dobara)\s+)?chalu\s+{_DO}(?:\s+{_OBJECT}\b)?",
+            "resume it",
+        ),
+        (r"\b(the [\w-]+ job|job [\w-]+)\s+(?:ko\s+)?(pause|resume) it\b", r"\2 \1"),
         # swapping two jobs' places: "12 aur 13 ki jagah swap kar do", "dono ki jagah badal do"
         (
             rf"\b((?:job\s+)?[\w-]+)\s+aur\s+((?:job\s+)?[\w-]+)\s+(?:ki|ke)\s+jagah\s+(?:swap|switch|badal|badlo|exchange)"
@@ -219,7 +251,8 @@ _HINGLISH = compiled(
         (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
         # "job 12 ki priority badha do" (raise job 12's), "priority kam kar do" (lower it)
         (
-            rf"\b((?:job\s+)?[\w-]+)\s+(?:ki|ka)\s+(?:priority|prio)\s+{_RAISE}",
+            # a model's size said before its name ("70b eval ki priority"): the name whole
+            rf"\b((?:job\s+)?(?:\d+(?:\.\d+)?[bm]\s+)?[\w-]+)\s+(?:ki|ka)\s+(?:priority|prio)\s+{_RAISE}",
             r"bump the priority of \1",
         ),
         (
@@ -248,7 +281,7 @@ _HINGLISH = compiled(
             r"\bus\s+(?:time|waqt|samay)\s+((?:kya|kaun\w*|kis\s+job)\b[^?.!,]{0,40}?)(?=\s*(?:[?.!,]|$))",
             r"\1 then",
         ),
-        (r"\bus (?:time|waqt|samay)\b", "then"),
+        (r"\bus (?:time|waqt|samay)(?:\s+(?:mein|me))?\b", "then"),  # "us time mein" (in that time)
         # "kab hua ye" (when did it happen), "kaunsa job tha" (which job was it): the subject left unsaid
         (
             r"\b(?:(?:ye|yeh|wo|woh|vo)\s+)?kab\s+(?:hua|hui|hue)(?:\s+(?:ye|yeh|wo|woh|vo|th[aie]))?\b",
@@ -264,6 +297,12 @@ _HINGLISH = compiled(
         (r"\b(peak|max|maximum|spike)\s+kab\s+(?:aaya|aayi|aya|ayi|hua|hui|tha|thi)\b", r"when was the \1"),
         # what a log said: "log mein kya likha tha" (what was written in it), "log me step kitna hai"
         (r"\b(log|logs|output)\s+(?:me|mein)\s+kya\s+likha\s+(?:tha|thi)\b", r"what was written in the \1"),
+        # "log mein last kya aaya" (what came last in it), "aakhri kya likha tha"
+        (
+            r"\b(log|logs|output)\s+(?:me|mein)\s+(?:last|aakhri|akhri|aakhiri)\s+kya"
+            r"(?:\s+(?:aaya|aayi|aya|ayi|likha|hai|he|h))?(?:\s+th[aie])?\b",
+            r"what came last in the \1",
+        ),
         (
             r"\b(log|logs|output)\s+(?:me|mein)\s+(step|epoch|loss)\s+(?:kitna|kitni|kya|kaunsa)\s+(?:hai|he|h)\b",
             r"what \2 is it at in the \1",
@@ -343,7 +382,14 @@ _HINGLISH = compiled(
         (r"\blagt[aie] (?:hai|hain)\b|\blagega\b|\bchahiye\b", "needed"),
         # questions
         (r"\bkitne time se\b|\bkab se\b", "since when"),
-        (r"\bkitni der\b|\bkitna time\b|\bkitne der\b", "how long"),
+        # "kitna wait kiya" (how long did it wait), "har retry se pehle" (before each retry)
+        (
+            r"\bkitn[aie]\s+(?:der\s+|time\s+)?wait\s+(?:kiya|kia|kari|kara|karna pada)\b",
+            "how long did it wait",
+        ),
+        (r"\bhar\s+([\w-]+)\s+se\s+pehle\b", r"before each \1"),
+        (r"\bhar\s+([\w-]+)\s+ke\s+baad\b", r"after each \1"),
+        (r"\bkitni der\b|\bkitna time\b|\bkitne der\b|\bkitna der\b", "how long"),
         (r"\bkitni baar\b|\bkitne baar\b", "how many times"),
         (r"\bkitna garam\b|\bkitni garam\b", "how hot"),
         (r"\bkitne pe\b", "at what"),
@@ -352,15 +398,25 @@ _HINGLISH = compiled(
         (r"\bkis cheez\b", "what"),
         (r"\bkya hua\b", "what happened"),
         (r"\b(?:koi\s+)?kuch\s+(?:nahi\s+)?chala\s+(?:raha|rahi|rahe)\b(?:\s+kya)?", "is anything running"),
+        # "server pe kya chal raha hai" (what is running on the server): the place said first
+        (
+            r"\b((?:gpu|card)\s*\d|[a-z][\w-]*)\s+(?:pe|par)\s+kya\s+chal\s+(?:raha|rahi|rahe)"
+            r"(?:\s+(?:hai|he|h|hain))?\b",
+            r"what is running on the \1",
+        ),
         (r"\bstart\s+(?:kyun|kyon)\s+nahi(?:n)?\s+(?:hua|hui|hue|ho raha|ho rahi)\b", "why not started"),
         (r"\bstart hone se pehle\b", "before it started"),
+        (r"\b(fail|crash)\s+hone\s+se\s+pehle\b", r"before it \1ed"),  # "crash hone se pehle"
+        # "13 ka kya scene hai" (what is 13's state: Indian English's "what's the scene")
+        (r"\b([\w-]+)\s+(?:ka|ki|ke)\s+kya\s+scene\s+(?:hai|he|h)\b", r"what is the status of \1"),
+        (r"\bkya\s+scene\s+(?:hai|he|h)\b", "what is the status"),
         (r"\btry kiya\b", "tried"),
         (r"\bqueue (?:me|mein)\s+(?:pada|padi) (?:raha|rahi)\b", "waited in the queue"),
         (r"\b(?:pada|padi) (?:raha|rahi)\b", "was"),
         (r"\bkya kya\b", "what"),
         # "80 degree se upar", "80 degree ya us se upar" (80 or above it)
         (
-            r"\b(\d+)\s*degree\s+(?:ya\s+(?:(?:us|is|uss|iss)\s+se|usse|isse)|se)\s+(?:upar|zyada)"
+            r"\b(\d+)\s*degree\s+(?:ya\s+(?:(?:us|is|uss|iss)\s+se|usse|isse)|se|ke)\s+(?:upar|zyada)"
             r"(?:\s+(?:gaya|gayi|raha|rahi|tha))*",
             r"at \1 °C or more",
         ),
@@ -384,7 +440,7 @@ _HINGLISH = compiled(
         (r"\bpass (?:hua|hui|hue|ho gaye)\b", "succeeded"),
         (r"\bkhatam (?:hua|hui|hue|ho gaya)\b", "ended"),
         (r"\bstart (?:hua|hui|hue|nahi hua|hone)\b", "started"),
-        (r"\bband (?:hua|hui|hue|ho gaya)\b", "stopped"),
+        (r"\b(?:band|ruk) (?:hua|hui|hue|ho gaya|gaya|gayi|gaye)\b", "stopped"),  # "ruk gaya" (it stopped)
         (r"\batka (?:hua|hui)\b|\batki (?:hui)\b|\bruka (?:hua)\b", "stuck waiting"),
         (r"\bwait kar (?:raha|rahi|rahe)(?: hai| hain)?\b", "is waiting"),
         (r"\bwait karna pada\b", "waited"),
@@ -405,8 +461,14 @@ _HINGLISH = compiled(
         (r"\bkal raat(?: ko)?\b", "last night"),
         (r"\bkal shaam(?: ko)?\b", "yesterday evening"),
         (r"\bkal subah\b", "yesterday morning"),
+        (r"\b(?:aaj\s+)?subah\s+se\b", "since this morning"),  # "subah se" (from the morning on, until now)
         (r"\baaj subah\b", "this morning"),
         (r"\baaj shaam\b", "this evening"),
+        (
+            r"\b(?:(?P<part>subah|dopahar|shaam|sham|raat)\s+)?(?P<h>\d{1,2})(?::(?P<m>\d\d))?(?P<ba>\s*baje)?"
+            r"\s+ke\s+baad\b",
+            _clock_after,
+        ),
         (r"\b(?:(?:dopahar|subah|shaam|raat)\s+)?(\d{1,2})\s*baje\s+se\b", r"since \1:00"),
         (r"\b(\d{1,2})\s*baje\b", r"\1:00"),
         # a part of the day said alone is today's: "subah 4090 ka temp" (this morning)
@@ -430,6 +492,8 @@ _HINGLISH = compiled(
         (r"\b(?:dusr|doosr|dosr)[aie]\b", "the other"),
         (r"\blast wal[ae]\b", "the last"),
         (r"\bse upar\b", "or more"),
+        # "400W ke upar" (above 400 W); "gpu ke upar" (on the GPU) is no threshold
+        (r"\b(\d+(?:\.\d+)?\s*(?:w|watts?|%|gb|gib|mib|mhz)?)\s+ke\s+upar\b", r"\1 or more"),
         (r"\bse neeche\b", "or less"),
         (r"\bdegree\b", "°C"),
         (r"\bbijli\b", "energy"),
@@ -451,7 +515,7 @@ _HINGLISH = compiled(
         (r"\b(?:pe|par)\b", "on"),
         (r"\bhai(?:n)?\b", "is"),
         (r"\bth[ai]\b", "was"),
-        (r"\b(?:raha|rahi|rahe|hua|hui|hue|gaya|gayi|ho)\b", ""),
+        (r"\b(?:raha|rahi|rahe|hua|hui|hue|gaya|gayi|gaye|ho)\b", ""),  # "gaye" left is no "gate"
         (r"\baur\b", "and"),
     )
 )
