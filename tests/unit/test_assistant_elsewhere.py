@@ -60,6 +60,7 @@ def test_a_request_to_explain_a_thing_is_refused(question: str) -> None:
         "which clock should we lock the h100 to for stable temps",
         "what power cap would you set on the 4090 for efficiency",
         "what num_warps and BLOCK_N should i go for in my triton kernel on gpu 1",
+        "is it worth using fp8 for a diffusion model?",
     ],
 )
 def test_an_opinion_about_hardware_is_refused(question: str) -> None:

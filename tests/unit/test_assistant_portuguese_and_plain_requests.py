@@ -7,7 +7,9 @@ a phone's "qnt" and "faz qnt tempo", short requests ("pode liberar", "pode volta
 "rodou mais tempo" and a difference explained, Portugal's clitics on the job in context ("relança-o",
 "sobe-lhe a prioridade"), "é que", "à espera de quê", "à meia-noite", "o consumo" after a reading now, and
 asides asking the world ("já agora", "consegues recomendar"), "dá(-lhe) prioridade N ao X", "mete-o a correr",
-"compara-me" and "qual deles", "e acima de", energy over all attempts and "na máquina".
+"compara-me" and "qual deles", "e acima de", energy over all attempts and "na máquina", "volta a pô-lo na
+fila", "dá-lhe mais prioridade", "chegou a correr", "aqueceu mais em média", "e os outros", "depois das 18h",
+"em hold" and "vale a pena".
 Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -439,3 +441,53 @@ def test_portugals_follow_ups_above_a_value_energy_over_attempts_and_the_machine
     assert "64.8 Wh" in text, text
     _, _, query = ask(heldout_svc, "o que correu hoje na máquina?", None)
     assert query is not None and query["name"] == "jobs" and query["window"]["label"] == "today", query
+
+
+def test_portugals_requeue_more_priority_and_run_before(heldout_svc: AssistantService) -> None:
+    # "volta a metê-lo na fila" (put it back in the queue): retry; "dá-lhe mais prioridade" (no number):
+    # its priority, "antes do 12" naming no other subject; "dá mais prioridade ao X": X's
+    for before, said, command in (
+        (
+            "o flash-attn-build rebentou porquê?",
+            "corrigi o código, volta a metê-lo na fila",
+            "gpuaccel retry 3",
+        ),
+        ("o 13 está à espera de quê?", "dá-lhe mais prioridade, quero que corra antes do 12", "priority 13"),
+        (None, "dá mais prioridade ao whisper-finetune", "priority 14"),
+    ):
+        sid = ask(heldout_svc, before, None)[0] if before else None
+        _, text, query = ask(heldout_svc, said, sid)
+        assert query is None and command in text, (said, text)
+
+
+def test_portugals_took_got_hotter_on_average_others_and_on_hold(heldout_svc: AssistantService) -> None:
+    # "chegou a correr" (ran at all) before "antes de"
+    sid, _, _ = ask(heldout_svc, "o flash-attn-build acabou bem?", None)
+    _, text, query = ask(heldout_svc, "quanto tempo chegou a correr antes de rebentar?", sid)
+    assert query is not None and query["name"] == "job_detail" and "2m30s" in text, (query, text)
+    # "aqueceu mais em média": the hotter card on average
+    _, _, query = ask(heldout_svc, "qual das placas aqueceu mais ontem em média?", None)
+    assert query is not None and query["metric"] == "temperature", query
+    assert query["window"]["label"] == "yesterday", query
+    # "e os outros" (the others, said alone) after one element of an array, "levou cada um" (each took)
+    sid, _, _ = ask(heldout_svc, "que elemento do lr-sweep rebentou?", None)
+    _, text, _ = ask(heldout_svc, "e os outros, quanto tempo levou cada um?", sid)
+    assert "25m00s" in text and "25m55s" in text, text
+    # "depois das 20h" (after that hour) is no reading of the card
+    _, _, query = ask(heldout_svc, "o que correu na placa 1 ontem depois das 20h?", None)
+    assert query is not None and query["name"] == "jobs" and query.get("gpu") == 1, query
+    # "em hold" (on hold), as a follow-up and as "há algum ... em hold" (is there any)
+    sid, _, _ = ask(heldout_svc, "quais jobs estão à espera?", None)
+    for said, sid_ in (("e em hold?", sid), ("há algum job em hold?", None)):
+        _, _, query = ask(heldout_svc, said, sid_)
+        assert query is not None and query["name"] == "jobs" and query.get("state") == "held", (said, query)
+
+
+def test_portugals_is_it_worth_for_ones_training_is_declined(heldout_svc: AssistantService) -> None:
+    # "vale a pena usar/treinar ...": advice on one's own training, not the cards' bf16 peak or their list
+    for said in (
+        "vale a pena usar bf16 para treinar um ViT?",
+        "vale a pena treinar em tf32 um modelo de difusão?",
+    ):
+        _, _, query = ask(heldout_svc, said, None)
+        assert query is None, (said, query)

@@ -263,8 +263,10 @@ _MEANS = re.compile(
 # An opinion about hardware: "any good", "worth it", "should i buy"; gaming is no use of this machine's.
 _OPINION = re.compile(
     r"\bany good\b|\bworth (?:it|buying|getting|the money|upgrading)\b"
-    # "is nvlink worth the bother", "is it worth redoing the paste on a 4090": a job on hardware to judge
-    r"|\bworth (?:the (?:bother|hassle|effort|trouble)|doing|trying|adding|replacing|swapping|re\w+ing)\b"
+    # "is nvlink worth the bother", "is it worth redoing the paste on a 4090": a job on hardware to judge;
+    # "is it worth using bf16 for a u-net": a method for one's work
+    r"|\bworth (?:the (?:bother|hassle|effort|trouble)|doing|trying|using|enabling|training|switching"
+    r"|adding|replacing|swapping|re\w+ing)\b"
     r"|\bshould (?:i|we) (?:buy|get|upgrade|pick)\b|\brecommend"
     # "nccl vs gloo for allreduce, which is better?": a comparison of methods or products
     r"|\b(?:which|what)(?: one)? (?:is|s|would be|works) (?:better|best|preferable|preferred)\b"

@@ -30,6 +30,9 @@ _PORTUGUESE_MARK = re.compile(
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
     r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando"
     r"|agr|vlw|pode liberar|pode voltar|acima d[eoa]s?|abaixo d[eoa]s?|deles|delas)\b"
+    # Portugal's "demorou" (took), "aqueceu" (got hot), and "vale a pena", "treinar", "em hold", "algum"
+    # (Spanish: "vale la pena", "entrenar", "en", "algún")
+    r"|\b(?:demorou|demoraram|aqueceu|vale a pena|treinar|em hold|algum|alguma|alguns|algumas)\b"
     # Portugal's: a clitic after its verb ("mostra-me", "faz-lhe", "lança-lo", "enganei-me"), "estar a" and
     # an infinitive ("está a ser", "estiver a correr"), and its own words ("registo", "podes", "enquanto")
     r"|\b[a-z]+[aei]-(?:me|lhe|lo|la)\b|\b(?:esta|estava|estiver|esteve) a [a-z]+(?:ar|er|ir)\b"
@@ -139,6 +142,8 @@ _PORTUGUESE = compiled(
         # a correction: "não, enganei-me, queria a H100" (no, my mistake, I meant the H100)
         (r"^\s*nao\s*[,.!]\s*(?=enganei-me|me enganei)", ""),  # the "no" said before it: "my mistake" says it
         (r"\bnao quero que (?:(?:ele|ela) )?arranque\b", "i don't want it to start"),
+        # "quero que arranque logo a seguir ao 11": when it is to start (the job named after is no subject)
+        (r"\b(?:quero|queria) que (?:(?:ele|ela) )?(?:arranque|comece|corra)\b", "i want it to start"),
         (r"\bnao quero que\b", "i don't want it to"),
         (r"\benganei-me\b|\bme enganei\b", "my mistake"),
         (r"\b(my mistake,?\s*)queria\b", r"\1i meant"),
@@ -194,7 +199,8 @@ _PORTUGUESE = compiled(
         ),
         # "põe-no a andar", "mete-o a correr" (get it going): start it, as a held job's release is
         (r"\b(?:poe|mete)-(?:o|no|a|na|lo|la) a (?:andar|correr|rodar)\b", "start it"),
-        (r"\bestar a correr\b|\ba correr\b", "running"),
+        # ("chegou a correr", ran at all, is read with "quanto tempo" after)
+        (r"\bestar a correr\b|(?<!chegou )\ba correr\b", "running"),
         (r"\besteve a espera\b|\besteve em espera\b", "waited"),
         # "o 12 está à espera de quê?", "de que está à espera o 12?": what it waits for
         (
@@ -286,6 +292,12 @@ _PORTUGUESE = compiled(
             r"set the priority of \2 to \1",
         ),
         (r"\b(?:da|poe)-lhe (?:a )?prioridade (\d+)\b", r"set its priority to \1"),
+        # "dá-lhe mais prioridade" (give it more), "dá mais prioridade ao 12": raise it, no number said
+        (r"\b(?:da|poe|mete)-lhe (?:mais|maior) prioridade\b", "raise its priority"),
+        (
+            r"\b(?:da|poe|mete) (?:mais|maior) prioridade (?:ao|a|para o|pro) (?:job )?([\w.-]+)",
+            r"raise the priority of \1",
+        ),
         # "põe-no em pausa", "mete-o em hold" (the clitic: it), "põe em pausa o 11" (the job after it)
         (
             r"\b(?:poe|mete|coloca)-(?:o|no|a|na|lo|la) em (pausa|espera|hold)\b",
@@ -299,7 +311,13 @@ _PORTUGUESE = compiled(
             r"\b(?:poe|mete|coloca) (?:(?:o|a) )?(.{1,40}?) em (pausa|espera|hold)\b",
             lambda m: ("pause " if m[2].lower() == "pausa" else "hold ") + m[1],
         ),
-        (r"\bvolta a (?:lanca|corre|submete|mete)-(?:lo|la)\b|\brelanca-(?:o|a)\b", "retry it"),
+        # "volta a pô-lo na fila", "mete-o outra vez na fila" (put it back in the queue): run it again
+        (
+            r"\b(?:volta a (?:po|mete|submete)-(?:lo|la)|(?:poe|mete)-(?:o|no|a|na) (?:outra vez|de novo))"
+            r" na fila\b",
+            "put it back in the queue",
+        ),
+        (r"\bvolta a (?:lanca|corre|submete|mete|po)-(?:lo|la)\b|\brelanca-(?:o|a)\b", "retry it"),
         # the clitic "-o" after any other request's verb, read as Brazil says it after ("segura-o": "segura
         # ele", hold it; "despausa-o": resume it)
         (
@@ -334,7 +352,10 @@ _PORTUGUESE = compiled(
         # "compara o job 7 com o 10": compare them (one with the other)
         (r"\bcompar(?:a|e|ar)(?:-me)?\s+(.{1,40}?)\s+com\s+", r"compare \1 and "),
         # "quanto (tempo) correu cada um", "quanta energia gastaram": asked of each of the two compared
-        (r"\bquanto (?:tempo )?(?:correu|rodou|durou) (?:cada um|cada uma|cada)\b", "how long did each run"),
+        (
+            r"\bquanto (?:tempo )?(?:correu|rodou|durou|demorou|levou) (?:cada um|cada uma|cada)\b",
+            "how long did each run",
+        ),
         (r"\bquant[oa] (?:de )?energia (?:gastaram|consumiram|usaram)\b", "how much energy did they use"),
         (r"\bcada uma\b|\bcada um\b|\bcada\b", "each"),
         (r"\bclock dos sms\b", "sm clock"),
@@ -382,12 +403,21 @@ _PORTUGUESE = compiled(
             + {"tentou": "try", "correu": "run", "rodou": "run"}.get(m[1].lower(), "fail"),
         ),
         (
-            r"\bquanto tempo (?:correu|rodou)\b(?= *(?:e\b|no total|ao todo|[,.!?]|$))",
+            r"\bquanto tempo (?:correu|rodou|chegou a (?:correr|rodar))\b"
+            r"(?= *(?:e\b|no total|ao todo|antes d|[,.!?]|$))",
             "how long did it run",
         ),
         (r"\bquantas vezes\b", "how many times"),
+        # "quanto tempo demorou?", "quanto tempo levou?": how long it took ("demorou" is Portugal's "took",
+        # Brazil's "levou")
+        (
+            r"\bquanto tempo (?:demorou|demoraram|levou|levaram)\b"
+            r"(?= *(?:e\b|no total|ao todo|[,.!?]|$))",
+            "how long did it take",
+        ),
         (r"\bquanto tempo\b", "how long"),
-        (r"\bdurou quanto\b|\bquanto durou\b", "how long did it last"),
+        (r"\b(?:durou|demorou) quanto\b|\bquanto (?:durou|demorou)\b", "how long did it last"),
+        (r"\b(?:demorou|demoraram)\b", "took"),
         (r"\bquant[oa] de\b", "how much"),
         (r"\bquant[oa]s\b", "how many"),
         (r"\bquant[oa]\b", "how much"),
@@ -409,6 +439,15 @@ _PORTUGUESE = compiled(
         # advice: "vc acha que compensa rodar de madrugada?" (do you think it is worth running at night)
         (r"\b(?:voce )?acha que\b", "in your opinion"),
         (r"\bcompensa\b", "it is worth"),
+        # "vale a pena usar bf16 para treinar ...?", "vale a pena treinar em tf32": is it worth using it,
+        # training so (the verb after "worth" is English's gerund)
+        (
+            r"\bvale a pena (usar|utilizar|treinar|ativar|mudar)\b",
+            lambda m: "is it worth "
+            + {"treinar": "training", "ativar": "enabling", "mudar": "switching"}.get(m[1].lower(), "using"),
+        ),
+        (r"\bvale a pena\b", "is it worth"),
+        (r"\btreinar\b", "train"),
         (r"\bde madrugada\b", "at night"),
         (r"\bpor causa d[aoe]s?\b", "because of"),
         (r"\btarifa\b", "price"),
@@ -450,6 +489,12 @@ _PORTUGUESE = compiled(
         (r"\bnessa hora\b|\bnaquela hora\b|\bnesse momento\b", "at that time"),
         (r"\b(?:umas|lá pelas|por volta das|as)\s+(?=\d)", "at "),
         (r"\bdesde as\b|\bdesde\b", "since"),
+        # "depois das 18h", "antes das 9h": after or before that hour (read here, before "das 18h" is "from
+        # 18h"; a job named after them is read with the other words)
+        (
+            r"\b(antes|depois) d(?:as|a|e) (?=\d)",
+            lambda m: "before " if m[1].lower() == "antes" else "after ",
+        ),
         (r"\bdas (?=\d)", "from "),
         (r"\b(?:ao|as|ate)\s+(?=noon|\d)", "to "),
         (r"\bmeia[\s-]noite\b", "midnight"),
@@ -460,6 +505,7 @@ _PORTUGUESE = compiled(
         (r"\b(?:o )?maxim[oa] de\b", "the max"),  # "o máximo de memória usada": the max memory used
         (r"\bmaxim[ao]\b", "max"),
         (r"\bminim[ao]\b", "min"),
+        (r"\bem media\b", "on average"),  # "aqueceu mais em média": hotter on average
         (r"\bmedi[ao](?: de)?\b", "mean"),  # "média de util", "pico de potência": mean util, peak power
         (r"\bpico(?: de)?\b", "peak"),
         (r"\bpotencia\b", "power"),
@@ -488,8 +534,9 @@ _PORTUGUESE = compiled(
         (r"\bacima d(?:e|os?|as?)\b", "above"),
         (r"\b(?:passou|passa|passaram|ultrapassou) d(?:e|os?|as?)\b", "went above"),  # "passou de 600 W"
         (r"\babaixo d(?:e|os?|as?)\b", "below"),
-        (r"\besquentou mais\b", "got hotter"),
-        (r"\besquentou\b", "heated up"),
+        # Portugal's "aqueceu" for Brazil's "esquentou"
+        (r"\b(?:esquentou|aqueceu) mais\b", "got hotter"),
+        (r"\b(?:esquentou|aqueceu)\b", "heated up"),
         (r"\b(?:gastou|consumiu|usou|comeu)\b", "used"),  # "comeu" (ate): used, said of GPU-hours
         (r"\brodou mais tempo\b", "ran longer"),
         (r"\b(?:ociosa|ocioso|parada|parado)\b", "idle"),
@@ -517,8 +564,12 @@ _PORTUGUESE = compiled(
         (r"\bentre uma attempt e outra\b", "between attempts"),
         (r"\bantes de desistir\b", "before giving up"),
         (r"\bantes de morrer\b", "before it died"),
+        (r"\bantes disso\b", "before that"),
+        # "quero que corra antes do 12", "o que correu depois do 11": before or after the job named
+        (r"\bantes d[eoa]s?\b", "before"),
+        (r"\bdepois d[eoa]s?\b", "after"),
         # "chegou a rodar qnto tempo?": how long it ran at all; "chegou a 100%?": did it reach 100%
-        (r"\bchegou a rodar\b", "ran"),
+        (r"\bchegou a (?:rodar|correr)\b", "ran"),
         (r"\bchegou a(?= \d)", "reached"),
         (r"\besperando\b", "waiting"),
         (r"\besperou\b", "waited"),
@@ -542,6 +593,10 @@ _PORTUGUESE = compiled(
         (r"\bcomo (?:eu )?(?:faz|faco)\b", "how can i"),
         (r"\brodar\b", "run"),
         (r"\bsegura\b", "hold"),
+        (r"\bem hold\b", "on hold"),  # "e em hold?": the held jobs
+        # "há algum job em hold?", "há alguma placa livre?": is there any
+        (r"\bha (?:algum|alguma|alguns|algumas)\b", "is there any"),
+        (r"\b(?:algum|alguma|alguns|algumas)\b", "any"),
         (r"\b(?:libera|solta)\b", "release"),
         (r"\bcancela\b", "cancel"),
         (r"\bdespaus\w*\b", "resume"),  # "despausa ele": resume it
@@ -565,6 +620,9 @@ _PORTUGUESE = compiled(
         (r"\b(?:esse|essa|este|isso)\b", "that"),
         (r"\bas duas\b|\bos dois\b|\bambas\b", "both"),
         (r"\b(?:" + "|".join(_NUMBERS) + r")\b", lambda m: _NUMBERS[m[0].lower()]),
+        # "e os outros, ...?": the others, said alone (English's "the others" after one of a list; "os outros
+        # jobs" is "the other jobs")
+        (r"\boutr[oa]s\b(?=\s*(?:[,;.!?]|$))", "others"),
         (r"\boutr[oa]s?\b", "other"),
         (r"\bplacas\b", "cards"),
         (r"\bplaca\b", "card"),
