@@ -303,6 +303,11 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "quanto tempo passou a gpu 0 acima dos 80 graus hoje?", "wah di power draw pon GPU 0 right now?",
           "sdxl-train phir se chala do"),
          "chat_hinglish_portugal_patois.png"),
+        # Hyderabad's Dakhini ("kitte", "subah se": since the morning, until now; "ke upar": at or above),
+        # Portugal's "aqueceu ... em média" (the mean temperature), Bajan's "dis morning" and "fuh"
+        (("subah se kitte jobs fail hue?", "gpu 0 kitta der 70 degree ke upar raha aaj",
+          "qual das placas aqueceu mais hoje, em média?", "wuh de peak power fuh gpu 1 dis morning?"),
+         "chat_dakhini_portugal_bajan.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
