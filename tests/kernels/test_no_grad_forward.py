@@ -54,7 +54,7 @@ def _cu(lens: list[int]) -> torch.Tensor:
 def _packed(d: int, dv: int, seed: int = 0) -> tuple[torch.Tensor, ...]:
     g = torch.Generator().manual_seed(seed)
     n = sum(LENS)
-    return tuple(torch.randn(n, 2, e, generator=g) for e in (d, d, dv)) + (torch.randn(n, 2, dv, generator=g),)
+    return tuple(torch.randn(n, 2, e, generator=g) for e in (d, d, dv, dv))  # q, k, v, dO
 
 
 def _varlen(q, k, v):
@@ -68,9 +68,7 @@ def _dense(q, k, v):
 
 def _dense_inputs(d: int, dv: int, seed: int = 0) -> tuple[torch.Tensor, ...]:
     g = torch.Generator().manual_seed(seed)
-    return tuple(torch.randn(2, 19, 2, e, generator=g) for e in (d, d, dv)) + (
-        torch.randn(2, 19, 2, dv, generator=g),
-    )
+    return tuple(torch.randn(2, 19, 2, e, generator=g) for e in (d, d, dv, dv))  # q, k, v, dO
 
 
 CASES = [  # (entry point, its Function's key, inputs): D16 as given, D48 (v 32) padded around the kernels
