@@ -28,7 +28,9 @@ at the first total, nothing timed (for ncu: the second pass's launches).
 inputs that need gradients; forward+backward), the launcher alone and the launcher replayed from a CUDA
 graph, each as before 2026-11-29's thirty-first session, as before its thirty-third (no plan) and as
 shipped (a plan per call signature) (:data:`HOST_MODES`), also on a small pack (4 x 512), alternated
-round by round (``--host-calls``, ``--host-modes``, ``--no-parts`` narrow it): do_bench medians,
+round by round (``--host-calls``, ``--host-modes``, ``--no-parts`` narrow it; ``nograd``: the public call
+under ``torch.no_grad()``, and beside the small pack ``dense-1x128-nograd`` / ``dense-8x1024-nograd``,
+``flash_attn_func`` under it at (1, 128, 2, 128) / (8, 1024, 16, 128) causal): do_bench medians,
 back-to-back time per call, host time per call with the GPU idle (and by part, :data:`HOST_PARTS`),
 and under torch.profiler a do_bench-like loop's kernels, their GPU times and the idle time between the
 L2 flush and the last kernel. ``--host-ab OLD_SRC NEW_SRC``: that ``--host`` run (the other arguments
@@ -368,6 +370,8 @@ def profile(variants: list[str], packs: dict[str, list[int]]) -> None:
         torch.cuda.synchronize()
 
 
+SMALL_PACK = [512] * 4  # --host's small pack, where host time dominates
+DENSE_SHAPES = [(1, 128), (8, 1024)]  # --host's dense calls (batch, seqlen; H2 at B1, else H16; D128 causal)
 FLUSH_BYTES = 256 << 20  # do_bench's L2 flush (Triton 3.6: a 256 MB buffer zeroed before each call)
 
 
@@ -386,13 +390,31 @@ def _host_calls(lens: list[int]) -> dict[str, Any]:
         flash_attn_varlen_func(qg, kg, vg, cu, cu, n, n, causal=True).backward(do)
         qg.grad = kg.grad = vg.grad = None
 
-    return {
+    def nograd(fn):
+        def run():
+            with torch.no_grad():
+                return fn()
+
+        return run
+
+    calls = {
         "public": lambda: flash_attn_varlen_func(q, k, v, cu, cu, n, n, causal=True),
+        "nograd": nograd(lambda: flash_attn_varlen_func(q, k, v, cu, cu, n, n, causal=True)),
         "unchecked": lambda: flash_attention_varlen(q, k, v, cu, cu, n, n, causal=True, check_values=False),
         "grad": lambda: flash_attn_varlen_func(qg, kg, vg, cu, cu, n, n, causal=True),
         "launcher": lambda: launch_gluon_varlen_fwd(q, k, v, o, lse, cu, cu, n, True, SCALE),
         "fwd+bwd": both,
     }
+    if lens == SMALL_PACK:  # the dense call beside the small pack (its rows do not depend on the pack)
+        from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
+
+        for b, s in DENSE_SHAPES:
+            dq, dk, dv = (torch.randn(b, s, H if b > 1 else 2, D, device="cuda", dtype=torch.bfloat16)
+                          for _ in range(3))  # fmt: skip
+            calls[f"dense-{b}x{s}-nograd"] = nograd(
+                lambda dq=dq, dk=dk, dv=dv: flash_attn_func(dq, dk, dv, causal=True)
+            )
+    return calls
 
 
 def _graph_of(fn) -> Any:
@@ -536,7 +558,9 @@ HOST_MODES = ("old", "once", "plan")  # offsets read every call, no plan: every 
 # since: a plan per call signature (dense.attention._PLANS: the checks the signature proves, the path and
 # configuration skipped, the launches bound). The thirty-first session's result files
 # (varlen_host_20261129-101559-kern4-h200.json, -101919-kern4-abba-h200.json) name its bound launches (an
-# option then, varlen_fwd.BIND, now the plan's) "new", its first (-101037-kern4-h200.json) "bound"
+# option then, varlen_fwd.BIND, now the plan's) "new", its first (-101037-kern4-h200.json) "bound". Not by
+# default: "function" (:func:`with_function`), every call through its autograd Function as before the
+# thirty-fourth session (later), also where no gradient is needed
 
 
 def unplanned(fn):
@@ -554,12 +578,33 @@ def unplanned(fn):
     return run
 
 
+def with_function(fn):
+    """``fn`` run with every call taking its autograd Function, as before 2026-11-29's thirty-fourth session
+    (later), also where no gradient is needed (``needs_autograd`` True in the dense and packed entry points;
+    the code of that session on), the shipped test restored after: in one process, the change alone."""
+    from gpuaccel.accel.kernels.dense import entry
+
+    mods = [m for m in (entry, varlen_attention) if hasattr(m, "needs_autograd")]
+
+    def run():
+        saved = [m.needs_autograd for m in mods]
+        for m in mods:
+            m.needs_autograd = lambda *ts: True
+        try:
+            return fn()
+        finally:
+            for m, f in zip(mods, saved, strict=True):
+                m.needs_autograd = f
+
+    return run
+
+
 def _in_mode(fn, mode: str):
     """``fn`` run as ``mode`` of :data:`HOST_MODES` says, the shipped state restored after."""
     from gpuaccel.accel.kernels import checks
 
     checked_before = checks._checked_before
-    plain = unplanned(fn) if mode in ("old", "once") else fn
+    plain = unplanned(fn) if mode in ("old", "once") else with_function(fn) if mode == "function" else fn
 
     def run():
         if mode == "old":
@@ -784,7 +829,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     result: dict[str, Any] = {"env": bench.environment(), "command": " ".join(sys.argv)}
     if args.host:  # and a small pack, where host time dominates
-        packs["4 x 512"] = [512] * 4
+        packs["4 x 512"] = SMALL_PACK
         result["host"] = host_rows({**packs, **equal}, args.rounds, not args.no_parts, args.host_calls,
                                    tuple(args.host_modes), not args.no_profiles)  # fmt: skip
         os.makedirs(args.out, exist_ok=True)

@@ -20,6 +20,7 @@ from gpuaccel.accel.kernels.decode.attention import append_kv, flash_attention_w
 from gpuaccel.accel.kernels.decode.checks import check_kvcache
 from gpuaccel.accel.kernels.decode.combine import flash_attn_combine
 from gpuaccel.accel.kernels.decode.kv_cache import page_scales
+from gpuaccel.accel.kernels.dense.attention import needs_autograd
 from gpuaccel.accel.kernels.dense.entry import flash_attention
 from gpuaccel.accel.kernels.fp8.attention import flash_attention_fp8_descaled
 from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
@@ -85,7 +86,7 @@ def flash_attn_func(
             )
         if list(window_size) != [-1, -1] or softcap or attention_chunk:
             raise UnsupportedInputError("e4m3 inputs take no window_size, softcap or attention_chunk")
-        if torch.is_grad_enabled() and any(t.requires_grad for t in (q, k, v)):
+        if needs_autograd(q, k, v):
             raise UnsupportedInputError("e4m3 inputs are forward-only")
         o, lse = flash_attention_fp8_descaled(
             q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), q_descale, k_descale, v_descale, causal,

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import torch
+import torch.autograd.forward_ad as forward_ad
 
 from gpuaccel.accel.kernels.checks import (
     AttentionShape,
@@ -145,6 +146,21 @@ def call_signature(
     except (AttributeError, TypeError):
         return None
     return key
+
+
+def needs_autograd(*ts: torch.Tensor) -> bool:
+    """Whether a call on ``ts`` must go through its ``torch.autograd.Function``: grad mode on with an input
+    that requires grad (a graph to build), or a forward-mode dual input (the Function then raises as it
+    always did, no tangent dropped). Else the entry points run the same forward directly: under
+    ``torch.no_grad()``/``inference_mode()`` the Function's context costs some 35-45 us of host time for
+    nothing. The dense and packed calls share this one test."""
+    if torch.is_grad_enabled() and any(t.requires_grad for t in ts):
+        return True
+    # a dual tensor exists only inside a dual level; outside one (nearly always) no tensor is unpacked.
+    # forward_ad's level is a module global (0.1 us); were it gone, every call would unpack (~1 us a tensor)
+    if getattr(forward_ad, "_current_level", 0) < 0:
+        return False
+    return any(forward_ad.unpack_dual(t).tangent is not None for t in ts)
 
 
 def aligned16(*ts: torch.Tensor) -> bool:

@@ -6,7 +6,11 @@ from __future__ import annotations
 import torch
 
 from gpuaccel.accel.kernels.checks import allowed_dtypes, check_inputs, resolve_scale
-from gpuaccel.accel.kernels.dense.attention import FlashAttentionFunction, flash_attention_forward
+from gpuaccel.accel.kernels.dense.attention import (
+    FlashAttentionFunction,
+    flash_attention_forward,
+    needs_autograd,
+)
 
 
 def flash_attention(
@@ -46,8 +50,8 @@ def flash_attention(
         from gpuaccel.accel.kernels.dense.attention_op import flash_attention_op
 
         o, lse = flash_attention_op(q, k, v, bool(causal), scale)
-    elif torch.is_grad_enabled() and (q.requires_grad or k.requires_grad or v.requires_grad):
+    elif needs_autograd(q, k, v):
         o, lse = FlashAttentionFunction.apply(q, k, v, bool(causal), scale, bool(deterministic))
-    else:  # nothing to differentiate: the Function's context would cost ~10 us for nothing
+    else:  # nothing to differentiate: the same forward without the Function's context
         o, lse = flash_attention_forward(q, k, v, bool(causal), scale)
     return (o, lse) if return_lse else o

@@ -41,7 +41,13 @@ from gpuaccel.accel.kernels.checks import (
     check_window,
     resolve_scale,
 )
-from gpuaccel.accel.kernels.dense.attention import aligned16, call_signature, keep_plan, planned
+from gpuaccel.accel.kernels.dense.attention import (
+    aligned16,
+    call_signature,
+    keep_plan,
+    needs_autograd,
+    planned,
+)
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import (
     Bound,
@@ -256,6 +262,29 @@ def varlen_backward(
     return dq, dk, dv
 
 
+def _planned_forward(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, p: Problem, sig: Any, plan: Plan | None
+) -> tuple[torch.Tensor, torch.Tensor, tuple[torch.Tensor, ...]]:
+    """The packed forward of :func:`flash_attention_varlen`, with or without autograd's Function around
+    it: ``(o at v's head dim, lse, (q, k, v as the kernels took them, o as written))``, the last what a
+    backward keeps. ``plan``: the one kept under ``sig`` (q, k, v then need no padding and no copy); else
+    decided here and kept under ``sig`` once its first launch went through, as the dense forward's."""
+    dv = v.shape[-1]
+    if plan is not None:
+        qp, kp, vp = q, k, v
+        o, lse = varlen_forward(q, k, v, p, plan)
+    else:
+        dp, dvp = padded_head_dim(q.shape[-1]), padded_head_dim(dv)
+        qp, kp = (tma_ready(pad_head_dim(t, dp)) for t in (q, k))
+        vp = tma_ready(pad_head_dim(v, dvp))
+        direct = sig is not None and qp is q and kp is k and vp is v
+        plan = forward_plan(qp, vp, p) if direct else None
+        o, lse = varlen_forward(qp, kp, vp, p, plan)
+        if plan is not None:
+            keep_plan(sig, plan)
+    return (o[..., :dv].contiguous() if vp.shape[-1] != dv else o), lse, (qp, kp, vp, o)
+
+
 class VarlenAttentionFunction(torch.autograd.Function):
     """Autograd over the packed kernels; q/k's and v's head dims are each padded to a power of two around
     them. ``sig``: the forward's call signature (:func:`flash_attention_varlen`), None where the call is
@@ -263,24 +292,12 @@ class VarlenAttentionFunction(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, q, k, v, problem: Problem, deterministic: bool = False, sig=None, plan=None):  # type: ignore[override]
-        d, dv = q.shape[-1], v.shape[-1]
-        if plan is not None:  # the signature proved q, k, v need no padding and no copy
-            qp, kp, vp = q, k, v
-            o, lse = varlen_forward(q, k, v, problem, plan)
-        else:
-            dp, dvp = padded_head_dim(d), padded_head_dim(dv)
-            qp, kp = (tma_ready(pad_head_dim(t, dp)) for t in (q, k))
-            vp = tma_ready(pad_head_dim(v, dvp))
-            direct = sig is not None and qp is q and kp is k and vp is v
-            plan = forward_plan(qp, vp, problem) if direct else None
-            o, lse = varlen_forward(qp, kp, vp, problem, plan)
-            if plan is not None:  # kept once its first launch went through, as the dense forward's
-                keep_plan(sig, plan)
-        ctx.save_for_backward(qp, kp, vp, o, lse)
-        ctx.problem, ctx.dims, ctx.deterministic = problem, (d, dv), deterministic
+        o, lse, (qp, kp, vp, o_padded) = _planned_forward(q, k, v, problem, sig, plan)
+        ctx.save_for_backward(qp, kp, vp, o_padded, lse)
+        ctx.problem, ctx.dims, ctx.deterministic = problem, (q.shape[-1], v.shape[-1]), deterministic
         ctx.sig = None if sig is None else (sig, qp is q, kp is k, vp is v)  # what fixes the saved tensors
         ctx.mark_non_differentiable(lse)
-        return o[..., :dv].contiguous() if vp.shape[-1] != dv else o, lse
+        return o, lse
 
     @staticmethod
     def backward(ctx, do, _dlse):  # type: ignore[override]
@@ -388,7 +405,10 @@ def flash_attention_varlen(
         )
     problem: Problem = (cu_q, cu_k, max_seqlen_q, max_seqlen_k, left, right,
                         resolve_scale(softmax_scale, q.shape[2]), cap)  # fmt: skip
-    o, lse = VarlenAttentionFunction.apply(q, k, v, problem, bool(deterministic), sig, plan)
+    if needs_autograd(q, k, v):
+        o, lse = VarlenAttentionFunction.apply(q, k, v, problem, bool(deterministic), sig, plan)
+    else:  # nothing to differentiate: the same forward without the Function's context
+        o, lse, _ = _planned_forward(q, k, v, problem, sig, plan)
     return (o, lse) if return_lse else o
 
 
