@@ -491,3 +491,49 @@ def test_portugals_is_it_worth_for_ones_training_is_declined(heldout_svc: Assist
     ):
         _, _, query = ask(heldout_svc, said, None)
         assert query is None, (said, query)
+
+
+def test_angolan_requests(heldout_svc: AssistantService) -> None:
+    # the priority set "no" a job, the queue put back "outra vez" after it, a job passed "à frente" of
+    # another, "resume-o" after "já está", "nesse" for the job just named
+    for question, command in (
+        ("põe prioridade 7 no job 13", "gpuaccel priority 13 7"),
+        ("passa o 12 à frente do 13", "gpuaccel switch 12 13"),
+    ):
+        _, text, query = ask(heldout_svc, question, None)
+        assert query is None and command in text, (question, text)
+    sid, _, _ = ask(heldout_svc, "o lr-sweep 9 falhou porquê?", None)
+    _, text, query = ask(heldout_svc, "tá bem, mete-o na fila de novo", sid)
+    assert query is None and "gpuaccel retry 9" in text, text
+    sid, _, _ = ask(heldout_svc, "mostra o registo do job 5", None)
+    _, text, query = ask(heldout_svc, "ya, faz retry nesse", sid)
+    assert query is None and "gpuaccel retry 5" in text, text
+    sid, _, _ = ask(heldout_svc, "pausa o job 11", None)
+    _, text, query = ask(heldout_svc, "já está, resume-o", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+    sid, _, _ = ask(heldout_svc, "dá prioridade 4 ao 12", None)
+    _, text, query = ask(heldout_svc, "sobe também a do 13", sid)
+    assert query is None and "gpuaccel priority 13" in text, text
+
+
+def test_angolan_questions(heldout_svc: AssistantService) -> None:
+    # "entre as 10 e as 11" with no "h", "depois das 18h de ontem", "correu mais tempo", "crashou",
+    # "durou quanto tempo", "até agora" (so far, never "only far"), "compara X e Y", "e de power médio"
+    _, _, query = ask(heldout_svc, "entre as 10 e as 11 qual foi a temp max da gpu 0", None)
+    assert query is not None and query["window"]["label"] == "between 10:00 and 11:00", query
+    sid, _, query = ask(heldout_svc, "depois das 20h de ontem qual foi a temperatura máxima da gpu 0?", None)
+    assert query is not None and query["window"]["label"] == "yesterday between 20:00 and 00:00", query
+    _, text, query = ask(heldout_svc, "e o job?", sid)  # the job on it at that peak
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 0, query
+    sid, _, _ = ask(heldout_svc, "compara o tempo de execução do job 4 e do job 6", None)
+    _, _, query = ask(heldout_svc, "e qual correu mais tempo?", sid)
+    assert query is not None and query["metric"] == "duration" and query["among"] == "4,6", query
+    sid, _, _ = ask(heldout_svc, "o job 5 crashou pq?", None)
+    _, text, _ = ask(heldout_svc, "durou quanto tempo antes de crashar?", sid)
+    assert "3m21s" in text, text
+    sid, _, _ = ask(heldout_svc, "o que está a correr agora?", None)
+    _, text, _ = ask(heldout_svc, "ja gastou quantas gpu-hours ate agora?", sid)
+    assert "1.50 GPU-hours" in text, text
+    sid, _, _ = ask(heldout_svc, "qual das gpus teve a utilização média mais alta hoje", None)
+    _, text, query = ask(heldout_svc, "e de power medio?", sid)
+    assert query is not None and query["metric"] == "power" and "mean 154 W" in text, (query, text)

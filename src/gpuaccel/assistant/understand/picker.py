@@ -1163,8 +1163,8 @@ class RulePicker:
         # "what was running" right after one peak: the jobs then (not the queue now)
         named = named or (context.moment if {"was", "were"} & set(ws) and "running" in topics else None)
         job_nouns = {"job", "jobs", "workload", "workloads", "task", "tasks"}
-        # "which job?"; "when + which job": the jobs at the moment, whose answer says when
-        bare = job_nouns & set(ws) and set(ws) <= {"which", "what", "and", "when"} | job_nouns
+        # "which job?"; "when + which job"; "and the job?": the jobs at the moment, whose answer says when
+        bare = job_nouns & set(ws) and set(ws) <= {"which", "what", "and", "when", "the"} | job_nouns
         # "which one was it" after one GPU's peak: the job then (a GPU's reading names no other one)
         # ("it was which training?", as some put the question word last)
         bare = bare or re.fullmatch(

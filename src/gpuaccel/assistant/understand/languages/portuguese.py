@@ -19,7 +19,7 @@ from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads
 # "e acima de 300 W?" is a follow-up; "corria" is not (Spanish's "corría" unaccented)
 _PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
-    r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|em|ocupad[ao]s?)\b"
+    r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|de|em|ocupad[ao]s?)\b"
     r"|\b(?:hoje|ontem|agora|quanto|quanta|quantos|quantas|quem|placas?|fila|valeu|k{3,}|nao|vc|voce"
     r"|ventoinha|nessa|nesse|liberta|cancela-o|relanca|tenta|esteve|arrancar|percentagem|estava|prioridade"
     r"|tava|estava|rodou|rodando|rodar|tentou|gastou|consumiu|esquentou|ociosa|ocioso|falhou"
@@ -42,9 +42,13 @@ _PORTUGUESE_MARK = re.compile(
     # request's verb with its clitic ("mete-o", "relança-o", "põe-no")
     r"|\b(?:por ?que|onde|o que|quem|qual|como) e que\b|\b(?:esta|estao|estava|anda|fica|ficou) a espera\b"
     r"|\ba espera d[eo]\b|\b(?:correu|correram|rebentou|rebentaram|consegues|guardou)\b"
-    r"|\b(?:mete|poe|segura|relanca|cancela|liberta|pausa|suspende|retoma|despausa|solta|lanca)-(?:o|a|no|na)\b(?![-\w])"
+    r"|\b(?:mete|poe|segura|relanca|cancela|liberta|pausa|suspende|retoma|resume|despausa|solta|lanca)-(?:o|a|no|na)\b"
+    r"(?![-\w])"
     # "compara o 2 com o 4" (Spanish says "con", Italian "confronta")
-    r"|\bcompara .{1,40}? com\b",
+    r"|\bcompara .{1,40}? com\b"
+    # Angola's and Portugal's "execução" (run; Spanish "ejecución"), "crashou" (the English verb conjugated),
+    # "à frente do 12" (ahead of it; Spanish "delante del")
+    r"|\b(?:execucao|crash(?:ou|aram|ar)|a frente d[oa])\b",
     re.I,
 )
 # Portugal's accented words, looked for before the accents are taken off: "só" (only; Spanish says "solo"),
@@ -147,7 +151,8 @@ _PORTUGUESE = compiled(
         (r"\bnao quero que\b", "i don't want it to"),
         (r"\benganei-me\b|\bme enganei\b", "my mistake"),
         (r"\b(my mistake,?\s*)queria\b", r"\1i meant"),
-        (r"^\s*pronto\b[,.!]*", "ok,"),
+        # "pronto", "já está", "tá bem" opening a request: done, ok ("já está, resume-o")
+        (r"^\s*(?:pronto|ja esta|(?:ta|esta) bem)\b[,.!]*", "ok,"),
         # "o job que correu a seguir" (the job after it), "logo a seguir ao 11" (right after it)
         (
             r"\b(o |a )?(?:que )?(?:veio|correu|arrancou) (?:logo )?a seguir\b(?! a)",
@@ -217,7 +222,9 @@ _PORTUGUESE = compiled(
             lambda m: f"between {m[1]}:{m[2] or '00'} and noon",
         ),
         (
-            r"\bentre as (\d{1,2})h(\d{2})? e as (\d{1,2})h(\d{2})?",
+            # the hours said with no "h" too ("entre as 9 e as 12"), where no unit or count follows
+            rf"\bentre as (\d{{1,2}})(?:h(\d{{2}})?)? e as (\d{{1,2}})(?:h(\d{{2}})?)?\b"
+            rf"(?!\s*(?:[:.,]\d|{_COUNTED}|gpus?|placas?))",
             lambda m: f"between {m[1]}:{m[2] or '00'} and {m[3]}:{m[4] or '00'}",
         ),
         # "das 9h ao meio dia", "das 20h à meia-noite", "das 9h às 11h30": from one hour to another
@@ -273,6 +280,12 @@ _PORTUGUESE = compiled(
             r"\b(?:sobe|aumenta) a prioridade (?:(dele|dela)|d[oa] (.{1,40}?))(?: entao)?(?=\s*(?:[,.!?]|$))",
             lambda m: "raise the priority of " + (m[2] or "it"),
         ),
+        # "e sobe também a do 13" after a priority was set: "a" stands for "a prioridade" said before (raising
+        # is said of nothing else here)
+        (
+            r"\b(?:sobe|aumenta)(?: tambem)? a d[oa] (.{1,40}?)(?: tambem)?(?=\s*(?:[,.!?]|$))",
+            r"raise the priority of \1",
+        ),
         (
             r"\b(?:baixa|abaixa|diminui) a prioridade (?:(dele|dela)|d[oa] (.{1,40}?))(?=\s*(?:[,.!?]|$))",
             lambda m: "lower the priority of " + (m[2] or "it"),
@@ -288,8 +301,10 @@ _PORTUGUESE = compiled(
         # "dá prioridade 100 ao 13", "dá-lhe prioridade 5 ao lr-sweep" (the "-lhe" says again whose: the job
         # after "ao"), "dá-lhe prioridade 5" (its own)
         (
-            r"\b(?:da|mete|poe)(?:-lhe)? (?:a )?prioridade (\d+) (?:ao|a|para o|pro) (?:job )?([\w.-]+)",
-            r"set the priority of \2 to \1",
+            r"\b(?:da|mete|poe)(?:-lhe)? (?:a )?prioridade (\d+) (?:ao|a|para o|pro|no|na)"
+            r" (?:job )?([\w.-]+)",
+            # a number named is a job's ("of 12 to 10" would read the 10 as the job)
+            lambda m: f"set the priority of {'job ' if m[2].isdigit() else ''}{m[2]} to {m[1]}",
         ),
         (r"\b(?:da|poe)-lhe (?:a )?prioridade (\d+)\b", r"set its priority to \1"),
         # "dá-lhe mais prioridade" (give it more), "dá mais prioridade ao 12": raise it, no number said
@@ -314,14 +329,14 @@ _PORTUGUESE = compiled(
         # "volta a pô-lo na fila", "mete-o outra vez na fila" (put it back in the queue): run it again
         (
             r"\b(?:volta a (?:po|mete|submete)-(?:lo|la)|(?:poe|mete)-(?:o|no|a|na) (?:outra vez|de novo))"
-            r" na fila\b",
+            r" na fila\b|\b(?:poe|mete)-(?:o|no|a|na) na fila (?:outra vez|de novo)\b",
             "put it back in the queue",
         ),
         (r"\bvolta a (?:lanca|corre|submete|mete|po)-(?:lo|la)\b|\brelanca-(?:o|a)\b", "retry it"),
         # the clitic "-o" after any other request's verb, read as Brazil says it after ("segura-o": "segura
         # ele", hold it; "despausa-o": resume it)
         (
-            r"\b(segura|despausa|retoma|solta|libera|cancela|pausa|suspende|relanca|lanca)"
+            r"\b(segura|despausa|retoma|resume|solta|libera|cancela|pausa|suspende|relanca|lanca)"
             r"-(?:o|a|lo|la)\b(?![-\w])",
             r"\1 ele",
         ),
@@ -345,12 +360,15 @@ _PORTUGUESE = compiled(
         ),
         # "bota o 13 na frente do 12", "passa o 9 pra frente do 8": move it ahead of the other
         (
-            r"\b(?:bota|poe|coloca|passa) (?:o )?(.{1,30}?) (?:na|pra|para a) frente d[oa] (.{1,30}?)"
+            r"\b(?:bota|poe|coloca|passa) (?:o )?(.{1,30}?) (?:na|pra|para a|a) frente d[oa] (.{1,30}?)"
             r"(?= na fila\b|[,.!?]|$)",
             r"move \1 ahead of \2",
         ),
         # "compara o job 7 com o 10": compare them (one with the other)
         (r"\bcompar(?:a|e|ar)(?:-me)?\s+(.{1,40}?)\s+com\s+", r"compare \1 and "),
+        # "compara o tempo de execução do 7 e do 8": the two named with "e" (and)
+        (r"\bcompar(?:a|e|ar)(?:-me)?\b", "compare"),
+        (r"\btempo de execucao\b", "run time"),
         # "quanto (tempo) correu cada um", "quanta energia gastaram": asked of each of the two compared
         (
             r"\bquanto (?:tempo )?(?:correu|rodou|durou|demorou|levou) (?:cada um|cada uma|cada)\b",
@@ -415,6 +433,8 @@ _PORTUGUESE = compiled(
             r"(?= *(?:e\b|no total|ao todo|[,.!?]|$))",
             "how long did it take",
         ),
+        # "durou quanto tempo antes de crashar?": how long it lasted (the verb before "quanto tempo")
+        (r"\b(?:durou|demorou) quanto tempo\b", "how long did it last"),
         (r"\bquanto tempo\b", "how long"),
         (r"\b(?:durou|demorou) quanto\b|\bquanto (?:durou|demorou)\b", "how long did it last"),
         (r"\b(?:demorou|demoraram)\b", "took"),
@@ -424,7 +444,7 @@ _PORTUGUESE = compiled(
         (r"\bqual das duas placas\b", "which of the two cards"),
         # the reading's mean or peak said after it: "temperatura média", "potência máxima", "temperatura max"
         (
-            r"\b(temperatura|temp|potencia|utilizacao|util|uso|memoria|consumo)"
+            r"\b(temperatura|temp|potencia|power|utilizacao|util|uso|memoria|consumo)"
             r" (medi[ao]|maxim[ao]|minim[ao]|max|min)\b",
             r"\2 \1",
         ),
@@ -491,6 +511,16 @@ _PORTUGUESE = compiled(
         (r"\bdesde as\b|\bdesde\b", "since"),
         # "depois das 18h", "antes das 9h": after or before that hour (read here, before "das 18h" is "from
         # 18h"; a job named after them is read with the other words)
+        # "antes das 9h de hoje": the hour as English writes it, the day after it ("before 9:00 today");
+        # "depois das 18h de ontem" is the rest of that day, ended ("yesterday from 18:00 to midnight")
+        (
+            r"\b(antes|depois) d(?:as|a|e) (\d{1,2})h(\d{2})?\b(?: (?:de|of) (yesterday|today))?",
+            lambda m: f"yesterday from {m[2]}:{m[3] or '00'} to midnight"
+            if m[1].lower() == "depois" and m[4] == "yesterday"
+            else ("before " if m[1].lower() == "antes" else "after ")
+            + f"{m[2]}:{m[3] or '00'}"
+            + (f" {m[4]}" if m[4] else ""),
+        ),
         (
             r"\b(antes|depois) d(?:as|a|e) (?=\d)",
             lambda m: "before " if m[1].lower() == "antes" else "after ",
@@ -538,7 +568,7 @@ _PORTUGUESE = compiled(
         (r"\b(?:esquentou|aqueceu) mais\b", "got hotter"),
         (r"\b(?:esquentou|aqueceu)\b", "heated up"),
         (r"\b(?:gastou|consumiu|usou|comeu)\b", "used"),  # "comeu" (ate): used, said of GPU-hours
-        (r"\brodou mais tempo\b", "ran longer"),
+        (r"\b(?:rodou|correu) mais tempo\b", "ran longer"),
         (r"\b(?:ociosa|ocioso|parada|parado)\b", "idle"),
         (r"\blivre\b", "free"),
         (r"\bocupad[oa]s?\b", "busy"),
@@ -563,7 +593,7 @@ _PORTUGUESE = compiled(
         (r"\bsomando tudo\b|\bao todo\b", "in total"),
         (r"\bentre uma attempt e outra\b", "between attempts"),
         (r"\bantes de desistir\b", "before giving up"),
-        (r"\bantes de morrer\b", "before it died"),
+        (r"\bantes de (?:morrer|crashar|rebentar)\b", "before it died"),
         (r"\bantes disso\b", "before that"),
         # "quero que corra antes do 12", "o que correu depois do 11": before or after the job named
         (r"\bantes d[eoa]s?\b", "before"),
@@ -573,7 +603,7 @@ _PORTUGUESE = compiled(
         (r"\bchegou a(?= \d)", "reached"),
         (r"\besperando\b", "waiting"),
         (r"\besperou\b", "waited"),
-        (r"\bfalh(?:ou|aram)\b|\bdeu pau\b|\bmorreu\b|\brebent(?:ou|aram)\b", "failed"),
+        (r"\bfalh(?:ou|aram)\b|\bdeu pau\b|\bmorreu\b|\b(?:rebent|crash)(?:ou|aram)\b", "failed"),
         (r"\bterminou\b", "finished"),
         (r"\b(?:terminar|acabar)\b", "finishes"),  # "quando o 11 terminar": when job 11 finishes
         (r"\baconteceu\b", "happened"),
@@ -617,6 +647,8 @@ _PORTUGUESE = compiled(
         (r"\bn[ao] maquina\b", "on the machine"),
         (r"\bmaquinas?\b", "machine"),
         (r"\b(?:nele|nela)\b", "on it"),
+        # "faz retry nesse", "e nessa?": the one just named, said alone
+        (r"\b(?:nesse|nessa|neste|nesta)\b(?=\s*(?:[,.!?]|$))", "on it"),
         (r"\b(?:esse|essa|este|isso)\b", "that"),
         (r"\bas duas\b|\bos dois\b|\bambas\b", "both"),
         (r"\b(?:" + "|".join(_NUMBERS) + r")\b", lambda m: _NUMBERS[m[0].lower()]),
@@ -629,7 +661,7 @@ _PORTUGUESE = compiled(
         (r"\bfila\b", "queue"),
         (r"\bmeu\b|\bminha\b", "my"),
         (r"\bmais\b", "more"),
-        (r"\b(?:so|somente)\b", "only"),
+        (r"\b(?:so|somente)\b(?! far\b)", "only"),  # ("ate agora" is "so far" already)
         (r"\b(?:entao|tambem|mesmo|ai)\b", ""),
         (r"\bja\b", "already"),
         (r"\bdiminui\b", "lowered"),
