@@ -21,9 +21,9 @@ def last_week(now: float) -> Window:
 def day_of(w: Window, now: float) -> Window | None:
     """Yesterday, whole, where ``w`` lies in it ("over the day" after yesterday's readings is that day), else
     None (a span of today is in the day "the day" reads)."""
-    midnight = dt.datetime.fromtimestamp(now).replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
-    if midnight - 86400 <= w.t0 < w.t1 <= midnight:
-        return Window(midnight - 86400, midnight, "yesterday")
+    yesterday = window_of("yesterday", now)  # the one definition of yesterday's span
+    if yesterday is not None and yesterday.t0 <= w.t0 < w.t1 <= yesterday.t1:
+        return yesterday
     return None
 
 

@@ -336,8 +336,9 @@ def _backward_signature(
     whether q, k and v were taken as given (else padded or copied). Those fix every saved tensor's layout
     (q, k, v as given or made contiguous; o and lse made contiguous; the offsets as the kernels take them),
     the longest lengths, window and soft-cap, so they are not read again."""
+    _cu_q, _cu_k, _max_q, _max_k, _left, right, _scale, _softcap = p
     asked = bool(deterministic) or torch.are_deterministic_algorithms_enabled()
-    return call_signature("varlen_bwd", p[5] == 0, do, extra=(forward, asked))
+    return call_signature("varlen_bwd", right == 0, do, extra=(forward, asked))
 
 
 def flash_attention_varlen(
