@@ -131,3 +131,12 @@ def test_a_run_said_by_when_it_ran_and_a_time_said_of_one_run_is_no_span() -> No
     assert untimed("what were yesterday's jobs") == "what were yesterday's jobs"
     picked = RulePicker().pick("During this morning's eval, what did GPU 1 average for power?", ctx, now)
     assert picked == Query("gpu_reading", gpu=1, metric="power", job=4)
+
+
+def test_a_later_part_of_a_name_after_what_about_names_the_run() -> None:
+    """ "and what about lora?", "status of bench": a follow-up's subject, said without "the" or "job"."""
+    ctx = Context(job_names=NAMES)
+    assert named_jobs("and what about lora?", ctx) == [6]
+    assert named_jobs("status of bench", ctx) == [7]
+    assert named_jobs("how about bench", ctx) == [7]
+    assert named_jobs("a bench press at the gym", ctx) == []  # a word, not the run

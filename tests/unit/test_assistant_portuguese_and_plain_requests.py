@@ -50,6 +50,14 @@ def test_portuguese_requests_and_the_other_card(heldout_svc: AssistantService) -
     assert query is not None and query["name"] == "energy" and query["gpu"] == 1, query
 
 
+def test_a_request_verb_before_o_and_a_number_is_portuguese(heldout_svc: AssistantService) -> None:
+    """ "o" after a verb is Portugal's and Brazil's article ("retoma o 11"), not Spanish's "or"."""
+    _, text, query = ask(heldout_svc, "suspende o 11 um bocado", None)
+    assert query is None and "gpuaccel pause 11" in text, text
+    _, text, query = ask(heldout_svc, "retoma o job 11 depois", None)
+    assert query is None and "gpuaccel resume 11" in text, text
+
+
 def test_portuguese_unrelated_question_is_declined(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "pergunta nada a ver: qual batch size vc recomenda pra lora", None)
     assert query is None

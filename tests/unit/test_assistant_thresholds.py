@@ -102,3 +102,15 @@ def test_when_a_reading_first_reached_a_value(heldout_svc: AssistantService) -> 
     _, text, query = ask(svc, "total time at or above 590 W in that run?", sid)
     assert query is not None and (query["job"], query["at_least"]) == (11, 590), query
     assert "or more for" in text and "first at 13:" in text, text
+
+
+def test_a_statistic_asked_after_a_threshold_drops_it(heldout_svc: AssistantService) -> None:
+    """The mean or the hotter card asked next is that statistic; the time at the value is not said again."""
+    sid0, _, query = ask(heldout_svc, "how many minutes was gpu 1 at 65 degrees or more today", None)
+    assert query is not None and query["at_least"] == 65, query
+    _, text, query = ask(heldout_svc, "and on average, which of the two ran warmer today?", sid0)
+    assert query is not None and query["name"] == "gpu_reading" and "at_least" not in query, query
+    assert "or more" not in text and "mean" in text, text
+    sid1, _, _ = ask(heldout_svc, "how long was the 4090 above 65 degrees today", None)
+    _, text, query = ask(heldout_svc, "what was its lowest", sid1)
+    assert query is not None and "at_least" not in query and "or more" not in text, query

@@ -445,7 +445,9 @@ def _said_as_job(part: str, q: str) -> bool:
             rf"(?:\b(?:the|that|this|my|our)|\w's)\s+(?:(?:whole|entire|full|complete)\s+)?{re.escape(part)}(?![\w-])"
             rf"|(?<![\w-]){re.escape(part)}\s+(?:job|jobs|run|runs|one|element|elem|task)\b"
             # the object of a request, said tersely ("cancel probe", "kill sweep")
-            rf"|\b(?:{_ACTING})\s+{re.escape(part)}(?![\w-])",
+            rf"|\b(?:{_ACTING})\s+{re.escape(part)}(?![\w-])"
+            # the subject of a follow-up or a status ask ("and what about probe?", "status of sweep?")
+            rf"|(?:\b(?:what|how) about|\bstatus of|^\s*and)\s+{re.escape(part)}(?![\w-])",
             q,
         )
         is not None

@@ -723,7 +723,7 @@ class RulePicker:
         if not isinstance(read, Query):
             return read
         live = bool(_NOW_ASKED.search(question) or re.search(r"\bnow\W*$", question, re.I))
-        return kept_threshold(read, context.last, live)
+        return kept_threshold(read, context.last, live, question)
 
     def _read(self, question: str, context: Context, now: float) -> Query | Declined | None:
         """:meth:`read` of a question without a threshold."""

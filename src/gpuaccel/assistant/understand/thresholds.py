@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS, UNIT
 from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.topics import PEAK_WORDS
+from gpuaccel.assistant.understand.words import LESS, MORE
 
 # a unit as people type it -> (the reading it names, the factor to the reading's unit: MiB -> GiB)
 _UNITS: tuple[tuple[str, str, float], ...] = (
@@ -179,11 +181,25 @@ def first_again(question: str, last: Query | None) -> Query | None:
     return None if set(re.findall(r"[a-z]+", rest)) - _FILLER - _AGAIN else last
 
 
-def kept_threshold(picked: Query | None, last: Query | None, live: bool = False) -> Query | None:
+# the words that ask a span's statistic ("the mean of both cards", "which one ran hotter", "and the lowest?"),
+# not how long it stayed at a value ("which stayed there longest" is the threshold's question)
+_STATISTIC = (MORE | LESS | PEAK_WORDS) - set(
+    "more less top leaderboard ranking hit longest slowest shortest quickest fastest slower faster"
+    " quicker".split()
+)
+
+
+def kept_threshold(
+    picked: Query | None, last: Query | None, live: bool = False, question: str = ""
+) -> Query | None:
     """A follow-up about another GPU or span keeps the conversation's threshold ("and the H100?" after how
     long the 4090 was at 90% or more): the same reading asked again, without a threshold of its own. Not a
     reading asked ``live`` with no span ("what's it at right now" after how long it was at 80 °C or more
-    today): that is the reading now."""
+    today): that is the reading now; nor one whose ``question`` asks a statistic of the span ("and which card
+    was hotter on average?"): its answer says that, not the time at the value again."""
+    words = set(re.findall(r"[a-z]+", question.lower()))
+    if picked is not None and words & _STATISTIC and not _HOW_LONG.search(question.lower()):
+        return replace(picked, at_least=None)  # (the picker's "average?" gives back the last query whole)
     if (
         picked is not None
         and not (live and picked.window is None)

@@ -503,6 +503,13 @@ def words(question: str) -> list[str]:
     text = re.sub(
         r"\bslow(?:ing|s|ed)? (?:it |them |things |the \w+ )?down\b|\bslow ?downs?\b", "throttling", text
     )
+    # "which of the two ran warmer?", "it runs hot": a card's reading, not the jobs that ran
+    text = re.sub(
+        r"\b(?:ran|runs?|running)\s+(?=(?:a bit |much |slightly |way )?(?:hott?er|warmer|cooler|colder|busier"
+        r"|hot|warm|cool|cold)\b)",
+        "was ",
+        text,
+    )
     # "what was it running at the time?": then (no duration asked)
     text = re.sub(r"\bat the time(?=\s*[?.!]*$)", "then", text)
     # "how much of today has it spent not being used": idle; "how many hours was each card in use": busy

@@ -44,8 +44,10 @@ _PORTUGUESE_MARK = re.compile(
     r"|\ba espera d[eo]\b|\b(?:correu|correram|rebentou|rebentaram|consegues|guardou)\b"
     r"|\b(?:mete|poe|segura|relanca|cancela|liberta|pausa|suspende|retoma|resume|despausa|solta|lanca)-(?:o|a|no|na)\b"
     r"(?![-\w])"
-    # "compara o 2 com o 4" (Spanish says "con", Italian "confronta")
+    # "compara o 2 com o 4" (Spanish says "con", Italian "confronta"); a request's verb with "o" and a job's
+    # number ("pausa o 11", "cancela o job 12": Spanish's "o" between two things is "or", never after a verb)
     r"|\bcompara .{1,40}? com\b"
+    r"|\b(?:pausa|cancela|retoma|suspende|liberta|solta|relanca|despausa|mata|segura|mete|poe)\s+o\s+(?:job\s+)?#?\d"
     # Angola's and Portugal's "execução" (run; Spanish "ejecución"), "crashou" (the English verb conjugated),
     # "à frente do 12" (ahead of it; Spanish "delante del")
     r"|\b(?:execucao|crash(?:ou|aram|ar)|a frente d[oa])\b",
@@ -630,7 +632,8 @@ _PORTUGUESE = compiled(
         (r"\b(?:libera|solta)\b", "release"),
         (r"\bcancela\b", "cancel"),
         (r"\bdespaus\w*\b", "resume"),  # "despausa ele": resume it
-        (r"\bpausa\b", "pause"),
+        (r"\b(?:pausa|suspende|suspenda)\b", "pause"),  # ("suspende o 11 um bocado")
+        (r"\bum bocado\b", ""),  # Portugal's "a bit", as "um pouco": no meaning to read
         (r"\bde novo\b", "again"),
         (r"\bconta uma piada\b", "tell a joke"),
         (r"\b(?:vc|voce) recomenda\b", "do you recommend"),
