@@ -357,3 +357,68 @@ def test_dakhini_follow_ups(
     sid, _, _ = ask(heldout_svc, first, None)
     _, text, _ = ask(heldout_svc, then, sid)
     assert all(s in text for s in says), text
+
+
+# Lucknow's (Awadh's) Hinglish: "kahe" (why), "ka hua" (what happened), "kaun sa" written apart, "pichhle",
+# "atka/phansa hai" (stuck), "kitne baje" (at what hour), a span with a part of the day at each end, "N number
+# wala" (job N), "ka priority N kar do", "aage badhao", "ruko" (wait), "ka jagah swap", a purchase weighed
+@pytest.mark.parametrize(
+    ("said", "english"),
+    [
+        ("job 3 kahe crash hua", "why"),
+        ("ka hua job 6 ko?", "what happened"),
+        ("kaun si job sabse lambi chali", "which"),
+        ("pichhle 3 ghante me 4090 ka power", "in the last 3 hours"),
+        ("sd-xl-train kahe phansa hua hai", "why is sd-xl-train stuck"),
+        ("usi ghante me h100 ka temp", "the same hour"),
+        ("4090 ka max power kab tha", "when was the max power"),
+        ("shaam 5 baje se raat 11 baje tak", "between 17:00 and 23:00"),
+        ("mujhe gpu 1 lena hai", "gpu 1"),  # this machine's card taken, no purchase
+    ],
+)
+def test_lucknow_read_in_english(said: str, english: str) -> None:
+    assert english in hindi(said), hindi(said)
+    assert "buy" not in hindi("mujhe gpu 1 lena hai")
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("3 number wala dobara chalao", "gpuaccel retry 3"),
+        ("14 wala job ka priority 7 kar do", "gpuaccel priority 14 7"),
+        ("job 12 ko thoda cancel kar do", "gpuaccel cancel 12"),
+        ("nahi ruko, 11 aur 14 ka jagah swap kar do", "gpuaccel switch 11 14"),
+    ],
+)
+def test_lucknow_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "says"),
+    [
+        ("job 11 kahe itna time le raha", "aur 12 wala kahe atka hai", ("waiting for job 11",)),
+        ("aaj 4090 ka peak power kitna gaya", "kitne baje?", ("09:12:13",)),
+        ("kal h100 ka max temp kya tha", "kaun si job thi tab", ("llama-70b-finetune",)),
+        ("pichhle 1 ghante me h100 kitna busy tha", "aur 4090 kitna idle raha usi ghante", ("idle 1h00m",)),
+        ("job 13 ki priority 9 kar do", "aur 12 wala ko bhi aage badhao priority me", ("priority 12",)),
+        (
+            "job 4 aur job 6 me kisne zyada bijli khayi",
+            "dono ka wait time bhi compare karo",
+            ("jobs 4 and 6",),
+        ),
+    ],
+)
+def test_lucknow_follow_ups(
+    heldout_svc: AssistantService, first: str, then: str, says: tuple[str, ...]
+) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)
+    sid, _, _ = ask(heldout_svc, first, None)
+    _, text, _ = ask(heldout_svc, then, sid)
+    assert all(s in text for s in says), text
+
+
+def test_lucknow_purchase_is_declined(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "naya gpu lena hai, 4090 le ya h100? kaun sasta padega", None)
+    assert query is None

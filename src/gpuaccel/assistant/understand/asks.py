@@ -547,9 +547,10 @@ def _of_each_job(
         q.job for q in (*context.asked, context.last) if q is not None and q.name in ONE_JOB_ASKS and q.job
     ]
     told = list(dict.fromkeys(told))
+    pointed = False
     if not named and _BOTH_OF_THEM.search(message) and 2 <= len(told) <= MAX_JOBS_EACH:
         # "show both their GPU-hours too" after two jobs' records, one message's answer: each of those jobs
-        named = told
+        named, pointed = told, True
         message = f"{message} ({' and '.join(f'job {j}' for j in named)})"
     also = _ALSO_OF.fullmatch(message.strip())
     asked = also["ask"] if also is not None else message
@@ -565,6 +566,11 @@ def _of_each_job(
     if query is not None and query.job is None and not query.among and JOB_LIST.search(asked):
         # the list read as no job ("energy of jobs 7 and 10" as the GPUs' energy): asked of the first job
         query = pick_one(JOB_LIST.sub(f"job {named[0]}", asked, count=1), context)
+    among = query.among if query is not None and query.name == "job_rank" else None
+    if pointed and query is not None and among and {int(j) for j in among.split(",")} == set(named):
+        # "compare their run times" after those records: one ranking of just them, which the message alone
+        # (naming none) would not read
+        return [run_one(query)]
     if query is None or query.name not in ONE_JOB_ASKS or query.job not in named:
         return []
     return [run_one(replace(query, job=job)) for job in named]

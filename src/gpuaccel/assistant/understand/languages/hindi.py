@@ -59,13 +59,18 @@ _HINDI_MARK = re.compile(
     r"|kia|nai|nhi|dubara|dobarah|khali|dusra|dusre|dusri|doosra|doosre|baje|beech|darmiyan|chuka|chuki"
     r"|samjha|barha|barhao"
     # Dakhini's (Hyderabad's) own: "kitta" (kitna), "kaiku" (why), "nakko" (don't), "chalu karo" (switch on)
-    r"|kitta|kitte|kitti|kaiku|kayku|kaiko|nakko|roko|chalu)\b",
+    r"|kitta|kitte|kitti|kaiku|kayku|kaiko|nakko|roko|chalu"
+    # Lucknow's and Awadh's own: "kahe" (why), "atka" (stuck), "hamka" (to us), "ruko" (wait)
+    r"|kahe|kaahe|atka|atki|hamka|humka|hamko|humko|ruko)\b",
     re.I,
 )
 _NOT_ORDER = r"(?!(?:pehle|pehla|last|baad|agl[aie]|pichl[aie]|dusr[aie]|doosr[aie])\b)"
 _OBJECT = r"(?:usko|isko|use|ise|unko|inko|uski|iski|ye|yeh|wo|woh|vo)"
 # raising a priority: "badha do", "thoda badha do", "upar kar do", "upar karo"
-_RAISE = r"(?:(?:thod[aie]|zara)\s+)?(?:badha|badhao|bada|upar\s+kar(?:o|do)?)(?:\s*(?:do|de|dijiye))?\b"
+_RAISE = (
+    r"(?:(?:thod[aie]|zara)\s+)?(?:(?:aage\s+)?(?:badha|badhao|bada)|(?:upar|aage)\s+kar(?:o|do)?)"
+    r"(?:\s*(?:do|de|dijiye))?\b"
+)
 _VERBS_WORD = r"cancel|cancle|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop|swap"
 _VERBS = rf"(?:{_VERBS_WORD})"
 _DO = r"(?:kar\s*(?:do|de|dijiye|dena|dijie)|karo|kardo|karna\s+(?:tha|hai|hoga))"
@@ -98,6 +103,12 @@ _URDU_SPELLINGS = compiled(
         (r"\bnakko\b", "nahi"),
         (r"\bkar(diya|diye|di|do|de)\b", r"kar \1"),
         (r"\bho(gaya|gayi|gaye)\b", r"ho \1"),
+        # Lucknow's and Awadh's (UP's) own: "kahe" (kyun: why), "ka hua" opening a clause (kya hua: what
+        # happened; "ka" elsewhere is of), "kaun sa" written apart (kaunsa: which), "pichhle" (pichle: last)
+        (r"\b(?:kahe|kaahe|kahey)\b", "kyun"),
+        (r"(^|[,.?!;]\s*)ka\s+(hua|hui|hai)\b", r"\1kya \2"),
+        (r"\bkaun\s+s([aei])\b", r"kauns\1"),
+        (r"\bpichhl([aei])\b", r"pichl\1"),
     )
 )
 
@@ -114,14 +125,16 @@ def _hour(part: str | None, h: str, end: bool, minutes: str = "00") -> str:
 
 def _clock_span(m: re.Match[str]) -> str:
     """ "subah 10 se 11 baje ke beech" (between 10:00 and 11:00), "shaam 5 se 6 ke darmiyan" (17:00 and
-    18:00): a span said by the clock (:func:`_hour`)."""
-    return f"between {_hour(m['part'], m['a'], False)} and {_hour(m['part'], m['b'], True)}"
+    18:00): a span said by the clock (:func:`_hour`); its end's own part of the day where said ("shaam 6
+    baje se raat 12 baje tak": 18:00 to 24:00), else its start's."""
+    end_part = m.groupdict().get("part_b") or m["part"]
+    return f"between {_hour(m['part'], m['a'], False)} and {_hour(end_part, m['b'], True)}"
 
 
 def _clock_until(m: re.Match[str]) -> str:
     """ "9 se 12 baje tak" (from 9 to 12 o'clock), "raat 8 baje se 12 tak": a span said by its ends, a
     span of the clock only where "baje" or a part of the day says so ("job 5 se 10 tak" is of jobs)."""
-    if not (m["part"] or m["ba"] or m["bb"]):
+    if not (m["part"] or m["part_b"] or m["ba"] or m["bb"]):
         return m[0]
     return _clock_span(m)
 
@@ -148,6 +161,9 @@ _HINGLISH = compiled(
             "",
         ),
         (r"\b(?:arre\s+)?nahi(?:n)?,?\s+galti ho gayi\b|\bgalti ho gayi\b|\bsorry galti\b", "no sorry,"),
+        # "ruko" (wait: the speaker's own pause, not "roko", stop it), "nahi ruko" (no wait) taking a request
+        # back
+        (r"\b(?:nahi(?:n)?,?\s+)?ruko\b", lambda m: "no wait" if m[0].lower().startswith("n") else "wait"),
         # "zarurat nahi hai" (it is not needed), before "nahi" is read alone
         (
             r"\b(?:iski\s+|uski\s+|ab\s+)?(?:zarurat|zaroorat|jarurat)\s+nahi(?:n)?(?:\s+(?:hai|he|h))?\b",
@@ -181,6 +197,36 @@ _HINGLISH = compiled(
             "how much does it cost",
         ),
         (r"\bek\s+ghanta\b", "an hour"),
+        # a purchase weighed: "naya server lena hai" (we want to take a new server: buy one; "gpu 0 lena hai"
+        # is taking this machine's card), "kharidna hai" (to buy), "h100 le ya a100" (the h100 or the a100),
+        # "kaun sasta padega" (which will come out cheaper)
+        (
+            r"\b(?:naya|nayi|naye)\s+([\w-]+(?:\s+[\w-]+)?)\s+(?:lena|lene|kharidna|kharidne|khareedna|khareedne)"
+            r"(?:\s+(?:hai|he|h|hain|chahiye))?\b",
+            r"we want to buy a new \1",
+        ),
+        (
+            r"\b([\w-]+(?:\s+[\w-]+)?)\s+(?:kharidna|kharidne|khareedna|khareedne)(?:\s+(?:hai|he|h|hain|chahiye))?\b",
+            r"we want to buy \1",
+        ),
+        (r"\b([\w-]+)\s+(?:le|lein|len|lu|lun|loon)\s+ya\s+([\w-]+)\b", r"\1 or \2"),
+        (
+            r"\b(?:kaun|kaunsa|kaunsi|kaunse)\s+(sast|mehng|mehang|behtar|acch|ach)[aie]?\s+(?:padeg|raheg|hog)[aie]\b",
+            lambda m: "which will be "
+            + {"sast": "cheaper", "mehng": "pricier", "mehang": "pricier"}.get(m[1].lower(), "better"),
+        ),
+        # "usi ghante me" (in that same hour), "isi din" (the same day)
+        (r"\b(?:usi|isi)\s+ghante\b", "the same hour"),
+        (r"\b(?:usi|isi)\b", "the same"),
+        # what the speaker thought: "humko laga" (it seemed to us), "mujhe laga chal gaya hoga" (I thought it
+        # would be running by now)
+        (
+            r"\b(?:humko|hamko|hamka|humka|hume|humein|hamein|mujhe|mereko|hamre|humre)"
+            r"\s+(?:laga|lagaa|lagta\s+tha)\b",
+            "i thought",
+        ),
+        (r"\bchal\s+(?:gaya|gayi|gaye|pada|padi)\s+hog[aie]\b", "it would be running"),
+        (r"\b(?:humko|hamko|hamka|humka|hume|humein|hamein)\b", "for us"),
         # "X aaye to kya karte hain" (what does one do if X comes): advice, asked of no job
         (r"\baa(?:ye|e|ey)\s+to\b", "comes,"),
         (r"\bkya\s+karte\s+(?:hain|hai|ho)\b|\bkya\s+karna\s+chahiye\b", "how do i fix it"),
@@ -191,6 +237,10 @@ _HINGLISH = compiled(
         (rf"\b(?:band|khatam)\s+{_DO}(?:\s+{_OBJECT})?", "cancel it"),
         # what is meant, said before it: "resnet50 wali job" (the resnet50 job), "aur finetune wali?" (and the
         # finetune one?); not "pehle wali" or "uske baad wala", read below
+        # a number said with "wala" is the job (or card) of that number: "12 wala job", "9 number wala" (the
+        # number-9 one), "1 number wala gpu"
+        (r"\b(\d+)\s+(?:number\s+)?wal[aie]\s+(gpu|card)\b", r"\2 \1"),
+        (r"\b(\d+)\s+(?:number\s+wal[aie](?:\s+job)?|wal[aie]\s+job)\b", r"job \1"),
         (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie]\s+(job|card|gpu|run)\b", r"the \1 \2"),
         (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie](?=\s*[?.!]*\s*$)", r"the \1 one"),
         (
@@ -214,7 +264,7 @@ _HINGLISH = compiled(
         (r"\b(the [\w-]+ job|job [\w-]+)\s+(?:ko\s+)?(pause|resume) it\b", r"\2 \1"),
         # swapping two jobs' places: "12 aur 13 ki jagah swap kar do", "dono ki jagah badal do"
         (
-            rf"\b((?:job\s+)?[\w-]+)\s+aur\s+((?:job\s+)?[\w-]+)\s+(?:ki|ke)\s+jagah\s+(?:swap|switch|badal|badlo|exchange)"
+            rf"\b((?:job\s+)?[\w-]+)\s+aur\s+((?:job\s+)?[\w-]+)\s+(?:ki|ka|ke)\s+jagah\s+(?:swap|switch|badal|badlo|exchange)"
             rf"(?:\s*{_DO}|\s+do)?",
             r"swap \1 and \2",
         ),
@@ -246,13 +296,23 @@ _HINGLISH = compiled(
             rf"(?:,?\s*(?:dono\s+ko\s+)?(?:switch|swap)\s+{_DO}(?:\s+dono\s+ko)?(?:\s+(?:queue|line)\s+(?:mein|me)\b)?)?",
             r"swap \1 and it",
         ),
-        (rf"\b((?:[\w-]+\s+){{0,3}}?[\w-]+)\s+ko\s+({_VERBS})\s+{_DO}", r"\2 \1"),
+        # "job 11 ko thoda pause kar do" (pause it for a while): the adverb between says no other verb
+        (
+            rf"\b((?:[\w-]+\s+){{0,3}}?[\w-]+)\s+ko\s+(?:(?:thod[aie]|zara|abhi|jaldi)\s+)?({_VERBS})\s+{_DO}",
+            r"\2 \1",
+        ),
         (rf"\b{_OBJECT}\s+({_VERBS})\s+{_DO}", r"\1 it"),
         (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
+        # "job 12 ka priority 10 kar do" (set it to 10; Lucknow says "ka priority"), "priority 5 kar do"
+        (
+            rf"\b((?:job\s+)?[\w-]+)(?:\s+wal[aie])?\s+(?:ki|ka)\s+(?:priority|prio)\s+(\d+)\s+{_DO}",
+            r"set the priority of \1 to \2",
+        ),
+        (rf"\b(?:{_OBJECT}\s+)?(?:priority|prio)\s+(\d+)\s+{_DO}", r"set its priority to \1"),
         # "job 12 ki priority badha do" (raise job 12's), "priority kam kar do" (lower it)
         (
             # a model's size said before its name ("70b eval ki priority"): the name whole
-            rf"\b((?:job\s+)?(?:\d+(?:\.\d+)?[bm]\s+)?[\w-]+)\s+(?:ki|ka)\s+(?:priority|prio)\s+{_RAISE}",
+            rf"\b((?:job\s+)?(?:\d+(?:\.\d+)?[bm]\s+)?[\w-]+)(?:\s+wal[aie])?\s+(?:ki|ka)\s+(?:priority|prio)\s+{_RAISE}",
             r"bump the priority of \1",
         ),
         (
@@ -268,9 +328,10 @@ _HINGLISH = compiled(
             "bump its priority",
         ),
         (r"\bchhod\s+do\b", "release it"),
+        # the priority said last: "13 wala ko bhi thoda aage badhao priority me" (move 13 up too)
         (
-            r"\b([\w-]+)\s+ko\s+(?:thoda\s+|zara\s+)?upar\s+kar\s+do\s+priority\s+(?:mein|me)\b",
-            r"bump the priority of \1",
+            rf"\b((?:job\s+)?[\w-]+)(?:\s+wal[aie])?\s+ko\s+(bhi\s+)?{_RAISE}\s+(?:priority|prio)\s+(?:mein|me)\b",
+            lambda m: f"bump the priority of {m[1]}{' too' if m[2] else ''}",
         ),
         (r"\b([\w-]+)\s+ko\s+(?:abhi\s+)?hold\s+(?:pe|par)\s+(?:daal|dal|rakh)(?:\s+do|o)\b", r"hold \1"),
         (r"\bhold\s+(?:pe|par)\s+(?:daal|dal|rakh)(?:\s+do|o)\b", "hold it"),
@@ -294,7 +355,11 @@ _HINGLISH = compiled(
         ),
         (r"\b(?:kaunsa|kaunsi|kaunse)\s+([\w-]+)\s+th[aie]\b(?=\s*(?:[?.!,]|aur\b|$))", r"which \1 was it"),
         # "peak kab aaya" (when did the peak come)
-        (r"\b(peak|max|maximum|spike)\s+kab\s+(?:aaya|aayi|aya|ayi|hua|hui|tha|thi)\b", r"when was the \1"),
+        # "peak temp kab aaya" (when did the temperature's peak come): its reading said between
+        (
+            r"\b(peak|max|maximum|spike)((?:\s+[a-z][\w-]*)?)\s+kab\s+(?:aaya|aayi|aya|ayi|hua|hui|tha|thi)\b",
+            r"when was the \1\2",
+        ),
         # what a log said: "log mein kya likha tha" (what was written in it), "log me step kitna hai"
         (r"\b(log|logs|output)\s+(?:me|mein)\s+kya\s+likha\s+(?:tha|thi)\b", r"what was written in the \1"),
         # "log mein last kya aaya" (what came last in it), "aakhri kya likha tha"
@@ -320,7 +385,7 @@ _HINGLISH = compiled(
         # the rest of a list: "baaki walon ka final loss" (the others' final loss), "baaki jobs"
         (r"\b(?:baaki|baki|baqi)\s+(?:walon|wale|wali|sab|sabhi|saare)\b", "the others"),
         (r"\b(?:baaki|baki|baqi)\s+(jobs|runs|elements|cards|gpus)\b", r"the other \1"),
-        (r"\bpichle\s+(\d+)\s+ghant[eo]\b", r"in the last \1 hours"),
+        (r"\bpichle\s+(\d+)\s+ghant[eo](?:\s+(?:me|mein))?\b", r"in the last \1 hours"),
         (r"\bky[uo]\b", "why"),
         (r"\b(?:report|mail|email)\s+(?:bhejni|bhejna|banani|banana|likhni|likhna)\s+(?:hai|h)\b\.?", ""),
         (
@@ -341,7 +406,7 @@ _HINGLISH = compiled(
         ),
         (
             r"\b(?:(?P<part>subah|dopahar|shaam|sham|raat)\s+)?(?P<a>\d{1,2})(?P<ba>\s*baje)?\s+se\s+"
-            r"(?P<b>\d{1,2})(?P<bb>\s*baje)?\s+tak\b",
+            r"(?:(?P<part_b>subah|dopahar|shaam|sham|raat)\s+)?(?P<b>\d{1,2})(?P<bb>\s*baje)?\s+tak\b",
             _clock_until,
         ),
         (r"\bpichle\s+(?:ek|1)\s+ghante\s+(?:mein|me)\b", "in the last hour"),
@@ -382,6 +447,8 @@ _HINGLISH = compiled(
         (r"\blagt[aie] (?:hai|hain)\b|\blagega\b|\bchahiye\b", "needed"),
         # questions
         (r"\bkitne time se\b|\bkab se\b", "since when"),
+        # the hour asked: "kitne baje?" (at what o'clock), "kis time pe" (at what time)
+        (r"\bkitne\s+baje\b|\bkis\s+(?:time|waqt|samay)\s+(?:pe|par)\b", "at what time"),
         # "kitna wait kiya" (how long did it wait), "har retry se pehle" (before each retry)
         (
             r"\bkitn[aie]\s+(?:der\s+|time\s+)?wait\s+(?:kiya|kia|kari|kara|karna pada)\b",
@@ -405,6 +472,18 @@ _HINGLISH = compiled(
             r"what is running on the \1",
         ),
         (r"\bstart\s+(?:kyun|kyon)\s+nahi(?:n)?\s+(?:hua|hui|hue|ho raha|ho rahi)\b", "why not started"),
+        # being stuck, said "atka" (caught), "phansa" (trapped), "ruka" (halted): "13 kyun atka hai" (why is
+        # 13 stuck), "abhi tak atka hua hai" (it is still stuck); the job said first is put in the question
+        (
+            r"\b(?!(?:aur|ab|abhi|ye|yeh|wo|woh|vo|usko|isko|ki|ka|ke|ko)\b)((?:job\s+)?[\w-]+)(?:\s+wal[aie])?"
+            r"\s+(?:kyun|kyon)\s+(?:atk|ruk|phans|phas|fans|fas)[aie](?:\s+(?:hua|hui|hue))?\s+(?:hai|he|h|hain)\b",
+            r"why is \1 stuck",
+        ),
+        (
+            r"\b(?:kyun|kyon)\s+(?:atk|ruk|phans|phas|fans|fas)[aie](?:\s+(?:hua|hui|hue))?\s+(?:hai|he|h|hain)\b",
+            "why is it stuck",
+        ),
+        (r"\b(?:atk|phans|phas|fans|fas)[aie](?:\s+(?:hua|hui|hue))?\s+(?:hai|he|h|hain)\b", "is stuck"),
         (r"\bstart hone se pehle\b", "before it started"),
         (r"\b(fail|crash)\s+hone\s+se\s+pehle\b", r"before it \1ed"),  # "crash hone se pehle"
         # "13 ka kya scene hai" (what is 13's state: Indian English's "what's the scene")
