@@ -200,3 +200,27 @@ def test_bajan_questions_read_the_machine(heldout_svc: AssistantService) -> None
     assert query is not None and query.get("window", {}).get("label") == "this morning", (query, text)
     _, text, query = ask(heldout_svc, "which gpu draw de most power today? an de kWh fuh each", None)
     assert "GPU 0 2.31 kWh, GPU 1 1.14 kWh" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("leh we hold job 12 till tomorrow", "let's hold job 12 till tomorrow"),
+        ("leh mi see di log", "let me see the log"),
+        ("an di highest?", "and the highest?"),
+        ("and di average pon gpu 1", "and the average on gpu 1"),
+        ("wah crash di eval?", "what crash the eval?"),
+        ("leh el job 3 wa2ef?", "why the job 3 failed?"),  # Franco's "leh" (why) before its own words
+    ],
+)
+def test_written_reads_guyanese_creolese(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_guyanese_questions_read_the_machine(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(heldout_svc, "wah happen to job 12?", "leh we raise it to priority 9")
+    assert query is None and "gpuaccel priority 12 9" in text, text
+    _, text, query = ask(heldout_svc, "job 3 last night, wah kill it?", None)
+    assert query is not None and "SIGSEGV" in text, (query, text)
+    (_, _), (text, query) = converse(heldout_svc, "peak power gpu 0 today", "an di mean?")
+    assert query is not None and query["metric"] == "power" and "mean" in text, (query, text)
