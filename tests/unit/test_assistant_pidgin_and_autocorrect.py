@@ -30,6 +30,9 @@ from gpuaccel.assistant.understand.spoken import written
         ("power of he h100", "power of the h100"),
         ("retry job twelv", "retry job 12"),
         ("is the job fine?", "is the job fine?"),  # "fine" is no slip of "five"
+        ("mean power gpu 0 bewteen 9 and 10:15", "mean power gpu 0 between 9 and 10:15"),  # a span's lead
+        ("temp on gpu 1 untill 4", "temp on gpu 1 until 4"),
+        ("being 12 hours late", "being 12 hours late"),  # no slip of "between"
     ],
 )
 def test_written_reads_pidgin_and_slips(said: str, read: str) -> None:
@@ -43,6 +46,11 @@ def test_pidgin_follow_ups_read_the_job_in_focus(heldout_svc: AssistantService) 
     assert query is None and "gpuaccel retry 5" in text, text
     _, text, query = ask(heldout_svc, "which job dey use the H100 now?", None)
     assert query is not None and "mistral-7b-sft" in text, (query, text)
+
+
+def test_a_mistyped_span_lead_still_reads_its_clock_times(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "peak temp gpu 1 betwen 12 and 1:30?", None)
+    assert query is not None and query["window"]["label"] == "between 12:00 and 13:30", (query, text)
 
 
 def test_pidgin_requests_and_relative_clauses_without_a_marker_word(heldout_svc: AssistantService) -> None:
