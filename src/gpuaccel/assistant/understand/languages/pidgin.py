@@ -1,5 +1,6 @@
 """English creoles' function words read as the English words they stand for: Nigerian (and Ghanaian) Pidgin,
-Jamaican Patois, Trinidadian Creole and Bajan, one table read where any shows a word of its own."""
+Jamaican Patois, Trinidadian Creole, Bajan and Guyanese Creolese, one table read where any shows a word of
+its own."""
 
 from __future__ import annotations
 
