@@ -30,6 +30,9 @@ from gpuaccel.assistant.understand.spoken import written
         ("power of he h100", "power of the h100"),
         ("retry job twelv", "retry job 12"),
         ("is the job fine?", "is the job fine?"),  # "fine" is no slip of "five"
+        ("mean power gpu 0 bewteen 9 and 10:15", "mean power gpu 0 between 9 and 10:15"),  # a span's lead
+        ("temp on gpu 1 untill 4", "temp on gpu 1 until 4"),
+        ("being 12 hours late", "being 12 hours late"),  # no slip of "between"
     ],
 )
 def test_written_reads_pidgin_and_slips(said: str, read: str) -> None:
@@ -43,6 +46,11 @@ def test_pidgin_follow_ups_read_the_job_in_focus(heldout_svc: AssistantService) 
     assert query is None and "gpuaccel retry 5" in text, text
     _, text, query = ask(heldout_svc, "which job dey use the H100 now?", None)
     assert query is not None and "mistral-7b-sft" in text, (query, text)
+
+
+def test_a_mistyped_span_lead_still_reads_its_clock_times(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "peak temp gpu 1 betwen 12 and 1:30?", None)
+    assert query is not None and query["window"]["label"] == "between 12:00 and 13:30", (query, text)
 
 
 def test_pidgin_requests_and_relative_clauses_without_a_marker_word(heldout_svc: AssistantService) -> None:
@@ -200,3 +208,27 @@ def test_bajan_questions_read_the_machine(heldout_svc: AssistantService) -> None
     assert query is not None and query.get("window", {}).get("label") == "this morning", (query, text)
     _, text, query = ask(heldout_svc, "which gpu draw de most power today? an de kWh fuh each", None)
     assert "GPU 0 2.31 kWh, GPU 1 1.14 kWh" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("leh we hold job 12 till tomorrow", "let's hold job 12 till tomorrow"),
+        ("leh mi see di log", "let me see the log"),
+        ("an di highest?", "and the highest?"),
+        ("and di average pon gpu 1", "and the average on gpu 1"),
+        ("wah crash di eval?", "what crash the eval?"),
+        ("leh el job 3 wa2ef?", "why the job 3 failed?"),  # Franco's "leh" (why) before its own words
+    ],
+)
+def test_written_reads_guyanese_creolese(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_guyanese_questions_read_the_machine(heldout_svc: AssistantService) -> None:
+    (_, _), (text, query) = converse(heldout_svc, "wah happen to job 12?", "leh we raise it to priority 9")
+    assert query is None and "gpuaccel priority 12 9" in text, text
+    _, text, query = ask(heldout_svc, "job 3 last night, wah kill it?", None)
+    assert query is not None and "SIGSEGV" in text, (query, text)
+    (_, _), (text, query) = converse(heldout_svc, "peak power gpu 0 today", "an di mean?")
+    assert query is not None and query["metric"] == "power" and "mean" in text, (query, text)

@@ -215,6 +215,22 @@ _HOMOPHONE = re.compile(
 _MISTYPED_NUMBER = re.compile(r"\b(job|gpu|card|device)\s+([a-z]{4,})\b", re.I)
 
 
+# a span's first word mistyped before its hour: "betwen 12 and 1:30", "bewteen 9 and 11", "untill 3" (the
+# spans are read from the words as typed; the word list's repair comes after)
+_SPAN_LEADS = ("between", "until", "since")
+_MISTYPED_LEAD = re.compile(r"\b([a-z]{4,9})(?=\s+\d)", re.I)
+
+
+def _span_lead(m: re.Match[str]) -> str:
+    """A mistyped span lead (:data:`_MISTYPED_LEAD`) as the word meant, else as typed."""
+    typed = m[1].lower()
+    for meant in _SPAN_LEADS:
+        slipped = could_mean(typed, meant) and slips(typed, meant, allowed(meant)) <= allowed(meant)
+        if typed != meant and slipped:
+            return meant
+    return m[0]
+
+
 def _number_word(m: re.Match[str]) -> str:
     typed = m[2].lower()
     if typed in _NUMBER_WORDS:
@@ -231,6 +247,7 @@ def written(question: str, lean: Lean | None = None) -> str:
     the languages the conversation's last message was read in, and gathers this one's (:class:`Lean`)."""
     text = _HOMOPHONE.sub(lambda m: f"{m[1]} {_HEARD_AS[m[2].lower()]}", typed_out(question, lean))
     text = _MISTYPED_NUMBER.sub(_number_word, text)
+    text = _MISTYPED_LEAD.sub(_span_lead, text)
     text = re.sub(r"\bo\s+clock\b", "o'clock", text, flags=re.I)
     text = re.sub(r"\b12\s*(noon|midday|midnight)\b", r"\1", text, flags=re.I)  # "since 12 noon": noon
     # the half of the day written with stops: "1 p.m.", "9 A.M.", "10:30 p. m.", "one p.m." (1 pm, 9 am)

@@ -20,9 +20,10 @@ _DIGIT_WORD = (
 # "eh" (a Canadian's tag), "men", "le", "el" (Spanish), "mesh", "wel" (Dutch), "wala" (Tagalog), "fein"
 # (German) or "yani" (Turkish), which are read only beside a mark.
 # "leh" said last is Singlish's particle ("hellaswag leh?") and "kam" before a verb Hindi's "less" ("kam
-# hai"): each a mark only where Franco puts it ("leh el 13 mestani", "leh?"; "kam job", "energy kam?")
+# hai"): each a mark only where Franco puts it ("leh el 13 mestani", "leh?"; "kam job", "energy kam?"); "leh
+# we" and "leh mi" are Caribbean Creoles' let's and let me (read in pidgin)
 _FRANCO_MARK = re.compile(
-    _DIGIT_WORD + r"|\bleh\b(?!\s*[?!.]*\s*$)|^\s*leh\s*[?!.]*\s*$"
+    _DIGIT_WORD + r"|\bleh\b(?!\s*[?!.]*\s*$)(?!\s+(?:we|us|mi|me)\b)|^\s*leh\s*[?!.]*\s*$"
     r"|\bkam\b(?=\s*[?,]|\s*$|\s+(?:el|job|jobs|mara|daraga|w|wel)\b)"
     r"|\b(?:emta|feen|meen|anhy|anhi|e?n+aharda|shaghal\w*|mestan[yi]\w*"
     r"|fashal\w*|fe4el\w*|tab(?=\s+w\b)|w\s+(?:el|fel|kam|eh|leh|emta)|fel|lel|elly|ely"

@@ -1,5 +1,6 @@
 """English creoles' function words read as the English words they stand for: Nigerian (and Ghanaian) Pidgin,
-Jamaican Patois, Trinidadian Creole and Bajan, one table read where any shows a word of its own."""
+Jamaican Patois, Trinidadian Creole, Bajan and Guyanese Creolese, one table read where any shows a word of
+its own."""
 
 from __future__ import annotations
 
@@ -28,6 +29,13 @@ _PIDGIN_MARK = re.compile(
     # exclamation's "wah", as Singlish and Hinglish say wow)
     r"|\b(?:pon|cyaan|haffi|nuh|inna|likkle|gwaan|wha\s+mek)\b"
     r"|\b(?:wah|wha)\s+(?:di|dat|dis|time|was|did|job|jobs|gpu|card|mi|yuh|happen\w*|run\w*|a|is)\b"
+    # "wah" asking what did a thing to a job ("wah kill it?": what killed it, no request to kill it), and
+    # Guyanese Creolese's "leh we" / "leh mi" (let's, let me: "leh we bump it to 5"; Franco's "leh", why,
+    # is read only before other words) and "di" before a reading's extreme or mean, or after "an" ("an di
+    # lowest?": and the lowest; "di" alone is Italian's, Tagalog's, Indonesian's too)
+    r"|\b(?:wah|wha)\s+(?:kill|crash|stop|end|break|broke|cause)\w*\s+(?:it|di|dat|de|the|that|job|dem)\b"
+    r"|\bleh\s+(?:we|us|mi|me)\b|\ban\s+di\b"
+    r"|\bdi\s+(?:lowest|highest|hottest|coolest|coldest|busiest|longest|mean|average|avg|peak|max|min)\b"
     # Trinidadian Creole's own words ("I doh want it", "it buss", "allyuh", "stuck too, ent?"), its "wha"
     # asking before any word ("wha lr it had"), and its "de" and "dat" after an English word (the, that: "on
     # de server", "de peak in dat window", "compare dat with"; Dutch's and the Romance languages' "de" and
@@ -92,6 +100,8 @@ _PIDGIN = (
     (r"\s+\bo\b(?=\s*(?:[.,!?;]|$))", ""),  # "the sweep fail o"
     # Jamaican Patois: "wah gwaan" (a greeting), "wha mek" (why), "wah" (what), "did a run" (was running)
     (r"\b(?:wah|wha)\s+gwaan\b[!,.]*\s*", ""),
+    (r"\bleh\s+(?:we|us)\b", "let's"),  # Guyanese: "leh we hold it" (let's), "leh mi see" (let me)
+    (r"\bleh\s+(?:mi|me)\b", "let me"),
     (r"\bwha\s+mek\b", "why"),
     (r"\b(?:wah|wha|wuh)\s+(?=(?:running|waiting|queued|happening|going\s+on)\b)", "what is "),
     (r"\b(?:wah|wha|wuh)\b", "what"),
