@@ -115,6 +115,8 @@ def test_the_broken_one_is_the_failed_job_of_the_jobs_in_focus_or_their_array() 
         ("prep-data still on hold is it", None),  # "on hold": a state asked, no request
         ("train-vit on hold or not", None),
         ("train-vit cancel, who did that?", None),  # a question after the job said first
+        ("push it to priority 7", "gpuaccel priority 2 7"),  # a verb of moving, with the value said
+        ("knock prep-data down to prio 0", "gpuaccel priority 1 0"),  # not a cancel
     ],
 )
 def test_phrases_said_for_a_verb(question: str, command: str | None) -> None:

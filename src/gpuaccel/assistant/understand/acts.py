@@ -228,6 +228,14 @@ _PHRASES = (
         ),
         r"prioritize \2 to \1",
     ),
+    # "push it to priority 9", "move job 12 to prio 3", "take the eval up to priority 10": the value said
+    (
+        re.compile(
+            r"\b(?:push|move|take|bring|put|set|change|raise|lower|drop|knock) (.{1,30}?)"
+            r" (?:up |down )?to (?:a )?prio(?:rity)? (?:of )?(-?\d+)\b"
+        ),
+        r"prioritize \1 to \2",
+    ),
     # "make job 12 priority higher? 10 is ok": the value the user would accept is the new priority
     (
         re.compile(
