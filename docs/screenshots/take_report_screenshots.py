@@ -308,8 +308,8 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("subah se kitte jobs fail hue?", "gpu 0 kitta der 70 degree ke upar raha aaj",
           "qual das placas aqueceu mais hoje, em média?", "wuh de peak power fuh gpu 1 dis morning?"),
          "chat_dakhini_portugal_bajan.png"),
-        # Lucknow's "kahe" (why), Guyanese "how much time ... deh" then "an di mean?" (the mean: the time at
-        # 70 °C is not said again), a priority set with a verb of moving, a name's later part after "what about"
+        # Lucknow's "kahe" (why), Guyanese "how much time ... deh" then "an di mean?" (the mean: the time
+        # at 70 °C is not said again), a priority set with a verb of moving, a name's part after "what about"
         (("whisper-finetune abhi tak start kahe nahi hua?", "how much time gpu 0 deh above 70 degree today?",
           "an di mean?", "ok push resnet-bench to priority 9", "and what about shards?"),
          "chat_lucknow_guyanese_push.png"),
