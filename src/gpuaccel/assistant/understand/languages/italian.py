@@ -62,7 +62,7 @@ _ITALIAN_MARK = re.compile(
     r"|frequenza|utilizzo|intervallo|raggiunt[oa]|tentativi|terminat[oi]|buon fine|curiosit[aà])(?!\w)"
     # texting shorthand ("xké", "cmq", "aspè") and everyday words of a chat ("anzi", "invece", "intendevo")
     r"|\b(?:xk[eé]|xch[eé]|cmq|asp[eè]|aspetta|anzi|invece|intendevo|scusa|vabb[eè]|fai|domani|blocca\w*"
-    r"|lavorato|aspettando)(?!\w)",
+    r"|lavorato|aspettando|va avanti)(?!\w)",
     re.I,
 )
 _NUMBERS = {
@@ -262,7 +262,10 @@ _ITALIAN = compiled(
         # who, or which card, runs hotter ("chi scalda di più?")
         (r"\b(?:chi|quale|quale delle due) scalda(?:va)? (?:di )?piu\b", "which is hotter"),
         # the power a card draws ("quanto sta tirando di corrente": how much power it draws)
-        (r"\bquanto (?:sta )?tira(?:ndo)?(?: di)? corrente\b", "how much power is drawing"),
+        (
+            r"\bquanto (?:sta )?tira(?:ndo)?(?: di)? corrente\b|\bquanta corrente (?:sta )?tira(?:ndo)?\b",
+            "how much power is drawing",
+        ),
         (r"\b(?:sta )?tira(?:ndo)?(?: di)? corrente\b", "draws power"),
         # a job that will not start ("il 13 non parte ancora"), and what it had ("che lr aveva?")
         (r"\bnon parte\b", "is not starting"),
