@@ -155,3 +155,78 @@ def test_italian_asides_are_not_questions_of_the_machine(heldout_svc: AssistantS
     ):
         _, _, query = ask(heldout_svc, message, None)
         assert query is None, (message, in_english(message), query)
+
+
+def test_italian_chat_shorthand_and_a_job_said_by_its_number(heldout_svc: AssistantService) -> None:
+    # "xké"/"nn" shorthand, "il 12" a job (a masculine article; a card is "la 0"), "che palle" a sigh
+    _, text, query = ask(heldout_svc, "uffa, xké il 12 nn è ancora partito? che palle", None)
+    assert query == {"name": "job_detail", "job": 12}, (in_english("xké il 12 nn è ancora partito?"), query)
+    sid, _, query = ask(heldout_svc, "e il 13 invece che aspetta?", None)
+    assert query == {"name": "job_detail", "job": 13}, query
+    # the reason said beside the request is not a second one, and the job talked about is the one cancelled
+    _, text, query = ask(heldout_svc, "vabbè annullalo, tanto nn parte cmq", sid)
+    assert query is None and "gpuaccel cancel 13" in text, text
+    # a share said after "il" is no job ("sopra il 90%", "il 50% di utilizzo")
+    assert "job" not in in_english("la 4090 è stata sopra il 90% di utilizzo oggi?")
+
+
+@pytest.mark.parametrize(
+    ("message", "command"),
+    [
+        ("mettilo a priorità 7 dai", "gpuaccel priority 14 7"),
+        ("blocca il 12 per ora, finché nn finisco", "gpuaccel hold 12"),
+        ("anzi, fai partire il 12 prima del 13", "gpuaccel switch 12 13"),
+        ("alza la priorità al 12", "gpuaccel priority 12"),
+    ],
+)
+def test_italian_chat_requests(heldout_svc: AssistantService, message: str, command: str) -> None:
+    sid, _, _ = ask(heldout_svc, "il whisper-finetune è in coda?", None)
+    _, text, query = ask(heldout_svc, message, sid)
+    assert query is None and command in text, (message, in_english(message), text)
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        # how long the running job has gone on ("va avanti")
+        (
+            "cosa c'è sulla scheda 0 adesso?",
+            "ok, e da quanto va avanti?",
+            {"name": "job_detail", "job": 11},
+        ),
+        # a threshold corrected ("aspè, intendevo..."), said with its plural article
+        (
+            "quanto tempo è stata la 4090 sopra i 70 gradi oggi?",
+            "aspè, intendevo sopra i 50",
+            {"name": "gpu_reading", "gpu": 1, "at_least": 50},
+        ),
+        # "che" opening a question is "what", "aveva" had
+        ("fammi vedere il log del job 9", "che lr aveva?", {"name": "job_log", "job": 9}),
+    ],
+)
+def test_italian_chat_follow_ups(
+    heldout_svc: AssistantService, first: str, then: str, expected: dict
+) -> None:
+    sid, _, _ = ask(heldout_svc, first, None)
+    _, _, query = ask(heldout_svc, then, sid)
+    assert query is not None and {k: query.get(k) for k in expected} == expected, (in_english(then), query)
+
+
+def test_italian_chat_readings(heldout_svc: AssistantService) -> None:
+    # a card's busy time ("quanto ha lavorato"), not the jobs it ran
+    _, _, query = ask(heldout_svc, "quanto ha lavorato la 4090 oggi?", None)
+    assert query is not None and query["name"] == "gpu_reading" and query["metric"] == "util", query
+    _, text, query = ask(heldout_svc, "quanta corrente sta tirando la 4090 adesso?", None)
+    assert query is not None and query["metric"] == "power", query
+    _, text, query = ask(heldout_svc, "utilizzo medio oggi, h100 o 4090: chi scalda di più?", None)
+    assert query is not None and query.get("gpu") is None, query
+    # half past an hour ("alle 11 e mezza"), not a length ("due ore e mezza")
+    _, _, query = ask(heldout_svc, "potenza media della 4090 dalle 10 alle 11 e mezza?", None)
+    assert query is not None and query["window"]["label"] == "between 10:00 and 11:30", query
+    _, text, query = ask(heldout_svc, "quante gpu ore ha usato il job 5 sommando i tentativi?", None)
+    assert query == {"name": "job_detail", "job": 5} and "0.16 GPU-hours" in text, (query, text)
+
+
+def test_italian_weather_is_not_a_gpu_temperature(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "che tempo farà domani a roma?", None)
+    assert query is None, query

@@ -44,6 +44,11 @@ def test_when_and_who_after_a_peak(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "h100 temp peak today", None)
     _, text, _ = ask(heldout_svc, "when; who", sid)
     assert "13:47:23" in text and "job 11 (mistral-7b-sft)" in text, text
+    # "when and who was it": the same ask with its verb said (not the memory holders now)
+    sid, _, _ = ask(heldout_svc, "peak power on gpu 0 today?", None)
+    _, text, query = ask(heldout_svc, "when and who was it?", sid)
+    assert query is not None and query["name"] == "jobs", query
+    assert "00:02:13" in text and "llama-70b-finetune" in text, text
 
 
 @pytest.mark.parametrize(

@@ -410,7 +410,8 @@ BLAMED = re.compile(
     # "..., and for what?", "with which job?", "by which run?"
     r"|^(?:and |so )?(?:for|with|by) (?:what|which (?:job|run|task|one|process|computation|workload"
     r"|experiment|training)|whom|who)$"
-    r"|^(?:and |so )?(?:who|whom)$"  # "4090 util peak today" ... "at what time; who": who ran then
+    # "4090 util peak today" ... "at what time; who", "when and who was it": who ran then
+    r"|^(?:and |so )?(?:when and )?(?:who|whom)(?: (?:was|were) (?:it|that))?$"
     # "when was it working hardest, and what was it working on?": what ran at that peak
     r"|^(?:and |so )?what (?:was|were) (?:it|they|the card|the gpu) (?:working on|running|doing|busy with)"
     r"(?: then)?$"

@@ -59,7 +59,10 @@ _ITALIAN_MARK = re.compile(
     # the writer who says "Lei": a request asked ("potrebbe", "vorrei", "per cortesia"), its imperative said
     # after its pronoun ("lo rilanci", "lo rilasci", "sospenda"), and readings and outcomes of its own
     r"|\b(?:potrebbe|vorrei|vorr[oò]|aiuterebbe|rilanci|rilasci|sospenda|metta|per cortesia|ventola"
-    r"|frequenza|utilizzo|intervallo|raggiunt[oa]|tentativi|terminat[oi]|buon fine|curiosit[aà])(?!\w)",
+    r"|frequenza|utilizzo|intervallo|raggiunt[oa]|tentativi|terminat[oi]|buon fine|curiosit[aà])(?!\w)"
+    # texting shorthand ("xké", "cmq", "aspè") and everyday words of a chat ("anzi", "invece", "intendevo")
+    r"|\b(?:xk[eé]|xch[eé]|cmq|asp[eè]|aspetta|anzi|invece|intendevo|scusa|vabb[eè]|fai|domani|blocca\w*"
+    r"|lavorato|aspettando|va avanti)(?!\w)",
     re.I,
 )
 _NUMBERS = {
@@ -90,9 +93,36 @@ _IS = re.compile(r"(?:(?<=^)|(?<=\s)|(?<=['’]))[èÈ](?=\s|$|[?!.,])|\b[eE]['�
 _UNACCENTED = str.maketrans("àáèéìíòóùúÀÁÈÉÌÍÒÓÙÚ’", "aaeeiioouuAAEEIIOOUU'")
 _ITALIAN = compiled(
     (
+        # texting shorthand ("xké" why, "nn" not, "cmq" anyway, "aspè" wait) and a chat's fillers ("vabbè",
+        # "uè", "che palle", a closing "va"), none of them asked of the machine
+        (r"\bx(?:ke|che)\b", "why"),
+        (r"\bnn\b", "non"),
+        (r"\bcmq\b,?", ""),
+        (r"\b(?:vabbe|ue|uffa)\b[,!.]*\s*|,?\s*\bche palle\b[!.]*|(?<!\bcome)\s+va\s*(?=[?!.]*$)", ""),
+        (r"\basp(?:e|etta)\b", "wait"),
+        (r"\bintendevo\b", "i meant"),
+        (r"\bscusa(?:mi)?\b", "sorry"),
+        (r"\banzi\b", "actually"),
+        (r"\binvece\b", "instead"),
+        (r"\bquasi\b", "almost"),
+        (r"\bun'ora\b", "an hour"),
+        (r"\bmezz'ora\b", "half an hour"),
+        # a job said by its number after a masculine article ("il 13 non parte", "prima del 12", "alza la
+        # priorità al 13"; a card is "la 0", "la 4090"), not a share, a reading, a length or a date
+        (
+            r"(?<!sopra )(?<!sotto )(?<!oltre )\b(il|del|al|dal) (\d{1,3})\b"
+            r"(?![.,:]\d|\s*(?:%|°|gradi|grad|w\b|watt|gb|gib|mib|mb|ore|ora|minut|second|giorn|percent"
+            r"|per cento|genn|febb|marz|apri|magg|giug|lugl|agos|sett|otto|nove|dice))",
+            r"\1 job \2",
+        ),
+        # the weather, asked beside the machine: "che tempo fa domani?" (not "tempo", a span's word)
+        (r"\bche tempo fa(?:ra)?\b", "what is the weather"),
+        (r"\bdomani\b", "tomorrow"),
         # what is not asked of the machine: a question set apart, a wish said after a request ("annulla il
         # job 12, tanto lo rilancio io dopo": cancel it; the relaunch is the writer's own, not asked)
         (r"\bdomanda (?:a parte|fuori tema|off[- ]?topic|generica)\b", "unrelated question"),
+        # a reason said beside a request ("cancellalo, tanto non parte", "blocca il 12 che non deve partire")
+        (r",?\s*\btanto non\b[^,.;!?]*|\s*\bche non (?:deve|devono) (?:ri)?partire\b", ""),
         (
             r",?\s*(?:tanto\s+)?(?:poi\s+)?lo (?:rilancio|rilancero|faccio ripartire|riavvio|rifaccio)\b"
             r"[^,.;!?]*",
@@ -165,6 +195,15 @@ _ITALIAN = compiled(
             r"(?: (?:agli|degli|a tutti gli) altri)?",
             r"prioritize \1",
         ),
+        # a priority set to a number ("mettilo a priorità 10", "alza la priorità del 12 a 5"), or raised for a
+        # job named after it ("alza la priorità al 13")
+        (r"\bmett(?:ilo|ila)(?: a| con)? priorita (\d+)\b", r"set its priority to \1"),
+        (
+            r"\b(?:metti|alza|porta) (?:la )?priorita d(?:i|el|ella) (.{1,40}?) a (\d+)\b",
+            r"set the priority of \1 to \2",
+        ),
+        (r"\bmetti (.{1,40}?) a priorita (\d+)\b", r"set the priority of \1 to \2"),
+        (r"\balza(?:re)? (?:la )?priorita (?:a|al|alla|allo|del|della|dello|di) ", "prioritize "),
         (r"\b(?:could you |gli )?alza(?:rgli|rle|re|i)? (?:la )?priorita\b", "prioritize it"),
         # "quando vorrò farlo ripartire" (read "resume it" by now): "when i want to resume it"
         (
@@ -182,10 +221,12 @@ _ITALIAN = compiled(
         (r"\bannulla(?:lo|la)\b|\bcancella(?:lo|la)\b|\bammazza(?:lo|la)\b|\bkilla(?:lo|la)\b", "cancel it"),
         (r"\bannulla\b|\bammazza\b|\bkilla\b", "cancel"),
         (r"\bferma(?:lo|la)\b", "stop it"),
-        (r"\balza la priorit[aà] d(?:i|el|ella) (.{1,40}?) a (\d+)\b", r"set the priority of \1 to \2"),
+        (r"\bblocca(?:lo|la)\b", "hold it"),
+        (r"\bblocca\b", "hold"),
         (r"\bd(?:ai|a') (?:più |piu |la )?priorit[aà] a(?:l|lla)?\b", "prioritize"),
         (
-            r"\bsposta (.{1,40}?) (?:davanti|prima) (?:a|di|al|del) (.{1,40}?)(?=[,.;!?]|$)",
+            r"\b(?:sposta|fai (?:passare|partire|andare)) (.{1,40}?) (?:davanti|prima) (?:a|di|al|del)"
+            r" (.{1,40}?)(?=[,.;!?]|$)",
             r"switch \1 and \2",
         ),
         (r"\bscambia (.{1,40}?) (?:e|con) (.{1,40}?)(?=[,.;!?]|$)", r"switch \1 and \2"),
@@ -199,13 +240,38 @@ _ITALIAN = compiled(
         (r"\bcos'is\b|\bche cos'is\b", "what is"),
         (r"\bche job era\b|\bche job is\b", "which job was it"),
         (
-            r"\bda quanto(?: tempo)? (?:is (?:partit[oa]|in esecuzione|acces[oa])|gira|sta girando)\b",
+            r"\bda quanto(?: tempo)? (?:is (?:partit[oa]|in esecuzione|acces[oa])|gira"
+            r"|sta (?:girando|andando)|va avanti)\b",
             "how long has it been running",
         ),
         (r"\bda quando is\b", "since when is"),
         (r"\bda quando\b", "since when"),
         (r"\b(?:per )?quanto tempo\b", "how long"),
         (r"\bquanto ha aspettato\b", "how long did it wait"),
+        # how long a job ran ("quanto ha girato") and a card worked ("quanto ha lavorato": its busy time)
+        (r"\bquanto (?:tempo )?ha girato\b", "how long did it run"),
+        (r"\bquanto (?:tempo )?ha lavorato\b", "how long was it busy"),
+        (r"\b(?:ha lavorato|lavorava)\b", "was busy"),
+        (r"\b(?:sta lavorando|lavora)\b", "is busy"),
+        # what a queued job waits on ("il 12 che sta aspettando?"; not "il job che sta aspettando da ore")
+        (
+            r"(?:(?<=^)|(?<=, )|(?<=instead )|(?<=\d ))che (?:cosa )?(?:sta )?aspett(?:ando|a)\b",
+            "what is it waiting for",
+        ),
+        (r"\bsta aspettando\b|\baspetta\b", "is waiting"),
+        # who, or which card, runs hotter ("chi scalda di più?")
+        (r"\b(?:chi|quale|quale delle due) scalda(?:va)? (?:di )?piu\b", "which is hotter"),
+        # the power a card draws ("quanto sta tirando di corrente": how much power it draws)
+        (
+            r"\bquanto (?:sta )?tira(?:ndo)?(?: di)? corrente\b|\bquanta corrente (?:sta )?tira(?:ndo)?\b",
+            "how much power is drawing",
+        ),
+        (r"\b(?:sta )?tira(?:ndo)?(?: di)? corrente\b", "draws power"),
+        # a job that will not start ("il 13 non parte ancora"), and what it had ("che lr aveva?")
+        (r"\bnon parte\b", "is not starting"),
+        (r"\bnon (?:is )?partit[oa]\b", "has not started"),
+        (r"\baveva\b", "had"),
+        (r"\bsta li\b", "it is sitting there"),
         (r"\bquanto is durat[oa]\b|\bquanto ha durato\b", "how long did it last"),
         (r"\bquant[oa] (energia|potenza|memoria) ha (?:consumato|usato)\b", r"how much \1 did it use"),
         # a total over a job's attempts ("in totale con tutti quei tentativi", "sommando i tentativi")
@@ -215,13 +281,17 @@ _ITALIAN = compiled(
             "in total over all its attempts",
         ),
         (r"\bquante volte ha riprovato\b", "how many times did it retry"),
+        (r"\bgpu[- ]?ore\b|\bore[- ]gpu\b", "GPU-hours"),
         (r"\bquante volte\b", "how many times"),
         (r"\bquant[ie]\b", "how many"),
         (r"\bquant[oa]\b", "how much"),
         (r"\b(?:che )?cosa\b", "what"),
+        (r"\bchi era\b", "who was it"),
         (r"\bchi\b", "who"),
         (r"\bqual[ei]?\b", "which"),
         (r"\bche (?=job|gpu|scheda|card)", "which "),
+        # "che" opening a question is "what" ("che learning rate aveva?"; a relative "che" follows its noun)
+        (r"(^|[,?!.:;]\s+)che\b", r"\1what"),
         (r"\bquando\b", "when"),
         (r"\bfammi vedere\b|\bmostrami\b|\bfammi\b", "show me"),
         (r"\bdimmi\b", "tell me"),
@@ -229,6 +299,10 @@ _ITALIAN = compiled(
         # spans and times
         (rf"\bnell[ea]? ?'?ultim[eao]\s*{_SPAN_NUMBER}?\s*(ore|ora|minuti|minuto|giorni)\b", _last_span),
         (rf"\bnegli ultimi\s*{_SPAN_NUMBER}?\s*(minuti|giorni)\b", _last_span),
+        # half and quarter past an hour said ("alle 13 e mezza": 13:30; not "due ore e mezza", a length)
+        (r"\b(alle|dalle|le|delle|verso le) (\d{1,2}) e mezz[ao]\b", r"\1 \2:30"),
+        (r"\b(alle|dalle|le|delle|verso le) (\d{1,2}) e un quarto\b", r"\1 \2:15"),
+        (r"\b(alle|dalle|le|delle|verso le) (\d{1,2}) e tre quarti\b", r"\1 \2:45"),
         # "dalle 9 alle 12", "tra le 9 e le 12": between two hours (English reads "from 9 to 12" as job 12)
         (
             r"\b(?:dalle|tra le|fra le) (\d{1,2}(?:[:.]\d{2})?) (?:alle|e le) (\d{1,2}(?:[:.]\d{2})?)\b",
@@ -337,6 +411,7 @@ _ITALIAN = compiled(
         (r"\bl'", "the "),
         (r"\bun'", "a "),
         (r"\b(?:il|lo|la|gli|le)\b", "the"),
+        (r"\bi (?=\d)", ""),  # "sopra i 60" (the plural article; "i" is English's pronoun elsewhere)
         (r"\b(?:un|una|uno)\b", "a"),
         (r"\bquest[oa]\b", "this"),
         (r"\bquell[oa]\b|\bquel\b", "that"),
