@@ -85,6 +85,8 @@ _BANGLISH = compiled(
         (r"\bekhon\s+porjonto\b", "so far"),
         (r"\bekhono\b", "still"),
         (r"\bekhon\b", "now"),
+        # the hour asked: "time ta bolo" (tell the time), "kon time e" (at what time), below
+        (r"\btime\s+(?:ta\s+)?(?:(?:exactly|thik)\s+)?(?:bolo|bolen|dao|din)\b", "at what time exactly"),
         (r"\b(?:oi|sei)\s+somoy\b", "at that time"),
         (r"\btokhon\b", "then"),
         # "9 ta theke 12 ta porjonto" (from 9 to 12): "ta" counts the hour
@@ -128,6 +130,7 @@ _BANGLISH = compiled(
         (r"\bkoto\b", "how much"),
         (r"\bkeno\b", "why"),
         (r"\bkokhon\b", "when"),
+        (r"\bkon\s+(?:time|somoy)\s+e\b", "at what time"),
         (r"\bkon\s+kon\s*ta\b|\bkon\s+kon\b", "which"),
         (r"\bkon\s*ta\b|\bkon\b", "which"),
         (r"\b(?:kivabe|kibhabe)\s+([\w-]+)\s+(?:kori|korbo|korte\s+hoy)\b", r"how do i \1"),
@@ -153,6 +156,8 @@ _BANGLISH = compiled(
         (r"\bbole\b", "says"),
         (r"\bdekhao\b", "show"),
         (r"\bbolo\b", "tell"),
+        # a request's "dao" (give) closing it asks for what is named: "min r max o dao" (the min and max too)
+        (r"\s+\b(?:dao|din|den)\s*[?.!]*\s*$", ""),
         (r"\b(?:dao|din|den)\b", "give"),
         (r"\bsoho\b", "with"),
         (r"\bgorom\b", "hot"),
