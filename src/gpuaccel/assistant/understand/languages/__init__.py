@@ -3,8 +3,9 @@ a language (Bengali in Latin letters (Banglish), Hindustani in Latin letters, Hi
 as one; Dutch, German, Italian, French, Spanish, Portuguese, Polish, Korean and Japanese, Nigerian Pidgin,
 Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters, Egyptian Franco, Greeklish, Turkish,
 Ukrainian and Russian), each read whole where the message has marks of its own, and the words of French,
-Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a day, a question
-word, a request, an article before a card); the rest of a message is left as it was."""
+Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant
+reads (a reading, a day, a question word, a request, an article before a card); the rest of a message is
+left as it was."""
 
 from __future__ import annotations
 
