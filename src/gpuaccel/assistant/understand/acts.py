@@ -220,6 +220,14 @@ _PHRASES = (
         ),
         r"rerun \1",
     ),
+    # "set the priority of 12 to 10": the number after "of" is the job where "to" says the value
+    (
+        re.compile(
+            r"^(?:and |also |then |now )?(?:set |change )?(?:the )?prio(?:rity)? of (?:job )?#?(\d+)"
+            r" to (-?\d+)$"
+        ),
+        r"prioritize job \1 to \2",
+    ),
     # "and prio 10 on it", "priority 5 for job 12": the value, then the job
     (
         re.compile(

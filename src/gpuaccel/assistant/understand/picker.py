@@ -90,7 +90,7 @@ OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
 SPAN_AGAIN = set(
     "and the what about was it that when time exactly at over same period during min minimum lowest low"
-    " used did happen happened occur occurred there then one its their each hit hits reach reached"
+    " used use did happen happened occur occurred there then one its their each hit hits reach reached"
     " with of those these this times maxima minima peaks second seconds precisely pls please to"
     " plus also too got get went in window stretch interval"
     # how low it went: "lowest it dipped?", "how far did it drop"
