@@ -140,3 +140,13 @@ def test_a_later_part_of_a_name_after_what_about_names_the_run() -> None:
     assert named_jobs("status of bench", ctx) == [7]
     assert named_jobs("how about bench", ctx) == [7]
     assert named_jobs("a bench press at the gym", ctx) == []  # a word, not the run
+
+
+def test_a_name_part_that_is_also_an_output_word_names_the_run() -> None:
+    """ "what about shards?" of tokenize-shards asks about the run; "how many shards did tokenize-shards get
+    through", the whole name said, asks what it printed."""
+    ctx = Context(job_names={"tokenize-shards": 1, "resnet-bench": 5}, gpus=[0, 1])
+    assert RulePicker().pick("and what about shards?", ctx, NOW) == Query("job_detail", job=1)
+    assert RulePicker().pick("how many shards did tokenize-shards get through", ctx, NOW) == Query(
+        "job_log", job=1
+    )

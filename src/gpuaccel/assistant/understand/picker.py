@@ -1306,6 +1306,12 @@ class RulePicker:
             )
         if job is None:
             job = named_job(question, context, stems=name is None)
+            # "and what about shards?" of tokenize-shards: the part names the job, it asks for no output (not
+            # where the whole name is said: "how many shards did tokenize-shards get through")
+            own = {p for n, i in context.job_names.items() if i == job for p in re.split(r"[-_.]", n.lower())}
+            if PRINTED & own & set(ws) and not named_jobs(question, context, stems=False):
+                ws = [w for w in ws if w not in PRINTED & own]
+                text = " ".join(ws)
         held_on = named_process(question, context) if job is None and gpu is None else None
         if held_on is not None:  # "how much memory is fake-trainer using" (its name's own words aside)
             own = topics_said(held_on[0])
