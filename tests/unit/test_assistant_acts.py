@@ -212,3 +212,11 @@ def test_a_request_asked_as_whether_one_minds_doing_it(question: str, command: s
         assert reply is None or "gpuaccel" not in reply, reply
     else:
         assert command in (reply or "") and "I do not change anything" in (reply or ""), (question, reply)
+
+
+def test_a_job_moved_to_a_gpu_is_pinned_to_it_by_an_edit() -> None:
+    """ "move it to gpu 1" asks to run the job on that card: the edit of its GPU ids (not a priority)."""
+    assert "gpuaccel edit 1 --gpu-ids 1" in (act_request("could you shift prep-data over to gpu 1") or "")
+    assert "gpuaccel edit 2 --gpu-ids 0" in (act_request("put it on card 0 instead", focus=2) or "")
+    assert "--gpu-ids" not in (act_request("put it on hold", focus=2) or "")
+    assert "--gpu-ids" not in (act_request("move job 1 to prio 3") or "")

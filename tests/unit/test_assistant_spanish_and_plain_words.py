@@ -459,3 +459,61 @@ def test_spain_machine_words(question: str, english: str) -> None:
 def test_spain_machine_words_answered(heldout_svc: AssistantService, turns: list[str], said: str) -> None:
     text, _ = _conversation(_rules_only(heldout_svc), turns)
     assert said in text, text
+
+
+# Chile's chat (Santiago's): "q" for "que" ("a q hora", "q jobs"), "sobre 60 grados" (above), "po" and
+# "cachai" asking nothing, "hace cuánto q está esperando", "entre las 8 de la mañana y mediodía"
+@pytest.mark.parametrize(
+    ("turns", "fields", "said"),
+    [
+        (["q jobs fallaron hoy cachai?"], {"name": "failures"}, "sd-xl-train"),
+        (["cuanto rato estuvo la 4090 sobre 60 grados hoy po"], {"gpu": 1, "at_least": 60}, "2h15m"),
+        (["pico de temperatura de la 4090 hoy", "a q hora fue?"], {"gpu": 1}, "09:12:00"),
+        (["q procesos tiene la h100", "y en la 4090 q hay?"], {"name": "memory_users", "gpu": 1}, "Xorg"),
+        (["hace cuanto q esta esperando el llama-70b-eval"], {"job": 12}, "1h20m"),
+        (
+            ["q consumio la 4090 entre las 8 de la mañana y mediodia"],
+            {"gpu": 1},
+            "between 08:00 and 12:00",
+        ),
+    ],
+)
+def test_chilean_chat_questions(
+    heldout_svc: AssistantService, turns: list[str], fields: dict, said: str
+) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is not None and all(query.get(k) == v for k, v in fields.items()), query
+    assert said in text, text
+
+
+# Chile's requests: two jobs' "orden" changed, a job sent to a card ("muévelo a la gpu 1", "manda ... a
+# la h100")
+@pytest.mark.parametrize(
+    ("turns", "command"),
+    [
+        (["oye cambia el orden del 13 y el 12 po"], "gpuaccel switch 13 12"),
+        (["el whisper-finetune q tal esta", "muevelo a la gpu 1"], "gpuaccel edit 14 --gpu-ids 1"),
+        (["manda el whisper-finetune a la h100 porfa"], "gpuaccel edit 14 --gpu-ids 0"),
+    ],
+)
+def test_chilean_chat_requests(heldout_svc: AssistantService, turns: list[str], command: str) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is None and command in text, (query, text)
+
+
+# asked off the subject: "fuera de tema", a recipe ("tenis alguna receta"), who won a football match
+@pytest.mark.parametrize(
+    "question",
+    [
+        "oye tenis una receta pa la once? algo rapido con la 4090 prendida jaja",
+        "y el clasico de ayer lo gano colo colo?",
+    ],
+)
+def test_chilean_chat_off_topic(heldout_svc: AssistantService, question: str) -> None:
+    _, text, query = ask(_rules_only(heldout_svc), question, None)
+    assert query is None and "gpuaccel" not in text, (query, text)
+
+
+def test_the_queue_typed_q_is_left_english() -> None:
+    assert in_english("anything stuck in the q rn") == "anything stuck in the q rn"
+    assert in_english("quick q how hot is gpu 0") == "quick q how hot is gpu 0"

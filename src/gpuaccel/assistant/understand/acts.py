@@ -463,6 +463,12 @@ _RESIZE = re.compile(
     r"(?:to use|use|using|so it (?:uses|needs|asks for)|to need|needs?|run on|to run on|to|on|with)\s+"
     r"(?:only\s+|just\s+)?(\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
 )  # ("drop it to 1 gpu": "it" is the job talked about)
+# a job moved to another GPU: "move the whisper run to the 4090", "put job 14 on gpu 1", "shift it over to
+# the h100" (gpuaccel edit ID --gpu-ids G); the card said by its index or its model
+_MOVED_TO_GPU = re.compile(
+    r"\b(?:move|shift|switch|transfer|migrate|send|put)\s+(.{1,40}?)\s+(?:over\s+)?(?:to|onto|on)\s+"
+    r"(?:the\s+)?(?:(?:gpu|card)\s*(\d+)|([a-z]*\d+[a-z]*))\b"
+)
 _GPUS = re.compile(
     r"\b(?:on|with|using|across|over|needs?|needing|wants?)\s+(\d+|one|a|single|two|both|three|four|eight)"
     r"\s+(?:gpus?|cards?)\b"
@@ -740,6 +746,25 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     return act
 
 
+def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act | None:
+    """The command for a request to move one job to a GPU (:data:`_MOVED_TO_GPU`), or None when it names no
+    one job and no GPU of this machine."""
+    m = _MOVED_TO_GPU.search(said)
+    if m is None:
+        return None
+    gpu = int(m.group(2)) if m.group(2) is not None else gpu_by_model(m.group(3), context)
+    jobs = _jobs(m.group(1), m.group(1), context, states, 0)
+    if gpu is None or len(jobs) != 1:
+        return None
+    job = jobs[0]
+    name = next((f" ({n})" for n, i in context.job_names.items() if i == job), "")
+    return Act(
+        f"{CANT} To run job {job}{name} on GPU {gpu} instead: gpuaccel edit {job} --gpu-ids {gpu}"
+        " (a queued or held job only).",
+        (job,),
+    )
+
+
 def _button(command: str) -> str:
     """ ", or Retry in the Jobs tab": the app's button for a command, where it has one."""
     return f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
@@ -778,6 +803,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             f" {number} --gpus {n} (a queued or held job only).",
             (int(number),),
         )
+    moved = _moved_to_gpu(said, context, states)
+    if moved is not None:
+        return moved
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)
     said = _WANTED_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)

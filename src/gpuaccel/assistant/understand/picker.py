@@ -498,6 +498,8 @@ NAMES_GPUS = ("idle_gpus", "gpu_rank")  # answers that name GPUs ("Idle: GPU 1")
 OFF_TOPIC = set(
     "poem haiku joke jokes story song recipe weather translate translation stock stocks price prices cost"
     " costs buy"
+    # sport: "who won the football on sunday" (its teams' names may be any word: "colo colo")
+    " football soccer"
     # money: the daemon knows energy, never a tariff ("what does that come to on our bill in euros"; not
     # "the power bill", which its energy answers)
     " euro euros eur dollar dollars usd gbp pound pounds tariff cents budget budgets invoice yen jpy".split()

@@ -33,7 +33,14 @@ _SPANISH_MARK = re.compile(
     # the River Plate's chat: "che", "laburó" (worked), "al pedo" (idle), "palmó" (failed), "soltá",
     # "recomendás", "podés", "en ese mismo rango", a question "aparte", "entrenar", "por encima"
     r"|che|laburo|laburaron|pedo|palmo|palmaron|solta|recomendas|podes|tenes|rango|mismo|contra"
-    r"|pregunta|aparte|entrenar|conviene|encima|debajo)\b"
+    r"|pregunta|aparte|entrenar|conviene|encima|debajo"
+    # Chile's chat: "cachai" (you get it?), "tenis" (tienes), "bacán", "medianoche", "sobre 300 W" (above)
+    r"|cachai|tenis|bacan|medianoche|receta)\b"
+    # ("po" closing a clause: "y la 4090 po?"; "q" for "que" before a word, never the English queue or
+    # question: "a q hora", "q hay", not "the q", "quick q", "q status")
+    r"|\bpo\s*[?!.]*$|\bsobre \d"
+    r"|(?<!\bthe )(?<!\bin )(?<!\brandom )(?<!\bquick )(?<!\brunbook )(?<![-./#])\bq\b"
+    r"(?=\s+(?!status\b|len\w*\b|size\b|depth\b)[a-z])"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
@@ -71,6 +78,23 @@ def _hour(said: str, article: str | None) -> str:
 _UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
 _SPANISH = compiled(
     (
+        # Chile's chat, typed fast: "q" is "que" ("q hay en la 4090", "a q hora fue eso"; never a job's or a
+        # card's name), "pq" is "porque"; tags that ask nothing: "cachai" (you get it?), "po" closing a
+        # clause ("y la 4090 po?"), "oye" after a sentence ("gracias. oye, ..."), "bacán" (great)
+        (r"(?<![-./])(?<!job )(?<!gpu )\bq\b(?![-./]\w)", "que"),
+        (r"\bpq\b", "porque"),
+        (r",?\s*\bcachai\b\s*(?:,\s*)?", " "),
+        (r",?\s*\bpo\b(?=\s*(?:[?!.,;]|$))", ""),
+        (r"(^|[.,;!?]\s*)(?:oye|oiga)\b[,!]?\s*", r"\1"),
+        (r"(^|[.,;!?]\s*)(?:bacan|filete|la raja)\b[.,!]*\s*", r"\1"),
+        # "fuera de tema", "cambiando de tema": a new subject said first (asked of no machine); "tenis"
+        # (Chile's "tienes"), "una receta" (a recipe), a football match ("el clásico", "el partido") and who
+        # won it ("ganó"): the world's, not this machine's
+        (r"\b(?:fuera de tema|cambiando de tema|otro tema)\b", "off topic"),
+        (r"\b(?:tenis|tienes|tenes|tiene)\s+(?=una?\b)", "do you have "),
+        (r"\brecetas?\b", "recipe"),
+        (r"\b(?:futbol|clasico|partido de futbol)\b", "football"),
+        (r"\bgano\b", "won"),
         # Spain's openers ask nothing: "mola. y el pico?", "vale, ...", "tio, ..."
         (r"^\s*(?:mola|vale|guay|genial|perfecto|tio|tia)\b[.,!]*\s*", ""),
         # Colombia's (paisa) turns. Openers and tags that ask nothing: "qué más parce, ...", "listo, ...",
@@ -103,7 +127,8 @@ _SPANISH = compiled(
         ),
         # two jobs swapped in the queue: "cambiá de lugar el 12 y el 13", "intercambia el 12 con el 13"
         (
-            r"\b(?:cambia|cambie|intercambia|intercambie)(?: de lugar| de orden| el orden de)?\s+"
+            r"\b(?:cambia|cambie|intercambia|intercambie)"
+            r"(?: de lugar| de orden| el orden de| el orden(?= del\b))?\s+"  # ("el orden del 12 y el 13")
             r"((?:el|al|del) \S{1,30}?)\s+(?:y|con)\s+((?:el|al) \S{1,30}?)(?=\s+en la cola|\s*[?.!,]|$)",
             r"switch \1 and \2",
         ),
@@ -291,6 +316,17 @@ _SPANISH = compiled(
             r"(?:por delante|delante|antes)\s+de(l)?\b",
             lambda m: f"put {m[1]} ahead of" + (" el" if m[2] else ""),
         ),
+        # a job moved to a card: "mueve el whisper pa la 4090", "cámbialo a la gpu 1" (move it to the 4090)
+        (
+            r"\b(?:mueve|mueva|muevan|cambia|cambie|manda|mande|pasa|pase)(lo|la)?\s+(.{1,40}?)\s*"
+            r"\b(?:pa|para|a) (?:la|el|the) (?=(?:gpu|tarjeta|grafica|card|h\d+|a\d+|\d{4})\b)",
+            lambda m: f"move {m[2] if m[2].strip() else 'it'} to the ",
+        ),
+        (
+            r"\b(?:muevelo|muevela|cambialo|cambiala|mandalo|mandala|pasalo|pasala)\s+"
+            r"(?:pa|para|a) (?:la|el|the) (?=(?:gpu|tarjeta|grafica|card|h\d+|a\d+|\d{4})\b)",
+            "move it to the ",
+        ),
         # "sube la prioridad del 13 a 10", "cambiale la prioridad al probe a 5": its priority to 10;
         # without a number, raised or lowered ("baja la prioridad del 12")
         (
@@ -357,6 +393,13 @@ _SPANISH = compiled(
         (r"\b(?:re)?intentos\b", "attempts"),
         (r"\bhizo\b", "did it make"),
         (r"\bcuanto rato\b", "how long"),
+        # "hace cuánto que está corriendo", "hace cuanto rato q esta esperando": how long has it been at it
+        (
+            r"\bhace cuanto (?:tiempo |rato )?(?:que )?(?:esta|estan|lleva|llevan)"
+            r" (corriendo|esperando|trabajando)\b",
+            lambda m: "how long has it been "
+            + {"corriendo": "running", "esperando": "waiting"}.get(m[1].lower(), "busy"),
+        ),
         (r"\bmas rato\b", "longer"),  # "cual corrio mas rato": which ran longer
         (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
         (r"\ba cuanto (?:va|esta|anda|andan)\b", "what is"),  # "a cuánto anda el clock": what is
@@ -368,6 +411,10 @@ _SPANISH = compiled(
         (r"\ben total\b", "in total"),
         (r"\ba tiempo\b", "on time"),
         (r"\bpor (?:encima|arriba) del?\b", "above"),
+        # Chile's "sobre 300 W", "sobre 70 grados": above a value; "sobre todo": above all
+        (r"\bestuvo (?=(?:sobre|bajo|arriba de|encima de|debajo de) \d)", "was it "),  # (it: said before)
+        (r"\bsobre (?=\d)", "above "),
+        (r"\bsobre todo\b", "above all"),
         (r"\bpor debajo del?\b", "below"),
         # ("entre las 12 y las 14": hours by their "las", read as hours: 12:00 and 14:00, but where a part of
         # the day or "hs" follows, which reads them)
@@ -377,6 +424,10 @@ _SPANISH = compiled(
             lambda m: f"between {_hour(m[2], m[1])} and {_hour(m[3], m[1])}",
         ),
         (r"\bentre (?:las? )?(\d{1,2}(?::\d{2})?) y (?:las? )?(\d{1,2}(?::\d{2})?)\b", r"between \1 and \2"),
+        # (an hour and a part of the day, or midnight: "entre las 6 de la tarde y medianoche")
+        (r"\bmedianoche\b", "midnight"),
+        (r"\bmediodia\b", "noon"),
+        (r"\bentre (?:las? )?(?=\d{1,2}\b(?::\d{2})?)", "between "),
         # ("en ese mismo rango", "en el mismo horario": the span just asked)
         (
             r"\ben (?:(?:ese|este)(?: mismo)?|el mismo)"
@@ -579,6 +630,8 @@ _SPANISH = compiled(
         (r"\bcomo va\b", "how is"),
         (r"\bcomo\b", "how"),
         (r"\ben que (\w+) va\b", r"at which \1 is it"),
+        # "q hay en la 4090", "y en la H100 qué hay": what is there ("lo que hay": the one that, above)
+        (r"(?<!\blo )(?<!\bel )(?<!\bla )\bque hay\b", "what is there"),
         (r"\b(?:el|la|lo) que\b", "the one that"),
         (r"(^|[,;.?!]\s*|\by\s+|\bo\s+)que\b", r"\1what"),
         (r"\bque\b", "that"),
