@@ -20,7 +20,7 @@ from gpuaccel.accel.workloads import registry
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import JOB_SAID, bare_job, gpu_by_model, named_jobs, named_jobs_in
 from gpuaccel.assistant.understand.scene import sets_the_scene
-from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
+from gpuaccel.assistant.understand.spelling import typo_of
 from gpuaccel.assistant.understand.words import ACTIONS, KEPT, STOP, WORD_OF, pointing, points_back
 
 CANT = "I only read this machine; I do not change anything from the chat."
@@ -501,7 +501,7 @@ def _verb_typed(word: str) -> str:
         return word
     for verb in _TYPED_VERBS:
         other_form = len(word) > len(verb) and word.startswith(verb[:-1])
-        if not other_form and could_mean(word, verb) and slips(word, verb, allowed(verb)) <= allowed(verb):
+        if not other_form and typo_of(word, verb):
             return verb
     return word
 
@@ -757,12 +757,23 @@ def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act
     if gpu is None or len(jobs) != 1:
         return None
     job = jobs[0]
-    name = next((f" ({n})" for n, i in context.job_names.items() if i == job), "")
     return Act(
-        f"{CANT} To run job {job}{name} on GPU {gpu} instead: gpuaccel edit {job} --gpu-ids {gpu}"
+        f"{CANT} To run {_job_called(job, _names(context))} on GPU {gpu} instead: gpuaccel edit {job}"
+        f" --gpu-ids {gpu}"
         " (a queued or held job only).",
         (job,),
     )
+
+
+def _names(context: Context) -> dict[int, str]:
+    """Each job's name by its id: the queue's names, and every array element's."""
+    names = {i: n for n, i in context.job_names.items()}
+    return names | {i: n for n, elements in context.arrays.items() for i in elements.values()}
+
+
+def _job_called(job: int, names: dict[int, str]) -> str:
+    """ "job 12 (llama-70b-eval)", as a reply names a job (its id alone where it has no name)."""
+    return f"job {job}" + (f" ({names[job]})" if job in names else "")
 
 
 def _button(command: str) -> str:
@@ -935,10 +946,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         else:
             which = f"Which job? None of jobs {listed} can be {done}"
         return Act(f"{CANT} {which}. To {command} one: gpuaccel {command} <job id>{_button(command)}.")
-    names = {i: n for n, i in context.job_names.items()}
-    names |= {i: n for n, elements in context.arrays.items() for i in elements.values()}  # every element's
+    names = _names(context)
     ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)
-    each = [f"job {i}" + (f" ({names[i]})" if i in names else "") for i in jobs]
+    each = [_job_called(i, names) for i in jobs]
     named = " and ".join(each) if command == "switch" else ", ".join(each)
     verb = (
         verb if verb in VERB and verb not in ("drop", "letgo", "goagain", "startagain") else command

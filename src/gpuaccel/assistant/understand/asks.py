@@ -567,7 +567,7 @@ def _of_each_job(
         # the list read as no job ("energy of jobs 7 and 10" as the GPUs' energy): asked of the first job
         query = pick_one(JOB_LIST.sub(f"job {named[0]}", asked, count=1), context)
     among = query.among if query is not None and query.name == "job_rank" else None
-    if pointed and query is not None and among and {int(j) for j in among.split(",")} == set(named):
+    if pointed and among and {int(j) for j in among.split(",")} == set(named):
         # "compare their run times" after those records: one ranking of just them, which the message alone
         # (naming none) would not read
         return [run_one(query)]

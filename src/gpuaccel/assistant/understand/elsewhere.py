@@ -575,13 +575,13 @@ _TUNING = re.compile(
 )
 _NUMBERED = re.compile(r"\b(?:gpu|card|device|job|task|id|number)s? ?#?\d|#\d")
 # other systems' operation, whatever else is said: "the logs of a pod in CrashLoopBackOff in kubernetes"
+_OTHER_SYSTEMS = re.compile(r"\b(?:kubernetes|k8s|helm|crashloopbackoff|device plugin|kubelet)\b")
 # a card that is no graphics card ("how do i pay my credit card bill", "my sim card is locked"): asked of
 # no GPU
 _OTHER_CARDS = re.compile(
     r"\b(?:credit|debit|gift|sim|sd|micro ?sd|business|birthday|greeting|loyalty|prepaid|bank|atm|visa"
     r"|master|ration|id)\s+cards?\b"
 )
-_OTHER_SYSTEMS = re.compile(r"\b(?:kubernetes|k8s|helm|crashloopbackoff|device plugin|kubelet)\b")
 # other people's GPUs for hire, whatever else is said ("what's an H100 going for on lambda right now",
 # "would we be better off renting from AWS?")
 _PROVIDERS = (

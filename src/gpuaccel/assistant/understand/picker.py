@@ -1310,9 +1310,10 @@ class RulePicker:
             job = named_job(question, context, stems=name is None)
             # "and what about shards?" of tokenize-shards: the part names the job, it asks for no output (not
             # where the whole name is said: "how many shards did tokenize-shards get through")
-            own = {p for n, i in context.job_names.items() if i == job for p in re.split(r"[-_.]", n.lower())}
-            if PRINTED & own & set(ws) and not named_jobs(question, context, stems=False):
-                ws = [w for w in ws if w not in PRINTED & own]
+            names = [n for n, i in context.job_names.items() if i == job]
+            parts = {p for n in names for p in re.split(r"[-_.]", n.lower())}
+            if PRINTED & parts & set(ws) and not named_jobs(question, context, stems=False):
+                ws = [w for w in ws if w not in PRINTED & parts]
                 text = " ".join(ws)
         held_on = named_process(question, context) if job is None and gpu is None else None
         if held_on is not None:  # "how much memory is fake-trainer using" (its name's own words aside)

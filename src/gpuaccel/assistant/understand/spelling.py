@@ -113,6 +113,12 @@ def _one_slip_at_start(typed: str, meant: str) -> bool:
     return len(meant) >= FIRST_FROM and (typed[1:] == meant or typed == meant[1:])
 
 
+def typo_of(typed: str, meant: str) -> bool:
+    """Whether ``typed`` is a typo of ``meant``: it could mean it (:func:`could_mean`) within the slips the
+    word allows (:func:`allowed`)."""
+    return could_mean(typed, meant) and slips(typed, meant, allowed(meant)) <= allowed(meant)
+
+
 def could_mean(typed: str, meant: str) -> bool:
     """Whether ``typed`` may be a typo of ``meant`` at all, before counting slips: the same first letter
     unless the first two are swapped ("ndoes") or the slip at its start is its only one

@@ -19,7 +19,7 @@ from gpuaccel.assistant.understand.languages import (
     scots_read,
 )
 from gpuaccel.assistant.understand.languages.tables import compiled, translated
-from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
+from gpuaccel.assistant.understand.spelling import typo_of
 
 _UNITS = {
     "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -224,11 +224,7 @@ _MISTYPED_LEAD = re.compile(r"\b([a-z]{4,9})(?=\s+\d)", re.I)
 def _span_lead(m: re.Match[str]) -> str:
     """A mistyped span lead (:data:`_MISTYPED_LEAD`) as the word meant, else as typed."""
     typed = m[1].lower()
-    for meant in _SPAN_LEADS:
-        slipped = could_mean(typed, meant) and slips(typed, meant, allowed(meant)) <= allowed(meant)
-        if typed != meant and slipped:
-            return meant
-    return m[0]
+    return next((meant for meant in _SPAN_LEADS if typed != meant and typo_of(typed, meant)), m[0])
 
 
 def _number_word(m: re.Match[str]) -> str:
@@ -236,7 +232,7 @@ def _number_word(m: re.Match[str]) -> str:
     if typed in _NUMBER_WORDS:
         return m[0]
     for meant in (w for w in (*_UNITS, *_TENS) if len(w) >= 4):
-        if could_mean(typed, meant) and slips(typed, meant, allowed(meant)) <= allowed(meant):
+        if typo_of(typed, meant):
             return f"{m[1]} {meant}"
     return m[0]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, read_where_marked
 
 # Banglish's own words, none an English word nor one Hinglish says ("ki", "r", "koro", "kon", "ache" and
 # "bolo" are shared or English, so they are read only once one of these shows): question words, days and
@@ -189,7 +189,4 @@ _BANGLISH = compiled(
 def bengali(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Banglish (:data:`_BENGALI_MARK`), or where the conversation
     leans to it ("r 4090 er?" after Banglish turns); else as it was."""
-    if not reads(lean, "bengali", _BENGALI_MARK.search(text)):
-        return text
-    text = translated(text, _BANGLISH)
-    return re.sub(r"\s{2,}", " ", text).strip()
+    return read_where_marked(text, _BENGALI_MARK, _BANGLISH, lean, "bengali")

@@ -300,9 +300,10 @@ _ITALIAN = compiled(
         (rf"\bnell[ea]? ?'?ultim[eao]\s*{_SPAN_NUMBER}?\s*(ore|ora|minuti|minuto|giorni)\b", _last_span),
         (rf"\bnegli ultimi\s*{_SPAN_NUMBER}?\s*(minuti|giorni)\b", _last_span),
         # half and quarter past an hour said ("alle 13 e mezza": 13:30; not "due ore e mezza", a length)
-        (r"\b(alle|dalle|le|delle|verso le) (\d{1,2}) e mezz[ao]\b", r"\1 \2:30"),
-        (r"\b(alle|dalle|le|delle|verso le) (\d{1,2}) e un quarto\b", r"\1 \2:15"),
-        (r"\b(alle|dalle|le|delle|verso le) (\d{1,2}) e tre quarti\b", r"\1 \2:45"),
+        (
+            r"\b(alle|dalle|le|delle|verso le) (\d{1,2}) e (mezz[ao]|un quarto|tre quarti)\b",
+            lambda m: f"{m[1]} {m[2]}:" + {"un quarto": "15", "tre quarti": "45"}.get(m[3].lower(), "30"),
+        ),
         # "dalle 9 alle 12", "tra le 9 e le 12": between two hours (English reads "from 9 to 12" as job 12)
         (
             r"\b(?:dalle|tra le|fra le) (\d{1,2}(?:[:.]\d{2})?) (?:alle|e le) (\d{1,2}(?:[:.]\d{2})?)\b",
