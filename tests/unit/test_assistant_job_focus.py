@@ -141,3 +141,19 @@ def test_a_jobs_record_names_its_cards_model_and_each_attempts_energy(heldout_sv
     rows = svc.store.query("SELECT data FROM events WHERE type = 'energy' AND job_id = ?", (retried.id,))
     each = [energy_text(float(json.loads(r[0])["joules"])) for r in rows]
     assert len(each) > 1 and all(f", {e})" in said for e in each), said
+
+
+def test_a_reading_at_that_time_after_one_jobs_record_is_over_its_run() -> None:
+    """ "At that time" after a job's log, record or rank names that job's run; after what runs now, now."""
+    for last in (Query("job_log", job=3), Query("job_detail", job=3)):
+        focus = Context(last, subjects=[3])
+        assert pick("what was the gpu temperature at that time?", focus) == Query(
+            "gpu_reading", job=3, metric="temperature"
+        )
+        assert pick("and gpu 1's power then", focus) == Query("gpu_reading", gpu=1, job=3, metric="power")
+    ranked = Context(Query("job_rank", metric="duration", order="max"), subjects=[2])
+    assert pick("how hot was the gpu then?", ranked) == Query("gpu_reading", job=2, metric="temperature")
+    running = Context(Query("jobs", gpu=0, state="running"), subjects=[11])
+    assert pick("what was the temperature at that time?", running) != Query(
+        "gpu_reading", job=11, metric="temperature"
+    )
