@@ -144,7 +144,7 @@ def test_a_jobs_record_names_its_cards_model_and_each_attempts_energy(heldout_sv
 
 
 def test_a_reading_at_that_time_after_one_jobs_record_is_over_its_run() -> None:
-    """ "At that time" after a job's log, record or rank names that job's run; after what runs now, now."""
+    """After a job's log, record or rank, "at that time" names that job's run; after what runs now, now."""
     for last in (Query("job_log", job=3), Query("job_detail", job=3)):
         focus = Context(last, subjects=[3])
         assert pick("what was the gpu temperature at that time?", focus) == Query(
