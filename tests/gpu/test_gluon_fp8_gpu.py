@@ -257,6 +257,37 @@ def test_repeated_e4m3_calls_reuse_their_plan_bit_for_bit(causal):
     assert not fp8._PLANS
 
 
+@pytest.mark.parametrize("b,hq,hkv,n,causal", [(3, 6, 3, 2049, False), (2, 8, 2, 1000, True)])
+def test_repeated_descaled_e4m3_calls_reuse_their_plan_bit_for_bit(b, hq, hkv, n, causal):
+    """FA3's FP8 API (flash_attn_func on e4m3 with descales): a repeated call signature runs its plan (bound
+    launches; the descales spread over the scale blocks by the V^T transpose's launch), and with new
+    descale values gives an unplanned call's o and lse bit for bit (non-causal: the key-split merge too)."""
+    from gpuaccel.accel.kernels import flash_attn_func
+    from gpuaccel.accel.kernels.dense import attention
+
+    gen = torch.Generator(device="cuda").manual_seed(n)
+    e4m3 = [
+        torch.randn(b, n, h, 128, device="cuda", generator=gen).to(torch.float8_e4m3fn)
+        for h in (hq, hkv, hkv)
+    ]
+
+    def call(descales):
+        q_d, k_d, v_d = descales
+        o, lse, _ = flash_attn_func(*e4m3, causal=causal, q_descale=q_d, k_descale=k_d, v_descale=v_d,
+                                    return_attn_probs=True)  # fmt: skip
+        return o, lse
+
+    attention._PLANS.clear()
+    first = call([0.5 + torch.rand(b, hkv, device="cuda", generator=gen) for _ in range(3)])
+    assert [key for key in attention._PLANS if key[0] == "fp8_descaled"], "no plan kept"
+    second = [0.5 + torch.rand(b, hkv, device="cuda", generator=gen) for _ in range(3)]
+    planned = call(second)
+    attention._PLANS.clear()
+    unplanned = call(second)
+    assert all(torch.equal(a, u) for a, u in zip(planned, unplanned, strict=True))
+    assert not torch.equal(first[0], planned[0])
+
+
 @pytest.mark.parametrize(
     "b,hq,hkv,nq,nk,d,pieces",
     [

@@ -201,3 +201,76 @@ def test_gluon_fp8_launcher_refuses_what_it_does_not_build(cfg, why):
     x = torch.zeros(1, 1, 64, 128)
     with pytest.raises(ValueError, match=why):
         launch_gluon_fp8(x, x, x, (x, x, x), x, x, False, 1.0, cfg)
+
+
+def test_a_planned_e4m3_call_skips_its_checks_and_config_and_still_refuses_bad_descales(monkeypatch):
+    """flash_attention_fp8_descaled (FA3's FP8 API) keeps a plan per call signature in the attention entry
+    points' one cache (dense.attention.planned): a second call of the signature, with other descale
+    values, runs no check and no configuration choice and gives the unplanned call's operands (the
+    descales spread by the transpose's launch); descales of another shape or none are still refused with
+    the same errors, planned signature or not. No GPU: the device test passes and the attention kernel is
+    a fake that returns the operands it was handed."""
+    from gpuaccel.accel.kernels.dense import attention
+
+    monkeypatch.setattr(attention, "_PLANS", {})
+    monkeypatch.setattr(fp8, "e4m3_capable", lambda t: True)
+    counts = {"check_inputs": 0, "fp8_config": 0}
+    for name in counts:
+        real = getattr(fp8, name)
+
+        def counted(*a, _real=real, _name=name, **kw):
+            counts[_name] += 1
+            return _real(*a, **kw)
+
+        monkeypatch.setattr(fp8, name, counted)
+    handed = []
+
+    def kernel(x, causal, scale, cfg, out=None, bound=None, split=None):
+        handed.append((x, cfg, bound))
+        return out
+
+    monkeypatch.setattr(fp8, "flash_attention_fp8_quantized", kernel)
+    gen = torch.Generator().manual_seed(5)
+    b, hq, hkv, n, d = 2, 4, 2, 70, 64
+    q, k, v = (
+        torch.randn(b, n, h, d, generator=gen).to(torch.float8_e4m3fn).transpose(1, 2) for h in (hq, hkv, hkv)
+    )
+
+    def descales() -> list[torch.Tensor]:
+        return [0.5 + torch.rand(b, hkv, generator=gen) for _ in range(3)]
+
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
+    tuning.force("fwd_fp8", FwdConfig(64, 64, 4, 1))  # no timing of candidates on the CPU
+    try:
+        _planned_e4m3_calls(q, k, v, descales, counts, handed, attention, (b, hq, hkv))
+    finally:
+        tuning.force("fwd_fp8", None)
+
+
+def _planned_e4m3_calls(q, k, v, descales, counts, handed, attention, heads) -> None:
+    b, hq, hkv = heads
+    first = descales()
+    fp8.flash_attention_fp8_descaled(q, k, v, *first, causal=True)
+    assert counts == {"check_inputs": 1, "fp8_config": 1}
+    (sig, plan), *rest = attention._PLANS.items()
+    assert not rest and sig[0] == "fp8_descaled" and plan[:2] == ("triton", FwdConfig(64, 64, 4, 1))
+    second = descales()
+    fp8.flash_attention_fp8_descaled(q, k, v, *second, causal=True)
+    assert counts == {"check_inputs": 1, "fp8_config": 1}, "a planned call checked or chose again"
+    assert handed[1][2] is plan[2], "the planned call did not take its plan's launches"
+    attention._PLANS.clear()
+    fp8.flash_attention_fp8_descaled(q, k, v, *second, causal=True)  # unplanned: the same operands
+    assert counts == {"check_inputs": 2, "fp8_config": 2}
+    for name in ("q_scale", "k_scale", "v_scale", "vt"):
+        assert torch.equal(getattr(handed[1][0], name), getattr(handed[2][0], name)), name
+    per_q = second[0].repeat_interleave(hq // hkv, dim=1).reshape(-1, 1)
+    assert torch.equal(handed[1][0].q_scale, per_q.expand_as(handed[1][0].q_scale))
+    assert not torch.equal(handed[0][0].k_scale, handed[1][0].k_scale), "the descales' values were kept"
+    bad = [(torch.ones(b, hq), "q_descale must be a tensor of shape"), (2.0, "q_descale must be a tensor")]
+    for wrong, why in bad:
+        with pytest.raises(fp8.UnsupportedInputError, match=why):
+            fp8.flash_attention_fp8_descaled(q, k, v, wrong, *second[1:], causal=True)
+    with pytest.raises(fp8.UnsupportedInputError, match="v_descale must be a tensor of shape"):
+        fp8.flash_attention_fp8_descaled(q, k, v, *second[:2], torch.ones(b, hkv, 1), causal=True)
+    assert len(attention._PLANS) == 1

@@ -103,8 +103,9 @@ def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: tor
 
 
 _PLANS: dict[tuple[Any, ...], tuple[str, Any, Bound]] = {}  # call signature -> (path, config, runners); the
-# one plan cache of the attention entry points: the dense calls ("fwd", "bwd"), the FP8 forward's own dict
-# aside, and the packed calls ("varlen_fwd", "varlen_bwd": accel.kernels.varlen.attention)
+# one plan cache of the attention entry points: the dense calls ("fwd", "bwd"), the packed calls
+# ("varlen_fwd", "varlen_bwd": accel.kernels.varlen.attention) and the e4m3 calls with FA3's descales
+# ("fp8_descaled": accel.kernels.fp8.attention); the bf16-in FP8 forward's own dict aside
 PLANS_MAX = 256  # signatures kept; a loop over ever new shapes starts again rather than growing
 
 

@@ -41,6 +41,8 @@ from gpuaccel.accel.kernels.dense.attention import (
     aligned16,
     call_signature,
     flash_attention_forward,
+    keep_plan,
+    planned,
     remember,
 )
 from gpuaccel.accel.kernels.dense.launchers import (
@@ -52,7 +54,9 @@ from gpuaccel.accel.kernels.dense.launchers import (
     pad_head_dim,
     padded_head_dim,
     scratch_alloc,
+    tma_legal,
     tma_ready,
+    whole16,
 )
 from gpuaccel.accel.kernels.dense.paths import gluon_unsupported, wanted_path
 from gpuaccel.accel.kernels.tuning import configs as tuning
@@ -217,14 +221,20 @@ def col_amax_kernel(
 @triton.jit
 def quant_v_kernel(
     X, YT, A, SV, stride_xb, stride_xh, stride_xn, heads, seq, seq_pad, parts,
+    QD, KD, VD, stride_qdb, stride_qdh, stride_kdb, stride_kdh, stride_vdb, stride_vdh, group, q_blocks,
+    k_blocks, k_off, v_off,
     HEAD_DIM: tl.constexpr, BLOCK: tl.constexpr, KEY_ORDER: tl.constexpr, PARTS: tl.constexpr,
-    SCALED: tl.constexpr = True,
+    SCALED: tl.constexpr = True, DESCALES: tl.constexpr = False,
 ):  # fmt: skip
     """V / per-column scale -> e4m3, stored transposed into YT [B, H, D, seq_pad] (keys past ``seq`` as
     zeros; with ``KEY_ORDER`` at :func:`key_slot` positions). The scale comes from the column maxima of
     :func:`col_amax_kernel`'s parts; the first program of a head writes it to SV. Rows are read in slot
-    order, so the transposed store runs along contiguous bytes. Without ``SCALED`` (e4m3 V in, A and SV
-    unused) the same transpose moves X's elements unchanged: :func:`from_descaled`'s V^T, bytes as given."""
+    order, so the transposed store runs along contiguous bytes. Without ``SCALED`` (e4m3 V in, A unused)
+    the same transpose moves X's elements unchanged: :func:`from_descaled`'s V^T, bytes as given; with
+    ``DESCALES`` its first program of a (batch, kv head) also spreads that head's fp32 descales QD/KD/VD
+    over the kernel's scale blocks in SV, one buffer (Q's [B*Hq, q_blocks] from 0, the ``group`` query
+    heads of a kv head consecutive; K's [B*Hkv, k_blocks] from ``k_off``; V's [B*Hkv, D] from ``v_off``):
+    values copied, no arithmetic, in this launch rather than four or five tiny ones of their own."""
     pid = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // heads
@@ -244,8 +254,25 @@ def quant_v_kernel(
         y = tl.trans((x / sv[None, :]).to(YT.dtype.element_ty))
     else:
         y = tl.trans(tl.load(x_ptrs + offs_d[None, :], mask=key[:, None] < seq, other=0))
+        if DESCALES:  # noqa: SIM102 (a constexpr, then a run-time condition)
+            if pid == 0:  # each value loaded into every lane (zero offsets) and stored as it is
+                lanes = tl.arange(0, BLOCK)
+                vd = tl.load(VD + b * stride_vdb + h * stride_vdh + offs_d * 0)
+                tl.store(SV + v_off + bh * HEAD_DIM + offs_d, vd)
+                kd = tl.load(KD + b * stride_kdb + h * stride_kdh + lanes * 0)
+                for i in range(0, k_blocks, BLOCK):
+                    tl.store(SV + k_off + bh * k_blocks + i + lanes, kd, mask=i + lanes < k_blocks)
+                qd = tl.load(QD + b * stride_qdb + h * stride_qdh + lanes * 0)
+                q_rows = group * q_blocks  # query heads bh*group .. bh*group+group-1: one contiguous run
+                for i in range(0, q_rows, BLOCK):
+                    tl.store(SV + bh * q_rows + i + lanes, qd, mask=i + lanes < q_rows)
     yt_ptrs = YT + bh.to(tl.int64) * HEAD_DIM * seq_pad + offs_d[:, None] * seq_pad + slot[None, :]
     tl.store(yt_ptrs, y, mask=slot[None, :] < seq_pad)
+
+
+# :func:`transposed_v`'s ``descaled``: the fp32 descales (q, k, v; each (batch, kv heads), on V's device),
+# the buffer their spread goes into, query heads per kv head, Q's and K's scale blocks, K's and V's offsets
+Descaled = tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor, int, int, int, int, int]
 
 
 def transposed_v(
@@ -253,21 +280,29 @@ def transposed_v(
     key_order: bool,
     bound: Bound | None = None,
     scale: tuple[torch.Tensor, torch.Tensor, int] | None = None,
+    descaled: Descaled | None = None,
 ) -> torch.Tensor:
     """V [B, H, N, D] (any strides, unit last) as e4m3 V^T [B, H, D, N padded to 32 with zeros], keys at
     :func:`key_slot` positions with ``key_order``: the one definition of the FP8 kernels' V operand.
     ``scale``: (column-maxima parts from :func:`col_amax_kernel`, the per-column scales to write, the number
-    of parts) to quantise fp16/bf16 V; None: V is e4m3 already and its bytes move unchanged (as uint8)."""
+    of parts) to quantise fp16/bf16 V; None: V is e4m3 already and its bytes move unchanged (as uint8),
+    and ``descaled`` (:data:`Descaled`), if given, is spread over the kernel's scale blocks in the same
+    launch (:func:`from_descaled`)."""
     b, h, nk, d = v.shape
     nk_pad = cdiv(nk, 32) * 32  # whole 32-key groups: the key order permutes inside them
     vt = torch.empty(b, h, d, nk_pad, device=v.device, dtype=torch.float8_e4m3fn)
     x, y = (v, vt) if scale is not None else (v.view(torch.uint8), vt.view(torch.uint8))
     vmax, vs, parts = scale if scale is not None else (vt, vt, 1)
+    if descaled is not None:
+        qd, kd, vd, vs, *sizes = descaled
+        spread = (qd, kd, vd, *qd.stride(), *kd.stride(), *vd.stride(), *sizes)
+    else:
+        spread = (vt, vt, vt, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0)
     launch(
         quant_v_kernel, (cdiv(nk_pad, 64), b * h),
-        (x, y, vmax, vs, x.stride(0), x.stride(1), x.stride(2), h, nk, nk_pad, parts),
+        (x, y, vmax, vs, x.stride(0), x.stride(1), x.stride(2), h, nk, nk_pad, parts, *spread),
         dict(HEAD_DIM=d, BLOCK=64, KEY_ORDER=key_order, PARTS=triton.next_power_of_2(parts),
-             SCALED=scale is not None),
+             SCALED=scale is not None, DESCALES=descaled is not None),
         dict(num_warps=4), bound, "quant_v" if scale is not None else "transpose_v",
     )  # fmt: skip
     return vt
@@ -457,6 +492,7 @@ def fp8_pays(shape: AttentionShape, causal: bool) -> bool:
 # (q's, k's and v's shapes, causal) -> (runs the bf16/fp16 kernel, the default softmax scale): decided once
 # per shape, when the inputs were first checked; the kernel that runs checks its own (plan) every call
 _DECIDED: dict[tuple[Any, ...], tuple[bool, float]] = {}
+
 # e4m3 call signature -> (kernel configuration, quantisation layout, rotation or None, bound launches)
 _PLANS: dict[tuple[Any, ...], tuple[FwdConfig | GluonFwdConfig, tuple[int, int, bool], Any, Bound]] = {}
 
@@ -552,21 +588,32 @@ def from_descaled(
     block_m: int,
     block_n: int,
     key_order: bool,
+    bound: Bound | None = None,
 ) -> Fp8Inputs:
     """e4m3 q/k/v ``[B, H, N, D]`` with one fp32 descale per (batch, kv head) each (FlashAttention-3's FP8
     convention; q's applies to every query head of the group) as the kernel's operands: the scales spread
-    over its scale blocks, V transposed (into the Gluon kernel's key order when asked). No rotation: the
-    scores do not change, and the values are already rounded."""
+    over its scale blocks, V transposed (into the Gluon kernel's key order when asked), both by one launch
+    (:func:`transposed_v`'s ``descaled``; the scales in one allocation, each piece 16-byte aligned as a
+    fresh tensor). No rotation: the scores do not change, and the values are already rounded. Descales
+    of another dtype or device are converted first (``.to``), as before. ``bound``: the call signature's
+    launches."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
-    qd, kd, vd = (t.to(device=q.device, dtype=torch.float32) for t in descales)
-    q_scale = qd.repeat_interleave(hq // hkv, dim=1).reshape(b * hq, 1).expand(-1, cdiv(nq, block_m))
-    k_scale = kd.reshape(b * hkv, 1).expand(-1, cdiv(nk, block_n))
-    v_scale = vd.reshape(b * hkv, 1).expand(-1, d)
-    vt, q, k = transposed_v(tma_ready(v), key_order), tma_ready(q), tma_ready(k)  # no copy of q or k
+    dev = q.device
+    qd, kd, vd = (
+        t if t.dtype == torch.float32 and t.device == dev else t.to(device=dev, dtype=torch.float32)
+        for t in descales
+    )
+    q_blocks, k_blocks = cdiv(nq, block_m), cdiv(nk, block_n)
+    k_off = whole16(b * hq * q_blocks)
+    v_off = k_off + whole16(b * hkv * k_blocks)
+    scales = torch.empty(v_off + b * hkv * d, device=dev, dtype=torch.float32)
+    spread = (qd, kd, vd, scales, hq // hkv, q_blocks, k_blocks, k_off, v_off)
+    vt, q, k = transposed_v(tma_ready(v), key_order, bound, None, spread), tma_ready(q), tma_ready(k)
     return Fp8Inputs(
-        q, k, vt, q_scale.contiguous(), k_scale.contiguous(), v_scale.contiguous(), block_m, block_n,
-        torch.bfloat16, key_order,
+        q, k, vt, scales.as_strided((b * hq, q_blocks), (q_blocks, 1)),
+        scales.as_strided((b * hkv, k_blocks), (k_blocks, 1), k_off),
+        scales.as_strided((b * hkv, d), (d, 1), v_off), block_m, block_n, torch.bfloat16, key_order,
     )  # fmt: skip
 
 
@@ -581,7 +628,19 @@ def flash_attention_fp8_descaled(
     softmax_scale: float | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """Attention of e4m3 q/k/v ``[B, H, N, D]`` whose true values are ``x * x_descale[b, kv head]``: (o bf16,
-    lse fp32 natural log). The FP8 kernel alone: the inputs are already quantised."""
+    lse fp32 natural log). The FP8 kernel alone: the inputs are already quantised.
+
+    A serving stack makes this call once per layer per step, where its host time is most of the call: a
+    call whose signature (q/k/v's and the descales' shapes, strides, dtypes and devices, the flags, path
+    overrides and pins) was seen before, with q/k/v taken as given and 16-byte aligned pointers, skips the
+    checks and the configuration choice and repeats its bound launches: its plan, kept in the attention
+    entry points' one cache (:func:`accel.kernels.dense.attention.planned`)."""
+    causal = bool(causal)
+    descales = (q_descale, k_descale, v_descale)
+    sig = call_signature("fp8_descaled", causal, q, k, v, *descales, extra=(os.environ.get(FP8_PATH_ENV),))
+    plan = planned(sig, q, k, v, *descales)
+    if plan is not None:
+        return _descaled_plan(plan, q, k, v, descales, causal, resolve_scale(softmax_scale, q.shape[-1]))
     shape = check_inputs(q, k, v, allowed_dtypes=FP8_INPUTS)
     want = (shape.batch, shape.heads_kv)
     for name, t in (("q_descale", q_descale), ("k_descale", k_descale), ("v_descale", v_descale)):
@@ -589,18 +648,49 @@ def flash_attention_fp8_descaled(
             raise UnsupportedInputError(
                 f"{name} must be a tensor of shape (batch, kv heads) = {want}, got {t!r}"
             )
-    if not q.is_cuda or torch.cuda.get_device_capability(q.device) < (8, 9):
+    if not e4m3_capable(q):
         raise UnsupportedInputError("e4m3 inputs need a CUDA GPU of compute capability >= 8.9 (Ada/Hopper)")
     if padded_head_dim(shape.head_dim) != shape.head_dim:
         raise UnsupportedInputError(f"e4m3 inputs need a power-of-two head_dim, got {shape.head_dim}")
     scale = resolve_scale(softmax_scale, shape.head_dim)
-    descales = (q_descale, k_descale, v_descale)
 
     def run(cfg: FwdConfig | GluonFwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
-        x = from_descaled(q, k, v, descales, *quant_layout(cfg))
-        return flash_attention_fp8_quantized(x, causal, scale, cfg, _out(q, shape.head_dim, x.out_dtype))
+        return _descaled_plan(("", cfg, None), q, k, v, descales, causal, scale)
 
-    return run(fp8_config(q, shape, bool(causal), run))
+    cfg = fp8_config(q, shape, causal, run)
+    direct = all(tma_legal(t) for t in (q, k, v))  # taken as given: later calls like this skip to the plan
+    keep = direct and sig is not None and aligned16(*descales)
+    plan = (path_of(cfg), cfg, {} if keep else None)
+    o, lse = _descaled_plan(plan, q, k, v, descales, causal, scale)
+    if keep and sig is not None:  # kept once its first launches went through, as the bf16 calls' plans
+        keep_plan(sig, plan)
+    return o, lse
+
+
+def _descaled_plan(
+    plan: tuple[str, FwdConfig | GluonFwdConfig, Bound | None],
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    descales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    causal: bool,
+    scale: float,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """An e4m3 call's launches on checked inputs: its operands (:func:`from_descaled`), then the kernel of
+    ``plan`` = (path, configuration, bound launches or None)."""
+    _, cfg, bound = plan
+    x = from_descaled(q, k, v, descales, *quant_layout(cfg), bound)
+    return flash_attention_fp8_quantized(x, causal, scale, cfg, _out(q, q.shape[-1], x.out_dtype), bound)
+
+
+def e4m3_capable(t: torch.Tensor) -> bool:
+    """Whether ``t``'s device has e4m3 tensor cores: CUDA, compute capability 8.9 or later (Ada, Hopper)."""
+    return t.is_cuda and torch.cuda.get_device_capability(t.device) >= (8, 9)
+
+
+def path_of(cfg: FwdConfig | GluonFwdConfig) -> str:
+    """The FP8 forward a configuration runs (a plan's path): "gluon" or "triton" (tl.*)."""
+    return "gluon" if isinstance(cfg, GluonFwdConfig) else "triton"
 
 
 def _out(q: torch.Tensor, head_dim: int, dtype: torch.dtype) -> tuple[torch.Tensor, torch.Tensor]:

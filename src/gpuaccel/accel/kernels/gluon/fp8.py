@@ -31,7 +31,7 @@ from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import Bound, cdiv, launch
+from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, cdiv, launch
 from gpuaccel.accel.kernels.gluon.fwd import _forward
 from gpuaccel.accel.kernels.gluon.merge import launch_split_merge, split_scratch
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
@@ -96,7 +96,18 @@ def launch_gluon_fp8(
     per ``cfg.block_n``-row block, V's per (head, column).
     ``split``: into how many key ranges the tiles of the grid's last round are cut (non-causal, key blocks
     of ``INLINE_PV_MIN_BLOCK`` or more; merged by a second launch, :mod:`accel.kernels.gluon.merge`): None
-    as the cost model says (:func:`accel.kernels.gluon.sched.split_pieces`), 1 never (one launch)."""
+    as the cost model says (:func:`accel.kernels.gluon.sched.split_pieces`), 1 never (one launch).
+    With ``bound`` (a call signature's) the second and later calls repeat the first one's launches with
+    their own tensors and scale, the checks, tiles and walk kept under ``PLANNED``."""
+    planned = bound.get(PLANNED) if bound is not None else None
+    if planned is not None:  # what the call signature fixed: the bound launch, tiles and walk, the cut
+        again, block_n, walk, cut, tile_rows = planned
+        part = split_scratch(cut[0] * cut[2], tile_rows, q8.shape[3], o.device) if cut else (lse, lse)
+        again(Tma(q8, CONSUMER_ROWS), Tma(k8, block_n), Tma(vt8, q8.shape[3], block_n), o, lse, *scales,
+              o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk, *part)  # fmt: skip
+        if cut:
+            launch_split_merge(part, o, lse, walk[4], cut, bound)
+        return
     if cfg.ctas_per_sm != 1 or cfg.o_tma:
         # O by TMA stages O in the tile's Q buffer, whose e4m3 elements cannot hold it; two programs per SM
         # are the short bf16 D64 calls' register cap. (A second Q buffer, ``q_bufs`` = 2, builds: its wrong
@@ -135,3 +146,6 @@ def launch_gluon_fp8(
     )  # fmt: skip
     if cut:
         launch_split_merge(part, o, lse, walk[4], cut, bound)
+    name = "gluon_fp8_split" if cut else "gluon_fp8"
+    if bound is not None and name in bound:
+        bound[PLANNED] = (bound[name], cfg.block_n, walk, cut, tile_rows)
