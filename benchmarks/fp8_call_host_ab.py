@@ -1,7 +1,7 @@
 """Host time of an e4m3 ``flash_attn_func`` call (FlashAttention-3's FP8 API) beside the bf16 call (Hopper).
 
-    PYTHONPATH=src python3 benchmarks/fp8_call_host_ab.py [--rounds 3] [--parts] [--profile] [--out DIR]
-    python3 benchmarks/fp8_call_host_ab.py --host-ab OLD_SRC NEW_SRC [--procs 2] [--name NAME] [--out DIR]
+    PYTHONPATH=src python3 benchmarks/fp8_call_host_ab.py [--call bf16_in] [--rounds 3] [--parts] [--profile]
+    python3 benchmarks/fp8_call_host_ab.py --host-ab OLD_SRC NEW_SRC [--call bf16_in] [--procs 2] [--out DIR]
 
 Shapes in flash-attn's (B, N, H, D) layout where host time matters (:data:`SHAPES`): e4m3 q/k/v with one
 fp32 descale per (batch, kv head), as a serving stack calls it once per layer per step, and the bf16 call
@@ -16,6 +16,11 @@ activity's end. ``--host-ab``: that run (``--parts``, no profile) in alternated 
 ``PYTHONPATH`` at each ``src`` (main's copy against a branch's), each side's medians over its processes;
 each side also saves every e4m3 call's o and lse (two calls each), and the two sides' are compared bit for
 bit. Prints a table last; writes JSON to --out.
+
+``--call bf16_in``: the same runs for the bf16-in FP8 call instead, ``flash_attention_fp8(always_fp8=True)``
+on contiguous bf16 [B, H, N, D] (quantisation in the call) at :data:`BF16_IN_SHAPES`: "fp8 bf16-in" (repeated,
+planned where the code plans) and "fp8 bf16-in unplanned" (``call_signature`` None, as above); its parts
+:data:`BF16_IN_PARTS`.
 """
 
 from __future__ import annotations
@@ -42,6 +47,13 @@ SHAPES = [  # (B, N, H, D, causal)
     (8, 1024, 16, 128, True),
     (2, 8192, 16, 128, False),
 ]
+BF16_IN_SHAPES = [  # (B, N, H, D, causal), run as [B, H, N, D]
+    (1, 512, 16, 128, False),
+    (1, 512, 16, 128, True),
+    (8, 1024, 16, 128, False),
+    (8, 1024, 16, 128, True),
+    (2, 8192, 16, 128, False),
+]
 # the call's parts whose host time --parts measures: (label, module, attribute); a part another version of
 # the code lacks is left out
 PARTS = [
@@ -55,6 +67,17 @@ PARTS = [
     ("launch_gluon_fp8", "gpuaccel.accel.kernels.gluon.fp8", "launch_gluon_fp8"),
     ("out alloc", "gpuaccel.accel.kernels.fp8.attention", "_out"),
 ]
+BF16_IN_PARTS = [  # --call bf16_in's, as PARTS
+    ("fp8 entry", "gpuaccel.accel.kernels.fp8.attention", "flash_attention_fp8"),
+    ("signature", "gpuaccel.accel.kernels.fp8.attention", "call_signature"),
+    ("check_inputs", "gpuaccel.accel.kernels.fp8.attention", "check_inputs"),
+    ("fp8_config", "gpuaccel.accel.kernels.fp8.attention", "fp8_config"),
+    ("quantize", "gpuaccel.accel.kernels.fp8.attention", "_quantize"),
+    ("kernel launch(es)", "gpuaccel.accel.kernels.fp8.attention", "flash_attention_fp8_quantized"),
+    ("launch_gluon_fp8", "gpuaccel.accel.kernels.gluon.fp8", "launch_gluon_fp8"),
+    ("out alloc", "gpuaccel.accel.kernels.fp8.attention", "_out"),
+]
+CALLS = {"descaled": (SHAPES, PARTS), "bf16_in": (BF16_IN_SHAPES, BF16_IN_PARTS)}  # --call: shapes, parts
 
 
 def label(shape: tuple[int, int, int, int, bool]) -> str:
@@ -62,8 +85,10 @@ def label(shape: tuple[int, int, int, int, bool]) -> str:
     return f"{b},{n},{h},{d} {'causal' if causal else 'non-causal'}"
 
 
-def calls(shape: tuple[int, int, int, int, bool]) -> dict[str, Any]:
+def calls(shape: tuple[int, int, int, int, bool], call: str = "descaled") -> dict[str, Any]:
     """The shape's calls (see the module docstring), each a function of no arguments returning (o, lse)."""
+    if call == "bf16_in":
+        return bf16_in_calls(shape)
     from gpuaccel.accel.kernels import flash_attn_func
     from gpuaccel.accel.kernels.fp8 import attention as fp8
 
@@ -93,10 +118,33 @@ def calls(shape: tuple[int, int, int, int, bool]) -> dict[str, Any]:
     return {"e4m3": fp8_call, "e4m3 unplanned": unplanned, "bf16": bf16_call}
 
 
-def host_us(fn, calls_: int = 40, parts: bool = False) -> dict[str, float]:
+def bf16_in_calls(shape: tuple[int, int, int, int, bool]) -> dict[str, Any]:
+    """``--call bf16_in``'s calls: the bf16-in FP8 call forced to e4m3, planned and not."""
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+
+    b, n, h, d, causal = shape
+    gen = torch.Generator(device="cuda").manual_seed(b * n + causal)
+    q, k, v = (torch.randn(b, h, n, d, device="cuda", generator=gen, dtype=torch.bfloat16) for _ in range(3))
+
+    def fp8_call():
+        return fp8.flash_attention_fp8(q, k, v, causal=causal, return_lse=True, always_fp8=True)
+
+    def unplanned():
+        signature = fp8.call_signature
+        fp8.call_signature = lambda *a, **kw: None
+        try:
+            return fp8_call()
+        finally:
+            fp8.call_signature = signature
+
+    return {"fp8 bf16-in": fp8_call, "fp8 bf16-in unplanned": unplanned}
+
+
+def host_us(fn, calls_: int = 40, parts: bool = False, call: str = "descaled") -> dict[str, float]:
     """Median host us per call of ``fn`` with the GPU idle at each call's start, and with ``parts`` of each
-    of :data:`PARTS` (nested parts counted in each)."""
-    acc: dict[str, list[float]] = {p[0]: [] for p in PARTS}
+    of the call's parts (:data:`CALLS`; nested parts counted in each)."""
+    part_list = CALLS[call][1]
+    acc: dict[str, list[float]] = {p[0]: [] for p in part_list}
     cur: dict[str, float] = {}
     saved = []
 
@@ -111,7 +159,7 @@ def host_us(fn, calls_: int = 40, parts: bool = False) -> dict[str, float]:
         return wrapper
 
     if parts:
-        for name, mod_name, attr in PARTS:
+        for name, mod_name, attr in part_list:
             mod = importlib.import_module(mod_name)
             if hasattr(mod, attr):
                 saved.append((mod, attr, getattr(mod, attr)))
@@ -183,19 +231,20 @@ def environment() -> dict[str, str]:
             "triton": triton.__version__, "cuda": str(torch.version.cuda), "driver": driver}  # fmt: skip
 
 
-def run(rounds: int, parts: bool, profile: bool, save: str | None) -> dict[str, Any]:
+def run(rounds: int, parts: bool, profile: bool, save: str | None, call: str = "descaled") -> dict[str, Any]:
     """Every shape's calls alternated round by round (see the module docstring)."""
     from gpuaccel.accel.kernels.bench.attention import median_ms
 
-    out: dict[str, Any] = {"env": environment(), "shapes": {}}
-    for shape in SHAPES:
-        fns = calls(shape)
+    out: dict[str, Any] = {"env": environment(), "call": call, "shapes": {}}
+    for shape in CALLS[call][0]:
+        fns = calls(shape, call)
         for fn in fns.values():
             fn()
             fn()
         if save:  # two planned calls' o and lse, for the sides' bit-for-bit comparison
-            first, second = fns["e4m3"](), fns["e4m3"]()
-            torch.save({"first": first, "second": second, "unplanned": fns["e4m3 unplanned"]()},
+            planned, unplanned = list(fns)[:2]
+            first, second = fns[planned](), fns[planned]()
+            torch.save({"first": first, "second": second, "unplanned": fns[unplanned]()},
                        os.path.join(save, f"{label(shape).replace(' ', '_')}.pt"))  # fmt: skip
         ms: dict[str, list[float]] = {n: [] for n in fns}
         host: dict[str, list[float]] = {n: [] for n in fns}
@@ -208,7 +257,7 @@ def run(rounds: int, parts: bool, profile: bool, save: str | None) -> dict[str, 
             row[name] = {"ms": statistics.median(ms[name]), "ms_rounds": ms[name],
                          "host_us": statistics.median(host[name]), "host_us_rounds": host[name]}  # fmt: skip
             if parts:
-                row[name]["parts"] = host_us(fn, parts=True)
+                row[name]["parts"] = host_us(fn, parts=True, call=call)
             if profile:
                 row[name]["profiled"] = profiled(fn)
         out["shapes"][label(shape)] = row
@@ -217,7 +266,9 @@ def run(rounds: int, parts: bool, profile: bool, save: str | None) -> dict[str, 
     return out
 
 
-def host_ab(sides: list[str], procs: int, rounds: int, out: str, name: str) -> dict[str, Any]:
+def host_ab(
+    sides: list[str], procs: int, rounds: int, out: str, name: str, call: str = "descaled"
+) -> dict[str, Any]:
     """:func:`run` in ``procs`` fresh processes per side, ``PYTHONPATH`` at each side's ``src``, alternated
     (every other pair reversed); each side's medians over its processes; the sides' o and lse compared."""
     runs: dict[str, list[dict[str, Any]]] = {s: [] for s in sides}
@@ -227,7 +278,7 @@ def host_ab(sides: list[str], procs: int, rounds: int, out: str, name: str) -> d
             for side in sides[:: -1 if r % 2 else 1]:
                 res = os.path.join(tmp, f"run{r}_{len(runs[side])}_{sides.index(side)}.json")
                 cmd = [sys.executable, os.path.abspath(__file__), "--rounds", str(rounds), "--parts",
-                       "--result", res]  # fmt: skip
+                       "--result", res, "--call", call]  # fmt: skip
                 if r == 0:
                     os.makedirs(saves[side], exist_ok=True)
                     cmd += ["--save", saves[side]]
@@ -239,7 +290,7 @@ def host_ab(sides: list[str], procs: int, rounds: int, out: str, name: str) -> d
                     runs[side].append(json.load(f))
                 print(f"process {r} {side}: done", flush=True)
         same = {}
-        for shape in SHAPES:
+        for shape in CALLS[call][0]:
             f = f"{label(shape).replace(' ', '_')}.pt"
             a, b = (torch.load(os.path.join(saves[s], f)) for s in sides)
             same[label(shape)] = all(
@@ -263,7 +314,8 @@ def host_ab(sides: list[str], procs: int, rounds: int, out: str, name: str) -> d
             for c in cell.values():
                 c["host_us_median"] = statistics.median(c["host_us"])
                 c["ms_median"] = statistics.median(c["ms"])
-    result = {"env": runs[sides[0]][0]["env"], "command": " ".join(sys.argv), "sides": sides, "procs": procs,
+    result = {"env": runs[sides[0]][0]["env"], "command": " ".join(sys.argv), "call": call, "sides": sides,
+              "procs": procs,
               "o_lse_bit_equal": same, "summary": summary, "runs": runs}  # fmt: skip
     os.makedirs(out, exist_ok=True)
     path = os.path.join(out, name)
@@ -294,14 +346,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", help="save the e4m3 calls' o and lse under this folder")
     ap.add_argument("--host-ab", nargs=2, metavar=("OLD_SRC", "NEW_SRC"))
     ap.add_argument("--procs", type=int, default=2, help="--host-ab: processes per side")
+    ap.add_argument("--call", choices=sorted(CALLS), default="descaled", help="which FP8 call (docstring)")
     args = ap.parse_args(argv)
     if args.host_ab:
-        host_ab(list(args.host_ab), args.procs, args.rounds, args.out, args.name)
+        host_ab(list(args.host_ab), args.procs, args.rounds, args.out, args.name, args.call)
         return 0
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
         print("fp8_call_host_ab needs a Hopper (sm_90) GPU", file=sys.stderr)
         return 2
-    result = run(args.rounds, args.parts, args.profile, args.save)
+    result = run(args.rounds, args.parts, args.profile, args.save, args.call)
     path = args.result or os.path.join(args.out, args.name)
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     with open(path, "w") as f:

@@ -78,6 +78,7 @@ def measure(shape: tuple[int, ...], causal: bool, rounds: int) -> dict[str, Any]
     from triton.testing import do_bench
 
     from gpuaccel.accel.kernels.bench.attention import attention_flops
+    from gpuaccel.accel.kernels.dense.attention import forget_plans
     from gpuaccel.accel.kernels.fp8 import attention as fp8
     from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
 
@@ -95,7 +96,7 @@ def measure(shape: tuple[int, ...], causal: bool, rounds: int) -> dict[str, Any]
             pf(), causal, scale, cfg, bound=bound
         )
         outs[name] = fns[name]()[0]
-    fp8._PLANS.clear()
+    forget_plans()
     public = fp8.flash_attention_fp8(q, k, v, causal=causal, always_fp8=True)
     torch.cuda.synchronize()
     flops = attention_flops(b, h, n, n, d, causal, "fwd")

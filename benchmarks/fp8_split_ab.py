@@ -180,6 +180,7 @@ def measure_e2e(shape: tuple[int, ...], rounds: int) -> dict[str, Any]:
     from triton.testing import do_bench
 
     from gpuaccel.accel.kernels.bench.attention import attention_flops
+    from gpuaccel.accel.kernels.dense.attention import forget_plans
     from gpuaccel.accel.kernels.fp8 import attention as fp8
     from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
 
@@ -196,7 +197,7 @@ def measure_e2e(shape: tuple[int, ...], rounds: int) -> dict[str, Any]:
             fp8._quantize(q, k, v, m, *layout, bound), False, scale, cfg, bound=bound, split=split
         )
         outs[name] = fns[name]()[0]
-    fp8._PLANS.clear()
+    forget_plans()
     fns["public call"] = lambda: fp8.flash_attention_fp8(q, k, v, always_fp8=True)
     outs["public call"] = fns["public call"]()
     torch.cuda.synchronize()

@@ -157,6 +157,7 @@ def check() -> list[dict[str, Any]]:
     against an fp32 reference; an unaligned view and another scale on a planned signature too."""
     from gpuaccel.accel.kernels import reference
     from gpuaccel.accel.kernels.checks import check_inputs
+    from gpuaccel.accel.kernels.dense.attention import forget_plans
     from gpuaccel.accel.kernels.fp8 import attention as fp8
 
     out = []
@@ -183,7 +184,7 @@ def check() -> list[dict[str, Any]]:
                 o, _ = fp8.flash_attention_fp8_quantized(x, causal, d**-0.5, cfg)
                 row["planned_equal_unplanned"] = torch.equal(o, calls[0])
             other = fp8.flash_attention_fp8(q, k, v, causal=causal, softmax_scale=0.05, always_fp8=True)
-            fp8._PLANS.clear()
+            forget_plans()
             fresh = fp8.flash_attention_fp8(q, k, v, causal=causal, softmax_scale=0.05, always_fp8=True)
             row["other_scale_equal_fresh"] = torch.equal(other, fresh)
             qu = torch.empty(q.numel() + 1, device="cuda", dtype=q.dtype)[1:].view(q.shape)
@@ -209,7 +210,7 @@ def host_ab() -> list[dict[str, Any]]:
 
 
 def _host_row(shape: tuple[int, int, int, int]) -> dict[str, Any]:
-    from gpuaccel.accel.kernels.dense.attention import flash_attention_forward
+    from gpuaccel.accel.kernels.dense.attention import flash_attention_forward, forget_plans
     from gpuaccel.accel.kernels.fp8 import attention as fp8
 
     b, h, n, d = shape
@@ -218,7 +219,7 @@ def _host_row(shape: tuple[int, int, int, int]) -> dict[str, Any]:
     planned = lambda: fp8.flash_attention_fp8(q, k, v, always_fp8=True)
 
     def unplanned() -> Any:
-        fp8._PLANS.clear()
+        forget_plans()
         return fp8.flash_attention_fp8(q, k, v, always_fp8=True)
 
     call = lambda: fp8.flash_attention_fp8(q, k, v)
@@ -308,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, r in rule.items():
             causal, d = name.split("/")
             fp8.FP8_FROM[(causal == "true", int(d))] = (r["min_keys"], r["min_flops"])
-        fp8._DECIDED.clear()
+        fp8.forget_decisions()
     for row in rows:
         dispatched(row)
         path.write_text(json.dumps(doc, indent=1))

@@ -178,7 +178,7 @@ def probe(out_dir: str, shape: tuple[int, int, int, int] = (1, 2, 128, 64)) -> d
 
     from gpuaccel.accel.kernels.dense import direct_launch
 
-    launches = [f for _, _, bound in attention._PLANS.values() for f in bound.values()]
+    launches = [f for _, (_, _, bound) in attention.kept_plans() for f in bound.values()]
     bound_launch = next(f for f in launches if isinstance(f, direct_launch.DirectLaunch) and f._maps)
     params = bound_launch._maps[0][2]
     fill = direct_launch._tma_encoder()

@@ -45,7 +45,7 @@ def _fresh_choices() -> None:
 
     tuning._CACHE.clear()
     tuning._BUCKETS.clear()
-    attention._PLANS.clear()
+    attention.forget_plans()
     tuning_store.STORE = tuning_store.TuningStore()
 
 

@@ -555,7 +555,7 @@ def profiled_windows(fn, iters: int = 8) -> dict[str, Any]:
 HOST_MODES = ("old", "once", "plan")  # offsets read every call, no plan: every check, the path and the
 # configuration chosen, every launch through Triton's JIT (before 2026-11-29's thirty-first session); offsets
 # read once per tensor (checks._CHECKED), no plan (before its thirty-third session's plans); and as shipped
-# since: a plan per call signature (dense.attention._PLANS: the checks the signature proves, the path and
+# since: a plan per call signature (dense.attention.planned: the checks the signature proves, the path and
 # configuration skipped, the launches bound). The thirty-first session's result files
 # (varlen_host_20261129-101559-kern4-h200.json, -101919-kern4-abba-h200.json) name its bound launches (an
 # option then, varlen_fwd.BIND, now the plan's) "new", its first (-101037-kern4-h200.json) "bound". Not by

@@ -1,6 +1,7 @@
 """Shared pytest fixtures and hooks (append yours below; keep each small).
 
 - ``store``: an empty queue store (real SQLite, every migration) in the test's temp dir, closed after it.
+- ``fresh_plans``: the attention entry points' plan cache emptied before and after the test.
 
 - Every test fails if it leaves a non-daemon thread running (every thread is joined).
 - Each test is marked with its tier, the folder it lives in (unit, integration, gui, kernels, faults, gpu),
@@ -121,3 +122,14 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 # A real daemon subprocess for integration tests: `daemon`, `daemon_factory` (tests/daemon_fixture.py).
 pytest_plugins = ["daemon_fixture"]
+
+
+@pytest.fixture
+def fresh_plans() -> Iterator[None]:
+    """The attention entry points' one plan cache empty before the test and again after it, so plans made
+    with fakes or pins never reach another test (``dense.attention.forget_plans``)."""
+    from gpuaccel.accel.kernels.dense.attention import forget_plans
+
+    forget_plans()
+    yield
+    forget_plans()

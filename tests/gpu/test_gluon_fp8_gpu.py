@@ -232,29 +232,30 @@ def test_repeated_e4m3_calls_reuse_their_plan_bit_for_bit(causal):
     """A call signature seen before runs its bound launches: the same bytes as the first call and as the
     unplanned steps; another scale reuses the plan; an unaligned (copied) input gets none."""
     from gpuaccel.accel.kernels.checks import check_inputs
+    from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.fp8 import attention as fp8
 
     gen = torch.Generator(device="cuda").manual_seed(11)
     q = torch.randn(2, 8, 1000, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
     k, v = (torch.randn(2, 2, 1100, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
-    fp8._PLANS.clear()
+    attention.forget_plans()
     first = fp8.flash_attention_fp8(q, k, v, causal=causal, always_fp8=True)
-    assert len(fp8._PLANS) == 1
+    assert len(attention.kept_plans("fp8")) == 1
     again = [fp8.flash_attention_fp8(q, k, v, causal=causal, always_fp8=True) for _ in range(2)]
-    assert all(torch.equal(a, first) for a in again) and len(fp8._PLANS) == 1
+    assert all(torch.equal(a, first) for a in again) and len(attention.kept_plans("fp8")) == 1
     cfg = fp8.fp8_config(q, check_inputs(q, k, v), causal, lambda c: None)
     o, _ = fp8.flash_attention_fp8_quantized(fp8.quantize_fp8(q, k, v, *fp8.quant_layout(cfg)), causal,
                                              128**-0.5, cfg)  # fmt: skip
     assert torch.equal(o, first)
     scaled = fp8.flash_attention_fp8(q, k, v, causal=causal, softmax_scale=0.05, always_fp8=True)
-    fp8._PLANS.clear()
+    attention.forget_plans()
     assert torch.equal(scaled, fp8.flash_attention_fp8(q, k, v, causal=causal, softmax_scale=0.05,
                                                        always_fp8=True))  # fmt: skip
     qu = torch.empty(q.numel() + 1, device="cuda", dtype=q.dtype)[1:].view(q.shape)
     qu.copy_(q)
-    fp8._PLANS.clear()
+    attention.forget_plans()
     assert torch.equal(fp8.flash_attention_fp8(qu, k, v, causal=causal, always_fp8=True), first)
-    assert not fp8._PLANS
+    assert not attention.kept_plans("fp8")
 
 
 @pytest.mark.parametrize("b,hq,hkv,n,causal", [(3, 6, 3, 2049, False), (2, 8, 2, 1000, True)])
@@ -277,12 +278,12 @@ def test_repeated_descaled_e4m3_calls_reuse_their_plan_bit_for_bit(b, hq, hkv, n
                                     return_attn_probs=True)  # fmt: skip
         return o, lse
 
-    attention._PLANS.clear()
+    attention.forget_plans()
     first = call([0.5 + torch.rand(b, hkv, device="cuda", generator=gen) for _ in range(3)])
-    assert [key for key in attention._PLANS if key[0] == "fp8_descaled"], "no plan kept"
+    assert attention.kept_plans("fp8_descaled"), "no plan kept"
     second = [0.5 + torch.rand(b, hkv, device="cuda", generator=gen) for _ in range(3)]
     planned = call(second)
-    attention._PLANS.clear()
+    attention.forget_plans()
     unplanned = call(second)
     assert all(torch.equal(a, u) for a, u in zip(planned, unplanned, strict=True))
     assert not torch.equal(first[0], planned[0])
@@ -339,6 +340,7 @@ def test_the_key_split_tail_matches_one_pass(b, hq, hkv, nq, nk, d, pieces):
 def test_a_split_call_keeps_its_plan_bit_for_bit():
     """A planned call whose grid is cut (two launches, a fresh scratch each call) gives the first call's
     bytes, which are the unplanned kernel's."""
+    from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.fp8 import attention as fp8
     from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
     from gpuaccel.accel.kernels.gluon.tiles import split_tile_walk
@@ -349,10 +351,10 @@ def test_a_split_call_keeps_its_plan_bit_for_bit():
     cfg = gluon_fp8_config(128)
     x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(cfg))
     assert split_tile_walk(x.q, x.k, cfg.block_n, cfg.consumers)[2] is not None
-    fp8._PLANS.clear()
+    attention.forget_plans()
     first = fp8.flash_attention_fp8(q, k, v, always_fp8=True)
     again = [fp8.flash_attention_fp8(q, k, v, always_fp8=True) for _ in range(2)]
-    assert len(fp8._PLANS) == 1 and all(torch.equal(a, first) for a in again)
+    assert len(attention.kept_plans("fp8")) == 1 and all(torch.equal(a, first) for a in again)
     assert torch.equal(fp8.flash_attention_fp8_quantized(x, False, 128**-0.5, cfg)[0], first)
 
 
@@ -399,13 +401,14 @@ def test_fp8_output_in_the_callers_layout(b, hq, hkv, n, d, causal):
     call's o: test_e4m3_inputs_reach_the_kernel_uncopied."""
     from gpuaccel.accel.kernels import reference
     from gpuaccel.accel.kernels.checks import check_inputs
+    from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.fp8 import attention as fp8
 
     gen = torch.Generator(device="cuda").manual_seed(n + d)
     bf = [torch.randn(b, n, h, d, device="cuda", generator=gen).to(torch.bfloat16) for h in (hq, hkv, hkv)]
     views = [t.transpose(1, 2) for t in bf]
     flat = [t.contiguous() for t in views]
-    fp8._PLANS.clear()
+    attention.forget_plans()
     got = [fp8.flash_attention_fp8(*views, causal=causal, always_fp8=True) for _ in range(2)]  # plan, run it
     want = fp8.flash_attention_fp8(*flat, causal=causal, always_fp8=True)
     for o in got:

@@ -194,8 +194,8 @@ def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradient
 
 @pytest.mark.parametrize("total", [2892, 8892], ids=["split", "fused"])
 @pytest.mark.parametrize("causal", [True, False])
-def test_a_planned_packed_call_gives_the_unplanned_calls_bytes(monkeypatch, total, causal):
-    """``flash_attention_varlen`` keeps a plan per call signature (``dense.attention._PLANS``: the path, the
+def test_a_planned_packed_call_gives_the_unplanned_calls_bytes(monkeypatch, fresh_plans, total, causal):
+    """``flash_attention_varlen`` keeps a plan per call signature (``dense.attention.planned``: the path, the
     configuration and the bound launches of its forward and backward). Calls of one signature with other
     offsets (new tensors) and other data give exactly the output, lse and gradients of the same calls
     unplanned (every check, choice and launch through Triton's JIT), but the fused dQ, summed by
@@ -203,7 +203,7 @@ def test_a_planned_packed_call_gives_the_unplanned_calls_bytes(monkeypatch, tota
     from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.varlen import attention as varlen
 
-    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.forget_plans()
     n = total - 892
     packs = ([700, 63, n, 129], [129, n, 63, 700], [1, 1, n + 889, 1])  # one shape, other offsets
     runs = {}
@@ -225,8 +225,8 @@ def test_a_planned_packed_call_gives_the_unplanned_calls_bytes(monkeypatch, tota
                                             return_lse=True)  # fmt: skip
             o.backward(do)
             runs[planned, i] = (o.detach(), lse, *(t.grad for t in leaves))
-    kinds = {key[0]: plan for key, plan in attention._PLANS.items()}
-    assert set(kinds) == {"varlen_fwd", "varlen_bwd"} and len(attention._PLANS) == 2
+    kinds = {sig[0]: plan for sig, plan in attention.kept_plans()}
+    assert set(kinds) == {"varlen_fwd", "varlen_bwd"} and len(attention.kept_plans()) == 2
     assert set(kinds["varlen_fwd"][2]) == {"items", "gluon_varlen_fwd", PLANNED}, "the forward was not bound"
     # the launches and what the signature fixes (PLANNED)
     assert len(kinds["varlen_bwd"][2]) == (6 if total >= 8192 else 5), "the backward was not bound"

@@ -56,7 +56,7 @@ def test_compiled_model_fullgraph_matches_eager():
         assert _rel(a, b) < 1e-2
 
 
-def test_tuned_choice_is_stored_and_read_back(tmp_path, monkeypatch):
+def test_tuned_choice_is_stored_and_read_back(tmp_path, monkeypatch, fresh_plans):
     from gpuaccel.accel.kernels import flash_attention
     from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.tuning import configs as tuning
@@ -68,7 +68,7 @@ def test_tuned_choice_is_stored_and_read_back(tmp_path, monkeypatch):
     monkeypatch.setattr(tuning_store, "STORE", tuning_store.TuningStore())
     for name in ("_CACHE", "_BUCKETS"):
         monkeypatch.setattr(tuning, name, {})
-    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.forget_plans()
     q, k, v = (
         torch.randn(3, 4, 300, 64, device="cuda", dtype=torch.bfloat16, requires_grad=True) for _ in range(3)
     )
@@ -83,13 +83,13 @@ def test_tuned_choice_is_stored_and_read_back(tmp_path, monkeypatch):
     monkeypatch.setattr(tuning_store, "STORE", tuning_store.TuningStore())
     for name in ("_CACHE", "_BUCKETS"):
         monkeypatch.setattr(tuning, name, {})
-    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.forget_plans()
     flash_attention(q, k, v, causal=True).sum().backward()
     assert first == tuning._BUCKETS
 
 
 @pytest.mark.parametrize("head_dim", [64, 128, 256])
-def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch, head_dim):
+def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch, fresh_plans, head_dim):
     """The second and later calls of one signature go through the bound launches; each call's fresh
     tensors (other addresses, outputs poisoned by the allocator's reuse) must be the ones read and written.
     Every head dim: at 128 and 256 the kernels' TMA boxes cut the tiles, and the launches once fell back
@@ -98,7 +98,7 @@ def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch, head_d
     from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.dense.direct_launch import DirectLaunch
 
-    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.forget_plans()
     keep = []
     for _ in range(3):
         q, k, v = (
@@ -115,5 +115,5 @@ def test_repeat_calls_launch_directly_with_their_own_tensors(monkeypatch, head_d
             assert _rel(a, b) < 2e-2
         keep.append((q, k, v, do, got))
     if attention.forward_path(q.detach()) == "gluon":
-        launches = [f for path, _, bound in attention._PLANS.values() for f in bound.values() if callable(f)]
+        launches = [f for _, (_, _, bound) in attention.kept_plans() for f in bound.values() if callable(f)]
         assert len(launches) >= 3 and all(isinstance(f, DirectLaunch) for f in launches), launches

@@ -92,53 +92,53 @@ def test_compile_fullgraph_matches_reference():
         torch.testing.assert_close(g, r, atol=1e-4, rtol=1e-4)
 
 
-def test_repeated_call_reuses_its_plan_and_pins_or_new_strides_do_not(monkeypatch):
-    monkeypatch.setattr(attention, "_PLANS", {})
+def test_repeated_call_reuses_its_plan_and_pins_or_new_strides_do_not(monkeypatch, fresh_plans):
+    attention.forget_plans()
     q, k, v = _qkv(seed=2)
     first = attention.flash_attention_forward(q, k, v, False, 0.3)
-    assert len(attention._PLANS) == 1
+    assert len(attention.kept_plans()) == 1
     calls = []
     monkeypatch.setattr(attention, "check_inputs", lambda *a, **kw: calls.append(a) or None)
     again = attention.flash_attention_forward(q, k, v, False, 0.3)  # planned: no checks at all
     assert not calls
     torch.testing.assert_close(again, first, atol=0, rtol=0)
     monkeypatch.undo()
-    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.forget_plans()
     attention.flash_attention_forward(q, k, v, False, 0.3)
     tuning.force("fwd", tuning.FwdConfig(16, 16, 4, 1))
     try:
         pinned = attention.flash_attention_forward(q, k, v, False, 0.3)
-        assert len(attention._PLANS) == 2 and ("triton", tuning.FwdConfig(16, 16, 4, 1)) in [
-            p[:2] for p in attention._PLANS.values()
+        assert len(attention.kept_plans()) == 2 and ("triton", tuning.FwdConfig(16, 16, 4, 1)) in [
+            p[:2] for _, p in attention.kept_plans()
         ]
     finally:
         tuning.force("fwd", None)
     torch.testing.assert_close(pinned[0], first[0], atol=1e-5, rtol=1e-5)
     qt = q.transpose(1, 2).contiguous().transpose(1, 2)  # same values, other strides: its own signature
     torch.testing.assert_close(attention.flash_attention_forward(qt, k, v, False, 0.3)[0], first[0])
-    assert len(attention._PLANS) == 3
+    assert len(attention.kept_plans()) == 3
 
 
-def test_a_signature_that_needed_a_copy_is_never_planned(monkeypatch):
-    monkeypatch.setattr(attention, "_PLANS", {})
+def test_a_signature_that_needed_a_copy_is_never_planned(monkeypatch, fresh_plans):
+    attention.forget_plans()
     q, k, v = _qkv(d=16, n=20, seed=3)
     wide = torch.randn(1, 2, 20, 18)[..., 1:17]  # 72-byte rows, 4-byte offset: copied for TMA every call
     o, _ = attention.flash_attention_forward(wide, k, v, True, 0.25)
     o2, _ = attention.flash_attention_forward(wide, k, v, True, 0.25)
-    assert not attention._PLANS
+    assert not attention.kept_plans()
     ref, _ = reference.flash_attention_forward(wide, k, v, True, 0.25)
     torch.testing.assert_close(o2, ref, atol=2e-4, rtol=2e-4)
     torch.testing.assert_close(o, o2, atol=0, rtol=0)
 
 
-def test_planned_backward_matches_the_checked_one(monkeypatch):
-    monkeypatch.setattr(attention, "_PLANS", {})
+def test_planned_backward_matches_the_checked_one(monkeypatch, fresh_plans):
+    attention.forget_plans()
     q, k, v = _qkv(hq=4, hkv=2, seed=4)
     o, lse = attention.flash_attention_forward(q, k, v, True, 0.2)
     do = torch.randn_like(o)
     first = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.2)
     second = attention.flash_attention_backward(do, q, k, v, o, lse, True, 0.2)
-    assert sum(key[0] == "bwd" for key in attention._PLANS) == 1
+    assert len(attention.kept_plans("bwd")) == 1
     for a, b in zip(first, second, strict=True):
         torch.testing.assert_close(a, b, atol=0, rtol=0)
     with pytest.raises(ValueError, match="lse must have shape"):  # a bad call is still checked

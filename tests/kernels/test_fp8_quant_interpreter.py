@@ -203,7 +203,9 @@ def test_gluon_fp8_launcher_refuses_what_it_does_not_build(cfg, why):
         launch_gluon_fp8(x, x, x, (x, x, x), x, x, False, 1.0, cfg)
 
 
-def test_a_planned_e4m3_call_skips_its_checks_and_config_and_still_refuses_bad_descales(monkeypatch):
+def test_a_planned_e4m3_call_skips_its_checks_and_config_and_still_refuses_bad_descales(
+    monkeypatch, fresh_plans
+):
     """flash_attention_fp8_descaled (FA3's FP8 API) keeps a plan per call signature in the attention entry
     points' one cache (dense.attention.planned): a second call of the signature, with other descale
     values, runs no check and no configuration choice and gives the unplanned call's operands (the
@@ -212,7 +214,7 @@ def test_a_planned_e4m3_call_skips_its_checks_and_config_and_still_refuses_bad_d
     a fake that returns the operands it was handed."""
     from gpuaccel.accel.kernels.dense import attention
 
-    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.forget_plans()
     monkeypatch.setattr(fp8, "e4m3_capable", lambda t: True)
     counts = {"check_inputs": 0, "fp8_config": 0}
     for name in counts:
@@ -253,13 +255,13 @@ def _planned_e4m3_calls(q, k, v, descales, counts, handed, attention, heads) -> 
     first = descales()
     fp8.flash_attention_fp8_descaled(q, k, v, *first, causal=True)
     assert counts == {"check_inputs": 1, "fp8_config": 1}
-    (sig, plan), *rest = attention._PLANS.items()
+    (sig, plan), *rest = attention.kept_plans()
     assert not rest and sig[0] == "fp8_descaled" and plan[:2] == ("triton", FwdConfig(64, 64, 4, 1))
     second = descales()
     fp8.flash_attention_fp8_descaled(q, k, v, *second, causal=True)
     assert counts == {"check_inputs": 1, "fp8_config": 1}, "a planned call checked or chose again"
     assert handed[1][2] is plan[2], "the planned call did not take its plan's launches"
-    attention._PLANS.clear()
+    attention.forget_plans()
     fp8.flash_attention_fp8_descaled(q, k, v, *second, causal=True)  # unplanned: the same operands
     assert counts == {"check_inputs": 2, "fp8_config": 2}
     for name in ("q_scale", "k_scale", "v_scale", "vt"):
@@ -273,4 +275,4 @@ def _planned_e4m3_calls(q, k, v, descales, counts, handed, attention, heads) -> 
             fp8.flash_attention_fp8_descaled(q, k, v, wrong, *second[1:], causal=True)
     with pytest.raises(fp8.UnsupportedInputError, match="v_descale must be a tensor of shape"):
         fp8.flash_attention_fp8_descaled(q, k, v, *second[:2], torch.ones(b, hkv, 1), causal=True)
-    assert len(attention._PLANS) == 1
+    assert len(attention.kept_plans()) == 1

@@ -126,10 +126,10 @@ def test_bad_scale():
 
 
 @pytest.mark.parametrize("scale", [None, -0.5, float("nan"), "x"])
-def test_blockwise_entry_points_check_their_scale(scale, monkeypatch):
+def test_blockwise_entry_points_check_their_scale(scale, monkeypatch, fresh_plans):
     """The blockwise forward/backward take the scale explicitly: a missing or bad one is named on the first
     call of a signature, not a TypeError from a launcher or a silently negated softmax."""
-    monkeypatch.setattr(attention, "_PLANS", {})  # a planned signature skips the checks
+    attention.forget_plans()  # a planned signature skips the checks
     q = torch.randn(1, 2, 16, 16)
     with pytest.raises(UnsupportedInputError, match="scale must be a positive finite number"):
         attention.flash_attention_forward(q, q, q, False, scale)

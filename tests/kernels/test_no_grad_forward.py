@@ -31,9 +31,9 @@ LENS = [5, 17, 9]
 
 
 @pytest.fixture
-def applied(monkeypatch):
+def applied(monkeypatch, fresh_plans):
     """Fresh plans; how many times each entry point's Function was applied."""
-    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.forget_plans()
     monkeypatch.setattr(checks, "_CHECKED", {})
     n = {"dense": 0, "varlen": 0}
     for key, cls in (("dense", attention.FlashAttentionFunction), ("varlen", varlen.VarlenAttentionFunction)):

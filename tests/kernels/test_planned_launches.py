@@ -74,7 +74,7 @@ class FakeKernel:
 
 
 @pytest.fixture
-def gluon_on_cpu(monkeypatch):
+def gluon_on_cpu(monkeypatch, fresh_plans):
     log: dict[str, list[Any]] = {"c": []}
     driver = SimpleNamespace(utils=SimpleNamespace(fill_tma_descriptor=_encode))
     monkeypatch.setattr(triton.runtime.driver, "_active", driver)
@@ -89,7 +89,7 @@ def gluon_on_cpu(monkeypatch):
     for mod, name in ((gluon_fwd, "gluon_attn_fwd_kernel"), (gluon_bwd, "gluon_bwd_dq_kernel"),
                       (gluon_bwd, "gluon_bwd_dkdv_kernel")):  # fmt: skip
         monkeypatch.setattr(mod, name, FakeKernel(getattr(mod, name), log))
-    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.forget_plans()
     return log
 
 
@@ -148,17 +148,18 @@ def test_planned_calls_hand_the_launcher_what_unplanned_ones_do(gluon_on_cpu):
         causal = variant["causal"]
         kw = {k: v for k, v in variant.items() if k != "causal"}
         _c_args(log, _leaves(_inputs(100 + i, **kw)), causal)  # plans this signature (others' plans present)
-        fwd_bwd = [key for key in attention._PLANS if key[0] in ("fwd", "bwd")]
+        fwd_bwd = attention.kept_plans("fwd") + attention.kept_plans("bwd")
         assert len(fwd_bwd) == seen + 2, f"variant {variant} reused another signature's plan"
         seen = len(fwd_bwd)
         later = _leaves(_inputs(200 + i, **kw))
         planned = _c_args(log, later, causal)
         assert len(planned) == 3  # forward, dQ, dK/dV: all bound
-        plans = dict(attention._PLANS)
-        attention._PLANS.clear()
+        plans = attention.kept_plans()
+        attention.forget_plans()
         unplanned = _c_args(log, later, causal)
-        attention._PLANS.clear()
-        attention._PLANS.update(plans)
+        attention.forget_plans()
+        for sig, plan in plans:
+            attention.keep_plan(sig, plan)
         assert planned == unplanned, f"variant {variant}"
         assert planned[0][12][0] == "input 0"  # this call's q, not the first call's
 
@@ -169,7 +170,7 @@ def test_a_bound_launch_given_other_integers_passes_them_as_given(gluon_on_cpu):
     log = gluon_on_cpu
     ts = _leaves(_inputs(1))
     _c_args(log, ts, True)
-    (_, _, bound), *_ = attention._PLANS.values()
+    (_, (_, _, bound)), *_ = attention.kept_plans()
     launch = bound["gluon_fwd"]
     q, k, v = (t.detach() for t in ts[:3])
     args = [Tma(q, 64), Tma(k, 64), Tma(v, 64), Tma(q, 64), q, q, 1, 2, 3, 0.5]
@@ -182,10 +183,10 @@ def test_a_bound_launch_given_other_integers_passes_them_as_given(gluon_on_cpu):
 def test_a_planned_signature_still_checks_its_scale_and_plans_stay_bounded(gluon_on_cpu, monkeypatch):
     q, k, v, do = _inputs(7)
     entry.flash_attention(q, k, v, causal=True)  # plans the forward's signature
-    assert any(key[0] == "fwd" for key in attention._PLANS)
+    assert attention.kept_plans("fwd")
     with pytest.raises(ValueError, match="scale"):
         attention.flash_attention_forward(q, k, v, True, float("nan"))  # planned: checked all the same
     monkeypatch.setattr(attention, "PLANS_MAX", 2)
     for n in (64, 192, 256):  # three new signatures: the cache empties rather than growing past 2
         entry.flash_attention(*_inputs(8, shape=(1, 2, n, 64))[:3], causal=True)
-        assert len(attention._PLANS) <= 2
+        assert len(attention.kept_plans()) <= 2

@@ -5,7 +5,7 @@ the path and configuration choice, the items and forward launches through Triton
 2026-11-29, thirty-first session), GPU idle time for a model that calls it once per layer. A call whose
 signature (every tensor's shape, strides, dtype and device, the longest lengths, window and soft-cap) was
 planned before skips the checks that signature proves and the choices, and launches bound on Hopper
-(``dense.attention._PLANS``, ``call_signature``, ``remember``: one cache with the dense calls'). What the
+(``dense.attention.planned``/``keep_plan``, ``call_signature``: one cache with the dense calls'). What the
 signature does not prove is still checked: the offsets' values once per tensor, the scale every call. The
 GPU tier checks the planned launches bit for bit against the unplanned ones.
 """
@@ -40,9 +40,9 @@ def _pack(lens: list[int], seed: int, hq: int = 2, dtype=torch.float32, transpos
 
 
 @pytest.fixture
-def counted(monkeypatch):
+def counted(monkeypatch, fresh_plans):
     """Fresh plans; counts of the q/k/v checks, the path choices and the offsets' reads."""
-    monkeypatch.setattr(attention, "_PLANS", {})
+    attention.forget_plans()
     monkeypatch.setattr(checks, "_CHECKED", {})
     n = {"check_packed": 0, "forward_path": 0, "backward_path": 0, "reads": 0}
     for name in ("check_packed", "forward_path", "backward_path"):
@@ -72,7 +72,7 @@ def _fwd_bwd(q, k, v, do, cu, max_len, causal=True, **kw):
 
 
 def _kinds() -> list[str]:
-    return [key[0] for key in attention._PLANS]
+    return [sig[0] for sig, _ in attention.kept_plans()]
 
 
 def test_a_repeated_signature_skips_what_it_proves_and_gives_the_unplanned_bytes(counted, monkeypatch):
@@ -83,7 +83,7 @@ def test_a_repeated_signature_skips_what_it_proves_and_gives_the_unplanned_bytes
     other = [50, 30, 17]  # new offsets of the same shape, other data: the same plans
     ins = _pack(other, 2)
     planned = _fwd_bwd(*ins, _cu(other), 50)
-    assert len(attention._PLANS) == 2
+    assert len(attention.kept_plans()) == 2
     assert (counted["check_packed"], counted["forward_path"], counted["backward_path"]) == (1, 1, 1)
     assert counted["reads"] == 2, "each new offsets tensor is still read and checked once"
     monkeypatch.setattr(varlen, "call_signature", lambda *a, **kw: None)  # no plan: decided anew
@@ -147,7 +147,7 @@ def test_the_plans_stay_bounded(counted, monkeypatch):
     for n in range(1, 8):  # seven forward signatures: the cache empties rather than growing past 3
         q, k, v, _ = _pack([n, 5], 15)
         varlen.flash_attention_varlen(q, k, v, _cu([n, 5]), _cu([n, 5]), 5 + n, 5 + n, causal=True)
-        assert len(attention._PLANS) <= 3
+        assert len(attention.kept_plans()) <= 3
 
 
 def test_a_planned_gluon_call_replays_its_bound_launches(counted, monkeypatch):

@@ -102,10 +102,11 @@ def _check_out(q: torch.Tensor, shape: AttentionShape, o: torch.Tensor, lse: tor
         )
 
 
-_PLANS: dict[tuple[Any, ...], tuple[str, Any, Bound]] = {}  # call signature -> (path, config, runners); the
-# one plan cache of the attention entry points: the dense calls ("fwd", "bwd"), the packed calls
-# ("varlen_fwd", "varlen_bwd": accel.kernels.varlen.attention) and the e4m3 calls with FA3's descales
-# ("fp8_descaled": accel.kernels.fp8.attention); the bf16-in FP8 forward's own dict aside
+Plan = tuple[str, Any, Bound]  # (path, kernel configuration, bound launches and what the signature fixes)
+_PLANS: dict[tuple[Any, ...], Plan] = {}  # call signature -> plan; the one plan cache of the attention entry
+# points: the dense calls ("fwd", "bwd"), the packed calls ("varlen_fwd", "varlen_bwd":
+# accel.kernels.varlen.attention) and both FP8 calls ("fp8": bf16/fp16 in, quantised by the call; and
+# "fp8_descaled": e4m3 with FA3's descales; accel.kernels.fp8.attention)
 PLANS_MAX = 256  # signatures kept; a loop over ever new shapes starts again rather than growing
 
 
@@ -127,6 +128,20 @@ def planned(sig: tuple[Any, ...] | None, *ts: torch.Tensor) -> Any:
 def keep_plan(sig: tuple[Any, ...], plan: Any) -> None:
     """Keep ``plan`` under its call signature in the entry points' one bounded cache (:func:`remember`)."""
     remember(_PLANS, sig, plan)
+
+
+def forget_plans() -> None:
+    """Empty the one plan cache (every entry point's plans): the next call of each signature checks,
+    chooses and binds again, as in a new process. For tests and benchmarks that time or compare the
+    unplanned call."""
+    _PLANS.clear()
+
+
+def kept_plans(kind: str | None = None) -> list[tuple[tuple[Any, ...], Plan]]:
+    """The (call signature, plan) pairs kept now, of one ``kind`` of call (a signature's first item, e.g.
+    "fwd", "fp8") or of all: a copy, for tests and benchmarks to count them or read a plan's bound
+    launches; giving each back to :func:`keep_plan` restores them."""
+    return [(sig, plan) for sig, plan in _PLANS.items() if kind is None or sig[0] == kind]
 
 
 def call_signature(

@@ -338,6 +338,13 @@ def can_rotate(head_dim: int) -> bool:
     return head_dim & (head_dim - 1) == 0
 
 
+def _rotation(q: torch.Tensor) -> torch.Tensor | None:
+    """The Hadamard rotation a bf16-in e4m3 call applies to Q and K (:func:`_signed_hadamard`), None where
+    the head dim is no power of two (not rotated)."""
+    d = q.shape[-1]
+    return _signed_hadamard(d, str(q.device), q.dtype) if can_rotate(d) else None
+
+
 def quantize_fp8(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -490,11 +497,19 @@ def fp8_pays(shape: AttentionShape, causal: bool) -> bool:
 
 
 # (q's, k's and v's shapes, causal) -> (runs the bf16/fp16 kernel, the default softmax scale): decided once
-# per shape, when the inputs were first checked; the kernel that runs checks its own (plan) every call
+# per shape, when the inputs were first checked. Not a plan: it is taken before any call signature (shapes
+# alone, no strides, dtype, device or path override) and says which entry point runs, the bf16/fp16 forward
+# ("fwd") or the e4m3 one ("fp8"), each of which then keeps its own plan in the one plan cache
+# (dense.attention.planned); it depends on FP8_FROM, which the plans do not, so it is emptied on its own
+# (:func:`forget_decisions`)
 _DECIDED: dict[tuple[Any, ...], tuple[bool, float]] = {}
+ROTATION = "rotation"  # in a bf16-in e4m3 plan's bound: the Hadamard matrix its Q/K launches take (or None)
 
-# e4m3 call signature -> (kernel configuration, quantisation layout, rotation or None, bound launches)
-_PLANS: dict[tuple[Any, ...], tuple[FwdConfig | GluonFwdConfig, tuple[int, int, bool], Any, Bound]] = {}
+
+def forget_decisions() -> None:
+    """Forget every per-shape bf16-or-e4m3 decision (:data:`_DECIDED`), e.g. after :data:`FP8_FROM` changed:
+    the next call of each shape checks its inputs and decides again."""
+    _DECIDED.clear()
 
 
 def flash_attention_fp8(
@@ -546,14 +561,10 @@ def _fp8_forward(
     overrides and pins) was seen before, with 16-byte aligned inputs that need no copy, skips the checks
     and the configuration choice and repeats the bound launches of its five kernels (on the H100 the
     JIT's binding cost 30-80 us a launch, more than the kernels of a short call)."""
-    sig = call_signature("fp8", causal, q, k, v)
-    if sig is not None:
-        sig += (os.environ.get(FP8_PATH_ENV),)
-        plan = _PLANS.get(sig) if aligned16(q, k, v) else None
-        if plan is not None:
-            cfg, layout, m, bound = plan
-            return flash_attention_fp8_quantized(_quantize(q, k, v, m, *layout, bound), causal, scale, cfg,
-                                                 _out(q, q.shape[-1], q.dtype), bound)  # fmt: skip
+    sig = call_signature("fp8", causal, q, k, v, extra=(os.environ.get(FP8_PATH_ENV),))
+    plan = planned(sig, q, k, v)
+    if plan is not None:
+        return _quantized_plan(plan, q, k, v, causal, scale)
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     if not q.is_cuda:
         raise UnsupportedInputError("the FP8 path needs a CUDA GPU with e4m3 tensor cores (Hopper, sm_90)")
@@ -566,18 +577,36 @@ def _fp8_forward(
     prepared = tma_ready(q), tma_ready(k), tma_ready(v)
     direct = all(p is t for p, t in zip(prepared, (q, k, v), strict=True))  # no copy: a plan may skip here
     q, k, v = prepared
-    m = _signed_hadamard(d, str(q.device), q.dtype) if can_rotate(d) else None
 
     def run(cfg: FwdConfig | GluonFwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
-        return flash_attention_fp8_quantized(_quantize(q, k, v, m, *quant_layout(cfg)), causal, scale, cfg)
+        return flash_attention_fp8_quantized(_quantize(q, k, v, _rotation(q), *quant_layout(cfg)), causal,
+                                             scale, cfg)  # fmt: skip
 
     cfg = fp8_config(q, shape, causal, run)
-    bound: Bound | None = {} if direct and sig is not None and aligned16(q, k, v) else None
-    o, lse = flash_attention_fp8_quantized(_quantize(q, k, v, m, *quant_layout(cfg), bound), causal, scale,
-                                           cfg, _out(q, d, q.dtype), bound)  # fmt: skip
-    if bound is not None and sig is not None:
-        remember(_PLANS, sig, (cfg, quant_layout(cfg), m, bound))
+    keep = direct and sig is not None and aligned16(q, k, v)
+    plan = (path_of(cfg), cfg, {ROTATION: _rotation(q)} if keep else None)
+    o, lse = _quantized_plan(plan, q, k, v, causal, scale)
+    if keep and sig is not None:  # kept once its first launches went through, as the other calls' plans
+        keep_plan(sig, plan)
     return o, lse
+
+
+def _quantized_plan(
+    plan: tuple[str, FwdConfig | GluonFwdConfig, Bound | None],
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    causal: bool,
+    scale: float,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """A bf16-in e4m3 call's launches on checked inputs: its quantisation (:func:`_quantize`), then the
+    kernel of ``plan`` = (path, configuration, bound launches or None). A kept plan's bound holds the
+    rotation under :data:`ROTATION` (what the signature's head dim, device and dtype fix), so a planned
+    call does not look it up again."""
+    _, cfg, bound = plan
+    m = bound[ROTATION] if bound is not None else _rotation(q)
+    x = _quantize(q, k, v, m, *quant_layout(cfg), bound)
+    return flash_attention_fp8_quantized(x, causal, scale, cfg, _out(q, q.shape[-1], q.dtype), bound)
 
 
 def from_descaled(
