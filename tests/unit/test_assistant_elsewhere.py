@@ -35,6 +35,8 @@ def pick(question: str, context: Context | None = None) -> Query | None:
         "what does vram mean",
         "how does a graphics card work",
         "the meaning of utilization",
+        "explain briefly how kv caching works",  # the manner said before the how
+        "explain in simple terms how a kv cache works",
     ],
 )
 def test_a_request_to_explain_a_thing_is_refused(question: str) -> None:

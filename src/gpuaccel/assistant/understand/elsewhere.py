@@ -45,7 +45,9 @@ _EXPLAIN = re.compile(
     rf"|\bdifference between {_UNIT} (?:and|vs|versus) {_UNIT}\b"
     r"|\bhow (?:does|do) (?:a|an) [\w -]{1,30}? work\b"
     # "explain how flash attention works", "how does paged attention work" (not "how does the queue work")
-    r"|\b(?:explain|describe|teach me)(?: to me)? how (?!(?:the|my|our|this|it|its)\b)[\w -]{1,40}? works?\b"
+    # ("explain briefly how attention works": the manner said before the how)
+    rf"|\b(?:explain|describe|teach me)(?: to me)?{_MANNER}? how"
+    r" (?!(?:the|my|our|this|it|its)\b)[\w -]{1,40}? works?\b"
     r"|^how (?:does|do) (?!(?:the|my|our|this|that|it|its|you|gpuaccel)\b)[\w -]{1,30}? work\b"
     # what a method saves: "how does gradient checkpointing save memory" (not "how does the queue save")
     r"|\bhow (?:does|do|can) (?!(?:the|my|our|this|that|it|its|you|gpuaccel|gpu|job)\b)[\w -]{1,30}?"
