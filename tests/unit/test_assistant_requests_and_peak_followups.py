@@ -128,3 +128,35 @@ def test_out_of_how_much_after_whose_memory(heldout_svc: AssistantService) -> No
     assert query is not None and query["name"] == "memory_users", query
     _, text, query = ask(heldout_svc, "out of how much?", sid)
     assert query == {"name": "gpu_reading", "gpu": 0, "metric": "memory"} and "81559 MiB" in text, text
+
+
+def test_a_request_asked_again_of_another_job(heldout_svc: AssistantService) -> None:
+    """ "And 13 too", "job 5 also", "same for 13" after a request: that request of the job named now."""
+    for first, again, command in (
+        ("raise job 12 to priority 7", "and 13 too", "gpuaccel priority 13 7"),
+        ("could you retry job 9?", "job 5 also pls", "gpuaccel retry 5"),
+        ("cancel the resnet50 bench", "same for 13", "gpuaccel cancel 13"),
+        ("put 12 on hold", "14 as well", "gpuaccel hold 14"),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, again, sid)
+        assert query is None and command in text, (first, again, text)
+    sid, _, _ = ask(heldout_svc, "retry job 9", None)
+    ask(heldout_svc, "how hot is gpu 0", sid)
+    _, text, _ = ask(heldout_svc, "job 5 also", sid)  # a question between: the request is not kept
+    assert "gpuaccel retry 5" not in text, text
+
+
+def test_how_come_at_the_end_asks_why(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "whisper-finetune still never start, how come", None)
+    assert query is not None and query.get("job") == 14 and "held" in text, (query, text)
+
+
+def test_another_card_after_who_ran_at_a_peak_asks_its_peak_and_who(heldout_svc: AssistantService) -> None:
+    """The peak, then who ran at it in a message of its own, then another card: that card's peak and who
+    ran at it (as when the peak and who were asked in one message)."""
+    sid, _, _ = ask(heldout_svc, "highest power on gpu 0 today?", None)
+    ask(heldout_svc, "who was running at that point", sid)
+    _, text, query = ask(heldout_svc, "and gpu 1?", sid)
+    assert query is not None and query["name"] == "gpu_reading" and query.get("gpu") == 1, query
+    assert "407 W" in text and "09:12:13" in text and "llama-8b-eval" in text, text

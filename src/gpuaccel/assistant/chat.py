@@ -27,7 +27,7 @@ from gpuaccel.assistant.prose_checks import NumberCheck
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
-from gpuaccel.assistant.understand.acts import read_act
+from gpuaccel.assistant.understand.acts import asked_again_of, read_act
 from gpuaccel.assistant.understand.asks import answer_asks, without_asides, without_lead_in
 from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.languages import Lean
@@ -86,6 +86,7 @@ class Turn:
     # card" after the job on it): still "the job" after it
     kept: list[int] = field(default_factory=list)
     languages: tuple[str, ...] = ()  # the language modules that read the question, carried to the next
+    request: str | None = None  # a request to act, as heard: "and 13 too" next asks it of job 13
 
     def numbers(self) -> set[str]:
         """The numbers the turn's results state: the only ones prose after the answer may use."""
@@ -104,6 +105,7 @@ class Turn:
                 moments=b.moments,
                 reading=b.reading,
                 languages=self.languages,
+                request=self.request,
             )
         if self.result is None:
             return Context(self.query, reading=self.reading, languages=self.languages)
@@ -310,7 +312,8 @@ class ChatService:
             gpu_models=models,
         )
         heard = without_lead_in(without_asides(said, lambda aside: len(named_jobs_in(aside, machine)) == 1))
-        act = read_act(heard, machine, {j.id: str(j.state) for j in listed})
+        states = {j.id: str(j.state) for j in listed}
+        act = read_act(heard, machine, states) or asked_again_of(heard, context.request, machine, states)
         reply = (
             (act.reply if act is not None else None)
             or about_housekeeping(heard)
@@ -323,7 +326,9 @@ class ChatService:
             # ("kill the 405b probe" then "how much memory did it ask for?")
             named = list(act.jobs) if act is not None else named_jobs_in(heard, machine)
             before = replace(context, subjects=named) if named and (act or len(named) == 1) else context
-            return Turn(question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=before)
+            turn = Turn(question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=before)
+            turn.request = heard if act is not None and act.jobs else None
+            return turn
         processes = {str(p["name"]): int(g["index"]) for g in facts.gpus for p in g.get("processes") or []}
         context = replace(
             machine,  # the job names, arrays and GPUs the request-to-act reader saw

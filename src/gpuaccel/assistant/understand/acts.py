@@ -746,6 +746,36 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     return act
 
 
+# a request said again of other jobs: "and 13 too", "job 5 also", "same for 13", "13 as well pls"
+_ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same)\b")
+
+
+def asked_again_of(said: str, request: str | None, context: Context, states: Mapping[int, str]) -> Act | None:
+    """The last message's request (``request``, as heard) asked of the one job this follow-up names
+    ("retry job 9" then "job 5 also"): that request read with the job in place of its own; None where the
+    follow-up says no "too"/"also"/"same", names no job or several, or the request names none."""
+    if request is None or _ALSO_OF.search(said.lower()) is None:
+        return None
+    named = named_jobs_in(said, context)
+    core = " ".join(_ALSO_OF.sub(" ", _words(said)).split())  # "and 13 too": 13, as said alone
+    core = re.sub(r"^(?:and|ok|okay|so|pls|please|then)\s+|\s+(?:pls|please|then)$", "", core)
+    if not named and (bare := bare_job(core, context, core) or bare_job(_words(said), context, said)):
+        named = [bare]
+    before = read_act(request, context, states)
+    if len(named) != 1 or before is None or not before.jobs or named[0] in before.jobs:
+        return None
+    job, names = named[0], _names(context)
+    again = request
+    for old in before.jobs:  # its job as said: "job 12", "#12", its name or words of it; else its number
+        part = "|".join(re.escape(w) for w in re.split(r"[-_.\s]+", names.get(old, "")) if w)
+        in_words = [rf"\b(?:the\s+)?(?:{part})(?:[-_.\s]+(?:{part}))*\b"] if part else []
+        said_so = [rf"\bjob\s*#?{old}\b", rf"#{old}\b", *in_words]
+        by_name = re.sub("|".join(said_so), "it", again, flags=re.IGNORECASE)
+        again = by_name if by_name != again else re.sub(rf"\b{old}\b", "it", again, count=1)
+    act = read_act(again, replace(context, subjects=[job]), states)
+    return act if act is not None and act.jobs == (job,) else None
+
+
 def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act | None:
     """The command for a request to move one job to a GPU (:data:`_MOVED_TO_GPU`), or None when it names no
     one job and no GPU of this machine."""
@@ -824,8 +854,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _TO_BE_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)
     # "stop job 3 from what?" (not "can you hold job 12 until tonight when electricity is cheaper?": a
     # clause after the request)
-    if question.rstrip().endswith("?") and re.search(
-        r"\b(?:what|why|when|where|who|which)\b(?:\W+\w+){0,2}\W*$", said
+    # ("whisper never start, how come": asked at its end, with or without the mark)
+    if (question.rstrip().endswith("?") or re.search(r"\bhow come\W*$", said)) and re.search(
+        r"\b(?:what|why|when|where|who|which|how come)\b(?:\W+\w+){0,2}\W*$", said
     ):
         return None
     tokens = said.split()

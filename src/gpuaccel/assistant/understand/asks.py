@@ -453,15 +453,21 @@ def _asked_again(
 ) -> list[Result]:
     """After a message that asked several readings of one GPU, a question that asks the last of them of
     another GPU ("and the 4090?") asks every one of them of it, in the same order; else ``[]``. ``look``
-    runs a query without answering with it (to tell a moment an earlier answer named from one said)."""
+    runs a query without answering with it (to tell a moment an earlier answer named from one said).
+    The jobs at a reading's peak asked in a message of their own ("the h100's peak today?", "who ran then?",
+    "and the 4090?") are asked after that reading as if in one message."""
     last = context.last
-    if not context.asked or last is None or last.gpu is None:
+    if last is None or last.gpu is None:
+        return []
+    asked = [q for q in context.asked if q.gpu == last.gpu]
+    read = context.reading
+    if not asked and read is not None and read.gpu == last.gpu and read.window is not None:
+        at_its_peak = last.window is not None and last.window.instant and not read.window.instant
+        asked = [read] if at_its_peak and _one_moment(look(read)) == last.window else []
+    if not asked:
         return []
     query = pick_one(message, context)
     if query is None or query.gpu in (None, last.gpu):
-        return []
-    asked = [q for q in context.asked if q.gpu == last.gpu]
-    if not asked:
         return []
     # the first ask's span said again ("and on the 4090 yesterday?" after "yesterday's power peak on the
     # H100 and which job ran then"): the last ask of the other GPU all the same

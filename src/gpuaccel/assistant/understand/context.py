@@ -54,6 +54,9 @@ class Context:
     # the language modules that read the last message ("french", "spanish"): its next message, showing no
     # language's marks of its own, is read by them too ("et le max ?" after French turns)
     languages: tuple[str, ...] = ()
+    # the last message's request to act, as heard ("bump job 12 to priority 10"): "and 13 too" asks it of
+    # job 13; only the message right after a request keeps it
+    request: str | None = None
 
     @property
     def moment(self) -> Window | None:
@@ -98,6 +101,8 @@ class Context:
             data["asked"] = [q.to_json() for q in self.asked]
         if self.languages:
             data["languages"] = list(self.languages)
+        if self.request:
+            data["request"] = self.request
         return data
 
     @classmethod
@@ -118,6 +123,7 @@ class Context:
                 reading=Query.from_json(data["reading"]) if data.get("reading") else None,
                 asked=[Query.from_json(q) for q in data.get("asked") or []],
                 languages=tuple(str(m) for m in data.get("languages") or []),
+                request=str(data["request"]) if data.get("request") else None,
             )
         except (TypeError, ValueError, KeyError, AttributeError):
             return cls()  # a context stored by another version: start afresh rather than fail
