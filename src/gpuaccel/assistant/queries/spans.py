@@ -103,6 +103,8 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
             a1 = "pm"  # "between 1 and 2 this afternoon"
         h1 = _hour(g[3], a1)
         h0 = _hour(g[0], a0 or a1)  # "1 to 3pm": the first's half of the day is the second's
+        if a0 is None and g[3] == "12" and a1 == "am" and 1 <= int(g[0]) <= 11:
+            h0 = int(g[0]) + 12  # "from 6 to midnight": the evening's 6, the half of the day before midnight
         if a0 is None and (h0 >= h1 > 0 or a1 is None):
             h0 = int(g[0])  # "9 and 12pm", "10 to 11 this morning"
         m0, m1 = int(g[1] or 0), int(g[4] or 0)

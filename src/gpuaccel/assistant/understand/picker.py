@@ -499,11 +499,13 @@ OFF_TOPIC = set(
     "poem haiku joke jokes story song recipe weather translate translation stock stocks price prices cost"
     " costs buy"
     # sport: "who won the football on sunday" (its teams' names may be any word: "colo colo")
-    " football soccer"
+    " football soccer cricket ipl wicket wickets innings"
     # money: the daemon knows energy, never a tariff ("what does that come to on our bill in euros"; not
     # "the power bill", which its energy answers)
     " euro euros eur dollar dollars usd gbp pound pounds tariff cents budget budgets invoice yen jpy".split()
 )
+# a game's score ("the match score", "score of the match"; "match" alone is also agreeing figures)
+_MATCH_SCORE = re.compile(r"\bmatch(?:es)?\s+scores?\b|\bscores?\s+(?:of|in)\s+the\s+match\b", re.I)
 CAUSE = {"reason", "reasons", "cause"}  # a job's reason: "what was the cause?"
 # a judgement of the last reading: "is that a lot?", "is that normal?" (the answer gives its limit or peers)
 JUDGED = set("lot normal high low ok okay fine bad good safe dangerous healthy concerning worrying".split())
@@ -895,7 +897,8 @@ class RulePicker:
             and not OFF_TOPIC & set(ws) - {"cost", "costs", "price", "prices"}
         )
         written = ws[:1] in (["write"], ["compose"], ["implement"]) and not figure_asked(text)
-        if ((OFF_TOPIC & set(ws) and not priced) or written) and "summary" not in topics:
+        sport = _MATCH_SCORE.search(text)  # "ind vs aus match score now": a game's, no job's printed score
+        if ((OFF_TOPIC & set(ws) and not priced) or written or sport) and "summary" not in topics:
             # "write me a haiku", "translate ...", "tell me a joke" (not "write a report")
             return Declined("off topic")
         if asks_elsewhere(question, topics) or other_model_compared(question, context):
