@@ -157,3 +157,10 @@ def test_a_reading_at_that_time_after_one_jobs_record_is_over_its_run() -> None:
     assert pick("what was the temperature at that time?", running) != Query(
         "gpu_reading", job=11, metric="temperature"
     )
+
+
+def test_what_happened_in_the_end_is_the_job_in_focus() -> None:
+    """Around "what happened", "in the end" or "finally" asks how the job in focus ended, not the day."""
+    focus = Context(Query("job_detail", job=5), subjects=[5])
+    for question in ("and what happened in the end", "what happened finally", "at the end what happened"):
+        assert pick(question, focus) == Query("job_detail", job=5), question

@@ -424,8 +424,10 @@ _WHAT_IT_RAN = re.compile(
     r"|\b(?:what|which jobs?) ran (?:on it|there)\b"
 )
 _WHAT_HAPPENED = re.compile(
-    r"(?:so |and |ok |okay |then )?what (?:happened|happen|went wrong)(?: (?:to|with) (?:it|that|this))?"
-    r"(?: then| there| exactly)?"
+    r"(?:so |and |ok |okay |then )?(?:(?:in|at) the end |finally |eventually )?"
+    r"what (?:happened|happen|went wrong)(?: (?:to|with) (?:it|that|this))?"
+    # ("and what happened in the end", "what happened to it finally": its last attempt's end)
+    r"(?: then| there| exactly| in the end| at the end| finally| at last| eventually| after all)?"
 )
 _NOW_ASKED = re.compile(
     r"\b(?:right now|currently|at the moment|at present|atm|rn|the (?:present|current|live) \w+)\b", re.I
