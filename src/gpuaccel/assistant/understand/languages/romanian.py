@@ -23,7 +23,8 @@ _ROMANIAN_MARK = re.compile(
     r"|ocupta|ziceam|zic|ma refeream|peste|intre|dupa|cand|arata\w*|logul|placi|placile|cealalta"
     r"|celalalt|calda|cald|luam|cumparam|inca|pana|iar|terminat|mancat|curent"
     r"|utiliz[a-z]*re|temperatura maxima|de ce (?:a|au|nu|e|este|sta|s-a|mai)|la ce ora|cat timp"
-    r"|cat a|cat de|te rog|poti|pune|pune-i|da-i)(?!\w)"
+    r"|cat a|cat de|te rog|poti|pune|pune-i|da-i|a fost|au fost|puterea|placii|folose\w+|jobului"
+    r"|muta \S+ pe)(?!\w)"
     # a pronoun or article joined by a hyphen ("reia-l", "da-i", "mistral-ul", "gpu-uri", "retry-urile")
     r"|\w-(?:l|i|ul|ului|urile|uri|ii)\b"
     # a follow-up opened by "si" (and) and a day, a card or a question word ("si ieri?", "si pe gpu 1?")
@@ -36,11 +37,21 @@ _ROMANIAN = compiled(
         # requests: "opreste-l de tot" / "da-i cancel" (cancel it), "reia-l" / "da-i retry" (retry it),
         # "pune-i prioritate 10", "poti sa-l muti pe gpu 1?", "elibereaza-l", "pune pauza la toata coada",
         # "porneste coada inapoi", "schimba ordinea intre 12 si 13", "pune 13 pe hold"
+        # a job with its article joined ("jobul 12", "jobului 5"): the job; said first, so that the phrases
+        # below read its number
+        (r"\bjob(?:ul|ului)\s+(?=\d)", "job "),
+        # the queue paused and resumed (before "opreste" and "reporneste" are read as cancel and retry)
+        (r"\bpune (?:pauza|pe pauza) (?:la|pe) (?:toata |intreaga )?coad(?:a|ei)\b", "pause the queue"),
+        (r"\bpune coada pe pauza\b|\bopreste coada\b", "pause the queue"),
+        (r"\b(?:re)?porneste (?:coada|scheduler-ul)(?: inapoi| din nou)?\b", "resume the queue"),
+        (r"\b(?:porneste|da drumul la) coada\b", "resume the queue"),
         (r"\bde tot\b", ""),
         (
             r"\b(?:opreste|anuleaza|omoara|da-i cancel|da-i kill)-?l?\b(?:,?\s*da-i (?:cancel|kill)\b)?",
             "cancel it",
         ),
+        # "da-i retry la 9", "da-i cancel lui 12": the request of that job
+        (r"\bda-i (retry|rerun|restart|cancel|kill|hold|release) (?:la|lui) (?=(?:job )?\d)", r"\1 job "),
         (r"\b(?:reia-l|reporneste-l|relanseaza-l|da-i (?:retry|rerun|restart))\b", "retry it"),
         (r"\b(?:reia|reporneste|relanseaza)\b", "retry"),
         (
@@ -58,10 +69,6 @@ _ROMANIAN = compiled(
         (r"\bmuta\s+(.{1,30}?)\s+pe\b", r"move \1 to"),
         (r"\belibereaza-l\b|\bda-i drumul\b|\bda-i release\b", "release it"),
         (r"\belibereaza\b", "release"),
-        (r"\bpune (?:pauza|pe pauza) (?:la|pe) (?:toata |intreaga )?coad(?:a|ei)\b", "pause the queue"),
-        (r"\bpune coada pe pauza\b|\bopreste coada\b", "pause the queue"),
-        (r"\b(?:re)?porneste (?:coada|scheduler-ul)(?: inapoi| din nou)?\b", "resume the queue"),
-        (r"\b(?:porneste|da drumul la) coada\b", "resume the queue"),
         (r"\bschimba (?:ordinea )?(?:intre )?(\S+) (?:si|cu) (\S+?)(?=[,.;!?]|\s|$)", r"switch \1 and \2"),
         (r"\bpune-l pe hold\b|\bpune-l in asteptare\b", "hold it"),
         (r"\bpune (.{1,30}?) pe hold\b|\bpune (.{1,30}?) in asteptare\b", lambda m: f"hold {m[1] or m[2]}"),
@@ -69,10 +76,10 @@ _ROMANIAN = compiled(
         (r"\bam scazut\b", "i lowered"),
         (r"\bfac update\b", "i am doing an update"),
         # what is not asked of the machine: a card to buy, a price ("ce gpu sa mai luam", "cat costa")
-        (r"\bce (\S+) sa (?:mai )?(?:luam|cumparam|iau|cumpar)\b", r"which \1 should we buy"),
+        (r"\bce (.{1,25}?) sa(?:-mi)? (?:mai )?(?:luam|cumparam|iau|cumpar)\b", r"which \1 should we buy"),
         (r"\bcat costa\b", "what is the price of"),
         (r"\binca (?=un|o)\b", "another "),
-        (r"\bpt\b", "for"),
+        (r"\bpt\b|\bpentru\b", "for"),
         # corrections: "nu stai, ziceam de gpu 0" (no wait, I meant GPU 0)
         (r"\bnu stai\b", "no wait"),
         (r"\b(?:ziceam|vorbeam|ma refeream)(?: de| la| despre)?\b", "i meant"),
@@ -88,6 +95,12 @@ _ROMANIAN = compiled(
         (r"\bde cand (?:merge|ruleaza)\b", "how long has it been running"),
         (r"\bde cand\b", "since when"),
         (r"\bcat (?:timp )?a rulat\b", "how long did it run"),
+        # "cat a consumat 4090-ul ieri", "cata energie a consumat gpu 0": the energy a card or job used
+        (
+            r"\bcat(?:a)?(?: energie| enrgie| curent)? a (?:consumat|mancat) (.{1,30}?)"
+            r"(?= azi| ieri| aseara| in | de la| intre| dupa|[?,.!]|$)",
+            r"how much energy did \1 use",
+        ),
         (
             r"\bcat (?:timp )?a muncit (.{1,30}?)(?= ieri| azi| aseara| dupa| intre| in | de la|[?,.]|$)",
             r"how long was \1 busy",
@@ -100,7 +113,7 @@ _ROMANIAN = compiled(
         (r"\bla ce ora\b", "at what time"),
         (r"\bde ce nu porneste\b", "why is not starting"),
         (r"\bnu porneste\b", "is not starting"),
-        (r"\bde ce sta (\S+?)(?=[?.,!]|\s|$)", r"why is \1 waiting"),
+        (r"\bde ce sta (job \d+|\S+?)(?=[?.,!]|\s|$)", r"why is \1 waiting"),
         (r"\bde ce\b", "why"),
         (r"\bcand\b", "when"),
         (r"\bce are\b", "what is wrong"),
@@ -122,7 +135,7 @@ _ROMANIAN = compiled(
         (r"\bspune-mi\b|\bzi-mi\b", "tell me"),
         (r"\bcompara\b", "compare"),
         (r"\bfiecare\b", "each"),
-        (r"\blogul(?: de la| lui)?\b", "the log of"),
+        (r"\blogul(?: de la| lui| jobului)?\b", "the log of"),
         # spans and times
         (r"\bde ieri incoace\b|\bde ieri\b", "since yesterday"),
         (r"\bde azi dimineata\b", "since this morning"),
@@ -144,22 +157,23 @@ _ROMANIAN = compiled(
         (r"\biar\b", "again"),
         (r"\binapoi\b", "back"),
         # readings
-        (r"\b(temp|temperatura|utilizarea|power|memoria) (?:maxima|maxim)\b", r"max \1"),
-        (r"\b(temp|temperatura|utilizarea|power|memoria) (?:medie|media)\b", r"mean \1"),
+        (r"\btemperatur(?:a|ii)\b", "temperature"),
+        (r"\butiliz[a-z]*re(?:a|ii)?\b", "utilization"),
+        (r"\bmemori(?:a|e|ei)\b", "memory"),
+        (r"\bputer(?:ea|ii|e)\b", "power"),
+        (r"\b(temp|temperature|utilization|util|power|memory) (?:maxim[a]?)\b", r"max \1"),
+        (r"\b(temp|temperature|utilization|util|power|memory) (?:medi[ae])\b", r"mean \1"),
         (r"\bmedi[ae] de\b|\bmedi[ae]\b", "mean"),
         (r"\bmaxim[a]?\b", "max"),
         (r"\bminim[a]?\b", "min"),
         (r"\bpeak de\b", "peak"),
-        (r"\btemperatura\b", "temperature"),
-        (r"\butiliz[a-z]*re[a]?\b", "utilization"),
-        (r"\bmemori[ae]\b", "memory"),
         (r"\ben(?:e)?rgie\b", "energy"),
         (r"\bcurent\b", "power"),
-        (r"\bputere[a]?\b", "power"),
         (r"\bmai cald[a]?\b", "hotter"),
         (r"\bmai rece\b", "cooler"),
         (r"\b(?:cealalta|celalalt|celelalte) plac[ai]\b|\bcealalta\b", "the other card"),
-        (r"\bplac(?:a|ile|i)\b", "card"),
+        (r"\ba plac(?:ii|ilor)\b", "of card"),
+        (r"\bplac(?:a|ile|ii|i)\b", "card"),
         (r"\bpeste\b", "above"),
         (r"\bsub\b", "below"),
         (r"\bocupat[a]?\b|\bocupta\b", "used"),
