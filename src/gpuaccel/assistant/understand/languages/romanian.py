@@ -213,8 +213,16 @@ _ROMANIAN = compiled(
 )
 
 
+# letters Romanian never writes: Turkish's (its "ş" is Romanian's older cedilla too), Spanish's, Portuguese's,
+# French's; a message with one is another language's, whatever words it shares
+_NOT_ROMANIAN = re.compile(r"[ıİğĞöÖüÜçÇñÑãõéáíóúàèìòùêôëïœ]")
+
+
 def romanian_marked(text: str) -> bool:
-    """Whether ``text`` shows Romanian's marks (:data:`_ROMANIAN_MARK`), with or without diacritics."""
+    """Whether ``text`` shows Romanian's marks (:data:`_ROMANIAN_MARK`), with or without diacritics, and no
+    letter of another language's (:data:`_NOT_ROMANIAN`)."""
+    if _NOT_ROMANIAN.search(text):
+        return False
     return bool(_ROMANIAN_MARK.search(text) or _ROMANIAN_MARK.search(text.translate(_UNACCENTED)))
 
 
