@@ -275,13 +275,11 @@ def window_of(text: str, now: float) -> Window | None:
         text,
     )
     # "what ran after midnight", "anything fail after 14:00", "after 2pm": since then (not "before or
-    # after 10:00", which asks which side); yesterday's hour ("yesterday after 6pm") is until that day's
-    # end, not until now
-    yesterday = re.search(r"\byesterday\b", text) and not re.search(r"\bsince yesterday\b", text)
+    # after 10:00", which asks which side)
     text = re.sub(
         r"(?<!\bor )\bafter (midnight|noon|midday|\d{1,2}:\d{2}|\d{1,2}\s*(?:am|pm))"
         r"(?!\s*(?:to|until|till|and)\b)",
-        lambda m: f"between {m[1]} and midnight" if yesterday and m[1] != "midnight" else f"since {m[1]}",
+        r"since \1",
         text,
     )
     # "the most recent hour", "the latest 60 minutes": the last
