@@ -1,8 +1,8 @@
 """Spans said through what happened at their ends ("since then" after a time, "until the run ended at
 13:24"), the jobs on a GPU at a moment (whatever reading came before, with the run they caught), two live
 readings joined by "+", what a figure is for ("for the report"), a threshold's cumulative time, a job's
-attempts asked per try, which job drew a peak (asked again over another day), an hour after which yesterday
-(until that day's end), "no wait" before a correction, and requests about one's own files, kernels or another
+attempts asked per try, which job drew a peak (asked again over another day), "no wait" before a
+correction, and requests about one's own files, kernels or another
 system's quota (declined). Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -289,16 +289,6 @@ def test_a_peak_and_its_job_asked_again_over_another_day(heldout_svc: AssistantS
     _, text, query = ask(heldout_svc, "how about yesterday", sid)
     assert query is not None and query["window"]["label"] == "yesterday", query
     assert "187 W" in text and "job 3 (flash-attn-build)" in text, text
-
-
-def test_an_hour_after_which_yesterday_is_until_that_days_end(heldout_svc: AssistantService) -> None:
-    from assistant_lab.sampling import FIXED_NOW
-    from gpuaccel.assistant.queries.spans import window_of
-
-    w = window_of("power of the h100 yesterday after 7pm", FIXED_NOW)
-    assert w is not None and w.label == "yesterday between 19:00 and 00:00", w
-    w = window_of("what failed after 14:00", FIXED_NOW)
-    assert w is not None and w.label == "since 14:00", w  # today's: until now
 
 
 def test_no_wait_before_a_correction_is_no_queue(heldout_svc: AssistantService) -> None:
