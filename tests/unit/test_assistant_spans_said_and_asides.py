@@ -1,7 +1,8 @@
 """Spans said through what happened at their ends ("since then" after a time, "until the run ended at
 13:24"), the jobs on a GPU at a moment (whatever reading came before, with the run they caught), two live
 readings joined by "+", what a figure is for ("for the report"), a threshold's cumulative time, a job's
-attempts asked per try, which job drew a peak, and requests about one's own files, kernels or another
+attempts asked per try, which job drew a peak (asked again over another day), "no wait" before a
+correction, and requests about one's own files, kernels or another
 system's quota (declined). Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -280,3 +281,17 @@ def test_a_bare_hour_till_another_is_that_span(said: str) -> None:
     w = window_of(f"max power on gpu 1, say {said}", FIXED_NOW)
     assert w is not None and w.label == "between 12:00 and 14:00", (said, w)
     assert window_of("move job 3 till 2", FIXED_NOW) is None
+
+
+def test_a_peak_and_its_job_asked_again_over_another_day(heldout_svc: AssistantService) -> None:
+    # the span said again alone asks the peak and the job at the new span's own peak
+    sid, _, _ = ask(heldout_svc, "what was the highest power of the 4090 today, and what job was it", None)
+    _, text, query = ask(heldout_svc, "how about yesterday", sid)
+    assert query is not None and query["window"]["label"] == "yesterday", query
+    assert "187 W" in text and "job 3 (flash-attn-build)" in text, text
+
+
+def test_no_wait_before_a_correction_is_no_queue(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "temperature of gpu 1", None)
+    _, _, query = ask(heldout_svc, "nope wait, I meant the h100", sid)
+    assert query is not None and query["name"] == "gpu_reading" and query["gpu"] == 0, query

@@ -467,8 +467,10 @@ def _asked_again(
     if not asked:
         return []
     query = pick_one(message, context)
-    if query is None or query.gpu in (None, last.gpu):
+    if query is None:
         return []
+    if query.gpu in (None, last.gpu):
+        return _span_again(query, asked, last, run_one)
     # the first ask's span said again ("and on the 4090 yesterday?" after "yesterday's power peak on the
     # H100 and which job ran then"): the last ask of the other GPU all the same
     said_again = query.window is not None and query.window == asked[0].window
@@ -486,6 +488,24 @@ def _asked_again(
                 again = replace(again, window=now)
         results.append(run_one(again))
     return results
+
+
+def _span_again(
+    query: Query, asked: list[Query], last: Query, run_one: Callable[[Query], Result]
+) -> list[Result]:
+    """After a reading's peak over a span and the jobs at that peak ("peak power on GPU 1 today? when and
+    which job"), the same reading over another span ("and yesterday?") asks both again: the peak over the
+    new span and the jobs at its own peak; else ``[]``."""
+    first = asked[0] if len(asked) == 1 else None
+    if first is None or first.window is None or query.window is None or query.window == first.window:
+        return []
+    if last.window is None or not last.window.instant or query.window.instant:
+        return []
+    if replace(query, gpu=first.gpu) != replace(first, window=query.window):
+        return []
+    results = [run_one(replace(first, window=query.window))]
+    moment = _one_moment(results[0])
+    return [*results, run_one(replace(last, window=moment))] if moment is not None else []
 
 
 def _one_moment(result: Result) -> Window | None:

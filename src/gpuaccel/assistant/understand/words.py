@@ -446,9 +446,11 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s\+\s", " and "),
         (r"\bytd\b", "yesterday"),  # a texter's yesterday ("and ytd?"), not a year to date
         (r"\bb4\b", "before"),  # a texter's before ("what was it getting b4 it got killed")
-        # an interjection first: "wait, when?" is no queue ("wait" read as waiting)
+        # an interjection first: "wait, when?" and "no wait, I meant GPU 0" are no queue ("wait" read as
+        # waiting)
         (
-            r"^\s*(?:(?:oh|ah|ok|okay|hmm|hm|um|uh)\b[,.!]?\s*)?(?:wait|hold on|hang on|whoa)\s*[,!.:-]+\s*",
+            r"^\s*(?:(?:oh|ah|ok|okay|hmm|hm|um|uh|no|nope|sorry)\b[,.!]?\s*)?"
+            r"(?:wait|hold on|hang on|whoa)\s*[,!.:-]+\s*",
             " ",
         ),
         # ... and where no punctuation follows: after "oh" ("oh wait sorry i meant the 4090"), or before a

@@ -2,10 +2,10 @@
 a language (Tamil in Latin letters (Tanglish), Bengali in Latin letters (Banglish), Hindustani in Latin
 letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Spanish, Portuguese, Polish,
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
-Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian), each read whole where the message has marks of
-its own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each
-table names only what the assistant reads (a reading, a day, a question word, a request, an article before a
-card); the rest of a message is left as it was."""
+Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian), each read whole where the message has
+marks of its own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`).
+Each table names only what the assistant reads (a reading, a day, a question word, a request, an article
+before a card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from gpuaccel.assistant.understand.languages.italian import italian
 from gpuaccel.assistant.understand.languages.pidgin import pidgin_read
 from gpuaccel.assistant.understand.languages.polish import polish
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
+from gpuaccel.assistant.understand.languages.romanian import romanian
 from gpuaccel.assistant.understand.languages.scots import scots_read
 from gpuaccel.assistant.understand.languages.spanish import spanish
 from gpuaccel.assistant.understand.languages.tables import Lean
@@ -100,10 +101,12 @@ def _marked_after(text: str) -> bool:
 def _read(text: str, lean: Lean | None) -> str:
     """``text`` with the words of each language in English, in one order.
 
-    Tamil in Latin letters first of all (:func:`tamil`), then Bengali in Latin letters (:func:`bengali`):
-    their marks are their own, but their postpositions and particles are other languages' words (Tamil's
-    "la" Spanish's the, its "ku" and "um"; Bengali's "e", "te", "ki", "r", "ta": Pidgin's "e", Hinglish's
-    "ki").
+    Romanian first of all (:func:`romanian`): its marks are its own (ă ș ț, its words, a pronoun joined
+    by a hyphen: "reia-l"), but its words are others' ("ce" French's and Italian's, "si" Spanish's, "sau"
+    Vietnamese's, "e" Bengali's, "la" Tamil's), so it is read before any of them sees them. Then Tamil in
+    Latin letters (:func:`tamil`), then Bengali in Latin letters (:func:`bengali`): their marks are their
+    own, but their postpositions and particles are other languages' words (Tamil's "la" Spanish's the, its
+    "ku" and "um"; Bengali's "e", "te", "ki", "r", "ta": Pidgin's "e", Hinglish's "ki").
     First Ukrainian and Russian, in Cyrillic or in Latin letters, whose transliterated words are other
     languages' words once read (Polish "jak", "na", "do", Greeklish "karta"). Then the languages read only
     where their own marks show, whose words are also other languages' words:
@@ -115,7 +118,8 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    text = turkish_read(franco_read(ukrainian_russian(bengali(tamil(text, lean), lean), lean), lean), lean)
+    text = tamil(romanian(text, lean), lean)
+    text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)
     text = hebrew_read(taglish_read(vietnamese_read(indonesian_read(text, lean), lean), lean), lean)
     text = hindi(east_asian(polish(text, lean), lean), lean)
