@@ -313,6 +313,11 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("whisper-finetune abhi tak start kahe nahi hua?", "how much time gpu 0 deh above 70 degree today?",
           "an di mean?", "ok push resnet-bench to priority 9", "and what about shards?"),
          "chat_lucknow_guyanese_push.png"),
+        # Tanglish ("ippo ... oditu iruku": what runs now), Romanian ("de cate ori a incercat", "da-i retry"),
+        # a request asked again of another job ("same for ..."), an explanation asked briefly (declined)
+        (("gpu la ippo enna oditu iruku?", "de cate ori a incercat sdxl-train?", "ok da-i retry",
+          "same for tokenize-shards", "explain briefly how attention works in transformers"),
+         "chat_tanglish_romanian_again.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
