@@ -1024,9 +1024,19 @@ class RulePicker:
             and job is None
             and same_span is None  # ("its mean power in those three hours": that span, not its run)
         )
-        if of_the_one_job and topics & SPAN_READINGS:  # "how hot did it get": over that job's run
+        # "the gpu temperature at that time?" after one job's log, record or rank: that job's run too
+        then_of_the_one_job = (
+            win is None
+            and ((same_span is not None and "time" in same_span.group(0)) or then)
+            and last is not None
+            and last.window is None
+            and last.name not in (*READINGS, "jobs")  # (what runs now: "then" is now)
+            and one_job is not None
+            and job is None
+        )
+        if (of_the_one_job or then_of_the_one_job) and topics & SPAN_READINGS:  # "how hot did it get"
             metric = next(m for m in ("temperature", "power", "memory", "util") if m in topics)
-            return Query("gpu_reading", job=one_job, metric=metric)
+            return Query("gpu_reading", gpu=gpu, job=one_job, metric=metric)  # over that job's run
         if of_the_one_job and (_printed_asked(ws, topics) or LOGGED & set(ws)):
             return Query("job_log", job=one_job)  # "what scores did it print at the end?": its log
         if of_the_one_job and not topics & (METRICS | {"overview", "energy", "log"}):
@@ -1047,18 +1057,6 @@ class RulePicker:
             every = ({"other"} | EVERY) & set(ws) or re.search(r"\bper (?:card|gpu|device|board)\b", text)
             if gpu is None and last.gpu is not None and last.name in PER_GPU and not every:
                 gpu = last.gpu  # "lowest power draw in that hour": the GPU that span was read on
-        if (  # "the gpu temperature at that time?" after one job's log or record: over that job's run
-            win is None
-            and ((same_span is not None and "time" in same_span.group(0)) or then)
-            and last is not None
-            and last.window is None
-            and last.name not in (*READINGS, "jobs")  # (what runs now: "then" is now)
-            and one_job is not None
-            and job is None
-            and topics & SPAN_READINGS
-        ):
-            metric = next(m for m in ("temperature", "power", "memory", "util") if m in topics)
-            return Query("gpu_reading", gpu=gpu, job=one_job, metric=metric)
         pointed_gpu = re.search(r"\b(?:that|this|the same) (?:card|gpu|device|one)\b|\bits\b", text)
         if gpu is None and last is not None and last.gpu is not None and pointed_gpu and win is not None:
             gpu = last.gpu  # "the highest power draw on that card during the last hour"

@@ -568,7 +568,7 @@ def _fp8_forward(
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes())
     if not q.is_cuda:
         raise UnsupportedInputError("the FP8 path needs a CUDA GPU with e4m3 tensor cores (Hopper, sm_90)")
-    if torch.cuda.get_device_capability(q.device) < (8, 9):
+    if not e4m3_capable(q):
         raise UnsupportedInputError("the FP8 path needs compute capability >= 8.9 (Ada/Hopper)")
     d, dp = shape.head_dim, padded_head_dim(shape.head_dim)
     if dp != d:

@@ -107,7 +107,7 @@ def _read(text: str, lean: Lean | None) -> str:
     Latin letters (:func:`tamil`), then Bengali in Latin letters (:func:`bengali`): their marks are their
     own, but their postpositions and particles are other languages' words (Tamil's "la" Spanish's the, its
     "ku" and "um"; Bengali's "e", "te", "ki", "r", "ta": Pidgin's "e", Hinglish's "ki").
-    First Ukrainian and Russian, in Cyrillic or in Latin letters, whose transliterated words are other
+    Then Ukrainian and Russian, in Cyrillic or in Latin letters, whose transliterated words are other
     languages' words once read (Polish "jak", "na", "do", Greeklish "karta"). Then the languages read only
     where their own marks show, whose words are also other languages' words:
     Franco and Greeklish before all (Spanish "el", French "le", Italian "ti" and "tra" are theirs only where

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import REQUEST_VERBS, Lean, compiled, read_where_marked
 
 # Banglish's own words, none an English word nor one Hinglish says ("ki", "r", "koro", "kon", "ache" and
 # "bolo" are shared or English, so they are read only once one of these shows): question words, days and
@@ -23,7 +23,6 @@ _BENGALI_MARK = re.compile(
     re.I,
 )
 
-_VERBS = r"cancel|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop"
 # a request's ending: "kore dao" (do it), "koro", "kore din"/"korun" (polite), "kore felo" (get it done)
 _DO = r"(?:kore\s+(?:dao|din|felo|fel)|koro|korun|koren)"
 _THAT = r"(?:oita|eita|oi\s+ta|ei\s+ta|ota|eta)"
@@ -40,10 +39,10 @@ _BANGLISH = compiled(
         # requests: the verb said last is put first, with what it acts on ("oita hold kore dao": hold it,
         # "405b probe ta cancel koro": cancel the 405b probe, "retry koro oita": retry it)
         (
-            rf"\b(?:{_THAT}\s+)?(?:ektu\s+)?({_VERBS})\s+{_DO}(?:\s+abar)?(?:\s+{_THAT})?",
+            rf"\b(?:{_THAT}\s+)?(?:ektu\s+)?({REQUEST_VERBS})\s+{_DO}(?:\s+abar)?(?:\s+{_THAT})?",
             r"\1 it",
         ),
-        (rf"\b{_THING}\s+(?:ektu\s+|abar\s+)?({_VERBS}) it\b", r"\2 \1"),
+        (rf"\b{_THING}\s+(?:ektu\s+|abar\s+)?({REQUEST_VERBS}) it\b", r"\2 \1"),
         # "resnet50 ta abar chalao" (run it again: rerun)
         (rf"\b{_THING}\s+abar\s+(?:chalao|chalan|chalai\s+dao|start\s+{_DO})\b", r"rerun \1"),
         (r"\babar\s+(?:chalao|chalan|start\s+(?:kore\s+dao|koro))\b", "rerun it"),

@@ -8,6 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 English = str | Callable[[re.Match[str]], str]
+
+# the queue's request verbs as other languages say them in English, verb last ("oita hold kore dao", "adha
+# release pannu"): one alternation for the tables that put such a verb first
+REQUEST_VERBS = r"cancel|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop"
 Table = tuple[tuple[re.Pattern[str], English], ...]
 
 

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, past_form, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import (
+    REQUEST_VERBS,
+    Lean,
+    compiled,
+    past_form,
+    read_where_marked,
+)
 
 # Tanglish's own words, none an English word nor another language's ("la", "ku", "um", "ah", "da", "sari",
 # "vei", "oru", "ella", "mani" and "rendu" (French's "rendu") are shared, so they are read only once one of
@@ -27,7 +33,6 @@ _TAMIL_MARK = re.compile(
     re.I,
 )
 
-_VERBS = r"cancel|kill|hold|release|pause|resume|restart|retry|rerun|submit|delete|stop"
 # a request's ending: "pannu" (do it), "pannidu" (get it done), "podu" (put), "vidu" (let), "vei" (place)
 _DO = r"(?:pannu|pannidu|pannudu|pannunga|panni\s+vidu|podu|pottu\s+vidu|vidu|vechidu|vei|vainga)"
 _THAT = r"(?:adha|adhai|idha|idhai|adhu|idhu)"
@@ -59,10 +64,10 @@ _TANGLISH = compiled(
         (r"^(.{1,80}?)\s+enna\s+nu\s+(?:paaru|paru|sollu|check\s+pannu)\b", r"check what \1 is"),
         # requests: the verb said last is put first, with what it acts on ("llama-405b-probe ah cancel
         # pannidu": cancel it, "adha release pannu": release it, "retry podu": retry it)
-        (rf"\b{_THING}\s+(?:konjam\s+)?({_VERBS})\s+{_DO}", r"\2 \1"),
+        (rf"\b{_THING}\s+(?:konjam\s+)?({REQUEST_VERBS})\s+{_DO}", r"\2 \1"),
         (rf"\b{_THING}\s+hold\s+la\s+(?:vechidu|vei|podu|vainga)\b", r"hold \1"),
-        (rf"\b{_THAT}\s+(?:mattum\s+)?(?:konjam\s+)?({_VERBS})\s+{_DO}", r"\1 it"),
-        (rf"\b({_VERBS})\s+{_DO}", r"\1 it"),
+        (rf"\b{_THAT}\s+(?:mattum\s+)?(?:konjam\s+)?({REQUEST_VERBS})\s+{_DO}", r"\1 it"),
+        (rf"\b({REQUEST_VERBS})\s+{_DO}", r"\1 it"),
         # priorities: "adhuku priority 10 vei" (set its priority to 10), "X priority konjam yethi vidu"
         # (raise it a bit), "korachi vidu" (lower it)
         (
