@@ -107,8 +107,9 @@ def test_counts_over_the_word_lists() -> None:
     """No everyday or later-written word is read as a topic word; of the World tokenizer's whole words at
     most 100 (83 measured; 220 before these rules); 95% of the slips are still repaired (the slips missed
     beyond the earlier 519 spell kept words) and at most two written misspellings are missed."""
-    plain, cue, _ = B.everyday_misreads()
+    plain, cue, span = B.everyday_misreads()
     assert len(plain) > 3000 and cue == {}
+    assert set(span) <= {"afternoon", "evening", "tonight", "mornings", "weeks", "overnight"}  # time words
     fresh, fresh_cue, _ = B.everyday_misreads(B.L.fresh_words())
     assert len(fresh) > 600 and fresh_cue == {}
     typos, missed = B.typos()

@@ -6,10 +6,13 @@ gets an answer about the GPUs. :func:`slips` counts the edits a person's fingers
 neighbouring letters swapped, a letter left out, a letter typed twice or next to the key it sits beside, a
 key one off, and one vowel for another as words are misspelt by sound ("tempurature"). Any other
 difference costs more than a typo, so "poker" is no "power" (k and w are far apart) and "mind" no "min".
-``benchmarks/word_repair.py`` measured the rules that use it (``intent_words.repair``).
+``benchmarks/word_repair.py`` measured the rules that use it (``words.repair``).
 """
 
 from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
 
 _ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 VOWELS = frozenset("aeiouy")
@@ -137,3 +140,24 @@ def could_mean(typed: str, meant: str) -> bool:
             typed[i] == typed[i - 1] and typed[:i] + typed[i + 1 :] == meant for i in range(1, len(typed))
         )
     return True
+
+
+class Starts:
+    """The words of a vocabulary whose start a typo may have (:func:`could_mean`'s first test), found by
+    index, in the vocabulary's order: every unknown word of every question is held against the whole
+    vocabulary, and testing each of its words one by one was most of the time a question took."""
+
+    def __init__(self, vocab: Sequence[str]) -> None:
+        self._order = {w: i for i, w in enumerate(vocab)}
+        self._by: dict[tuple[int, str], list[str]] = defaultdict(list)
+        for w in vocab:  # its first letter, its first two swapped, the word less its first letter, itself
+            for key in {(1, w[:1]), (2, w[1::-1]), (3, w[1:]), (4, w)}:
+                self._by[key].append(w)
+
+    def __call__(self, typed: str) -> list[str]:
+        """The words ``typed`` may be a typo of by its start: the same first letter, the first two swapped
+        ("ndoes"), or one slip at the start (:func:`_one_slip_at_start`: the rest the same, a letter left
+        out or one too many before it)."""
+        keys = [(1, typed[:1]), (2, typed[:2]), (3, typed[1:]), (4, typed[1:]), (3, typed)]
+        found = {w for key in keys for w in self._by.get(key, ())}
+        return sorted(found, key=self._order.__getitem__)

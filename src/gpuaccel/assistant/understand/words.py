@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-from gpuaccel.assistant.understand.spelling import allowed, could_mean, slips
+from gpuaccel.assistant.understand.spelling import Starts, allowed, could_mean, slips
 
 # Topic words after spelling repair; a word maps to a concept.
 CONCEPTS: dict[str, tuple[str, ...]] = {
@@ -228,6 +228,7 @@ VOCAB = sorted(
     | {"why", "gpu", "where"}
     | {w for w in ORDINALS if w.isalpha()}
 )
+_STARTS = Starts(VOCAB)  # the vocabulary words a typo may mean, by how it starts
 WORD_OF = {w: c for c, words in CONCEPTS.items() for w in words}
 # Everyday words one slip from a topic word, which no typo model tells from a typo: never repaired.
 # Measured with benchmarks/word_repair.py ("fall" is no "fail", "heart" no "heat", "must" no "most").
@@ -678,7 +679,7 @@ def repair(w: str) -> str:
     if w.isdigit() or len(w) < 4 or w in WORD_OF or w in STOP or w in KEPT:
         return w
     w = re.sub(r"(.)\1\1+", r"\1\1", w)  # a key held down: "mooost" is "moost", one slip from "most"
-    near = [(n, v) for v in VOCAB if could_mean(w, v) and (n := slips(w, v, allowed(v))) <= allowed(v)]
+    near = [(n, v) for v in _STARTS(w) if could_mean(w, v) and (n := slips(w, v, allowed(v))) <= allowed(v)]
     if near:  # the fewest slips, then the likest word (difflib's ratio)
         return min(near, key=lambda nv: (nv[0], -difflib.SequenceMatcher(None, w, nv[1]).ratio()))[1]
     for stem in _STEMS if len(w) >= 6 else ():
