@@ -63,3 +63,19 @@ def test_periodic_words_name_a_span_only_for_a_report_over_time() -> None:
     assert window_of(monthly.window.label, FIXED_NOW) == monthly.window  # the label reads back the same
     hourly = pick("hourly failures")
     assert hourly == Query("failures", window=window_of("in the last hour", FIXED_NOW))
+
+
+def test_the_start_index_finds_every_word_a_typo_could_mean() -> None:
+    """Starts gives the words could_mean takes, in the vocabulary's order, as testing every word would."""
+    from gpuaccel.assistant.understand.spelling import Starts, could_mean
+    from gpuaccel.assistant.understand.words import VOCAB
+
+    starts = Starts(VOCAB)
+    typed = "ndoes emperature ttemperature gpuu memroy powre faild tmeperature xpower owerp jbo fial a ab"
+    for w in (
+        typed.split()
+        + [v[1:] for v in VOCAB if len(v) > 1]
+        + ["x" + v for v in VOCAB]
+        + [v[1] + v[0] + v[2:] for v in VOCAB if len(v) > 1]
+    ):
+        assert [v for v in starts(w) if could_mean(w, v)] == [v for v in VOCAB if could_mean(w, v)], w
