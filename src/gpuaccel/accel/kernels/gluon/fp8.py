@@ -80,7 +80,7 @@ def launch_gluon_fp8(
     q8: torch.Tensor,
     k8: torch.Tensor,
     vt8: torch.Tensor,
-    scales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    scales: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | tuple[int, int, int],
     o: torch.Tensor,
     lse: torch.Tensor,
     causal: bool,
@@ -93,7 +93,8 @@ def launch_gluon_fp8(
 
     q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
     (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
-    per ``cfg.block_n``-row block, V's per (head, column).
+    per ``cfg.block_n``-row block, V's per (head, column); a planned call (``bound`` holding ``PLANNED``)
+    may give them as their addresses (integers), which its bound launch takes as it takes a tensor's.
     ``split``: into how many key ranges the tiles of the grid's last round are cut (non-causal, key blocks
     of ``INLINE_PV_MIN_BLOCK`` or more; merged by a second launch, :mod:`accel.kernels.gluon.merge`): None
     as the cost model says (:func:`accel.kernels.gluon.sched.split_pieces`), 1 never (one launch).
