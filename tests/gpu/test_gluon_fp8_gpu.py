@@ -111,6 +111,35 @@ def test_a_deeper_ring_changes_no_bytes(b, hq, hkv, nq, nk, causal):
 
 @pytest.mark.parametrize(
     "b,hq,hkv,nq,nk,causal",
+    [(8, 16, 16, 1024, 1024, True), (2, 8, 2, 1000, 1000, True), (1, 16, 16, 512, 512, True)],
+)
+def test_two_consumers_give_three_consumers_bytes(b, hq, hkv, nq, nk, causal):
+    """D128 causal with two 64-row consumers a tile instead of three (what gluon_fp8_config picks where the
+    192-row tiles pad the queries): each row runs the same steps, so o and lse are the shipped
+    configuration's bit for bit, every element written (NaN-poisoned first). (Not so for a non-causal grid
+    whose tail the key split cuts: the two tilings cut it differently.)"""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + 7)
+    q = torch.randn(b, hq, nq, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(b, hkv, nk, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    shipped = gluon_fp8_config(128)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(shipped))
+    outs = []
+    for cfg in (shipped, replace(shipped, consumers=2)):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, causal, 128**-0.5, cfg, out=(o, lse))
+        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
+        outs.append((o, lse))
+    assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])
+
+
+@pytest.mark.parametrize(
+    "b,hq,hkv,nq,nk,causal",
     [
         (2, 8, 8, 1000, 1000, True),  # one tile a program: wrong first rows of the first tiles before the fix
         (4, 16, 4, 2048, 2048, True),  # several tiles a program: the buffers alternate

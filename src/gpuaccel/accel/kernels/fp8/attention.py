@@ -827,7 +827,7 @@ def fp8_config(
             return pinned
         from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
 
-        return gluon_fp8_config(shape.head_dim)
+        return gluon_fp8_config(shape.head_dim, q, causal)
     if isinstance(pinned, GluonFwdConfig):
         raise UnsupportedInputError(
             f"{FP8_PATH_ENV}=triton but a Gluon FP8 configuration is pinned ({pinned.label()})"
