@@ -7,7 +7,9 @@ Shapes in flash-attn's (B, N, H, D) layout where host time matters (:data:`SHAPE
 fp32 descale per (batch, kv head), as a serving stack calls it once per layer per step, and the bf16 call
 on the same shape. Calls: "e4m3" (as shipped: repeated, so planned where the code plans), "e4m3 unplanned"
 (``fp8.attention.call_signature`` None: every check and the configuration each call, launches through the
-JIT) and "bf16" (``flash_attn_func`` on bf16 inputs needing no gradient). Per call, alternated round by
+JIT), "bf16" (``flash_attn_func`` on bf16 inputs needing no gradient) and "bf16 on dequantised e4m3" (the
+e4m3 inputs times their descales as bf16 by torch ops, then the bf16 call: what a rule running the bf16
+kernel below some size would cost). Per call, alternated round by
 round (every other round reversed): do_bench median ms, and host us per call with the GPU idle (a sync
 before each, outside the timing; median of 40). ``--parts``: host us by part (:data:`PARTS`, perf_counter_ns
 around each). ``--profile``: under torch.profiler, one lone call at a time (GPU idle before it): its GPU
@@ -15,7 +17,9 @@ launches (count and names, with us), and its window from the call's start on the
 activity's end. ``--host-ab``: that run (``--parts``, no profile) in alternated processes with
 ``PYTHONPATH`` at each ``src`` (main's copy against a branch's), each side's medians over its processes;
 each side also saves every e4m3 call's o and lse (two calls each), and the two sides' are compared bit for
-bit. Prints a table last; writes JSON to --out.
+bit. Prints a table last (``--host-ab``: then e4m3 against bf16 per shape); writes JSON to --out.
+``--steps``: host us of each step of a planned e4m3 call, each timed alone (:func:`step_times`), and each
+call's GPU launches under the profiler, at :data:`STEP_SHAPES`.
 
 ``--call bf16_in``: the same runs for the bf16-in FP8 call instead, ``flash_attention_fp8(always_fp8=True)``
 on contiguous bf16 [B, H, N, D] (quantisation in the call) at :data:`BF16_IN_SHAPES`: "fp8 bf16-in" (repeated,
@@ -47,6 +51,7 @@ SHAPES = [  # (B, N, H, D, causal)
     (8, 1024, 16, 128, True),
     (2, 8192, 16, 128, False),
 ]
+STEP_SHAPES = [(1, 512, 16, 128, False), (1, 512, 16, 128, True), (8, 1024, 16, 128, True)]  # --steps
 BF16_IN_SHAPES = [  # (B, N, H, D, causal), run as [B, H, N, D]
     (1, 512, 16, 128, False),
     (1, 512, 16, 128, True),
@@ -92,11 +97,8 @@ def calls(shape: tuple[int, int, int, int, bool], call: str = "descaled") -> dic
     from gpuaccel.accel.kernels import flash_attn_func
     from gpuaccel.accel.kernels.fp8 import attention as fp8
 
-    b, n, h, d, causal = shape
-    gen = torch.Generator(device="cuda").manual_seed(b * n + causal)
-    e4m3 = [torch.randn(b, n, h, d, device="cuda", generator=gen).to(torch.float8_e4m3fn) for _ in range(3)]
-    descales = [0.5 + torch.rand(b, h, device="cuda", generator=gen) for _ in range(3)]
-    bf16 = [torch.randn(b, n, h, d, device="cuda", generator=gen, dtype=torch.bfloat16) for _ in range(3)]
+    causal = shape[4]
+    e4m3, descales, bf16 = inputs(shape)
 
     def fp8_call():
         o, lse, _ = flash_attn_func(*e4m3, causal=causal, q_descale=descales[0], k_descale=descales[1],
@@ -115,7 +117,164 @@ def calls(shape: tuple[int, int, int, int, bool], call: str = "descaled") -> dic
         o, lse, _ = flash_attn_func(*bf16, causal=causal, return_attn_probs=True)
         return o, lse
 
-    return {"e4m3": fp8_call, "e4m3 unplanned": unplanned, "bf16": bf16_call}
+    def dequantised():  # what a "run bf16 below a size" rule for e4m3 inputs would cost (H = Hkv here)
+        x = [
+            t.to(torch.bfloat16).mul_(s.to(torch.bfloat16)[:, None, :, None])
+            for t, s in zip(e4m3, descales, strict=True)
+        ]
+        o, lse, _ = flash_attn_func(*x, causal=causal, return_attn_probs=True)
+        return o, lse
+
+    return {
+        "e4m3": fp8_call,
+        "e4m3 unplanned": unplanned,
+        "bf16": bf16_call,
+        "bf16 on dequantised e4m3": dequantised,
+    }
+
+
+def inputs(shape: tuple[int, int, int, int, bool]) -> tuple[list[torch.Tensor], ...]:
+    """The shape's e4m3 q/k/v (flash-attn's layout), their fp32 descales and bf16 q/k/v, seeded by shape."""
+    b, n, h, d, causal = shape
+    gen = torch.Generator(device="cuda").manual_seed(b * n + causal)
+    e4m3 = [torch.randn(b, n, h, d, device="cuda", generator=gen).to(torch.float8_e4m3fn) for _ in range(3)]
+    descales = [0.5 + torch.rand(b, h, device="cuda", generator=gen) for _ in range(3)]
+    bf16 = [torch.randn(b, n, h, d, device="cuda", generator=gen, dtype=torch.bfloat16) for _ in range(3)]
+    return e4m3, descales, bf16
+
+
+def loop_us(fn, reps: int = 20, loops: int = 15) -> float:
+    """Host us per call of ``fn`` alone: ``reps`` calls back to back from an idle GPU (a sync before each
+    loop, none inside; too few calls to fill the launch queue), the median over ``loops`` loops."""
+    fn()
+    per = []
+    for _ in range(loops):
+        torch.cuda.synchronize()
+        t0 = time.perf_counter_ns()
+        for _ in range(reps):
+            fn()
+        per.append((time.perf_counter_ns() - t0) / 1e3 / reps)
+    torch.cuda.synchronize()
+    return statistics.median(per)
+
+
+def step_times(shape: tuple[int, int, int, int, bool]) -> dict[str, float]:
+    """``--steps``: host us of each step of a planned e4m3 call, each timed alone (:func:`loop_us`), beside
+    the whole e4m3 and bf16 calls and the bf16 plan's steps. Steps are main's (2026-11-30) functions with
+    the planned call's own arguments; a step the code under test lacks is left out."""
+    from gpuaccel.accel.kernels import flash_attn_func
+    from gpuaccel.accel.kernels.dense import attention as dense
+    from gpuaccel.accel.kernels.dense.launchers import PLANNED, cdiv, laid_out_like, tma_ready, whole16
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
+
+    causal = shape[4]
+    fns = calls(shape)
+    fns["e4m3"]()
+    fns["bf16"]()
+    e4m3, descales, bf16 = inputs(shape)
+    q, k, v = (t.transpose(1, 2) for t in e4m3)
+    qb, kb, vb = (t.transpose(1, 2) for t in bf16)
+    fa = lambda: flash_attn_func(*e4m3, causal=causal, q_descale=descales[0], k_descale=descales[1],
+                                 v_descale=descales[2], return_attn_probs=True)  # fmt: skip
+    fa()
+    fa()
+    extra = (os.environ.get(fp8.FP8_PATH_ENV),)
+    sig = dense.call_signature("fp8_descaled", causal, q, k, v, *descales, extra=extra)
+    plan = dense.planned(sig, q, k, v, *descales)
+    if plan is None:
+        return {"no plan": 0.0}
+    _, cfg, bound = plan
+    bm, bn, key_order = fp8.quant_layout(cfg)
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    x = fp8.from_descaled(q, k, v, tuple(descales), bm, bn, key_order, bound)
+    o = laid_out_like(q, d, torch.bfloat16)
+    lse = q.new_empty(q.shape[:3], dtype=torch.float32)
+    qd, kd, vd = descales
+    q_blocks, k_blocks = cdiv(nq, bm), cdiv(nk, bn)
+    k_off = whole16(b * hq * q_blocks)
+    v_off = k_off + whole16(b * hkv * k_blocks)
+    scales = torch.empty(v_off + b * hkv * d, device=q.device, dtype=torch.float32)
+    vt = x.vt
+    nk_pad = vt.shape[-1]
+    t_args = (
+        v.view(torch.uint8),
+        vt.view(torch.uint8),
+        vt.view(torch.uint8),
+        scales,
+        *v.stride()[:3],
+        hkv,
+        nk,
+        nk_pad,
+        1,
+        qd,
+        kd,
+        vd,
+        *qd.stride(),
+        *kd.stride(),
+        *vd.stride(),
+        hq // hkv,
+        q_blocks,
+        k_blocks,
+        k_off,
+        v_off,
+    )
+    scale = d**-0.5
+    q_scales = (x.q_scale, x.k_scale, x.v_scale)
+    steps = {
+        "e4m3 flash_attn_func (whole call)": fa,
+        "e4m3 flash_attention_fp8_descaled": lambda: fp8.flash_attention_fp8_descaled(
+            q, k, v, *descales, causal
+        ),
+        "three transposes (views)": lambda: (
+            e4m3[0].transpose(1, 2),
+            e4m3[1].transpose(1, 2),
+            e4m3[2].transpose(1, 2),
+        ),
+        "call_signature (6 tensors)": lambda: dense.call_signature(
+            "fp8_descaled", causal, q, k, v, *descales, extra=extra
+        ),
+        "planned (6 tensors)": lambda: dense.planned(sig, q, k, v, *descales),
+        "from_descaled (bound)": lambda: fp8.from_descaled(
+            q, k, v, tuple(descales), bm, bn, key_order, bound
+        ),
+        "torch.empty (scales)": lambda: torch.empty(
+            v_off + b * hkv * d, device=q.device, dtype=torch.float32
+        ),
+        "torch.empty (V^T)": lambda: torch.empty(vt.shape, device=q.device, dtype=torch.float8_e4m3fn),
+        "two uint8 views": lambda: (v.view(torch.uint8), vt.view(torch.uint8)),
+        "tma_ready x3": lambda: (tma_ready(q), tma_ready(k), tma_ready(v)),
+        "as_strided x3": lambda: (
+            scales.as_strided((b * hq, q_blocks), (q_blocks, 1)),
+            scales.as_strided((b * hkv, k_blocks), (k_blocks, 1), k_off),
+            scales.as_strided((b * hkv, d), (d, 1), v_off),
+        ),
+        "Fp8Inputs": lambda: fp8.Fp8Inputs(x.q, x.k, x.vt, *q_scales, bm, bn, torch.bfloat16, key_order),
+        "transpose: bound launch alone": lambda: bound["transpose_v"](*t_args),
+        "o (laid_out_like) + lse (new_empty)": lambda: (
+            laid_out_like(q, d, torch.bfloat16),
+            q.new_empty(q.shape[:3], dtype=torch.float32),
+        ),
+        "o (empty_strided) + lse (empty)": lambda: (
+            torch.empty_strided(o.shape, o.stride(), device=q.device, dtype=torch.bfloat16),
+            torch.empty(lse.shape, device=q.device, dtype=torch.float32),
+        ),
+        "flash_attention_fp8_quantized (kernel)": lambda: fp8.flash_attention_fp8_quantized(
+            x, causal, scale, cfg, (o, lse), bound
+        ),
+        "launch_gluon_fp8 (planned)": lambda: launch_gluon_fp8(
+            x.q, x.k, x.vt, q_scales, o, lse, causal, scale, cfg, bound
+        ),
+        "bf16 flash_attn_func (whole call)": fns["bf16"],
+        "bf16 flash_attention_forward": lambda: dense.flash_attention_forward(qb, kb, vb, causal, scale),
+        "bf16 call_signature (3 tensors)": lambda: dense.call_signature("fwd", causal, qb, kb, vb),
+        "torch.empty (lse)": lambda: torch.empty(lse.shape, device=q.device, dtype=torch.float32),
+        "data_ptr()": lambda: scales.data_ptr(),
+    }
+    if bound.get(PLANNED) and bound[PLANNED][3]:
+        steps["(this call cuts its grid's tail: split + merge)"] = lambda: None
+    return {name: round(loop_us(fn), 2) for name, fn in steps.items()}
 
 
 def bf16_in_calls(shape: tuple[int, int, int, int, bool]) -> dict[str, Any]:
@@ -300,10 +459,10 @@ def host_ab(
     for side, results in runs.items():
         for res in results:
             for shape, row in res["shapes"].items():
-                for call, r in row.items():
+                for name, r in row.items():
                     cell = (
                         summary.setdefault(shape, {})
-                        .setdefault(call, {})
+                        .setdefault(name, {})
                         .setdefault(side, {"host_us": [], "ms": [], "parts": []})
                     )
                     cell["host_us"].append(r["host_us"])
@@ -325,14 +484,51 @@ def host_ab(
     print("o/lse bit for bit, sides and two planned calls:", same)
     print("| shape | call | host us old -> new (per process) | do_bench ms old -> new | host old/new |")
     for shape, row in summary.items():
-        for call, cell in row.items():
+        for name, cell in row.items():
             o, n = cell[sides[0]], cell[sides[1]]
             per = lambda c: ", ".join(f"{x:.0f}" for x in c["host_us"])
-            print(f"| {shape} | {call} | {o['host_us_median']:.0f} ({per(o)}) -> {n['host_us_median']:.0f} "
+            print(f"| {shape} | {name} | {o['host_us_median']:.0f} ({per(o)}) -> {n['host_us_median']:.0f} "
                   f"({per(n)}) | {o['ms_median']:.4f} -> {n['ms_median']:.4f} | "
                   f"{o['host_us_median'] / n['host_us_median']:.2f} |")  # fmt: skip
+    if call == "descaled":
+        print(f"| shape | e4m3 host us {sides[0]} -> {sides[1]} | e4m3 ms | bf16 ms (both sides) | "
+              "e4m3 / bf16 ms | bf16 on dequantised e4m3 ms |")  # fmt: skip
+        for shape, row in summary.items():
+            e, bf, dq = (row[c] for c in ("e4m3", "bf16", "bf16 on dequantised e4m3"))
+            bf_ms = statistics.median([*bf[sides[0]]["ms"], *bf[sides[1]]["ms"]])
+            ratio = " -> ".join(f"{e[s]['ms_median'] / bf_ms:.2f}" for s in sides)
+            eo, en = e[sides[0]], e[sides[1]]
+            print(f"| {shape} | {eo['host_us_median']:.0f} -> {en['host_us_median']:.0f} | "
+                  f"{eo['ms_median']:.4f} -> {en['ms_median']:.4f} | {bf_ms:.4f} | {ratio} | "
+                  f"{dq[sides[1]]['ms_median']:.4f} |")  # fmt: skip
     print(path)
     return result
+
+
+def steps_main(out: str, name: str) -> int:
+    """``--steps``: :func:`step_times` at :data:`STEP_SHAPES`, and each call's GPU launches under the profiler
+    (:func:`profiled`); JSON to ``out``, a table (step x shape, host us) last."""
+    result: dict[str, Any] = {"env": environment(), "steps": {}, "profiled": {}}
+    for shape in STEP_SHAPES:
+        result["steps"][label(shape)] = step_times(shape)
+        fns = calls(shape)
+        result["profiled"][label(shape)] = {n: profiled(fns[n]) for n in ("e4m3", "bf16")}
+    os.makedirs(out, exist_ok=True)
+    path = os.path.join(out, name)
+    with open(path, "w") as f:
+        json.dump(result, f, indent=1)
+    print(json.dumps(result["env"]))
+    for shape, row in result["profiled"].items():
+        for call, p in row.items():
+            ks = " ".join(f"{n[:24]}={t}" for n, t in p["kernels"])
+            win = f"window {p['window_us']:.0f} us gpu {p['gpu_us']:.0f} us"
+            print(f"{shape} {call}: launches {p['launches']} {win} | {ks}")
+    shapes = list(result["steps"])
+    print("| step | " + " | ".join(shapes) + " |")
+    for step in result["steps"][shapes[0]]:
+        print(f"| {step} | " + " | ".join(str(result["steps"][s].get(step, "")) for s in shapes) + " |")
+    print(path)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -347,6 +543,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host-ab", nargs=2, metavar=("OLD_SRC", "NEW_SRC"))
     ap.add_argument("--procs", type=int, default=2, help="--host-ab: processes per side")
     ap.add_argument("--call", choices=sorted(CALLS), default="descaled", help="which FP8 call (docstring)")
+    ap.add_argument("--steps", action="store_true", help="host us of each step of a planned e4m3 call")
     args = ap.parse_args(argv)
     if args.host_ab:
         host_ab(list(args.host_ab), args.procs, args.rounds, args.out, args.name, args.call)
@@ -354,6 +551,8 @@ def main(argv: list[str] | None = None) -> int:
     if not torch.cuda.is_available() or torch.cuda.get_device_capability()[0] != 9:
         print("fp8_call_host_ab needs a Hopper (sm_90) GPU", file=sys.stderr)
         return 2
+    if args.steps:
+        return steps_main(args.out, args.name)
     result = run(args.rounds, args.parts, args.profile, args.save, args.call)
     path = args.result or os.path.join(args.out, args.name)
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)

@@ -111,6 +111,35 @@ def test_a_deeper_ring_changes_no_bytes(b, hq, hkv, nq, nk, causal):
 
 @pytest.mark.parametrize(
     "b,hq,hkv,nq,nk,causal",
+    [(8, 16, 16, 1024, 1024, True), (2, 8, 2, 1000, 1000, True), (1, 16, 16, 512, 512, True)],
+)
+def test_two_consumers_give_three_consumers_bytes(b, hq, hkv, nq, nk, causal):
+    """D128 causal with two 64-row consumers a tile instead of three (what gluon_fp8_config picks where the
+    192-row tiles pad the queries): each row runs the same steps, so o and lse are the shipped
+    configuration's bit for bit, every element written (NaN-poisoned first). (Not so for a non-causal grid
+    whose tail the key split cuts: the two tilings cut it differently.)"""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + 7)
+    q = torch.randn(b, hq, nq, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(b, hkv, nk, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    shipped = gluon_fp8_config(128)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(shipped))
+    outs = []
+    for cfg in (shipped, replace(shipped, consumers=2)):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, causal, 128**-0.5, cfg, out=(o, lse))
+        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
+        outs.append((o, lse))
+    assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])
+
+
+@pytest.mark.parametrize(
+    "b,hq,hkv,nq,nk,causal",
     [
         (2, 8, 8, 1000, 1000, True),  # one tile a program: wrong first rows of the first tiles before the fix
         (4, 16, 4, 2048, 2048, True),  # several tiles a program: the buffers alternate
@@ -258,13 +287,19 @@ def test_repeated_e4m3_calls_reuse_their_plan_bit_for_bit(causal):
     assert not attention.kept_plans("fp8")
 
 
-@pytest.mark.parametrize("b,hq,hkv,n,causal", [(3, 6, 3, 2049, False), (2, 8, 2, 1000, True)])
-def test_repeated_descaled_e4m3_calls_reuse_their_plan_bit_for_bit(b, hq, hkv, n, causal):
+@pytest.mark.parametrize(
+    "b,hq,hkv,n,causal,dtype",
+    [(3, 6, 3, 2049, False, torch.float32), (2, 8, 2, 1000, True, torch.float32),
+     (1, 16, 16, 512, True, torch.bfloat16)],  # descales of another dtype: converted by .to, planned too
+)  # fmt: skip
+def test_repeated_descaled_e4m3_calls_reuse_their_plan_bit_for_bit(b, hq, hkv, n, causal, dtype):
     """FA3's FP8 API (flash_attn_func on e4m3 with descales): a repeated call signature runs its plan (bound
-    launches; the descales spread over the scale blocks by the V^T transpose's launch), and with new
-    descale values gives an unplanned call's o and lse bit for bit (non-causal: the key-split merge too)."""
+    launches; the descales spread over the scale blocks by the V^T transpose's launch; on Hopper the lean
+    planned call, fp8.attention.DESCALED in its bound), and with new descale values gives an unplanned
+    call's o and lse bit for bit (non-causal: the key-split merge too), o in q's layout either way."""
     from gpuaccel.accel.kernels import flash_attn_func
     from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
 
     gen = torch.Generator(device="cuda").manual_seed(n)
     e4m3 = [
@@ -279,14 +314,18 @@ def test_repeated_descaled_e4m3_calls_reuse_their_plan_bit_for_bit(b, hq, hkv, n
         return o, lse
 
     attention.forget_plans()
-    first = call([0.5 + torch.rand(b, hkv, device="cuda", generator=gen) for _ in range(3)])
-    assert attention.kept_plans("fp8_descaled"), "no plan kept"
-    second = [0.5 + torch.rand(b, hkv, device="cuda", generator=gen) for _ in range(3)]
-    planned = call(second)
+    first = call([(0.5 + torch.rand(b, hkv, device="cuda", generator=gen)).to(dtype) for _ in range(3)])
+    kept = attention.kept_plans("fp8_descaled")
+    assert kept, "no plan kept"
+    assert fp8.DESCALED in kept[0][1][2], "the Gluon plan keeps what its lean planned call needs"
+    second = [(0.5 + torch.rand(b, hkv, device="cuda", generator=gen)).to(dtype) for _ in range(3)]
+    planned = [call(second) for _ in range(2)]
     attention.forget_plans()
     unplanned = call(second)
-    assert all(torch.equal(a, u) for a, u in zip(planned, unplanned, strict=True))
-    assert not torch.equal(first[0], planned[0])
+    for got in planned:
+        assert all(torch.equal(a, u) for a, u in zip(got, unplanned, strict=True))
+        assert got[0].stride() == unplanned[0].stride() and got[1].stride() == unplanned[1].stride()
+    assert not torch.equal(first[0], planned[0][0])
 
 
 @pytest.mark.parametrize(
@@ -433,7 +472,7 @@ def test_fp8_output_in_the_callers_layout(b, hq, hkv, n, d, causal):
      (2, 8, 2, 1000, 128, True, None), (1, 4, 4, 777, 64, True, None), (1, 4, 2, 1100, 256, False, None),
      (2, 4, 2, 1000, 128, True, "tl")],  # the tl.* kernel: V^T in key order, q/k by their strides
 )  # fmt: skip
-def test_e4m3_inputs_reach_the_kernel_uncopied(monkeypatch, b, hq, hkv, n, d, causal, pin):
+def test_e4m3_inputs_reach_the_kernel_uncopied(monkeypatch, fresh_plans, b, hq, hkv, n, d, causal, pin):
     """flash_attn_func on e4m3 (B, N, H, D) inputs with (batch, kv head) descales: q and k reach the kernel
     as given (their own storage; V^T by one transpose kernel, fp8.attention.transposed_v; before, an
     advanced-index scatter, 0.58 ms at 2,16,8192,128, and two copies), and the call hands back the

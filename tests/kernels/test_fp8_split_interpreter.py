@@ -146,3 +146,31 @@ def test_a_wrong_merge_weight_is_caught(monkeypatch):
     merge.launch_split_merge(part, o, lse, walk[4], cut)
     ro, _ = reference.flash_attention_forward(q, k, v, False, 0.125)
     assert (o.float() - ro).abs().max().item() > 1e-2
+
+
+@pytest.mark.parametrize(
+    "b,hq,n,d,causal,want",
+    [
+        (8, 16, 1024, 128, True, 2),  # 192-row tiles pad 12.5 %, in the tile that walks every key
+        (4, 16, 1024, 128, True, 2),
+        (1, 16, 512, 128, True, 2),
+        (2, 16, 2048, 128, True, 3),  # 2112 rows for 2048: within TILE_WASTE
+        (2, 16, 8192, 128, True, 3),
+        (8, 16, 1024, 128, False, 3),  # non-causal keeps three
+        (1, 16, 512, 128, False, 3),
+        (1, 16, 512, 64, True, None),  # D64 / D256 keep their one configuration
+        (1, 16, 512, 256, True, None),
+    ],
+)
+def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_causal_call(b, hq, n, d, causal, want):
+    """gluon.fp8.gluon_fp8_config on a call's queries: D128's three 64-row consumers drop to two where the
+    192-row tiles pad a causal call's queries past TILE_WASTE; elsewhere, and with no queries given, the
+    shipped configuration."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
+
+    shipped = gluon_fp8.GLUON_FP8_CONFIGS[d]
+    cfg = gluon_fp8.gluon_fp8_config(d, torch.empty(b, hq, n, d, device="meta"), causal)
+    assert cfg == (shipped if want is None else replace(shipped, consumers=want))
+    assert gluon_fp8.gluon_fp8_config(d) == shipped

@@ -46,6 +46,7 @@ from gpuaccel.accel.kernels.dense.attention import (
     remember,
 )
 from gpuaccel.accel.kernels.dense.launchers import (
+    PLANNED,
     Bound,
     cdiv,
     laid_out_like,
@@ -669,7 +670,11 @@ def flash_attention_fp8_descaled(
     sig = call_signature("fp8_descaled", causal, q, k, v, *descales, extra=(os.environ.get(FP8_PATH_ENV),))
     plan = planned(sig, q, k, v, *descales)
     if plan is not None:
-        return _descaled_plan(plan, q, k, v, descales, causal, resolve_scale(softmax_scale, q.shape[-1]))
+        scale = resolve_scale(softmax_scale, q.shape[-1])
+        lean = plan[2].get(DESCALED)
+        if lean is not None:
+            return _descaled_planned(lean, plan, q, k, v, descales, causal, scale)
+        return _descaled_plan(plan, q, k, v, descales, causal, scale)
     shape = check_inputs(q, k, v, allowed_dtypes=FP8_INPUTS)
     want = (shape.batch, shape.heads_kv)
     for name, t in (("q_descale", q_descale), ("k_descale", k_descale), ("v_descale", v_descale)):
@@ -692,7 +697,85 @@ def flash_attention_fp8_descaled(
     plan = (path_of(cfg), cfg, {} if keep else None)
     o, lse = _descaled_plan(plan, q, k, v, descales, causal, scale)
     if keep and sig is not None:  # kept once its first launches went through, as the bf16 calls' plans
+        _fix_descaled(plan, q, k, v, descales, o, lse)
         keep_plan(sig, plan)
+    return o, lse
+
+
+# in an e4m3 plan's bound (Gluon path): what the signature fixes for :func:`_descaled_planned`, from its
+# first call: (the scale buffer's fp32 words, K's and V's scale pieces' byte offsets in it, V^T's shape,
+# o's shape and strides, lse's shape, whether the descales need ``.to``, the transpose's integer arguments
+# before and after the three descales, the kernel's launch function: :func:`gluon.fp8.launch_gluon_fp8`)
+DESCALED = "descaled"
+DescaledFixed = tuple[
+    int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], bool,
+    tuple[int, ...], tuple[int, ...], Callable[..., None],
+]  # fmt: skip
+
+
+def _fix_descaled(
+    plan: tuple[str, FwdConfig | GluonFwdConfig, Bound | None],
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    descales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    o: torch.Tensor,
+    lse: torch.Tensor,
+) -> None:
+    """Keep in a Gluon e4m3 plan's bound (:data:`DESCALED`) what :func:`from_descaled` and :func:`_out`
+    work out on every call but the signature fixes (sizes, offsets, layouts, the transpose's integer
+    arguments), so a planned call only allocates and repeats its two bound launches
+    (:func:`_descaled_planned`). Derived from the same arithmetic as :func:`from_descaled`, once."""
+    from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
+
+    path, cfg, bound = plan
+    if path != "gluon" or bound is None or PLANNED not in bound or "transpose_v" not in bound:
+        return
+    block_m, block_n, _ = quant_layout(cfg)
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    q_blocks, k_blocks = cdiv(nq, block_m), cdiv(nk, block_n)
+    k_off = whole16(b * hq * q_blocks)
+    v_off = k_off + whole16(b * hkv * k_blocks)
+    dev = q.device
+    convert = any(t.dtype != torch.float32 or t.device != dev for t in descales)
+    qd, kd, vd = (t.to(device=dev, dtype=torch.float32) for t in descales) if convert else descales
+    nk_pad = cdiv(nk, 32) * 32
+    head = (*v.stride()[:3], hkv, nk, nk_pad, 1)
+    tail = (*qd.stride(), *kd.stride(), *vd.stride(), hq // hkv, q_blocks, k_blocks, k_off, v_off)
+    bound[DESCALED] = (
+        v_off + b * hkv * d, 4 * k_off, 4 * v_off, (b, hkv, d, nk_pad), tuple(o.shape), o.stride(),
+        tuple(lse.shape), convert, head, tail, launch_gluon_fp8,
+    )  # fmt: skip
+
+
+def _descaled_planned(
+    fixed: DescaledFixed,
+    plan: tuple[str, FwdConfig | GluonFwdConfig, Bound | None],
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    descales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    causal: bool,
+    scale: float,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """A planned e4m3 call on the Gluon path: the same two launches as :func:`_descaled_plan` (V^T with the
+    descales' spread, then the kernel), with nothing the signature fixes worked out again. Why: a serving
+    stack's short calls are host-bound, and the general path's views, checks and layout rules cost more
+    host time than the two bound launches themselves. The scale buffer's three pieces go to the kernel as
+    addresses (its bound launch takes a pointer argument as an integer), V and V^T as e4m3 tensors (the
+    transpose moves bytes; a bound launch reads only their addresses)."""
+    n_scales, k_at, v_at, vt_shape, o_shape, o_stride, lse_shape, convert, head, tail, kernel = fixed
+    _, cfg, bound = plan
+    dev = q.device
+    qd, kd, vd = (t.to(device=dev, dtype=torch.float32) for t in descales) if convert else descales
+    scales = torch.empty(n_scales, device=dev, dtype=torch.float32)
+    vt = torch.empty(vt_shape, device=dev, dtype=torch.float8_e4m3fn)
+    bound["transpose_v"](v, vt, vt, scales, *head, qd, kd, vd, *tail)
+    o = torch.empty_strided(o_shape, o_stride, device=dev, dtype=torch.bfloat16)
+    lse = torch.empty(lse_shape, device=dev, dtype=torch.float32)
+    at = scales.data_ptr()
+    kernel(q, k, vt, (at, at + k_at, at + v_at), o, lse, causal, scale, cfg, bound)
     return o, lse
 
 
@@ -744,7 +827,7 @@ def fp8_config(
             return pinned
         from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
 
-        return gluon_fp8_config(shape.head_dim)
+        return gluon_fp8_config(shape.head_dim, q, causal)
     if isinstance(pinned, GluonFwdConfig):
         raise UnsupportedInputError(
             f"{FP8_PATH_ENV}=triton but a Gluon FP8 configuration is pinned ({pinned.label()})"

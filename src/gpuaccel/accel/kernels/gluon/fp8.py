@@ -25,6 +25,8 @@ kernel's shared memory (V^T tiles), its configurations and launcher. What FP8 ch
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import torch
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
@@ -36,7 +38,7 @@ from gpuaccel.accel.kernels.gluon.fwd import _forward
 from gpuaccel.accel.kernels.gluon.merge import launch_split_merge, split_scratch
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon.tiles import CONSUMER_REGS, split_tile_walk, tile_walk
-from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+from gpuaccel.accel.kernels.tuning.configs import TILE_WASTE, GluonFwdConfig
 
 # Per padded head_dim. Blocks of 128 keys or more run each block's PV inside the block, so they carry no
 # P across the loop and D64 fits 256-key blocks, D128 three consumers at 160 registers with 128-key ones.
@@ -70,17 +72,31 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
 # ---------------------------------------------------------------------------------------------- host side
 
 
-def gluon_fp8_config(head_dim: int) -> GluonFwdConfig:
+def gluon_fp8_config(head_dim: int, q: torch.Tensor | None = None, causal: bool = False) -> GluonFwdConfig:
+    """The head dim's configuration (:data:`GLUON_FP8_CONFIGS`); for a causal call on queries ``q``
+    [B, H, N, D], three consumers (192-row tiles) drop to two (128 rows) where the taller tiles pad the
+    queries more than :data:`~accel.kernels.tuning.configs.TILE_WASTE` x the 128-row tiling: the padded
+    rows sit in each head's last tile, the one that walks every key. Each row runs the same steps either
+    way (64-row consumer slices, the same scale blocks, no key split causal): o and lse bit for bit.
+    Kernel-only on an H200 (benchmarks/fp8_config_ab.py, docs/kernels-log.md, 2026-11-30, thirty-seventh
+    session; TFLOP/s, three against two consumers): causal 8,16,1024,128 311 / 346, 4,16,1024 293 / 318,
+    1,16,512 55 / 65. Non-causal keeps three (8,16,1024 603 / 566, 4,16,1024 543 / 518; 1,16,512 119 / 137,
+    but there two consumers could cut the grid's tail along the keys differently, other bytes, in a call
+    its host time bounds), as do causal calls from Nq 2048 (at most 3 % padding), where it was tuned."""
     if head_dim not in GLUON_FP8_CONFIGS:
         raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
-    return GLUON_FP8_CONFIGS[head_dim]
+    cfg = GLUON_FP8_CONFIGS[head_dim]
+    if q is None or not causal or cfg.consumers != 3:
+        return cfg
+    tall, short = cdiv(q.shape[2], 3 * CONSUMER_ROWS), cdiv(q.shape[2], 2 * CONSUMER_ROWS)
+    return replace(cfg, consumers=2) if tall * 3 > TILE_WASTE * short * 2 else cfg
 
 
 def launch_gluon_fp8(
     q8: torch.Tensor,
     k8: torch.Tensor,
     vt8: torch.Tensor,
-    scales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    scales: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | tuple[int, int, int],
     o: torch.Tensor,
     lse: torch.Tensor,
     causal: bool,
@@ -93,7 +109,8 @@ def launch_gluon_fp8(
 
     q8/k8: e4m3 [B, H, N, D]; vt8: e4m3 [B, Hkv, D, Nk padded to 32] with its keys in the Gluon order
     (``fp8.quantize_fp8(..., key_order=True)``); scales: Q's per 64-row block [B*Hq, cdiv(Nq, 64)], K's
-    per ``cfg.block_n``-row block, V's per (head, column).
+    per ``cfg.block_n``-row block, V's per (head, column); a planned call (``bound`` holding ``PLANNED``)
+    may give them as their addresses (integers), which its bound launch takes as it takes a tensor's.
     ``split``: into how many key ranges the tiles of the grid's last round are cut (non-causal, key blocks
     of ``INLINE_PV_MIN_BLOCK`` or more; merged by a second launch, :mod:`accel.kernels.gluon.merge`): None
     as the cost model says (:func:`accel.kernels.gluon.sched.split_pieces`), 1 never (one launch).
