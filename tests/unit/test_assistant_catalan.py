@@ -95,6 +95,7 @@ def test_off_topic_asks_are_declined(heldout_svc: AssistantService) -> None:
         "va bene, cancella il 13",
         "que esta corriendo en la gpu 0 ahora mismo?",  # Spanish
         "cuánta energía gastó la 4090 ayer",
+        "¿cuánta memoria usó el 5 antes de petar?",
         "mostra-me o log do 9",  # Portuguese
         "quelle est la température entre les 9h et 12h ?",  # French
         "cât a consumat 4090-ul ieri?",  # Romanian

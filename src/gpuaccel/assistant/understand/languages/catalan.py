@@ -18,7 +18,7 @@ _UNACCENTED = str.maketrans("àèéíïòóúüçÀÈÉÍÏÒÓÚÜÇ·", "aeeii
 # Spanish's, Italian's, French's or Portuguese's too: those show only beside a word of Catalan's own)
 _CATALAN_MARK = re.compile(
     r"l·l|l\.l(?=[aeiou])|\b(?:avui|ahir|anit|dema|mati|mateix|aquest|aquesta|aquests|aquestes|aquell|aquella"
-    r"|quina|quines|quins|quin|quants|quantes|petat|petar|xupa\w*|ensenya\w*|mostra'm|mostram"
+    r"|quina|quines|quins|quin|quants|quantes|petat|xupa\w*|ensenya\w*|mostra'm|mostram"
     r"|utilitzacio|utilitzat|mitjana|la cua|allibera\w*|repren\w*|rellan[cçs]a\w*|llan[cçs]a\w*"
     r"|intents|arrenca|esta esperant|corrent|fent servir|fa servir|hi ha|hi havia|sisplau|si us plau|siusplau"
     r"|perque|per que|per sobre|per sota|calenta|calent|gastat|consumit|amb|gairebe|tambe|doncs|ostres"
@@ -38,9 +38,9 @@ _CATALAN_MARK = re.compile(
     re.I,
 )
 
-# letters Catalan never writes (Spanish's "ñ", Portuguese's "ã õ ê ô", Romanian's, French's "ù" and "â",
-# Italian's "ì" and "ù", Turkish's, Hungarian's): a message with one is another language's
-_NOT_CATALAN = re.compile(r"[ñÑãõâêôûùìăşșţțğıöőűÖŐŰ]")
+# letters and marks Catalan never writes (Spanish's "ñ" and "¿ ¡", Portuguese's "ã õ ê ô", Romanian's,
+# French's "ù" and "â", Italian's "ì", Turkish's, Hungarian's): a message with one is another language's
+_NOT_CATALAN = re.compile(r"[¿¡ñÑãõâêôûùìăşșţțğıöőűÖŐŰ]")
 
 _CATALAN = compiled(
     (
