@@ -131,12 +131,16 @@ def test_out_of_how_much_after_whose_memory(heldout_svc: AssistantService) -> No
 
 
 def test_a_request_asked_again_of_another_job(heldout_svc: AssistantService) -> None:
-    """ "And 13 too", "job 5 also", "same for 13" after a request: that request of the job named now."""
+    """ "And 13 too", "job 5 also", "same for 13", "no, i meant 13" after a request: that request of the job
+    named now."""
     for first, again, command in (
         ("raise job 12 to priority 7", "and 13 too", "gpuaccel priority 13 7"),
         ("could you retry job 9?", "job 5 also pls", "gpuaccel retry 5"),
         ("cancel the resnet50 bench", "same for 13", "gpuaccel cancel 13"),
         ("put 12 on hold", "14 as well", "gpuaccel hold 14"),
+        # a correction of the job it named: the request of the job meant
+        ("bump 14 to priority 3", "no wait, i meant job 13", "gpuaccel priority 13 3"),
+        ("please hold job 13", "sorry i mean 12", "gpuaccel hold 12"),
     ):
         sid, _, _ = ask(heldout_svc, first, None)
         _, text, query = ask(heldout_svc, again, sid)

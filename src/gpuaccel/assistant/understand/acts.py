@@ -747,7 +747,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
 
 
 # a request said again of other jobs: "and 13 too", "job 5 also", "same for 13", "13 as well pls"
-_ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same)\b")
+# a follow-up that asks the last request of another job: "job 5 also", "same for 13", or a correction of the
+# job it named ("no sorry, i meant 12" after "set priority 10 on 13")
+_ALSO_OF = re.compile(
+    r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same|i meant|i mean)\b"
+)
 
 
 def asked_again_of(said: str, request: str | None, context: Context, states: Mapping[int, str]) -> Act | None:
