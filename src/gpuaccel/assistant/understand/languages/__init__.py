@@ -30,6 +30,7 @@ from gpuaccel.assistant.understand.languages.portuguese import portuguese
 from gpuaccel.assistant.understand.languages.romanian import romanian
 from gpuaccel.assistant.understand.languages.scots import scots_read
 from gpuaccel.assistant.understand.languages.spanish import spanish
+from gpuaccel.assistant.understand.languages.swahili import swahili_read
 from gpuaccel.assistant.understand.languages.tables import Lean
 from gpuaccel.assistant.understand.languages.tagalog import taglish_read
 from gpuaccel.assistant.understand.languages.tamil import tamil
@@ -46,6 +47,7 @@ __all__ = [
     "indonesian_read",
     "pidgin_read",
     "scots_read",
+    "swahili_read",
     "taglish_read",
     "turkish_read",
     "vietnamese_read",
@@ -118,7 +120,7 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    text = tamil(romanian(text, lean), lean)
+    text = swahili_read(tamil(romanian(text, lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)
     text = hebrew_read(taglish_read(vietnamese_read(indonesian_read(text, lean), lean), lean), lean)
