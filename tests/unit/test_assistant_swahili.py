@@ -45,6 +45,10 @@ def test_swahili_read_in_english(said: str, read: str) -> None:
         "i-release mo na yung job 14",  # Taglish's "i-" request
         "leo said the job 9 log ya",  # a name and a particle
         "temp gpu 0 ya gpu 1",  # Hindi's "ya": or
+        "cuantas veces se hizo el retry?",  # Spanish's "hizo"
+        "fan hızı kaç?",  # Turkish's dotless i, no Swahili "hizi"
+        "sige i-retry ang job 5",  # Cebuano's "i-" request
+        "sa monday ko na lang i-run",  # Taglish's, said last
     ],
 )
 def test_shared_short_words_are_no_mark(text: str) -> None:

@@ -28,26 +28,30 @@ _NOT_TAGALOG = r"(?!\s+(?:mo|ko|natin|nyo|niyo|na|po|naman|muna|sa|lang|nga)\b)"
 # "iko", "hii", "leo", "ama", "muda", "ni", "je" are others' too: no mark), and a Swahili subject and tense
 # prefix on an English verb of the trade ("ime-fail", "inarun", "ilisave", "i-retry", "u-cancel")
 _SWAHILI_MARK = re.compile(
-    r"\b(?:niaje|mambo|nini|kwanini|mbona|lini|ngapi|gani|ipi|wapi|nani|jioni|mchana|asubuhi"
+    r"\b(?:niaje|nini|kwanini|mbona|lini|ngapi|gani|ipi|wapi|nani|jioni|mchana|asubuhi"
     r"|usiku|kesho|tangu|sahii|kati\s+ya|kabla\s+ya|baada\s+ya|zaidi\s+ya|chini\s+ya|juu\s+ya|saa\s+hii"
-    r"|sasa\s+hivi|kwa|hiyo|hio|hizi|hizo|yake|zote|yote|pamoja|jumla|wastani|kabisa|pili|kwanza|tatu"
+    r"|sasa\s+hivi|kwa|hiyo|hio|yake|zote|yote|pamoja|jumla|wastani|kabisa|pili|kwanza|tatu"
     r"|ingine|nyingine|mwisho|joto|stima|tafadhali|tafadhal|hapana|sawa|maze|msee|kidogo"
     r"|muda\s+(?:gani|mrefu|mfupi)|simamisha|rudia|ngoja|iachilie|achilia|endelea|hamisha|peleka"
     r"|nionyeshe|nioneshe|onyesha|nipe|nataka|nilimaanisha|nimemaliza|hapo"
-    r"|imekuwa|ilikuwa|alikuwa|zilikuwa|iko\s+(?:ngapi|wapi|kwa|aje)|ziko|ilijaribu|ilijaribiwa|ilirudiwa|ilichukua"
-    r"|zilichukua|imechukua|ilipata|imekaa|imetumia|ilitumia|zimetumia|ilikula|imekula|iliisha|iliishaje"
-    r"|imeisha|kuisha|kuanza|ilianza|imeanza|haijaanza|haijaisha|ilingoja|imengoja|inangoja|inasubiri"
-    r"|ilikufa|imekufa|imeanguka|ilianguka|inakimbia|anaitumia|anatumia|inatumia|haina|haitapata|haiko)\b"
+    r"|imekuwa|ilikuwa|alikuwa|zilikuwa|iko\s+(?:ngapi|wapi|kwa|aje)|ziko|ilijaribu|ilijaribiwa|ilirudiwa"
+    r"|ilichukua|zilichukua|imechukua|ilipata|imekaa|imetumia|ilitumia|zimetumia|ilikula|imekula|iliisha"
+    r"|iliishaje|imeisha|kuisha|kuanza|ilianza|imeanza|haijaanza|haijaisha|ilingoja|imengoja"
+    r"|inangoja|inasubiri"
+    r"|ilikufa|imekufa|imeanguka|ilianguka|zimeanguka|zilianguka|zimekufa|zilikufa|inakimbia|anaitumia"
+    r"|anatumia|inatumia|haina|haitapata|haiko)\b"
     r"|\b(?:i|a|zi|u)(?:me|na|li|ki|ta)-?(?:" + _VERBS + r")\w*"
     # Sheng's plural prefix on an English noun ("ma-card": the cards), a reading "of" a card or job said
     # "ya" / "za" ("temp ya gpu 0", "priority ya llama-70b-eval"; Hindi's "ya" is or, between two things of
     # a kind), "ni" before an English question word ("busy ni how much"), and a question closed by "je?"
-    r"|\bma-(?:card|gpu|job|process)"
+    r"|\bma-(?:card|gpu|job|process)|\bzima\s+(?=job|\d|hiyo|hio|ile)"
     r"|\b(?:temp\w*|power|util\w*|memory|energy|log|logs|priority|prio|clocks?|fan|peak|average|avg|mean"
     r"|lowest|highest|hours|readings?)\s+(?:ya|za)\s+(?:gpu|card|job|sweep|[a-z\d]+-[\w.-]+)"
     r"|\bni\s+(?=how|what|which|who|when)\b|\bje\s*\?+\s*$"
-    # (not Taglish's "i-release mo", its own particle after the verb)
-    r"|\b(?:i|u|ku)-(?:" + _VERBS + r")\b" + _NOT_TAGALOG,
+    # "i-cancel job 13", "u-retry hiyo", "i-hold" said alone (Taglish's "i-release mo", "i-retry ang X",
+    # "... na lang i-run" are its own: a Swahili word or a job must follow)
+    r"|\b(?:i|u)-(?:" + _VERBS + r")(?=\s+(?:job|hiyo|hio|ile|hii|tafadhali|sasa|sai|kwa)\b|\s+\d)"
+    r"|^\s*(?:i|u)-(?:" + _VERBS + r")\s*[?.!]*\s*$",
     re.I,
 )
 
@@ -71,7 +75,7 @@ _ORDINALS = {"kwanza": "first", "pili": "second", "tatu": "third"}
 _SWAHILI = (
     # greetings and particles that ask nothing: "niaje", "mambo", "sasa" opening a message, "aki", "maze"
     (r"^\s*(?:niaje|mambo|vipi|sasa|habari)\b[,!.]?\s*(?=\S)", ""),
-    (r"\s*\b(?:maze|msee|bana|buda|aki)\b[,!]?", ""),
+    (r"\s*\b(?:maze|msee|bana|buda|aki|aih)\b[,!]?", ""),
     (r"^\s+", ""),
     (r"(^|[,.;!?]\s*)(?:poa|sawa|okay)\b[,!.]?", r"\1ok,"),
     (r"(^|[,.;!?]\s*)hapana\b[,!.]?", r"\1no,"),
@@ -100,7 +104,9 @@ _SWAHILI = (
     ),
     (r"\b(?:ni|iko|ni\s+kiasi)\s+ngapi\b", "is how much"),
     (r"\bilikuwa\s+ngapi\b", "was how much"),
+    (r"\b(job|gpu|card|kadi)s?\s+ngapi\b", r"how many \1s"),  # "job ngapi": how many jobs
     (r"\bngapi\b", "how much"),
+    (r"\b(gpu|card|kadi|job)\s+ipi\b", r"which \1"),  # "gpu ipi": which gpu
     (r"\b(?:ni\s+)?ipi\b", "which"),
     (r"\biko\s+([\w-]+)\s+gani\b", r"what \1 is it at"),  # "iko step gani": what step is it at
     (r"\b(?:ni\s+)?([\w-]+)\s+gani\b", r"which \1"),
@@ -148,6 +154,9 @@ _SWAHILI = (
     (r"\b(?:zote|yote)\b", "all"),
     (r"\bjumla\b", "total"),
     (r"\bwastani\b", "average"),
+    # "ina joto zaidi" (is hotter), "joto zaidi" (hotter), "zaidi" alone (more)
+    (r"\b(?:ina\s+|iko\s+na\s+)?joto\s+(?:zaidi|kuliko)\b", "is hotter"),
+    (r"\bzaidi\b", "more"),
     (r"\bjoto\b", "temperature"),
     (r"\bstima\b", "power"),
     (r"\bma-(card|gpu|job)s?\b", r"the \1s"),
@@ -160,7 +169,7 @@ _SWAHILI = (
     (r"(^|[,.;!?]\s*)ngoja\b", r"\1wait"),
     (r"\bngoja\b", "hold"),
     (r"\b(?:iachilie|achilia)\b", "release"),
-    (r"\bendelea\b", "resume"),
+    (r"\bendelea(?:\s+na)?\b", "resume"),
     (r"\b(?:peleka|hamisha)\b", "move"),
     (r"\bweka\s+(priority|prio)\s+ya\b", r"set the \1 of"),
     (r"\bweka\b", "set"),
@@ -202,7 +211,7 @@ _SWAHILI = (
     (r"\bhaijaisha\b", "has not finished"),
     (r"\b(?:ilingoja|imengoja)\b", "waited"),
     (r"\b(?:inangoja|inasubiri)\b", "is waiting"),
-    (r"\b(?:ilikufa|imekufa|imeanguka|ilianguka)\b", "failed"),
+    (r"\b(?:ilikufa|imekufa|imeanguka|ilianguka|zimeanguka|zilianguka|zimekufa|zilikufa)\b", "failed"),
     (r"\binakimbia\b", "is running"),
     (r"\bhaitapata\b", "won't get"),
     (r"\bhaina\b", "has no"),
@@ -229,6 +238,7 @@ _SWAHILI = (
     (r"\byake\b", "its"),
     (r"\bile\b", "that"),
     (r"\bama\b", "or"),
+    (r"\bbado\s+(is|was|has)\b", r"\1 still"),  # "bado inangoja": still waiting
     (r"\bbado\b", "yet"),
     (r"\bndio\b", "yes"),
     (r"\bmara\b", "times"),
