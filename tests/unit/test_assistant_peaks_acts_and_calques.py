@@ -29,6 +29,8 @@ def test_a_peak_and_what_ran_then_in_one_message(heldout_svc: AssistantService) 
     [
         ("leave llama-70b-eval parked until the cooler is swapped", "gpuaccel hold 12"),
         ("move the 405b probe to the top of the queue", "gpuaccel priority 13"),
+        ("could you push llama-70b-eval up in the line", "gpuaccel priority 12"),
+        ("shift job 13 forward in the queue please", "gpuaccel priority 13"),
         ("stop whatever's on gpu 0, it is too hot", "gpuaccel cancel 11"),
         ("the labels are fixed now, you can put whisper-finetune back in the queue", "gpuaccel release 14"),
         ("please wipe the completed ones from the list", "gpuaccel clean"),

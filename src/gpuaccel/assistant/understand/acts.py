@@ -189,6 +189,15 @@ _PHRASES = (
         ),
         r"prioritize \1",
     ),
+    # "push the probe up in the queue", "shift 13 to the front of the line": said of the queue, its priority
+    # raised (the queue named: "push the clocks up" is no request of the queue)
+    (
+        re.compile(
+            r"\b(?:push|shift|nudge|bump) (.{1,40}?) (?:up|forward|ahead|to the (?:front|top|head))"
+            r" (?:in |of |on )?the (?:line|queue)\b"
+        ),
+        r"prioritize \1",
+    ),
     # "put job 12 first in the queue", "put it at the top of the queue", "put it on top of the queue": its
     # priority raised
     (

@@ -2,10 +2,10 @@
 a language (Tamil in Latin letters (Tanglish), Bengali in Latin letters (Banglish), Hindustani in Latin
 letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Spanish, Portuguese, Polish,
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
-Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan), each read whole where the
-message has marks of its own, and the words of French, Italian, Hindi and Turkish said in passing
-(:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a day, a question word, a
-request, an article before a card); the rest of a message is left as it was."""
+Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Swahili and Sheng), each read
+whole where the message has marks of its own, and the words of French, Italian, Hindi and Turkish said in
+passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a day, a question
+word, a request, an article before a card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from gpuaccel.assistant.understand.languages.portuguese import portuguese
 from gpuaccel.assistant.understand.languages.romanian import romanian
 from gpuaccel.assistant.understand.languages.scots import scots_read
 from gpuaccel.assistant.understand.languages.spanish import spanish
+from gpuaccel.assistant.understand.languages.swahili import swahili_read
 from gpuaccel.assistant.understand.languages.tables import Lean
 from gpuaccel.assistant.understand.languages.tagalog import taglish_read
 from gpuaccel.assistant.understand.languages.tamil import tamil
@@ -47,6 +48,7 @@ __all__ = [
     "indonesian_read",
     "pidgin_read",
     "scots_read",
+    "swahili_read",
     "taglish_read",
     "turkish_read",
     "vietnamese_read",
@@ -110,10 +112,12 @@ def _read(text: str, lean: Lean | None) -> str:
     Vietnamese's, "e" Bengali's, "la" Tamil's), so it is read before any of them sees them. Then Tamil in
     Latin letters (:func:`tamil`), then Bengali in Latin letters (:func:`bengali`): their marks are their
     own, but their postpositions and particles are other languages' words (Tamil's "la" Spanish's the, its
-    "ku" and "um"; Bengali's "e", "te", "ki", "r", "ta": Pidgin's "e", Hinglish's "ki").
-    Then Ukrainian and Russian, in Cyrillic or in Latin letters, whose transliterated words are other
-    languages' words once read (Polish "jak", "na", "do", Greeklish "karta"). Then the languages read only
-    where their own marks show, whose words are also other languages' words:
+    "ku" and "um"; Bengali's "e", "te", "ki", "r", "ta": Pidgin's "e", Hinglish's "ki"). Swahili and Sheng
+    after Tamil and before Bengali (:func:`swahili_read`): their short words are Polish's "na", "ile", "je"
+    and Hindi's "ya", read as theirs only where Swahili's own words show. Then Ukrainian and Russian, in
+    Cyrillic or in Latin letters, whose transliterated words are other languages' words once read (Polish
+    "jak", "na", "do", Greeklish "karta"). Then the languages read only where their own marks show, whose
+    words are also other languages' words:
     Franco and Greeklish before all (Spanish "el", French "le", Italian "ti" and "tra" are theirs only where
     their marks show), Turkish after Franco and before the rest (its "ç" is French's mark, "ile" Polish's
     "how many", "'de" Spanish's "of", "karta" Greeklish's card: each read as Turkish first), Indonesian
@@ -122,7 +126,7 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    text = tamil(romanian(catalan(text, lean), lean), lean)
+    text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)
     text = hebrew_read(taglish_read(vietnamese_read(indonesian_read(text, lean), lean), lean), lean)
