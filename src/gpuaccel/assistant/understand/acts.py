@@ -748,14 +748,20 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
 
 # a request said again of other jobs: "and 13 too", "job 5 also", "same for 13", "13 as well pls"
 _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same)\b")
+# a correction of the job a request named ("no, I meant 12", "sorry not 13, 12"): the request asked of
+# the job it names instead, the one said after "not" dropped
+_INSTEAD_OF = re.compile(r"\b(?:i meant|i mean|meant|instead)\b")
+_NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")
 
 
 def asked_again_of(said: str, request: str | None, context: Context, states: Mapping[int, str]) -> Act | None:
     """The last message's request (``request``, as heard) asked of the one job this follow-up names
     ("retry job 9" then "job 5 also"): that request read with the job in place of its own; None where the
-    follow-up says no "too"/"also"/"same", names no job or several, or the request names none."""
-    if request is None or _ALSO_OF.search(said.lower()) is None:
+    follow-up says no "too"/"also"/"same" (nor corrects it: "no, I meant 12"), names no job or several, or
+    the request names none."""
+    if request is None or not (_ALSO_OF.search(said.lower()) or _INSTEAD_OF.search(said.lower())):
         return None
+    said = _NOT_THAT.sub(" ", said) if _INSTEAD_OF.search(said.lower()) else said
     named = named_jobs_in(said, context)
     core = " ".join(_ALSO_OF.sub(" ", _words(said)).split())  # "and 13 too": 13, as said alone
     core = re.sub(r"^(?:and|ok|okay|so|pls|please|then)\s+|\s+(?:pls|please|then)$", "", core)
