@@ -746,6 +746,10 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     return act
 
 
+# a request to pause the whole queue, as heard ("pause the whole queue pls", "can you pause everything")
+QUEUE_PAUSED = re.compile(
+    r"\b(?:pause|halt|freeze|suspend)\b.{0,20}\b(?:queue|everything|all|scheduler)\b", re.I
+)
 # a request said again of other jobs: "and 13 too", "job 5 also", "same for 13", "13 as well pls"
 _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same)\b")
 # a correction of the job a request named ("no, I meant 12", "sorry not 13, 12"): the request asked of
@@ -910,6 +914,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     paused = states.get(talked) == "paused" or (states.get(talked) == "running" and context.last is None)
     if command == "resume" and not jobs and not queue_said and talked is not None and paused:
         jobs = [talked]
+    # "how do I start it again after" right after a request to pause the queue: the queue resumed
+    if command in ("startagain", "goagain") and not jobs and QUEUE_PAUSED.search(context.request or ""):
+        command = "resume"
     if command in ("pause", "resume") and (queue_said or not jobs):
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
     if verb in (*_HARDWARE_VERBS, "give", "put") and re.search(r"\bprio(?:rity)?\b", said):
