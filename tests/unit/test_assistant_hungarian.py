@@ -19,7 +19,7 @@ from gpuaccel.assistant.understand.languages.hungarian import hungarian_marked
     [
         ("hány fok van most a GPU 1-en?", {"name": "gpu_reading", "gpu": 1, "metric": "temperature"}),
         ("mennyi memoria megy el a h100-on?", {"name": "gpu_reading", "gpu": 0, "metric": "memory"}),
-        ("mennyi áramot fogyasztott a 0-s kártya tegnap?", {"name": "energy", "gpu": 0, "label": "yesterday"}),
+        ("mennyi áramot evett a 0-s kártya tegnap?", {"name": "energy", "gpu": 0, "label": "yesterday"}),
         (
             "mennyi volt a csucs homerseklet tegnap a 4090-en",
             {"name": "gpu_reading", "gpu": 1, "metric": "temperature", "label": "yesterday"},
