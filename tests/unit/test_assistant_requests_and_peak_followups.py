@@ -151,6 +151,24 @@ def test_a_request_asked_again_of_another_job(heldout_svc: AssistantService) -> 
     assert "gpuaccel retry 5" not in text, text
 
 
+def test_a_request_corrected_to_another_job(heldout_svc: AssistantService) -> None:
+    """ "No, I meant 12", "sorry not 13, 12 I meant" after a request: that request of the job meant."""
+    for first, again, command in (
+        ("bump job 13 to priority 4", "sorry not 13, i meant 12", "gpuaccel priority 12 4"),
+        ("hold job 12 please", "no, I meant the whisper one", "gpuaccel hold 14"),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, again, sid)
+        assert query is None and command in text, (first, again, text)
+
+
+def test_the_queue_started_again_after_its_pause(heldout_svc: AssistantService) -> None:
+    """ "How do I get it going again later?" right after a request to pause the whole queue: resume it."""
+    sid, _, _ = ask(heldout_svc, "please pause everything for the maintenance window", None)
+    _, text, query = ask(heldout_svc, "and how do I start it again after that?", sid)
+    assert query is None and "gpuaccel resume" in text, text
+
+
 def test_how_come_at_the_end_asks_why(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "whisper-finetune still never start, how come", None)
     assert query is not None and query.get("job") == 14 and "held" in text, (query, text)

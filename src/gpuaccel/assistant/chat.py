@@ -27,7 +27,7 @@ from gpuaccel.assistant.prose_checks import NumberCheck
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
-from gpuaccel.assistant.understand.acts import asked_again_of, read_act
+from gpuaccel.assistant.understand.acts import QUEUE_PAUSED, asked_again_of, read_act
 from gpuaccel.assistant.understand.asks import answer_asks, without_asides, without_lead_in
 from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.languages import Lean
@@ -327,7 +327,8 @@ class ChatService:
             named = list(act.jobs) if act is not None else named_jobs_in(heard, machine)
             before = replace(context, subjects=named) if named and (act or len(named) == 1) else context
             turn = Turn(question, None, None, facts.block(), reply, {"facts": facts.to_json()}, before=before)
-            turn.request = heard if act is not None and act.jobs else None
+            # (a request of the queue too: "how do I start it again after" then resumes it)
+            turn.request = heard if act is not None and (act.jobs or QUEUE_PAUSED.search(heard)) else None
             return turn
         processes = {str(p["name"]): int(g["index"]) for g in facts.gpus for p in g.get("processes") or []}
         context = replace(

@@ -755,20 +755,26 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     return act
 
 
-# a request said again of other jobs: "and 13 too", "job 5 also", "same for 13", "13 as well pls"
-# a follow-up that asks the last request of another job: "job 5 also", "same for 13", or a correction of the
-# job it named ("no sorry, i meant 12" after "set priority 10 on 13")
-_ALSO_OF = re.compile(
-    r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same|i meant|i mean)\b"
+# a request to pause the whole queue, as heard ("pause the whole queue pls", "can you pause everything")
+QUEUE_PAUSED = re.compile(
+    r"\b(?:pause|halt|freeze|suspend)\b.{0,20}\b(?:queue|everything|all|scheduler)\b", re.I
 )
+# a request said again of other jobs: "and 13 too", "job 5 also", "same for 13", "13 as well pls"
+_ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same)\b")
+# a correction of the job a request named ("no, I meant 12", "sorry not 13, 12"): the request asked of
+# the job it names instead, the one said after "not" dropped
+_INSTEAD_OF = re.compile(r"\b(?:i meant|i mean|meant|instead)\b")
+_NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")
 
 
 def asked_again_of(said: str, request: str | None, context: Context, states: Mapping[int, str]) -> Act | None:
     """The last message's request (``request``, as heard) asked of the one job this follow-up names
     ("retry job 9" then "job 5 also"): that request read with the job in place of its own; None where the
-    follow-up says no "too"/"also"/"same", names no job or several, or the request names none."""
-    if request is None or _ALSO_OF.search(said.lower()) is None:
+    follow-up says no "too"/"also"/"same" (nor corrects it: "no, I meant 12"), names no job or several, or
+    the request names none."""
+    if request is None or not (_ALSO_OF.search(said.lower()) or _INSTEAD_OF.search(said.lower())):
         return None
+    said = _NOT_THAT.sub(" ", said) if _INSTEAD_OF.search(said.lower()) else said
     named = named_jobs_in(said, context)
     core = " ".join(_ALSO_OF.sub(" ", _words(said)).split())  # "and 13 too": 13, as said alone
     core = re.sub(r"^(?:and|ok|okay|so|pls|please|then)\s+|\s+(?:pls|please|then)$", "", core)
@@ -917,6 +923,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     paused = states.get(talked) == "paused" or (states.get(talked) == "running" and context.last is None)
     if command == "resume" and not jobs and not queue_said and talked is not None and paused:
         jobs = [talked]
+    # "how do I start it again after" right after a request to pause the queue: the queue resumed
+    if command in ("startagain", "goagain") and not jobs and QUEUE_PAUSED.search(context.request or ""):
+        command = "resume"
     if command in ("pause", "resume") and (queue_said or not jobs):
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
     if verb in (*_HARDWARE_VERBS, "give", "put") and re.search(r"\bprio(?:rity)?\b", said):
