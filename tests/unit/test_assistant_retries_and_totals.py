@@ -97,6 +97,12 @@ def test_the_answers_on_the_heldout_machine(heldout_svc: AssistantService) -> No
     ("question", "want"),
     [
         ("how much juice did gpu 0 use today", ("energy", None)),
+        # the question word after the verb, or no "did": power used up is still energy
+        ("gpu 0 burned how much electricity today", ("energy", None)),
+        ("how much power the 4090 consumed yesterday", ("energy", None)),
+        ("how much power was spent by gpu 1 today", ("energy", None)),
+        ("how much power is gpu 1 using now", ("gpu_reading", "power")),
+        ("today gpu 0 used how much power on average", ("gpu_reading", "power")),
         ("total power draw of gpu 1 yesterday", ("energy", None)),
         ("max and mean power of gpu 1 today", ("gpu_reading", "power")),
     ],

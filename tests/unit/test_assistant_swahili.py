@@ -31,6 +31,7 @@ from gpuaccel.assistant.understand.spoken import written
         ("wastani wa joto ya ma-gpu", "average of temperature of the gpus"),
         ("aki hapana, nilimaanisha ile nyingine", "no, I meant the other one"),
         ("energy ya array yote pamoja ni ngapi", "energy of the whole array together is how much"),
+        ("gpu 0 ilitumia nguvu ngapi leo", "gpu 0 used how much power today"),
     ],
 )
 def test_swahili_read_in_english(said: str, read: str) -> None:

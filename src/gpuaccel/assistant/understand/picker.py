@@ -373,6 +373,28 @@ _SAID_AS = (
         ),
         lambda m: f"how much energy did {m[1] or m[2]} use",
     ),
+    # the same asked in other word orders ("gpu 1 used how much power yesterday", "how much power gpu 1
+    # used", "how much power was used by gpu 1"), as languages that put the question word last say it; a
+    # mean or a peak said after it is the power reading's ("consumed how much power in average")
+    (
+        re.compile(
+            r"(?:\b(burn|burned|burnt|ate|used|consumed|spent) how much (?:power|electricity|juice)\b"
+            r"|\bhow much (?:power|electricity|juice) (?:was|were|got|has been|have been)"
+            r" (burned|burnt|eaten|used|consumed|spent)\b)"
+            r"(?!.*\b(?:average|avg|mean|peak|max\w*|min\w*|highest|lowest|most|least)\b)",
+            re.I,
+        ),
+        lambda m: f"{m[1]} how much energy" if m[1] else f"how much energy was {m[2]}",
+    ),
+    (
+        re.compile(
+            r"\bhow much (?:power|electricity|juice) (?!(?:did|does|has|have|had|was|were|is|are)\b)"
+            r"((?:gpu|card|job)\s*\S+|the \S+|it|they|\S+) (burned|burnt|used|consumed|spent)\b"
+            r"(?!.*\b(?:average|avg|mean|peak|max\w*|min\w*|highest|lowest|most|least)\b)",
+            re.I,
+        ),
+        r"how much energy did \1 use",
+    ),
     (re.compile(r"\b(spend|spent|spending) on (?:power|electricity)\b", re.I), r"\1 on energy"),
     # "what did it cost in power": a cost said in power is energy used, not a power reading
     (re.compile(r"\b(cost\w*|use[sd]?|burn\w*) in (?:power|electricity|juice)\b", re.I), r"\1 in energy"),

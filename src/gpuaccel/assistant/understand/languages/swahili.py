@@ -99,7 +99,7 @@ _SWAHILI = (
     (r"\b(?:kwa\s+nini|kwanini|mbona)\b", "why"),
     (r"\bjoto\s+(?:mpaka|hadi)\s+wapi\b", "how hot"),
     (
-        r"\b(energy|power|stima|memory|gpu[\s-]hours|hours|jobs|gpus|kwh|wh|watts|times)\s+ngapi\b",
+        r"\b(energy|power|stima|nguvu|memory|gpu[\s-]hours|hours|jobs|gpus|kwh|wh|watts|times)\s+ngapi\b",
         lambda m: ("how many " if m[1].lower() in ("jobs", "gpus", "times", "hours") else "how much ") + m[1],
     ),
     (r"\b(?:ni|iko|ni\s+kiasi)\s+ngapi\b", "is how much"),
@@ -159,6 +159,7 @@ _SWAHILI = (
     (r"\bzaidi\b", "more"),
     (r"\bjoto\b", "temperature"),
     (r"\bstima\b", "power"),
+    (r"\bnguvu(?:\s+ya\s+umeme)?\b", "power"),  # "nguvu" (strength), "nguvu ya umeme" (electric power)
     (r"\bma-(card|gpu|job)s?\b", r"the \1s"),
     # the queue's requests: "simamisha" / "zima" (cancel), "rudia" (retry), "ngoja" opening a clause (wait:
     # a correction) else hold, "iachilie" (release), "endelea" (resume), "peleka" / "hamisha" (move), "weka
