@@ -318,6 +318,13 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("gpu la ippo enna oditu iruku?", "de cate ori a incercat sdxl-train?", "ok da-i retry",
           "same for tokenize-shards", "explain briefly how attention works in transformers"),
          "chat_tanglish_romanian_again.png"),
+        # Catalan ("quina ... mes calenta": which is hottest), Hungarian ("atlag homerseklete ma delelott":
+        # its mean temperature this morning), Swahili ("ilitumia nguvu ngapi": power used up, its energy), a
+        # request's job corrected ("sorry not X, i meant Y")
+        (("quina gpu esta mes calenta ara mateix?", "mennyi volt a gpu 0 atlag homerseklete ma delelott?",
+          "leo gpu 1 ilitumia nguvu ngapi?", "set priority 10 on sdxl-train",
+          "sorry not sdxl-train, i meant tokenize-shards"),
+         "chat_catalan_hungarian_swahili.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
