@@ -100,6 +100,10 @@ def test_off_topic_asks_are_declined(heldout_svc: AssistantService) -> None:
         "quelle est la température entre les 9h et 12h ?",  # French
         "cât a consumat 4090-ul ieri?",  # Romanian
         "I'm waiting for job 12, what's the queue like?",  # English
+        "i am running a sweep, what is the mean power of gpu 0 today",  # English "i" opening a message
+        "i asked for the log of job 9",
+        "wat was de piek van eerder vandaag",  # Dutch "van" before a word in -er
+        "de temperatuur van power-hungry jobs",
     ],
 )
 def test_other_languages_sharing_its_words_are_not_catalan(message: str) -> None:

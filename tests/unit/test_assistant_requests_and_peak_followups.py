@@ -131,16 +131,12 @@ def test_out_of_how_much_after_whose_memory(heldout_svc: AssistantService) -> No
 
 
 def test_a_request_asked_again_of_another_job(heldout_svc: AssistantService) -> None:
-    """ "And 13 too", "job 5 also", "same for 13", "no, i meant 13" after a request: that request of the job
-    named now."""
+    """ "And 13 too", "job 5 also", "same for 13" after a request: that request of the job named now."""
     for first, again, command in (
         ("raise job 12 to priority 7", "and 13 too", "gpuaccel priority 13 7"),
         ("could you retry job 9?", "job 5 also pls", "gpuaccel retry 5"),
         ("cancel the resnet50 bench", "same for 13", "gpuaccel cancel 13"),
         ("put 12 on hold", "14 as well", "gpuaccel hold 14"),
-        # a correction of the job it named: the request of the job meant
-        ("bump 14 to priority 3", "no wait, i meant job 13", "gpuaccel priority 13 3"),
-        ("please hold job 13", "sorry i mean 12", "gpuaccel hold 12"),
     ):
         sid, _, _ = ask(heldout_svc, first, None)
         _, text, query = ask(heldout_svc, again, sid)
@@ -152,14 +148,24 @@ def test_a_request_asked_again_of_another_job(heldout_svc: AssistantService) -> 
 
 
 def test_a_request_corrected_to_another_job(heldout_svc: AssistantService) -> None:
-    """ "No, I meant 12", "sorry not 13, 12 I meant" after a request: that request of the job meant."""
+    """ "No, I meant 12", "sorry not 13, 12 I meant" after a request: that request of the job meant; a
+    question said with "i mean" is still a question."""
     for first, again, command in (
         ("bump job 13 to priority 4", "sorry not 13, i meant 12", "gpuaccel priority 12 4"),
         ("hold job 12 please", "no, I meant the whisper one", "gpuaccel hold 14"),
+        ("bump 14 to priority 3", "no wait, i meant job 13", "gpuaccel priority 13 3"),
+        ("please hold job 13", "sorry i mean 12", "gpuaccel hold 12"),
     ):
         sid, _, _ = ask(heldout_svc, first, None)
         _, text, query = ask(heldout_svc, again, sid)
         assert query is None and command in text, (first, again, text)
+    for first, again in (
+        ("cancel job 13", "I meant to ask: how long has 12 been queued?"),
+        ("bump job 13 to priority 4", "i mean, why did 9 fail?"),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, again, sid)
+        assert query is not None and "gpuaccel" not in text, (first, again, text)
 
 
 def test_the_queue_started_again_after_its_pause(heldout_svc: AssistantService) -> None:

@@ -103,6 +103,7 @@ def test_the_answers_on_the_heldout_machine(heldout_svc: AssistantService) -> No
         ("how much power was spent by gpu 1 today", ("energy", None)),
         ("how much power is gpu 1 using now", ("gpu_reading", "power")),
         ("today gpu 0 used how much power on average", ("gpu_reading", "power")),
+        ("gpu 1 used how much power in the last 30 minutes", ("energy", None)),  # "minutes" is no "min"
         ("total power draw of gpu 1 yesterday", ("energy", None)),
         ("max and mean power of gpu 1 today", ("gpu_reading", "power")),
     ],

@@ -50,6 +50,8 @@ def test_swahili_read_in_english(said: str, read: str) -> None:
         "fan hızı kaç?",  # Turkish's dotless i, no Swahili "hizi"
         "sige i-retry ang job 5",  # Cebuano's "i-" request
         "sa monday ko na lang i-run",  # Taglish's, said last
+        "show me the analog fan readings",  # English "analog": no a-na-log
+        "maze of jobs in the queue, which one runs first?",  # English "maze"
     ],
 )
 def test_shared_short_words_are_no_mark(text: str) -> None:

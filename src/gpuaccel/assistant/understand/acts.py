@@ -765,6 +765,7 @@ _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes 
 # the job it names instead, the one said after "not" dropped
 _INSTEAD_OF = re.compile(r"\b(?:i meant|i mean|meant|instead)\b")
 _NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")
+# (a correction asks nothing: "i meant to ask: how long has 12 waited?" is a question, :data:`_ASKED`)
 
 
 def asked_again_of(said: str, request: str | None, context: Context, states: Mapping[int, str]) -> Act | None:
@@ -772,9 +773,13 @@ def asked_again_of(said: str, request: str | None, context: Context, states: Map
     ("retry job 9" then "job 5 also"): that request read with the job in place of its own; None where the
     follow-up says no "too"/"also"/"same" (nor corrects it: "no, I meant 12"), names no job or several, or
     the request names none."""
-    if request is None or not (_ALSO_OF.search(said.lower()) or _INSTEAD_OF.search(said.lower())):
+    if request is None:
         return None
-    said = _NOT_THAT.sub(" ", said) if _INSTEAD_OF.search(said.lower()) else said
+    lower = said.lower()
+    instead = _INSTEAD_OF.search(lower) is not None and not _ASKED.search(_INSTEAD_OF.sub(" ", lower))
+    if not (instead or _ALSO_OF.search(lower)):
+        return None
+    said = _NOT_THAT.sub(" ", said) if instead else said
     named = named_jobs_in(said, context)
     core = " ".join(_ALSO_OF.sub(" ", _words(said)).split())  # "and 13 too": 13, as said alone
     core = re.sub(r"^(?:and|ok|okay|so|pls|please|then)\s+|\s+(?:pls|please|then)$", "", core)

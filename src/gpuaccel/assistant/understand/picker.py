@@ -166,6 +166,11 @@ _BUSY_AS = {
     "hard": "busy", "harder": "busier", "hardest": "busiest", "more": "busier", "most": "busiest",
     "less": "less busy", "least": "least busy",
 }  # fmt: skip
+# power said with a peak, a low or a mean after it asks for the power reading, not the energy used ("the
+# H100 consumed how much power in average"; whole words: "in the last 30 minutes" asks nothing of them)
+_NO_READING_AFTER = (
+    r"(?!.*\b(?:" + "|".join(sorted(PEAK_WORDS | MEAN_WORDS | {"lowest", "min", "minimum"})) + r")\b)"
+)
 _SAID_AS = (
     # "which job was it that took so much?" after a memory peak: used it, no run time
     (re.compile(r"\b(?:took|takes|take) (?:so|that|this) much\b", re.I), "used so much"),
@@ -375,13 +380,12 @@ _SAID_AS = (
     ),
     # the same asked in other word orders ("gpu 1 used how much power yesterday", "how much power gpu 1
     # used", "how much power was used by gpu 1"), as languages that put the question word last say it; a
-    # mean or a peak said after it is the power reading's ("consumed how much power in average")
+    # mean, a low or a peak said after it is the power reading's (_NO_READING_AFTER)
     (
         re.compile(
             r"(?:\b(burn|burned|burnt|ate|used|consumed|spent) how much (?:power|electricity|juice)\b"
             r"|\bhow much (?:power|electricity|juice) (?:was|were|got|has been|have been)"
-            r" (burned|burnt|eaten|used|consumed|spent)\b)"
-            r"(?!.*\b(?:average|avg|mean|peak|max\w*|min\w*|highest|lowest|most|least)\b)",
+            r" (burned|burnt|eaten|used|consumed|spent)\b)" + _NO_READING_AFTER,
             re.I,
         ),
         lambda m: f"{m[1]} how much energy" if m[1] else f"how much energy was {m[2]}",
@@ -390,7 +394,7 @@ _SAID_AS = (
         re.compile(
             r"\bhow much (?:power|electricity|juice) (?!(?:did|does|has|have|had|was|were|is|are)\b)"
             r"((?:gpu|card|job)\s*\S+|the \S+|it|they|\S+) (burned|burnt|used|consumed|spent)\b"
-            r"(?!.*\b(?:average|avg|mean|peak|max\w*|min\w*|highest|lowest|most|least)\b)",
+            + _NO_READING_AFTER,
             re.I,
         ),
         r"how much energy did \1 use",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
 
 # Catalan's accented letters and its "l·l", and the plain letters a writer typing fast puts for them
 # ("llançar" and "llancar", "què" and "que" are one word)
@@ -20,7 +20,7 @@ _CATALAN_MARK = re.compile(
     r"l·l|l\.l(?=[aeiou])|\b(?:avui|ahir|anit|dema|mati|mateix|aquest|aquesta|aquests|aquestes|aquell|aquella"
     r"|quina|quines|quins|quin|quants|quantes|petat|xupa\w*|ensenya\w*|mostra'm|mostram"
     r"|utilitzacio|utilitzat|mitjana|la cua|allibera\w*|repren\w*|rellan[cçs]a\w*|llan[cçs]a\w*"
-    r"|intents|arrenca|esta esperant|corrent|fent servir|fa servir|hi ha|hi havia|sisplau|si us plau|siusplau"
+    r"|arrenca|esta esperant|corrent|fent servir|fa servir|hi ha|hi havia|sisplau|si us plau|siusplau"
     r"|perque|per que|per sobre|per sota|calenta|calent|gastat|consumit|amb|gairebe|tambe|doncs|ostres"
     r"|recomana'm|recomanam|llegir|guanyar|treure|hores|prioritat|volia dir|vull dir|targeta|targetes"
     r"|des de|des d|d'ahir|d'avui|quant de temps|quant temps|atura\w*|cancel·la|posa'l"
@@ -30,11 +30,15 @@ _CATALAN_MARK = re.compile(
     # an hour span said its way: "entre les 9 i les 12" (French says "et")
     r"|\bentre les \d{1,2}(?::\d\d)? i les\b"
     # its past, "va"/"van" and an infinitive ("va petar", "va fer", "van gastar"; Spanish says "va a")
-    r"|\bvan? (?:fer|dir|ser|estar|\w+ar|\w+er|\w+ir|\w+re)\b"
+    # ("van" is Dutch's "of": "van eerder", "van power"; its infinitives are listed)
+    r"|\bva (?:fer|dir|ser|estar|\w+ar|\w+er|\w+ir|\w+re)\b"
+    r"|\bvan (?:fer|dir|ser|estar|petar|fallar|gastar|consumir|tardar|trigar|esperar|acabar|comen[cç]ar"
+    r"|morir)\b"
     # "l" joined to a verb by an apostrophe ("allibera'l", "atura'l"; Italian and French put "l'" first)
     r"|\b\w+'ls?\b"
     # a follow-up opened by "i" (and): "i la 1?", "i el 13?", "i d'energia?", "i ocupada?", "i quant ..."
-    r"|^\s*i (?:el|la|les|els|l'|d'|de|del|a|per|quant\w*|ocupad\w*|parad\w*)",
+    # (a lowercase "i", and each word whole: English's "I am", "i asked", "I personally" are not Catalan's)
+    r"|^\s*(?-i:i) (?:(?:el|la|les|els|de|del|a|per|quant\w*|ocupad\w*|parad\w*)(?!\w)|[ld]')",
     re.I,
 )
 
@@ -227,15 +231,10 @@ _CATALAN = compiled(
 def catalan_marked(text: str) -> bool:
     """Whether ``text`` shows Catalan's marks (:data:`_CATALAN_MARK`), with or without accents, and no letter
     Catalan never writes (:data:`_NOT_CATALAN`)."""
-    if _NOT_CATALAN.search(text):
-        return False
-    return bool(_CATALAN_MARK.search(text) or _CATALAN_MARK.search(text.translate(_UNACCENTED)))
+    return marked_unaccented(text, _CATALAN_MARK, _UNACCENTED, _NOT_CATALAN)
 
 
 def catalan(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Catalan (:data:`_CATALAN_MARK`): its letters without their
     accents, then its phrases and words (:data:`_CATALAN`); else as it was."""
-    if not reads(lean, "catalan", catalan_marked(text)):
-        return text
-    plain = translated(text.translate(_UNACCENTED), _CATALAN)
-    return re.sub(r"[ \t]{2,}", " ", plain).strip()
+    return read_unaccented(text, lean, "catalan", catalan_marked, _UNACCENTED, _CATALAN)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
 
 # each Hungarian letter with an accent, and the plain letter a writer typing fast puts for it ("hőmérséklet"
 # and "homerseklet", "leállítás" and "leallitas" are one word)
@@ -18,7 +18,6 @@ _UNACCENTED = str.maketrans("áéíóöőúüűÁÉÍÓÖŐÚÜŰ", "aeiooouuu" 
 # the one numbered ("a 12es job", "a 0-s kartya"), then the accusative "-t", or the ending itself: on
 # ("-on/-en/-n"), onto ("-ra/-re"), to ("-nak/-nek"), in ("-ban/-ben"), from ("-bol/-bol"), until ("-ig")
 _NUMBERED = r"(?:-?[aeo]s|-s)"
-_CASE = r"(?:t|at|et|ot|on|en|n|ra|re|nak|nek|ban|ben|bol|bel|rol|tol|ig|hoz|hez|val|vel)"
 
 # a message is Hungarian where it has a letter only Hungarian has (ő ű), a number with its ending ("12es",
 # "13ast", "0as", "2-es": no other language read here joins one so), or one of its own words read without
@@ -213,13 +212,10 @@ _HUNGARIAN = compiled(
 
 def hungarian_marked(text: str) -> bool:
     """Whether ``text`` shows Hungarian's marks (:data:`_HUNGARIAN_MARK`), with or without accents."""
-    return bool(_HUNGARIAN_MARK.search(text) or _HUNGARIAN_MARK.search(text.translate(_UNACCENTED)))
+    return marked_unaccented(text, _HUNGARIAN_MARK, _UNACCENTED)
 
 
 def hungarian(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Hungarian (:data:`_HUNGARIAN_MARK`): its letters without their
     accents, then its endings, phrases and words (:data:`_HUNGARIAN`); else as it was."""
-    if not reads(lean, "hungarian", hungarian_marked(text)):
-        return text
-    plain = translated(text.translate(_UNACCENTED), _HUNGARIAN)
-    return re.sub(r"[ \t]{2,}", " ", plain).strip()
+    return read_unaccented(text, lean, "hungarian", hungarian_marked, _UNACCENTED, _HUNGARIAN)

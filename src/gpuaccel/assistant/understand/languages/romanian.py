@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
 
 # each Romanian letter with a diacritic (both the comma and the older cedilla forms), and the plain letter a
 # writer typing fast puts for it ("rulează" and "ruleaza", "așteaptă" and "asteapta" are one word)
@@ -221,15 +221,10 @@ _NOT_ROMANIAN = re.compile(r"[ıİğĞöÖüÜçÇñÑãõéáíóúàèìòùê
 def romanian_marked(text: str) -> bool:
     """Whether ``text`` shows Romanian's marks (:data:`_ROMANIAN_MARK`), with or without diacritics, and no
     letter of another language's (:data:`_NOT_ROMANIAN`)."""
-    if _NOT_ROMANIAN.search(text):
-        return False
-    return bool(_ROMANIAN_MARK.search(text) or _ROMANIAN_MARK.search(text.translate(_UNACCENTED)))
+    return marked_unaccented(text, _ROMANIAN_MARK, _UNACCENTED, _NOT_ROMANIAN)
 
 
 def romanian(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Romanian (:data:`_ROMANIAN_MARK`): its letters without their
     diacritics, then its phrases and words (:data:`_ROMANIAN`); else as it was."""
-    if not reads(lean, "romanian", romanian_marked(text)):
-        return text
-    plain = translated(text.translate(_UNACCENTED), _ROMANIAN)
-    return re.sub(r"[ \t]{2,}", " ", plain).strip()
+    return read_unaccented(text, lean, "romanian", romanian_marked, _UNACCENTED, _ROMANIAN)

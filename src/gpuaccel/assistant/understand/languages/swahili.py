@@ -31,7 +31,7 @@ _SWAHILI_MARK = re.compile(
     r"\b(?:niaje|nini|kwanini|mbona|lini|ngapi|gani|ipi|wapi|nani|jioni|mchana|asubuhi"
     r"|usiku|kesho|tangu|sahii|kati\s+ya|kabla\s+ya|baada\s+ya|zaidi\s+ya|chini\s+ya|juu\s+ya|saa\s+hii"
     r"|sasa\s+hivi|kwa|hiyo|hio|yake|zote|yote|pamoja|jumla|wastani|kabisa|pili|kwanza|tatu"
-    r"|ingine|nyingine|mwisho|joto|stima|tafadhali|tafadhal|hapana|sawa|maze|msee|kidogo"
+    r"|ingine|nyingine|mwisho|joto|stima|tafadhali|tafadhal|hapana|sawa|msee|kidogo"
     r"|muda\s+(?:gani|mrefu|mfupi)|simamisha|rudia|ngoja|iachilie|achilia|endelea|hamisha|peleka"
     r"|nionyeshe|nioneshe|onyesha|nipe|nataka|nilimaanisha|nimemaliza|hapo"
     r"|imekuwa|ilikuwa|alikuwa|zilikuwa|iko\s+(?:ngapi|wapi|kwa|aje)|ziko|ilijaribu|ilijaribiwa|ilirudiwa"
@@ -40,7 +40,8 @@ _SWAHILI_MARK = re.compile(
     r"|inangoja|inasubiri"
     r"|ilikufa|imekufa|imeanguka|ilianguka|zimeanguka|zilianguka|zimekufa|zilikufa|inakimbia|anaitumia"
     r"|anatumia|inatumia|haina|haitapata|haiko)\b"
-    r"|\b(?:i|a|zi|u)(?:me|na|li|ki|ta)-?(?:" + _VERBS + r")\w*"
+    # (the verb whole: "analog" is English's a-na-log)
+    r"|\b(?!analog)(?:i|a|zi|u)(?:me|na|li|ki|ta)-?(?:" + _VERBS + r")(?:ed|ing|s)?\b"
     # Sheng's plural prefix on an English noun ("ma-card": the cards), a reading "of" a card or job said
     # "ya" / "za" ("temp ya gpu 0", "priority ya llama-70b-eval"; Hindi's "ya" is or, between two things of
     # a kind), "ni" before an English question word ("busy ni how much"), and a question closed by "je?"

@@ -72,6 +72,32 @@ def read_where_marked(
     return re.sub(r"\s{2,}", " ", translated(text, table() if callable(table) else table)).strip()
 
 
+def marked_unaccented(
+    text: str, mark: re.Pattern[str], unaccented: dict[int, int], never: re.Pattern[str] | None = None
+) -> bool:
+    """Whether ``text`` shows a language's ``mark``, typed with its accents or without them (``unaccented``:
+    a ``str.translate`` table), and no letter it never writes (``never``)."""
+    if never is not None and never.search(text):
+        return False
+    return bool(mark.search(text) or mark.search(text.translate(unaccented)))
+
+
+def read_unaccented(
+    text: str,
+    lean: Lean | None,
+    language: str,
+    marked: Callable[[str], bool],
+    unaccented: dict[int, int],
+    table: Table,
+) -> str:
+    """``text`` read in English where it is ``language`` (``marked``, or ``lean`` leaning to it): its letters
+    without their accents, then ``table``, its spaces closed up (not its lines); else as it was. The languages
+    typed with their accents or without them read so (Romanian, Catalan, Hungarian)."""
+    if not reads(lean, language, marked(text)):
+        return text
+    return re.sub(r"[ \t]{2,}", " ", translated(text.translate(unaccented), table)).strip()
+
+
 def ing_form(verb: str) -> str:
     """An English verb's -ing form ("run" running, "use" using, "wait" waiting)."""
     if verb.endswith("e"):
