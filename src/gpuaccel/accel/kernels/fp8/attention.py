@@ -610,6 +610,20 @@ def _quantized_plan(
     return flash_attention_fp8_quantized(x, causal, scale, cfg, _out(q, q.shape[-1], q.dtype), bound)
 
 
+def _scale_layout(
+    q: torch.Tensor, k: torch.Tensor, block_m: int, block_n: int
+) -> tuple[int, int, int, int, int]:
+    """An e4m3 call's one fp32 scale allocation: (Q's scale blocks a head, K's, where K's and V's pieces
+    start, its words), each piece 16-byte aligned as a fresh tensor; :func:`from_descaled` fills it, and a
+    Gluon plan keeps it (:func:`_fix_descaled`)."""
+    b, hq, nq, d = q.shape
+    hkv, nk = k.shape[1], k.shape[2]
+    q_blocks, k_blocks = cdiv(nq, block_m), cdiv(nk, block_n)
+    k_off = whole16(b * hq * q_blocks)
+    v_off = k_off + whole16(b * hkv * k_blocks)
+    return q_blocks, k_blocks, k_off, v_off, v_off + b * hkv * d
+
+
 def from_descaled(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -627,17 +641,15 @@ def from_descaled(
     fresh tensor). No rotation: the scores do not change, and the values are already rounded. Descales
     of another dtype or device are converted first (``.to``), as before. ``bound``: the call signature's
     launches."""
-    b, hq, nq, d = q.shape
-    hkv, nk = k.shape[1], k.shape[2]
+    b, hq, _, d = q.shape
+    hkv = k.shape[1]
     dev = q.device
     qd, kd, vd = (
         t if t.dtype == torch.float32 and t.device == dev else t.to(device=dev, dtype=torch.float32)
         for t in descales
     )
-    q_blocks, k_blocks = cdiv(nq, block_m), cdiv(nk, block_n)
-    k_off = whole16(b * hq * q_blocks)
-    v_off = k_off + whole16(b * hkv * k_blocks)
-    scales = torch.empty(v_off + b * hkv * d, device=dev, dtype=torch.float32)
+    q_blocks, k_blocks, k_off, v_off, words = _scale_layout(q, k, block_m, block_n)
+    scales = torch.empty(words, device=dev, dtype=torch.float32)
     spread = (qd, kd, vd, scales, hq // hkv, q_blocks, k_blocks, k_off, v_off)
     vt, q, k = transposed_v(tma_ready(v), key_order, bound, None, spread), tma_ready(q), tma_ready(k)
     return Fp8Inputs(
@@ -731,12 +743,9 @@ def _fix_descaled(
     path, cfg, bound = plan
     if path != "gluon" or bound is None or PLANNED not in bound or "transpose_v" not in bound:
         return
-    block_m, block_n, _ = quant_layout(cfg)
-    b, hq, nq, d = q.shape
+    b, hq, _, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
-    q_blocks, k_blocks = cdiv(nq, block_m), cdiv(nk, block_n)
-    k_off = whole16(b * hq * q_blocks)
-    v_off = k_off + whole16(b * hkv * k_blocks)
+    q_blocks, k_blocks, k_off, v_off, words = _scale_layout(q, k, *quant_layout(cfg)[:2])
     dev = q.device
     convert = any(t.dtype != torch.float32 or t.device != dev for t in descales)
     qd, kd, vd = (t.to(device=dev, dtype=torch.float32) for t in descales) if convert else descales
@@ -744,7 +753,7 @@ def _fix_descaled(
     head = (*v.stride()[:3], hkv, nk, nk_pad, 1)
     tail = (*qd.stride(), *kd.stride(), *vd.stride(), hq // hkv, q_blocks, k_blocks, k_off, v_off)
     bound[DESCALED] = (
-        v_off + b * hkv * d, 4 * k_off, 4 * v_off, (b, hkv, d, nk_pad), tuple(o.shape), o.stride(),
+        words, 4 * k_off, 4 * v_off, (b, hkv, d, nk_pad), tuple(o.shape), o.stride(),
         tuple(lse.shape), convert, head, tail, launch_gluon_fp8,
     )  # fmt: skip
 

@@ -38,7 +38,7 @@ from gpuaccel.accel.kernels.gluon.fwd import _forward
 from gpuaccel.accel.kernels.gluon.merge import launch_split_merge, split_scratch
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon.tiles import CONSUMER_REGS, split_tile_walk, tile_walk
-from gpuaccel.accel.kernels.tuning.configs import TILE_WASTE, GluonFwdConfig
+from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, tall_tiles_waste
 
 # Per padded head_dim. Blocks of 128 keys or more run each block's PV inside the block, so they carry no
 # P across the loop and D64 fits 256-key blocks, D128 three consumers at 160 registers with 128-key ones.
@@ -88,8 +88,7 @@ def gluon_fp8_config(head_dim: int, q: torch.Tensor | None = None, causal: bool 
     cfg = GLUON_FP8_CONFIGS[head_dim]
     if q is None or not causal or cfg.consumers != 3:
         return cfg
-    tall, short = cdiv(q.shape[2], 3 * CONSUMER_ROWS), cdiv(q.shape[2], 2 * CONSUMER_ROWS)
-    return replace(cfg, consumers=2) if tall * 3 > TILE_WASTE * short * 2 else cfg
+    return replace(cfg, consumers=2) if tall_tiles_waste(q.shape[2]) else cfg
 
 
 def launch_gluon_fp8(

@@ -240,11 +240,15 @@ def gluon_fwd_config(
         cfg = replace(cfg, first_full=False)
     if causal and head_dim in CAUSAL_WALK:
         cfg = replace(cfg, diag_first=True, pad_top=not cfg.o_tma)
-    if seq_q is not None and cfg.consumers == 3:
-        tall, short = -(-seq_q // 192) * 192, -(-seq_q // 128) * 128
-        if tall > TILE_WASTE * short:
-            return replace(cfg, consumers=2)
+    if seq_q is not None and cfg.consumers == 3 and tall_tiles_waste(seq_q):
+        return replace(cfg, consumers=2)
     return cfg
+
+
+def tall_tiles_waste(seq_q: int) -> bool:
+    """Whether three consumers' 192-row tiles pad ``seq_q`` queries more than :data:`TILE_WASTE` x the
+    128-row tiles of two: the bf16 and the FP8 forward then run two consumers."""
+    return -(-seq_q // 192) * 192 > TILE_WASTE * (-(-seq_q // 128) * 128)
 
 
 @dataclass(frozen=True)
