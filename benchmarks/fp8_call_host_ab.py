@@ -50,6 +50,8 @@ SHAPES = [  # (B, N, H, D, causal)
     (8, 1024, 16, 128, False),
     (8, 1024, 16, 128, True),
     (2, 8192, 16, 128, False),
+    (2, 8192, 16, 128, True),
+    (1, 16384, 16, 128, True),
 ]
 STEP_SHAPES = [(1, 512, 16, 128, False), (1, 512, 16, 128, True), (8, 1024, 16, 128, True)]  # --steps
 BF16_IN_SHAPES = [  # (B, N, H, D, causal), run as [B, H, N, D]
@@ -459,10 +461,10 @@ def host_ab(
     for side, results in runs.items():
         for res in results:
             for shape, row in res["shapes"].items():
-                for name, r in row.items():
+                for call_name, r in row.items():
                     cell = (
                         summary.setdefault(shape, {})
-                        .setdefault(name, {})
+                        .setdefault(call_name, {})
                         .setdefault(side, {"host_us": [], "ms": [], "parts": []})
                     )
                     cell["host_us"].append(r["host_us"])
@@ -484,11 +486,11 @@ def host_ab(
     print("o/lse bit for bit, sides and two planned calls:", same)
     print("| shape | call | host us old -> new (per process) | do_bench ms old -> new | host old/new |")
     for shape, row in summary.items():
-        for name, cell in row.items():
+        for call_name, cell in row.items():
             o, n = cell[sides[0]], cell[sides[1]]
             per = lambda c: ", ".join(f"{x:.0f}" for x in c["host_us"])
-            print(f"| {shape} | {name} | {o['host_us_median']:.0f} ({per(o)}) -> {n['host_us_median']:.0f} "
-                  f"({per(n)}) | {o['ms_median']:.4f} -> {n['ms_median']:.4f} | "
+            print(f"| {shape} | {call_name} | {o['host_us_median']:.0f} ({per(o)}) -> "
+                  f"{n['host_us_median']:.0f} ({per(n)}) | {o['ms_median']:.4f} -> {n['ms_median']:.4f} | "
                   f"{o['host_us_median'] / n['host_us_median']:.2f} |")  # fmt: skip
     if call == "descaled":
         print(f"| shape | e4m3 host us {sides[0]} -> {sides[1]} | e4m3 ms | bf16 ms (both sides) | "

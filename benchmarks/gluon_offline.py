@@ -13,7 +13,8 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores), how many wgmma A descriptors so
         [--rescale 8]   (fwd/fp8/varlen: that config with conditional rescaling, GluonFwdConfig.rescale_log2;
                          -8: decided per warp, rescale_warp)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
-    python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward)
+    python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward;
+        FP8_V_GIVEN=1: V as given, transposed in the kernel, the e4m3 call's one launch)
     python benchmarks/gluon_offline.py --kernel decode [decode_offline.py's options]   (the tl.* decode
         split kernel, planned bf16/e4m3 configurations and variants: benchmarks/decode_offline.py)
 """
@@ -188,7 +189,11 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
             torch.ones(b * h, d),
         )
         o = torch.empty_like(q)
-        launch_gluon_fp8(q.to(e4m3), k.to(e4m3), vt, scales, o, torch.empty(b, h, n), causal, scale, cfg)
+        strides = None
+        if os.environ.get("FP8_V_GIVEN") == "1":  # V as given, transposed in the kernel, descales per head
+            vt, scales, strides = v.to(e4m3), (torch.ones(b, h),) * 3, (h, 1)
+        launch_gluon_fp8(q.to(e4m3), k.to(e4m3), vt, scales, o, torch.empty(b, h, n), causal, scale, cfg,
+                         descale_strides=strides)  # fmt: skip
     elif kernel == "varlen":  # b documents of n, n/2, n/4, ... tokens packed, h heads
         from gpuaccel.accel.kernels.gluon import varlen_fwd as gluon_varlen_fwd
         from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd

@@ -323,6 +323,9 @@ class Fp8Inputs:
     block_n: int
     out_dtype: torch.dtype
     key_order: bool = False  # V^T's keys at ``key_slot`` positions (the Gluon kernel's operand order)
+    # an e4m3 call's on the Gluon kernel: ``vt`` is V as given [B, Hkv, Nk, D], which the kernel transposes
+    # itself, and the three scales are the fp32 descales [B, Hkv] at these (batch, head) strides
+    descale_strides: tuple[int, int] | None = None
 
 
 @functools.cache
@@ -410,6 +413,8 @@ def _quantize(
 def dequantize(x: Fp8Inputs) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """The fp32 q, k, v the kernels effectively see (Q/K rotated, scales applied, V back to [B, H, N, D]):
     a reference on these isolates the kernel's own error from the quantisation's."""
+    if x.descale_strides is not None:
+        raise ValueError("inputs for the kernel's own transpose (descale_strides) hold no V^T to dequantise")
     nq, nk = x.q.shape[2], x.k.shape[2]
 
     def rows(t: torch.Tensor, s: torch.Tensor, blk: int) -> torch.Tensor:
@@ -460,7 +465,9 @@ def flash_attention_fp8_quantized(
     if isinstance(cfg, GluonFwdConfig):  # whole padded groups: reordered keys may sit past Nk
         from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
 
-        launch_gluon_fp8(x.q, x.k, x.vt, scales, o, lse, causal, scale, cfg, bound, split)
+        launch_gluon_fp8(x.q, x.k, x.vt, scales, o, lse, causal, scale, cfg, bound, split, x.descale_strides)
+    elif x.descale_strides is not None:
+        raise ValueError("inputs for the Gluon kernel's own transpose (descale_strides) need a Gluon config")
     else:  # logical shape; the padded row stride stays TMA-aligned
         triton.set_allocator(scratch_alloc)
         launch_fwd(x.q, x.k, x.vt[..., : x.k.shape[2]], o, lse, causal, scale, cfg, scales, bound)
@@ -624,6 +631,20 @@ def _scale_layout(
     return q_blocks, k_blocks, k_off, v_off, v_off + b * hkv * d
 
 
+def kernel_descales(
+    descales: tuple[torch.Tensor, torch.Tensor, torch.Tensor], device: torch.device
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """The q/k/v descales as the Gluon kernel reads them itself: fp32 on ``device`` (``.to`` where they are
+    not) at one pair of (batch, head) strides (each made contiguous where theirs differ)."""
+    qd, kd, vd = (
+        t if t.dtype == torch.float32 and t.device == device else t.to(device=device, dtype=torch.float32)
+        for t in descales
+    )
+    if not qd.stride() == kd.stride() == vd.stride():
+        qd, kd, vd = qd.contiguous(), kd.contiguous(), vd.contiguous()
+    return qd, kd, vd
+
+
 def from_descaled(
     q: torch.Tensor,
     k: torch.Tensor,
@@ -633,6 +654,7 @@ def from_descaled(
     block_n: int,
     key_order: bool,
     bound: Bound | None = None,
+    in_kernel: bool = False,
 ) -> Fp8Inputs:
     """e4m3 q/k/v ``[B, H, N, D]`` with one fp32 descale per (batch, kv head) each (FlashAttention-3's FP8
     convention; q's applies to every query head of the group) as the kernel's operands: the scales spread
@@ -640,10 +662,16 @@ def from_descaled(
     (:func:`transposed_v`'s ``descaled``; the scales in one allocation, each piece 16-byte aligned as a
     fresh tensor). No rotation: the scores do not change, and the values are already rounded. Descales
     of another dtype or device are converted first (``.to``), as before. ``bound``: the call signature's
-    launches."""
+    launches. ``in_kernel`` (the Gluon kernel's): no launch at all, V as given and the descales as they are
+    (:func:`kernel_descales`), which the kernel transposes and reads itself (``Fp8Inputs.descale_strides``):
+    an e4m3 call is then one launch."""
     b, hq, _, d = q.shape
     hkv = k.shape[1]
     dev = q.device
+    if in_kernel:
+        qd, kd, vd = kernel_descales(descales, dev)
+        q, k, v = tma_ready(q), tma_ready(k), tma_ready(v)
+        return Fp8Inputs(q, k, v, qd, kd, vd, block_m, block_n, torch.bfloat16, key_order, qd.stride())
     qd, kd, vd = (
         t if t.dtype == torch.float32 and t.device == dev else t.to(device=dev, dtype=torch.float32)
         for t in descales
@@ -685,7 +713,8 @@ def flash_attention_fp8_descaled(
         scale = resolve_scale(softmax_scale, q.shape[-1])
         lean = plan[2].get(DESCALED)
         if lean is not None:
-            return _descaled_planned(lean, plan, q, k, v, descales, causal, scale)
+            planned_call, fixed = lean
+            return planned_call(fixed, plan, q, k, v, descales, causal, scale)
         return _descaled_plan(plan, q, k, v, descales, causal, scale)
     shape = check_inputs(q, k, v, allowed_dtypes=FP8_INPUTS)
     want = (shape.batch, shape.heads_kv)
@@ -717,7 +746,8 @@ def flash_attention_fp8_descaled(
 # in an e4m3 plan's bound (Gluon path): what the signature fixes for :func:`_descaled_planned`, from its
 # first call: (the scale buffer's fp32 words, K's and V's scale pieces' byte offsets in it, V^T's shape,
 # o's shape and strides, lse's shape, whether the descales need ``.to``, the transpose's integer arguments
-# before and after the three descales, the kernel's launch function: :func:`gluon.fp8.launch_gluon_fp8`)
+# before and after the three descales, the kernel's launch function: :func:`gluon.fp8.launch_gluon_fp8`),
+# kept beside the function that runs it, this plan's or :func:`_one_launch_planned`
 DESCALED = "descaled"
 DescaledFixed = tuple[
     int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], bool,
@@ -741,7 +771,10 @@ def _fix_descaled(
     from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
 
     path, cfg, bound = plan
-    if path != "gluon" or bound is None or PLANNED not in bound or "transpose_v" not in bound:
+    if path != "gluon" or bound is None or PLANNED not in bound:
+        return
+    if "transpose_v" not in bound:  # the kernel transposes V itself: one launch
+        _fix_one_launch(plan, q, k, v, descales, o, lse)
         return
     b, hq, _, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
@@ -752,10 +785,11 @@ def _fix_descaled(
     nk_pad = cdiv(nk, 32) * 32
     head = (*v.stride()[:3], hkv, nk, nk_pad, 1)
     tail = (*qd.stride(), *kd.stride(), *vd.stride(), hq // hkv, q_blocks, k_blocks, k_off, v_off)
-    bound[DESCALED] = (
+    fixed = (
         words, 4 * k_off, 4 * v_off, (b, hkv, d, nk_pad), tuple(o.shape), o.stride(),
         tuple(lse.shape), convert, head, tail, launch_gluon_fp8,
     )  # fmt: skip
+    bound[DESCALED] = (_descaled_planned, fixed)
 
 
 def _descaled_planned(
@@ -788,6 +822,66 @@ def _descaled_planned(
     return o, lse
 
 
+# the same for a plan whose kernel transposes V itself (:func:`_one_launch_planned`): (o's shape and
+# strides, lse's shape, whether the descales need ``.to``, whether their strides differ (made contiguous),
+# the strides the kernel then reads them at, the kernel's launch function)
+OneLaunchFixed = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], bool, bool, tuple[int, int], Callable[..., None],
+]  # fmt: skip
+
+
+def _fix_one_launch(
+    plan: tuple[str, FwdConfig | GluonFwdConfig, Bound | None],
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    descales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    o: torch.Tensor,
+    lse: torch.Tensor,
+) -> None:
+    """:func:`_fix_descaled` for a plan whose kernel transposes V itself (no ``transpose_v`` launch):
+    what :func:`from_descaled` and :func:`_out` work out on every call but the signature fixes (layouts,
+    the descales' conversion and strides), so a planned call only allocates o and lse and repeats its one
+    bound launch (:func:`_one_launch_planned`)."""
+    from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
+
+    _, _, bound = plan
+    assert bound is not None
+    dev = q.device
+    convert = any(t.dtype != torch.float32 or t.device != dev for t in descales)
+    seen = [t.to(device=dev, dtype=torch.float32) for t in descales] if convert else descales
+    differ = not seen[0].stride() == seen[1].stride() == seen[2].stride()  # as kernel_descales decides
+    qd = kernel_descales(descales, dev)[0]
+    fixed = (tuple(o.shape), o.stride(), tuple(lse.shape), convert, differ, qd.stride(), launch_gluon_fp8)
+    bound[DESCALED] = (_one_launch_planned, fixed)
+
+
+def _one_launch_planned(
+    fixed: OneLaunchFixed,
+    plan: tuple[str, FwdConfig | GluonFwdConfig, Bound | None],
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    descales: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+    causal: bool,
+    scale: float,
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """A planned e4m3 call on the Gluon path whose kernel transposes V and reads the descales itself: its
+    one bound launch, with nothing the signature fixes worked out again. Why: a serving stack's short calls
+    are host-bound, and the general path's views, checks and layout rules cost more host time than the
+    launch itself."""
+    o_shape, o_stride, lse_shape, convert, differ, strides, kernel = fixed
+    _, cfg, bound = plan
+    dev = q.device
+    qd, kd, vd = (t.to(device=dev, dtype=torch.float32) for t in descales) if convert else descales
+    if differ:
+        qd, kd, vd = qd.contiguous(), kd.contiguous(), vd.contiguous()
+    o = torch.empty_strided(o_shape, o_stride, device=dev, dtype=torch.bfloat16)
+    lse = torch.empty(lse_shape, device=dev, dtype=torch.float32)
+    kernel(q, k, v, (qd, kd, vd), o, lse, causal, scale, cfg, bound, None, strides)
+    return o, lse
+
+
 def _descaled_plan(
     plan: tuple[str, FwdConfig | GluonFwdConfig, Bound | None],
     q: torch.Tensor,
@@ -800,7 +894,12 @@ def _descaled_plan(
     """An e4m3 call's launches on checked inputs: its operands (:func:`from_descaled`), then the kernel of
     ``plan`` = (path, configuration, bound launches or None)."""
     _, cfg, bound = plan
-    x = from_descaled(q, k, v, descales, *quant_layout(cfg), bound)
+    in_kernel = False
+    if isinstance(cfg, GluonFwdConfig):
+        from gpuaccel.accel.kernels.gluon.fp8 import transposes_v
+
+        in_kernel = transposes_v(q, k, causal)
+    x = from_descaled(q, k, v, descales, *quant_layout(cfg), bound, in_kernel)
     return flash_attention_fp8_quantized(x, causal, scale, cfg, _out(q, q.shape[-1], x.out_dtype), bound)
 
 

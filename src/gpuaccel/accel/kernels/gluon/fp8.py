@@ -34,7 +34,7 @@ from triton.experimental.gluon import language as gl
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, cdiv, launch
-from gpuaccel.accel.kernels.gluon.fwd import _forward
+from gpuaccel.accel.kernels.gluon.fwd import V_CHUNK_COLS, _forward
 from gpuaccel.accel.kernels.gluon.merge import launch_split_merge, split_scratch
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
 from gpuaccel.accel.kernels.gluon.tiles import CONSUMER_REGS, split_tile_walk, tile_walk
@@ -57,19 +57,39 @@ GLUON_FP8_HEAD_DIMS = tuple(GLUON_FP8_CONFIGS)
 @gluon.jit
 def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob,
                           stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total,
-                          group_heads, num_tiles, sched_ptr, sched_len, part_o, part_lse,
+                          group_heads, num_tiles, sched_ptr, sched_len, part_o, part_lse, ds_sb, ds_sh,
                           HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                           CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
                           INLINE_PV: gl.constexpr, SPLIT: gl.constexpr, RESCALE: gl.constexpr = 0.0,
-                          RESCALE_WARP: gl.constexpr = False, Q_BUFS: gl.constexpr = 1):  # fmt: skip
+                          RESCALE_WARP: gl.constexpr = False, Q_BUFS: gl.constexpr = 1,
+                          V_GIVEN: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
              sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
              True, False, INLINE_PV, Q_BUFS, False, None, SPLIT, part_o, part_lse, RESCALE=RESCALE,
-             RESCALE_WARP=RESCALE_WARP)  # fmt: skip
+             RESCALE_WARP=RESCALE_WARP, V_GIVEN=V_GIVEN, ds_sb=ds_sb, ds_sh=ds_sh)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
+
+
+# Score pairs (B x Hq x Nq x Nk, halved causal) up to which an e4m3 call's kernel transposes V itself
+# (``launch_gluon_fp8``'s ``descale_strides``): one launch instead of the transpose's and the kernel's.
+# The in-kernel transpose costs its warps' issue slots in every key block (kernel-only ~10 % at 2,16,8192
+# and 1,16,16384 D128 on an H200), against a fixed saving of a launch and two allocations (~8-10 us):
+# planned calls, do_bench ms main / in-kernel (docs/kernels-log.md, 2026-11-30, thirty-eighth session):
+# 4,16,1024 causal 0.061 / 0.054, 8,16,1024 causal 0.108 / 0.101, non-causal 0.125 / 0.128,
+# 2,16,8192 1.17 / 1.29.
+V_IN_KERNEL_PAIRS = 100_000_000
+
+
+def transposes_v(q: torch.Tensor, k: torch.Tensor, causal: bool) -> bool:
+    """Whether an e4m3 call on q [B, Hq, Nq, D], k [B, Hkv, Nk, D] runs the kernel's own V transpose: below
+    :data:`V_IN_KERNEL_PAIRS` score pairs, where the call's launches cost more than the transpose's issue
+    slots inside the kernel."""
+    b, hq, nq, _ = q.shape
+    pairs = b * hq * nq * k.shape[2]
+    return (pairs // 2 if causal else pairs) <= V_IN_KERNEL_PAIRS
 
 
 def gluon_fp8_config(head_dim: int, q: torch.Tensor | None = None, causal: bool = False) -> GluonFwdConfig:
@@ -103,6 +123,7 @@ def launch_gluon_fp8(
     cfg: GluonFwdConfig,
     bound: Bound | None = None,
     split: int | None = None,
+    descale_strides: tuple[int, int] | None = None,
 ) -> None:
     """Run the FP8 forward into ``o`` (q's shape, bf16/fp16, unit last stride) and ``lse`` [B, Hq, Nq].
 
@@ -114,13 +135,17 @@ def launch_gluon_fp8(
     of ``INLINE_PV_MIN_BLOCK`` or more; merged by a second launch, :mod:`accel.kernels.gluon.merge`): None
     as the cost model says (:func:`accel.kernels.gluon.sched.split_pieces`), 1 never (one launch).
     With ``bound`` (a call signature's) the second and later calls repeat the first one's launches with
-    their own tensors and scale, the checks, tiles and walk kept under ``PLANNED``."""
+    their own tensors and scale, the checks, tiles and walk kept under ``PLANNED``.
+    ``descale_strides`` (an e4m3 call's, FlashAttention-3's convention): ``vt8`` is V as given, e4m3 [B,
+    Hkv, Nk, D], which the kernel transposes itself (``V_GIVEN``), and ``scales`` are the fp32 q/k/v
+    descales, one per (batch, kv head) at these (batch, head) strides, shared by the three: one launch."""
     planned = bound.get(PLANNED) if bound is not None else None
     if planned is not None:  # what the call signature fixed: the bound launch, tiles and walk, the cut
         again, block_n, walk, cut, tile_rows = planned
         part = split_scratch(cut[0] * cut[2], tile_rows, q8.shape[3], o.device) if cut else (lse, lse)
-        again(Tma(q8, CONSUMER_ROWS), Tma(k8, block_n), Tma(vt8, q8.shape[3], block_n), o, lse, *scales,
-              o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk, *part)  # fmt: skip
+        v_tma = Tma(vt8, block_n, V_CHUNK_COLS) if descale_strides else Tma(vt8, q8.shape[3], block_n)
+        again(Tma(q8, CONSUMER_ROWS), Tma(k8, block_n), v_tma, o, lse, *scales, o.stride(0), o.stride(1),
+              o.stride(2), scale * LOG2E, *walk, *part, *(descale_strides or (0, 0)))  # fmt: skip
         if cut:
             launch_split_merge(part, o, lse, walk[4], cut, bound)
         return
@@ -137,7 +162,15 @@ def launch_gluon_fp8(
     nq, d = q8.shape[2], q8.shape[3]
     nk = k8.shape[2]
     q_scale, k_scale, v_scale = scales
-    if q_scale.shape[-1] != cdiv(nq, CONSUMER_ROWS) or k_scale.shape[-1] != cdiv(nk, cfg.block_n):
+    if descale_strides is not None:
+        v_tma = Tma(vt8, cfg.block_n, V_CHUNK_COLS)
+        if d % V_CHUNK_COLS:
+            raise ValueError(f"V as given takes a head_dim that is a multiple of {V_CHUNK_COLS}, got {d}")
+    else:
+        v_tma = Tma(vt8, d, cfg.block_n)
+    if descale_strides is None and (
+        q_scale.shape[-1] != cdiv(nq, CONSUMER_ROWS) or k_scale.shape[-1] != cdiv(nk, cfg.block_n)
+    ):
         raise ValueError(
             f"Q/K scales must be per {CONSUMER_ROWS}/{cfg.block_n}-row block, got {q_scale.shape[-1]} and "
             f"{k_scale.shape[-1]} blocks for Nq {nq}, Nk {nk}"
@@ -152,12 +185,12 @@ def launch_gluon_fp8(
     part = split_scratch(cut[0] * cut[2], tile_rows, d, o.device) if cut else (lse, lse)
     launch(
         gluon_attn_fp8_kernel, (programs,),
-        (Tma(q8, CONSUMER_ROWS), Tma(k8, cfg.block_n), Tma(vt8, d, cfg.block_n), o,
-         lse, q_scale, k_scale, v_scale, o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk, *part),
+        (Tma(q8, CONSUMER_ROWS), Tma(k8, cfg.block_n), v_tma, o, lse, q_scale, k_scale, v_scale,
+         o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk, *part, *(descale_strides or (0, 0))),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], INLINE_PV=inline,
              SPLIT=cut is not None, RESCALE=float(cfg.rescale_log2),
-             RESCALE_WARP=cfg.rescale_warp, Q_BUFS=cfg.q_bufs),
+             RESCALE_WARP=cfg.rescale_warp, Q_BUFS=cfg.q_bufs, V_GIVEN=descale_strides is not None),
         dict(num_warps=4), bound, "gluon_fp8_split" if cut else "gluon_fp8",
     )  # fmt: skip
     if cut:

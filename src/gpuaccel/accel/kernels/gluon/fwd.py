@@ -110,6 +110,11 @@ from gpuaccel.accel.kernels.gluon.tiles import (
 )
 from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, gluon_fwd_config
 
+# The FP8 forward's V as given (``V_GIVEN``): columns of V per TMA chunk of a key block; a chunk's keys x 32
+# e4m3 columns (32-byte rows) is what the transposer's 128 threads hold at once, 32 bytes each.
+V_CHUNK_COLS = 16
+V_COLS = gl.constexpr(V_CHUNK_COLS)
+
 
 @gluon.jit
 def _load_k(k_desc, k_smem, k_ready, k_empty, c, b, hkv, k0, n_tile, j, BLOCK_N: gl.constexpr,
@@ -129,13 +134,16 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
                    CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, V_T: gl.constexpr, VARLEN: gl.constexpr,
                    Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, DYNAMIC: gl.constexpr,
                    DIAG_FIRST: gl.constexpr = False,
-                   PAD_TOP: gl.constexpr = False, K_STAGES: gl.constexpr = 2):  # fmt: skip
+                   PAD_TOP: gl.constexpr = False, K_STAGES: gl.constexpr = 2,
+                   V_CHUNKS: gl.constexpr = 0):  # fmt: skip
     """The loads of tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns the new count.
     ``DYNAMIC``: the tile's number goes to its Q buffers' slots in ``sched_ptr`` for the consumers.
     ``DIAG_FIRST``: the tile's key blocks last first (:func:`_consumer_tile`). ``PAD_TOP``:
     :func:`_tile_place`'s (Q boxes may start at negative rows: TMA fills them with zeros). ``K_STAGES``: the K
     ring's depth; deeper than V's (``STAGES``), each block's K is issued before the block before it's V, so
-    K leads V by a block inside the tile (``GluonFwdConfig.k_ahead``)."""
+    K leads V by a block inside the tile (``GluonFwdConfig.k_ahead``). ``V_CHUNKS``: V as given ([B, H, N,
+    D], the FP8 forward's ``V_GIVEN``), each block in that many column chunks into the raw ring
+    (``v_smem``/``v_ready``/``v_empty`` are then the raw ring's), for :func:`_transposer`."""
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
         CAUSAL, VARLEN, PAD_TOP,
@@ -165,11 +173,17 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
                     DIAG_FIRST)  # fmt: skip
         s = cnt % STAGES
         mbarrier.wait(v_empty.index(s), ((cnt // STAGES) & 1) ^ 1)
-        mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
         key = k0 + (n_tile - 1 - j if DIAG_FIRST else j) * BLOCK_N
-        if V_T:
+        if V_CHUNKS > 0:
+            mbarrier.expect(v_ready.index(s), V_CHUNKS * v_desc.block_type.nbytes)
+            for c in gl.static_range(V_CHUNKS):
+                tma.async_copy_global_to_shared(v_desc, [b, hkv, key, c * V_COLS], v_ready.index(s),
+                                                v_smem.index(s * V_CHUNKS + c))  # fmt: skip
+        elif V_T:
+            mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
             tma.async_copy_global_to_shared(v_desc, [b, hkv, 0, key], v_ready.index(s), v_smem.index(s))
         else:
+            mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
             tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
         cnt += 1
     return cnt
@@ -183,14 +197,15 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
               VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, SPLIT: gl.constexpr = False,
               DYNAMIC: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
               PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
-              K_STAGES: gl.constexpr = 2):  # fmt: skip
+              K_STAGES: gl.constexpr = 2, V_CHUNKS: gl.constexpr = 0):  # fmt: skip
     """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
     ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`). ``SPLIT``: the
     host's table gives each item its key blocks (:func:`_tile_keys`). ``DYNAMIC`` (packed documents):
     tiles are drawn in order from a counter past the items table (:func:`_next_tile`) while any are left,
     so a program that drew heavy tiles draws fewer; the consumers learn each tile's number through
-    ``sched_ptr`` and the end from a -1 there. ``PAD_SKIP``: non-causal tiles from the host's table too."""
+    ``sched_ptr`` and the end from a -1 there. ``PAD_SKIP``: non-causal tiles from the host's table too.
+    ``V_CHUNKS``: :func:`_producer_tile`'s."""
     SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT or PAD_SKIP
     cnt = 0  # K/V blocks issued so far: ring slot and phase
     if DYNAMIC:
@@ -201,7 +216,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
-                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES,
+                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES, V_CHUNKS,
             )  # fmt: skip
             i += 1
             t = _next_tile(items_ptr, n_items)
@@ -217,8 +232,97 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
-                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES,
+                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES, V_CHUNKS,
             )  # fmt: skip
+
+
+@gluon.jit
+def _transpose_words(x):
+    """4 x 4 byte transposes: each thread's 4 words of one column word (4 columns) of 4 keys become 4 words of
+    one column each (its 4 keys' bytes), 8 PRMTs a transpose (the compiler's byte gather took ~6 a byte)."""
+    return gl.inline_asm_elementwise(
+        """{
+        .reg .b32 t0, t1, t2, t3;
+        prmt.b32 t0, $4, $5, 0x5140;
+        prmt.b32 t1, $4, $5, 0x7362;
+        prmt.b32 t2, $6, $7, 0x5140;
+        prmt.b32 t3, $6, $7, 0x7362;
+        prmt.b32 $0, t0, t2, 0x5410;
+        prmt.b32 $1, t0, t2, 0x7632;
+        prmt.b32 $2, t1, t3, 0x5410;
+        prmt.b32 $3, t1, t3, 0x7632;
+        }""",
+        "=r,=r,=r,=r,r,r,r,r", [x], dtype=gl.int32, is_pure=True, pack=4,
+    )  # fmt: skip
+
+
+@gluon.jit
+def _transpose_block(v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, cnt, HEAD_DIM: gl.constexpr,
+                     BLOCK_N: gl.constexpr, STAGES: gl.constexpr):  # fmt: skip
+    """Ring entry ``cnt``'s V block, as TMA brought it ([BLOCK_N, D] in D/16 column chunks), into V^T's
+    slot ([D, BLOCK_N], K-major as fp8 wgmma's B operand) with its keys at the P fragment's positions
+    (``fp8.attention.key_slot``: bit 3 of the key moved below bits 1-2 inside 16-key groups). Both tiles
+    are read as 32-bit words: a thread loads 2 words of keys n, n+1, n+8, n+9 (slots 4s..4s+3), transposes
+    them 4 x 4 bytes (:func:`_transpose_words`) and stores a word a column. Why here and not in a launch
+    of its own: FlashAttention-3's order, one launch for an e4m3 call, whose short shapes are launch-bound."""
+    V_CHUNKS: gl.constexpr = HEAD_DIM // V_COLS
+    W: gl.constexpr = V_COLS // 4  # words a key row of a chunk
+    gl.static_assert(W == 4 and BLOCK_N >= 64, "16-column chunks, key blocks of 64 or more")
+    # registers: keys +1, +8 (slot bits 0-1), word +1; lanes: word +2, keys +2, +4, +16, +32; warps: key +64
+    # (64-key blocks: both warps the same keys); keys past 128 in more registers
+    gl.static_assert(BLOCK_N <= 256, "key blocks of at most 256")
+    words_l: gl.constexpr = gl.DistributedLinearLayout(
+        [[1, 0], [8, 0], [0, 1], [128, 0]] if BLOCK_N == 256 else [[1, 0], [8, 0], [0, 1]],
+        [[0, 2], [2, 0], [4, 0], [16, 0], [32, 0]],
+        [[64 if BLOCK_N >= 128 else 0, 0]],
+        [],
+        [BLOCK_N, W],
+    )
+    raw_w: gl.constexpr = gl.NVMMASharedLayout(v_raw.type.layout.swizzle_byte_width, 32, 2)
+    vt_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HEAD_DIM, BLOCK_N], v_smem.dtype)
+    vt_w: gl.constexpr = gl.NVMMASharedLayout(vt_2d.swizzle_byte_width, 32, 2)
+    s = cnt % STAGES
+    vt = v_smem.index(s)._reinterpret(gl.int32, [HEAD_DIM, BLOCK_N // 4], vt_w)
+    mbarrier.wait(raw_ready.index(s), (cnt // STAGES) & 1)
+    mbarrier.wait(v_empty.index(s), ((cnt // STAGES) & 1) ^ 1)
+    for c in gl.static_range(V_CHUNKS):
+        x = v_raw.index(s * V_CHUNKS + c)._reinterpret(gl.int32, [BLOCK_N, W], raw_w).load(words_l)
+        y = _transpose_words(
+            x
+        )  # word (key n, w) now holds column 4w + j's bytes of keys ... (j: n's bits 0, 3)
+        y = (
+            y.reshape([BLOCK_N // 16, 2, 2, 2, 2, W])
+            .permute((5, 1, 4, 0, 2, 3))
+            .reshape([V_COLS, BLOCK_N // 4])
+        )
+        vt.slice(c * V_COLS, V_COLS, dim=0).store(y)
+    fence_async_shared()
+    gl.thread_barrier()
+    mbarrier.arrive(raw_empty.index(s))
+    mbarrier.arrive(v_ready.index(s))
+
+
+@gluon.jit
+def _transposer(v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, heads_q, seq_q, seq_k, num_m,
+                bh_total, group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM: gl.constexpr,
+                BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
+                SPLIT: gl.constexpr):  # fmt: skip
+    """The FP8 forward's ``V_GIVEN`` warpgroup: every key block the producer brings (the same walk, dense
+    tiles), transposed into the V^T ring the consumers' PV reads (:func:`_transpose_block`)."""
+    SCHEDULED: gl.constexpr = CAUSAL or SPLIT
+    cnt = 0
+    for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, False)):
+        t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, False, SPLIT)
+        _, _, _, start_m, _, _, len_q, len_k = _tile_place(
+            t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, sched_ptr, 1, CONSUMERS * HALF_M,
+            CAUSAL, False,
+        )  # fmt: skip
+        n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
+        j0, j1, _ = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
+        for _j in range(j0, j1):
+            _transpose_block(v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, cnt, HEAD_DIM, BLOCK_N,
+                             STAGES)  # fmt: skip
+            cnt += 1
 
 
 @gluon.jit
@@ -326,7 +430,8 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                    PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
                    ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
                    PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-                   K_STAGES: gl.constexpr = 2):  # fmt: skip
+                   K_STAGES: gl.constexpr = 2, V_GIVEN: gl.constexpr = False, ds_sb=0,
+                   ds_sh=0):  # fmt: skip
     """:func:`_consumer`'s work on tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns
     the new count. ``DIAG_FIRST``: the tile's key blocks arrive last first, so a slice's masked blocks
     (causal diagonal, ragged end) are its first and it runs one masked block a tile, not two (block 0
@@ -346,7 +451,12 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     skips the first loop (a slice with no full key block: causal slices on or near the diagonal), where
     they still held the previous tile's Q buffer or garbage; wrong output or an illegal address
     (docs/kernels-log.md, 2026-11-28, twenty-fourth session; CUDA 13.0's ptxas recomputes them). A block
-    ahead of both loops dominates them, as the carried-P path's first block does."""
+    ahead of both loops dominates them, as the carried-P path's first block does.
+
+    ``V_GIVEN`` (FP8): ``qs_ptr``/``ks_ptr``/``vs_ptr`` are the call's descales, one per (batch, kv head)
+    at ``b * ds_sb + kv head * ds_sh``, read here (Q's times K's once a tile: the same product the spread
+    scale blocks gave per block) rather than spread over scale blocks by a launch of their own."""
+    PER_BLOCK: gl.constexpr = FP8 and not V_GIVEN  # K's scale per key block
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     FP8_SHIFT: gl.constexpr = FP8_P_LOG2 if RESCALE + FP8_P_LOG2 <= E4M3_MAX_LOG2 else E4M3_MAX_LOG2 - RESCALE
     P_SHIFT: gl.constexpr = FP8_SHIFT if FP8 else 0.0
@@ -386,7 +496,12 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         masked_lo = n_full
         ring0 = cnt
     offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
-    if FP8:
+    if V_GIVEN:
+        ds = (bh // heads_q) * ds_sb + ((bh % heads_q) // group) * ds_sh
+        ks_row = ks_ptr
+        q_scale = qk_scale * gl.load(qs_ptr + ds)
+        q_scale = q_scale * gl.load(ks_ptr + ds)
+    elif FP8:
         ks_row = ks_ptr + (bh // group) * gl.cdiv(len_k, BLOCK_N)  # this K/V head's block scales
         q_blocks = gl.cdiv(len_q, HALF_M)  # rows past seq_q reuse the last block's scale: never stored
         q_scale = qk_scale * gl.load(qs_ptr + bh * q_blocks + gl.minimum(row0 // HALF_M, q_blocks - 1))
@@ -403,23 +518,23 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         if Q_BUFS > 1:  # the item's first block before both loops, always masked (the docstring says why)
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j0, j0, acc, m_i, l_i,
-                offs_m, _block_scale(q_scale, ks_row, j0, FP8), causal_off, len_k, s_layout, p_layout,
-                o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
-                K_STAGES,
+                offs_m, _block_scale(q_scale, ks_row, j0, PER_BLOCK), causal_off, len_k, s_layout,
+                p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP,
+                ROW_LIMIT, K_STAGES,
             )  # fmt: skip
             first = j0 + 1
             masked_lo = gl.maximum(masked_lo, first)
         for j in range(first, full_hi):
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
-                offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
+                offs_m, _block_scale(q_scale, ks_row, j, PER_BLOCK), causal_off, len_k, s_layout, p_layout,
                 o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
                 K_STAGES,
             )  # fmt: skip
         for j in range(masked_lo, n_mine):
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
-                offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout, p_layout,
+                offs_m, _block_scale(q_scale, ks_row, j, PER_BLOCK), causal_off, len_k, s_layout, p_layout,
                 o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
                 K_STAGES,
             )  # fmt: skip
@@ -459,18 +574,18 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
             first_full = lead >= 1 if SPLIT else (n_full >= 1 if not DIAG_FIRST else n_full == n_mine)
             if first_full:
                 p, alpha, m_i, l_i, grow = _softmax(
-                    qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k,
-                    s_layout, BLOCK_N, False, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+                    qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, PER_BLOCK), causal_off,
+                    len_k, s_layout, BLOCK_N, False, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
                 )  # fmt: skip
             else:
                 p, alpha, m_i, l_i, grow = _softmax(
-                    qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k,
-                    s_layout, BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+                    qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, PER_BLOCK), causal_off,
+                    len_k, s_layout, BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
                 )  # fmt: skip
         else:
             p, alpha, m_i, l_i, grow = _softmax(
-                qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, FP8), causal_off, len_k,
-                s_layout, BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
+                qk, m_i, l_i, top, offs_m, _block_scale(q_scale, ks_row, top, PER_BLOCK), causal_off,
+                len_k, s_layout, BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
             )  # fmt: skip
         p = _p_operand(p, v_smem.dtype, p_layout, FP8)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
@@ -478,7 +593,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
             j = _key_block(e, top, DIAG_FIRST)
             acc, m_i, l_i, p, alpha, grow = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
-                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, PER_BLOCK), causal_off, len_k, s_layout,
                 p_layout, o_layout, BLOCK_N, STAGES, DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
                 RESCALE_WARP, ROW_LIMIT, PINGPONG, HALF, K_STAGES,
             )  # fmt: skip
@@ -486,7 +601,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
             j = _key_block(e, top, DIAG_FIRST)
             acc, m_i, l_i, p, alpha, grow = _step(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, base + e, j, acc, m_i, l_i, p,
-                alpha, offs_m, _block_scale(q_scale, ks_row, j, FP8), causal_off, len_k, s_layout,
+                alpha, offs_m, _block_scale(q_scale, ks_row, j, PER_BLOCK), causal_off, len_k, s_layout,
                 p_layout, o_layout, BLOCK_N, STAGES, not DIAG_FIRST, CAUSAL, FP8, P_SHIFT, grow, RESCALE,
                 RESCALE_WARP, ROW_LIMIT, PINGPONG, HALF, K_STAGES,
             )  # fmt: skip
@@ -512,7 +627,11 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         if not DIAG_FIRST:  # key blocks only later slices' rows need, last in the ring
             _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES, K_STAGES)
         cnt += n_tile
-    if FP8:
+    if V_GIVEN:  # the head's one V descale in every column
+        cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
+        ds = (bh // heads_q) * ds_sb + ((bh % heads_q) // group) * ds_sh
+        col_scale = gl.load(vs_ptr + ds + cols * 0)
+    elif FP8:
         cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
         col_scale = gl.load(vs_ptr + (bh // group) * HEAD_DIM + cols)
     else:
@@ -828,7 +947,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
               ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
               PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-              K_STAGES: gl.constexpr = 2, NEXT_QK: gl.constexpr = 0):  # fmt: skip
+              K_STAGES: gl.constexpr = 2, NEXT_QK: gl.constexpr = 0, V_GIVEN: gl.constexpr = False,
+              ds_sb=0, ds_sh=0):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -870,7 +990,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
                 O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES, V_GIVEN, ds_sb, ds_sh,
             )  # fmt: skip
             i += 1
             mbarrier.wait(q_ready.index(HALF * Q_BUFS + i % Q_BUFS), (i // Q_BUFS) & 1)
@@ -884,7 +1004,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
                 O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES, V_GIVEN, ds_sb, ds_sh,
             )  # fmt: skip
     if PINGPONG and HALF == 0:
         _turn(HALF, False)  # the turn consumer 1 handed back last
@@ -903,40 +1023,101 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
              ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
              PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-             K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0):  # fmt: skip
+             K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0, V_GIVEN: gl.constexpr = False,
+             ds_sb=0, ds_sh=0):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
     Arguments inline: a bound or +-appended tuple loses its constexprs. ``K_AHEAD``: a K ring one slot
     deeper than V's, each K issued a block ahead of V (:func:`_producer_tile`). ``NEXT_QK``: the consumers
-    issue the next tile's first QK^T before this tile's epilogue (:func:`_consumer_ahead`)."""
+    issue the next tile's first QK^T before this tile's epilogue (:func:`_consumer_ahead`). ``V_GIVEN``
+    (FP8, dense): ``v_desc`` is V as given ([B, H, N, D], 32-column boxes), which the producer brings into a
+    raw ring and a fourth warpgroup (:func:`_transposer`, 24 registers) transposes into the V^T ring; the
+    descales are read as :func:`_consumer_tile` says."""
     gl.static_assert(not K_AHEAD or not FP8, "K_AHEAD: the bf16/fp16 forward")
+    gl.static_assert(not V_GIVEN or (FP8 and not VARLEN and not NEXT_QK), "V_GIVEN: the dense FP8 forward")
     K_STAGES: gl.constexpr = STAGES + 1 if K_AHEAD else STAGES
     dtype: gl.constexpr = q_desc.dtype
     q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS * Q_BUFS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
     k_smem = gl.allocate_shared_memory(dtype, [K_STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
-    if FP8:
+    V_CHUNKS: gl.constexpr = HEAD_DIM // V_COLS if V_GIVEN else 0
+    if V_GIVEN:
+        vt_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([1, 1, HEAD_DIM, BLOCK_N], dtype)
+        v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], vt_layout)
+        v_raw = gl.allocate_shared_memory(dtype, [STAGES * V_CHUNKS, 1, 1, BLOCK_N, V_COLS], v_desc.layout)
+        raw_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        raw_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        for i in gl.static_range(STAGES):
+            mbarrier.init(raw_ready.index(i), count=1)
+            mbarrier.init(raw_empty.index(i), count=1)
+    elif FP8:
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)
     else:
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
     q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS, Q_BUFS, K_STAGES)
+    if V_GIVEN:
+        _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob,
+                            stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total,
+                            group_heads, num_tiles, sched_ptr, sched_len, q_smem, k_smem, v_smem, v_raw,
+                            q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, raw_ready, raw_empty,
+                            HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS, INLINE_PV, Q_BUFS,
+                            SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, K_STAGES, V_CHUNKS, ds_sb,
+                            ds_sh)  # fmt: skip
+    else:
+        gl.warp_specialize(
+            [(_consumer_ahead if NEXT_QK else _consumer,
+              (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
+                          lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                          group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
+                          items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
+                          VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC,
+                          RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP, ROW_LIMIT, O_RECIP, PINGPONG,
+                          FIRST_FULL, K_STAGES, NEXT_QK))
+             if c < CONSUMERS else
+             (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
+                          k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
+                          num_tiles, sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL,
+                          CONSUMERS, FP8, VARLEN, Q_BUFS, SPLIT, DYNAMIC, DIAG_FIRST, PAD_TOP, PAD_SKIP,
+                          K_STAGES))
+             for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
+            (4,) * (CONSUMERS - 1) + (1,),
+            (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
+        )  # fmt: skip
+
+
+@gluon.jit
+def _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh,
+                        stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
+                        num_tiles, sched_ptr, sched_len, q_smem, k_smem, v_smem, v_raw, q_ready, q_empty,
+                        k_ready, v_ready, k_empty, v_empty, raw_ready, raw_empty, HEAD_DIM: gl.constexpr,
+                        BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                        CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr,
+                        Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, part_o, part_lse, RESCALE: gl.constexpr,
+                        RESCALE_WARP: gl.constexpr, K_STAGES: gl.constexpr, V_CHUNKS: gl.constexpr, ds_sb,
+                        ds_sh):  # fmt: skip
+    """:func:`_forward`'s partitions for the FP8 forward's ``V_GIVEN``: the consumers, the producer (V's
+    chunks into the raw ring) and the transposer warpgroup (raw ring to the V^T ring)."""
     gl.warp_specialize(
-        [(_consumer_ahead if NEXT_QK else _consumer,
+        [(_consumer,
           (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
-                      lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
-                      group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
-                      items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
-                      VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC,
-                      RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP, ROW_LIMIT, O_RECIP, PINGPONG,
-                      FIRST_FULL, K_STAGES, NEXT_QK))
+           lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+           group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
+           sched_ptr, 1, 0, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, True,
+           False, INLINE_PV, Q_BUFS, False, None, SPLIT, part_o, part_lse, False,
+           RESCALE, RESCALE_WARP, False, False, False, False, False, False,
+           False, K_STAGES, 0, True, ds_sb, ds_sh))
          if c < CONSUMERS else
-         (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
-                      k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
-                      sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, FP8,
-                      VARLEN, Q_BUFS, SPLIT, DYNAMIC, DIAG_FIRST, PAD_TOP, PAD_SKIP, K_STAGES))
-         for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
-        (4,) * (CONSUMERS - 1) + (1,),
-        (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
+         (_transposer, (v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, heads_q, seq_q, seq_k, num_m,
+                        bh_total, group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM, BLOCK_N, STAGES,
+                        CAUSAL, CONSUMERS, SPLIT))
+         if c == CONSUMERS else
+         (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_raw, q_ready, q_empty, k_ready, raw_ready,
+                      k_empty, raw_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
+                      num_tiles, sched_ptr, sched_len, sched_ptr, 1, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
+                      False, False, Q_BUFS, SPLIT, False, False, False, False, K_STAGES, V_CHUNKS))
+         for c in (0, 1, 2, 3, 4)[: CONSUMERS + 2]],
+        (4,) * (CONSUMERS - 1) + (2, 1),
+        (CONSUMER_REGS,) * (CONSUMERS - 1) + (32, 24),
     )  # fmt: skip
 
 
