@@ -69,3 +69,48 @@ def test_a_comparison_is_ordered_by_the_word_after_it(heldout_svc: AssistantServ
 def test_an_array_element_said_by_its_state_after_the_name(heldout_svc: AssistantService, said: str) -> None:
     _, _, query = ask(heldout_svc, said, None)
     assert query == {"name": "job_log", "job": 9}, query
+
+
+# Afrikaans, read by Dutch's tables (its own spellings and words, its helper "het" before a participle)
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("hoekom het job 3 omgeval?", "why did job 3 fail?"),
+        ("hoe lank het hy gewag?", "how long did it wait?"),
+        ("watter kaart was vanoggend die warmste?", "which card was this morning that hottest?"),
+        ("hoeveel het hy altesaam", "how much has it in total"),
+    ],
+)
+def test_afrikaans_read_in_english(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("probeer job 9 asseblief weer", "gpuaccel retry 9"),
+        ("hou job 12 terug", "gpuaccel hold 12"),
+        ("pouseer die hele ry", "gpuaccel pause"),
+        ("stop die hele queue tot vanaand", "gpuaccel pause"),
+        ("sal jy job 13 se prioriteit hoër sit?", "gpuaccel priority 13"),
+        ("kanselleer job 13", "gpuaccel cancel 13"),
+    ],
+)
+def test_afrikaans_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_afrikaans_questions(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    _, _, query = ask(svc, "wat loop nou op die kaarte?", None)
+    assert query == {"name": "queue", "state": "running"}, query
+    _, _, query = ask(svc, "wat het vandag gevrek?", None)
+    assert query is not None and query["name"] == "failures" and query["window"]["label"] == "today", query
+    sid, _, query = ask(svc, "hoogste temp van die H100 gisteraand tussen 7 en middernag", None)
+    assert query is not None and query["window"]["label"] == "yesterday between 19:00 and 00:00", query
+    _, _, query = ask(svc, "en die ander een?", sid)
+    assert query is not None and query["gpu"] == 1 and query["window"]["label"].startswith("yesterday"), query
+    sid, _, _ = ask(svc, "job 4, hoe lank het dit in die queue gewag?", None)
+    _, text, query = ask(svc, "en hoe lank het dit gerun", sid)
+    assert query is not None and query["job"] == 4, query

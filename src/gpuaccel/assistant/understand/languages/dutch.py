@@ -1,6 +1,13 @@
 """Dutch read in English where the message is Dutch written whole (marks of its own: a question word, a
 day, a verb or a function word no other language here shares), as a Dutch engineer writes it, English
-words of the trade mixed in ("hoe lang heeft de run gedraaid?", "zet die even on hold")."""
+words of the trade mixed in ("hoe lang heeft de run gedraaid?", "zet die even on hold").
+
+Afrikaans is read by the same tables: it is Dutch's daughter, most of the words the assistant reads are
+the same word ("hoeveel", "wanneer", "laagste", "gemiddeld", "kaart", "vanmiddag") or the same word spelt
+one letter apart ("vandag"/"vandaag", "hoe lank"/"hoe lang", "middernag"/"middernacht", "ander"/"andere"),
+and its perfect is Dutch's (a helper, the participle last: "hoe lank het dit gerun?"). So each entry names
+both spellings once (a module of its own would repeat the shared words, the verb-last rules and the spans);
+its own words ("watter", "hoekom", "altesaam", "asseblief", "gebreek") are only marks and entries more."""
 
 from __future__ import annotations
 
@@ -26,14 +33,22 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
     r"vrijgeven|geef|diezelfde|datzelfde|gebruikte|gebruikt|gekost|temperatuur|vergelijk|allebei|qua|"
     r"haalde|piekvermogen|vermogen|laatste|regels|zit|zat|trekt|moest|geduurd|duurde|hele|processen|laat|"
     r"weer|doorgaan|stil|vrij|haal|wissel|aub|efkes|allez|amai|wachtende|voorrang|ergens|"
-    r"daarop|gegaan|keer|gister|moet|eerder|omhoog|gooien|lijkt|killen|druk|alleen|opnieuw|hem|vanmidag|iets)\b",
+    r"daarop|gegaan|keer|gister|moet|eerder|omhoog|gooien|lijkt|killen|druk|alleen|opnieuw|hem|vanmidag|iets|"
+    # Afrikaans' own words
+    r"vandag|watter|hoekom|lank|nou|altesaam|altesame|gerun|geloop|gewag|gebreek|gevrek|omgeval|gekry|"
+    r"asseblief|hoër|probeer|middernag|vanoggend|vanaand|gisteraand|jy|kanselleer|pouseer|wys|hou|terug)\b",
     re.I,
 )
 # a follow-up that opens with Dutch's "and" before an article or a question word ("en de 4090?", "en qua
 # energie?"): no other language here says "en" so
 _DUTCH_AND = re.compile(r"^\s*en\s+(?:de|het|hoe|wat|qua|op|van|wie|welke|sinds)\b", re.I)
-# the pronouns said for a job or a card: "ie" / "hij" / "hem" (it), "die" / "dat" standing alone (that one)
-_IT = r"(?:ie|hij|hem|die|dat|het|deze)"
+# the pronouns said for a job or a card: "ie" / "hij" / "hem" (it; Afrikaans "hy" / "hom" / "dit"), "die" /
+# "dat" standing alone (that one)
+_IT = r"(?:ie|hij|hem|hy|hom|die|dat|het|deze|dit)"
+_HOW_LONG = r"(?:hoe lan[gk]|hoelan[gk])"  # (Afrikaans "hoe lank")
+# Afrikaans' participles, which Dutch spells otherwise: "het" before one is its helper (has), never the
+# article ("wat het toe gerun?": what ran then)
+_AFRIKAANS_PARTICIPLE = r"(?:gerun|geloop|gewag|gebreek|gevrek|omgeval|gekry|gebruik|gekos|gestop)"
 _NUMBER = {"twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6}
 _PAST = ("run", "use", "cost", "save", "log", "stop", "wait", "take")
 
@@ -49,23 +64,48 @@ _DUTCH = compiled(
         (r"\bm['’]n\b", "my"),
         (r"\bof\b", "or"),  # (read first: the English written below says "of")
         (
-            r"\b(?:even|efkes|eens|effe|ff|maar|toch|gewoon|nou|dan maar|allez|amai|aub)\b",
+            r"\b(?:even|efkes|eens|effe|ff|maar|toch|gewoon|dan maar|allez|amai|aub)\b",
             "",
         ),  # the softeners of a request
         # requests: "stop die", "cancel die", "restart hem", "zet X on hold" / "in de wacht", "geef X vrij",
         # "laat hem (weer) verder gaan", "pauzeer", "geef job 12 een hogere prio", "zet 13 voor 12 in de
         # queue"
-        (rf"\b(?:stop|stopt|kill|annuleer|cancel)\s+{_IT}\b", "cancel it"),
+        # (the whole queue stopped is the queue paused: "stop de hele queue", Afrikaans "stop die hele ry")
+        (
+            r"\b(?:stop|stopt|pauzeer|pouseer)\s+(?:de|die)\s+(?:hele\s+)?(?:queue|wachtrij|ry|tou)\b",
+            "pause the queue",
+        ),
+        (rf"\b(?:stop|stopt|kill|annuleer|kanselleer|cancel)\s+{_IT}\b", "cancel it"),
+        # Afrikaans: "probeer (dit) weer" (retry), "hou X terug" (hold), "begin X weer" (resume)
+        (r"\bprobeer\s+(?:weer|opnieuw)\b", "retry it"),
+        (r"\bprobeer\s+(.{1,40}?)\s+(?:weer|opnieuw)\b", r"retry \1"),
+        (r"\bhou\s+(.{1,40}?)\s+terug\b", r"hold \1"),
+        (r"\bbegin\s+(.{1,40}?)\s+weer\b", r"resume \1"),
+        # Afrikaans' possessive: "job 12 se prioriteit" (job 12's priority)
+        (r"(?<=\w)\s+se\b", "'s"),
+        # Afrikaans' helper after its participle, closing a clause: "wat gpu 0 gekry het," (that gpu 0 got)
+        (r"\b(ge\w+|omgeval)\s+het\b(?=\s*(?:[?.!,]|$))", r"\1"),
+        # (and before its pronoun: "hoeveel het hy?", how much has it: Dutch's article is before no pronoun)
+        (
+            rf"\bhet\b(?=\s+(?:(?:hy|hom|dit|jy|ek|ons|hulle)\b|(?:\S+\s+){{0,4}}?{_AFRIKAANS_PARTICIPLE}\b))",
+            "heeft",
+        ),
         # an English verb with Dutch's infinitive ("kan je die job killen?", "de prio omhoog gooien")
         ENGLISH_VERB_INFINITIVE,
         VERB_LAST,
         (
-            r"\b(?:de |zijn |haar )?prio(?:riteit)?\s+omhoog\s*(?:gooien|zetten|doen|halen)?\b",
+            r"\b((?:job\s+)?\d+)'s\s+prio(?:riteit)?\s+(?:omhoog|hoger|hoër)\s*"
+            r"(?:gooien|zetten|doen|halen|maken|maak|sit)?\b",
+            r"bump the priority of \1",
+        ),  # (Afrikaans: "job 12 se prioriteit hoër maak", read "job 12's" above)
+        (
+            r"\b(?:de |zijn |haar )?prio(?:riteit)?\s+(?:omhoog|hoger|hoër)\s*"
+            r"(?:gooien|zetten|doen|halen|maken|maak|sit)?\b",
             "bump its priority",
         ),
         (r"\bdie gefaalde\b|\bde gefaalde\b", "the failed one"),
         (r"\b(?:stop|annuleer|breek)\s+(.{1,40}?)\s+af\b", r"cancel \1"),
-        (r"\bannuleer\b|\bannuleren\b", "cancel"),
+        (r"\bannuleer\b|\bannuleren\b|\bkanselleer\b", "cancel"),
         (rf"\b(?:restart|herstart|start)\s+{_IT}\s+(?:opnieuw|nog een keer|nog eens)\b", "rerun it"),
         (rf"\b(?:restart|herstart)\s+{_IT}\b", "restart it"),
         (r"\b(?:start|draai)\s+(.{1,40}?)\s+(?:opnieuw|nog een keer|nog eens)\b", r"rerun \1"),
@@ -85,7 +125,7 @@ _DUTCH = compiled(
             r"resume \1",
         ),
         (r"\b(?:hervat|hervatten|verder laten gaan)\b", "resume"),
-        (r"\bpauzeer\b|\bpauzeren\b|\bpauze\b", "pause"),
+        (r"\bpauzeer\b|\bpauzeren\b|\bpauze\b|\bpouseer\b", "pause"),
         (
             r"\b(?:kun je|kan je|kunt u|wil je)?\s*(.{1,40}?)\s+een\s+(?:hogere|lagere|andere)\s+"
             r"(?:prio|prioriteit)\s+geven\b",
@@ -102,12 +142,15 @@ _DUTCH = compiled(
         ),
         (r"\bwie\s+(?:heeft|had)\s+(.{1,60}?)\s+(?:gestart|ingediend|opgestart)\b", r"who submitted \1"),
         (
-            r"\b(?:heeft|hebben|had|hadden)\s+(.{1,60}?)\s+(?:(gedraaid|gelopen)|(verbruikt|gebruikt|opgemaakt)"
-            r"|(gekost)|(weggeschreven|opgeslagen|bewaard)|(geschreven|gelogd|geprint)|(gestopt|afgebroken)"
-            r"|(gewacht)|(geduurd))\b",
+            r"\b(?:heeft|hebben|had|hadden)\s+(.{1,60}?)\s+(?:(gedraaid|gelopen|gerun|geloop)"
+            r"|(verbruikt|gebruikt|opgemaakt|gebruik)|(gekost|gekos)|(weggeschreven|opgeslagen|bewaard)"
+            r"|(geschreven|gelogd|geprint)|(gestopt|afgebroken|gestop)|(gewacht|gewag)|(geduurd))\b",
             _did,
         ),
-        (r"\b(?:is|zijn|was|waren)\s+(.{1,40}?)\s+(?:mislukt|gefaald|gecrasht)\b", r"did \1 fail"),
+        (
+            r"\b(?:is|zijn|was|waren|heeft)\s+(.{1,40}?)\s+(?:mislukt|gefaald|gecrasht|gebreek|gevrek|omgeval)\b",
+            r"did \1 fail",
+        ),
         (r"\b(?:is|was)\s+(.{1,40}?)\s+(?:maximaal\s+|het\s+)?geworden\b", r"did \1 get at most"),
         (rf"\bhaalde\s+{_IT}\b", "did it reach"),
         (
@@ -134,21 +177,22 @@ _DUTCH = compiled(
         (r"\baan het rekenen\b|\baan het werk\b", "busy"),
         (r"\bdrie keer\b", "three times"),
         (r"\bgeef mij\b|\bgeef me\b", "give me"),
+        (r"\bwys my\b|\bwys vir my\b", "show me"),
         (r"\bergens\b", "anywhere"),
-        (r"\bandere\b", "other"),
+        (r"\bandere?\b", "other"),
         (r"\blaatste\b", "last"),
         (r"\bgegaan\b", "gone"),
         (r"\bsinds wanneer\b", "since when"),
         (
-            r"\b(?:hoe lang|hoelang)\s+(?:wacht|staat)\s+" + _IT + r"\s+(?:al|nu al|te wachten)\b",
+            rf"\b{_HOW_LONG}\s+(?:wacht|staat)\s+" + _IT + r"\s+(?:al|nu al|te wachten)\b",
             "how long has it been waiting",
         ),
         (
-            rf"\b(?:hoe lang|hoelang)\s+(?:draait|loopt)\s+{_IT}(?:\s+(?:nu\s+)?al)?\b",
+            rf"\b{_HOW_LONG}\s+(?:draait|loopt|loop)\s+{_IT}(?:\s+(?:nu\s+)?al)?\b",
             "how long has it been running",
         ),
         (r"\bmoest(?:en)?\s+(.{1,40}?)\s+wachten\b", r"did \1 wait"),
-        (r"\b(?:hoe lang|hoelang)\b", "how long"),
+        (rf"\b{_HOW_LONG}\b", "how long"),
         (r"\bhoe vaak\b|\bhoeveel keer\b", "how many times"),
         (r"\bhoeveel\b", "how much"),
         (r"\bhoe (?:warm|heet)\b", "how hot"),
@@ -156,21 +200,21 @@ _DUTCH = compiled(
         (r"\bhoe ver\b", "how far along"),
         (r"\bhoe staat\s+(.{1,30}?)\s+ervoor\b", r"how is \1"),
         (r"\bhoe\b", "how"),
-        (r"\bwat draait er\b|\bwat loopt er\b|\bwat is er aan het draaien\b", "what is running"),
+        (r"\bwat (?:draait|loopt) er\b|\bwat loop\b|\bwat is er aan het draaien\b", "what is running"),
         (r"\bwat staat er in\b", "what is in"),
         (r"\bwat stond er in\b", "what was in"),
         (r"\b(?:is|was)\s+er\s+(?:toch\s+)?iets\s+(?:gecrasht|gefaald|mislukt)\b", "did anything crash"),
         (r"\bdruk\b", "busy"),
         (r"\bvanmidag\b", "this afternoon"),
-        (r"\bgister\b", "yesterday"),
+        (r"\bgister\b(?!\s*(?:aand|avond|middag|ochtend|oggend))", "yesterday"),
         (r"\balleen\b", "only"),
         (
             r"\b(?:de )?afgelopen (twee|drie|vier|vijf|zes) uur\b",
             lambda m: f"the last {_NUMBER[m[1].lower()]} hours",
         ),
         (r"\bwat\b", "what"),
-        (r"\bwelke?\b", "which"),
-        (r"\bwaarom\b", "why"),
+        (r"\bwelke?\b|\bwatter\b", "which"),
+        (r"\bwaarom\b|\bhoekom\b", "why"),
         (r"\bwanneer\b", "when"),
         (r"\bwie\b", "who"),
         (r"\bwaar\b", "where"),
@@ -182,7 +226,10 @@ _DUTCH = compiled(
         (r"\b(?:draait|loopt)\b", "is running"),
         (r"\b(?:draaide|draaiden|liep|liepen|gedraaid|gelopen)\b", "ran"),
         (r"\bdraaien\b", "are running"),
-        (r"\b(?:mislukt|gefaald|faalde|faalden|mislukte|gecrasht|crashte)\b", "failed"),
+        (
+            r"\b(?:mislukt|gefaald|faalde|faalden|mislukte|gecrasht|crashte|gebreek|gevrek|omgeval)\b",
+            "failed",
+        ),
         (r"\bgoed (?:afgerond|gegaan|gelukt)\b|\bgelukt\b", "succeeded"),
         (r"\b(?:afgerond|klaar)\b", "finished"),
         (r"\bgestopt\b", "stopped"),
@@ -200,7 +247,7 @@ _DUTCH = compiled(
         (r"\balloceren\b", "allocate"),
         (r"\bhaalde\b", "reached"),
         (r"\bweggeschreven\b|\bopgeslagen\b", "saved"),
-        (r"\bgeworden\b", "got"),
+        (r"\bgeworden\b|\bgekry\b", "got"),
         (r"\b(?:geduurd|duurde)\b", "took"),
         (r"\b(?:zat|zaten)\b", "was"),
         (r"\bzit(?:ten)?\s+er\s+(?:nu\s+)?(?:al\s+)?in\b", "has it used so far"),
@@ -227,15 +274,15 @@ _DUTCH = compiled(
         ),
         (r"\b(?:de )?afgelopen (\d+) uur\b", r"the last \1 hours"),
         (r"\bvannacht\b|\bafgelopen nacht\b|\bvorige nacht\b", "last night"),
-        (r"\bgisteravond\b", "yesterday evening"),
-        (r"\bgistermiddag\b", "yesterday afternoon"),
-        (r"\bgisterochtend\b|\bgistermorgen\b", "yesterday morning"),
+        (r"\bgister\s?(?:avond|aand)\b", "yesterday evening"),
+        (r"\bgister\s?middag\b", "yesterday afternoon"),
+        (r"\bgister\s?(?:ochtend|oggend)\b|\bgistermorgen\b", "yesterday morning"),
         (r"\beergisteren\b", "the day before yesterday"),
         (r"\bgisteren\b|\bgistern\b", "yesterday"),
-        (r"\bvandaag\b", "today"),
-        (r"\bvanochtend\b|\bvanmorgen\b", "this morning"),
+        (r"\bvandaa?g\b", "today"),
+        (r"\bvanochtend\b|\bvanmorgen\b|\bvanoggend\b", "this morning"),
         (r"\bvanmiddag\b", "this afternoon"),
-        (r"\bvanavond\b", "this evening"),
+        (r"\bvanavond\b|\bvanaand\b", "this evening"),
         (r"\bdeze week\b", "this week"),
         (
             r"\btussen (\d{1,2})(?::(\d{2}))? en (\d{1,2})(?::(\d{2}))?(?:\s*uur)?\b",
@@ -245,10 +292,13 @@ _DUTCH = compiled(
         (r"\bsinds (\d{1,2})(?::(\d{2}))?\s*uur\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
         (r"\bsinds middernacht\b", "since midnight"),
         (r"\bsinds\b", "since"),
-        (r"\bmiddernacht\b", "midnight"),
-        (r"\b(?:op dit moment|momenteel|nu)\b", "now"),
-        (r"\btoen\b", "then"),
-        (r"\bin totaal\b|\bbij elkaar(?: opgeteld)?\b|\balles samen\b|\bsamen\b", "in total"),
+        (r"\bmiddernacht\b|\bmiddernag\b", "midnight"),
+        (r"\b(?:op dit moment|momenteel|nu|nou)\b", "now"),
+        (r"\btoen?\b", "then"),  # (Afrikaans "toe")
+        (
+            r"\bin totaal\b|\bbij elkaar(?: opgeteld)?\b|\balles samen\b|\bsamen\b|\baltesa(?:a|me)m?\b",
+            "in total",
+        ),
         (r"\balle (?:pogingen|runs|elementen)\b", "all attempts"),
         (r"\bpogingen\b", "attempts"),
         (r"\bpoging\b", "attempt"),
@@ -281,6 +331,8 @@ _DUTCH = compiled(
         (r"\bsneller\b", "faster"),
         (r"\btrager\b|\blangzamer\b", "slower"),
         (r"\bwarmer\b|\bheter\b", "hotter"),
+        (r"\bwarmste\b|\bheetste\b", "hottest"),
+        (r"\bhoger\b|\bhoër\b", "higher"),
         (r"\blanger\b", "longer"),
         (r"\b(?:beide|allebei|beiden)\b", "both"),
         (r"\bper kaart\b", "per card"),
@@ -298,7 +350,7 @@ _DUTCH = compiled(
 _DUTCH_FUNCTION_WORDS = compiled(
     (
         # "die" standing alone is the job or card in focus; before a noun or as a relative it is "that"
-        (r"\b(?:ie|hij|hem)\b", "it"),
+        (r"\b(?:ie|hij|hem|hy|hom)\b", "it"),
         (r"\b(?:die|dat|deze|dit)\b(?=\s*(?:[?.!,]|$|al\b|nog\b|nu\b|ook\b))", "it"),
         (r"\b(?:die|dat)\b", "that"),
         (r"\b(?:deze|dit)\b", "this"),
@@ -313,23 +365,23 @@ _DUTCH_FUNCTION_WORDS = compiled(
         (r"\bwas\b", "was"),
         (r"\b(?:heeft|hebben|had)\b", "has"),
         (r"\b(?:wordt|werd)\b", "is"),
-        (r"\bniet\b", "not"),
+        (r"\bniet\b|\bnie\b", "not"),
         (r"\b(?:nee|neen)\b", "no"),
         (r"\bja\b", "yes"),
-        (r"\bik\b", "i"),
+        (r"\bik\b|\bek\b", "i"),
         (r"\bmijn\b", "my"),
-        (r"\b(?:je|jij|u)\b", "you"),
+        (r"\b(?:je|jij|u|jy)\b", "you"),
         (r"\b(?:kun|kan|kunt)\b", "can"),
         (r"\ben\b", "and"),
         (r"\bvan\b", "of"),
         (r"\bop\b", "on"),
         (r"\bin\b", "in"),
         (r"\bmet\b", "with"),
-        (r"\bvoor\b", "for"),
+        (r"\bvoor\b|\bvir\b", "for"),
         (r"\bbij\b", "at"),
         (r"\bnaar\b", "to"),
         (r"\bper\b", "per"),
-        (r"\bgraag\b|\balsjeblieft\b|\balstublieft\b", "please"),
+        (r"\bgraag\b|\balsjeblieft\b|\balstublieft\b|\basseblief\b", "please"),
         (r"\bbedankt\b|\bdank je(?: wel)?\b", "thanks"),
         (r"\bsorry\b", "sorry"),
     )
