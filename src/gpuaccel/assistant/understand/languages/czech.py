@@ -43,9 +43,13 @@ _CZECH = compiled(
             r"\bho\s+(?:(zase|znovu)\s+)?(zrus\w*|pozdrz\w*|podrz\w*|pozastav\w*|uvolni|pust\w*|spust\w*)\b",
             lambda m: f"{m[2]} ho {m[1] or ''}",
         ),
-        (r"\b(?:spust|pust|pustit|spustit)\s+(\S+\s+)?(?:znovu|jeste jednou|od zacatku)\b", r"retry \1"),
+        (
+            r"\b(?:spust|pust|pustit|spustit)\s+((?:\S+\s+){0,2}?)"
+            r"(?:znovu|zase|jeste jednou|od zacatku)\b(?!\s+dal)",  # ("pust ho zase dal": resume it)
+            r"retry \1",
+        ),
         (r"\b(?:restartuj|zopakuj)\b", "retry"),
-        (r"\b(?:pust|pustit)\s+(\S+\s+)?do fronty\b|\buvolni\b", r"release \1"),
+        (r"\b(?:pust|pustit)\s+((?:\S+\s+){0,2}?)do fronty\b|\buvolni\b", r"release \1"),
         (r"\b(?:pust|pustit)\s+((?:\S+\s+){0,2}?)(?:dal|dale)\b|\bpokracuj\w*\b|\bobnov\b", r"resume \1"),
         (r"\bzrus(?:it|te)?\b|\bzabij\b", "cancel"),
         (r"\b(?:pozdrz|podrz)(?:te|et)?\b", "hold"),
@@ -74,9 +78,9 @@ _CZECH = compiled(
         # "proc ceka X" (why is X waiting), "proc nebezi" (why is it not running), "proc spadlo X"
         (r"\bproc\s+(?:se\s+)?nespousti\b", "why is it not starting"),
         (r"\bproc\s+nebezi\b", "why is it not running"),
-        (r"\bproc\s+ceka\s+(\S+?)(?=[?.!,]|\s|$)", r"why is \1 waiting"),
+        (r"\bproc\s+ceka\s+(job \d+|\S+?)(?=[?.!,]|\s|$)", r"why is \1 waiting"),
         (
-            r"\bproc\s+(?:spadl[oa]?|umrel[oa]?|selhal[oa]?|padl[oa]?)\s+(\S+?)(?=[?.!,]|\s|$)",
+            r"\bproc\s+(?:spadl[oa]?|umrel[oa]?|selhal[oa]?|padl[oa]?)\s+(job \d+|\S+?)(?=[?.!,]|\s|$)",
             r"why did \1 fail",
         ),
         (r"\bproc\b", "why"),
@@ -190,6 +194,9 @@ _CZECH = compiled(
         (r"\bpocasi\b", "the weather"),
         # corrections and the small words
         (r"\bmyslel[a]? jsem\b", "I meant"),
+        # a card by its number said as a noun ("jednicka" the one, "nulka" the zero): that GPU
+        (r"\b(?:nul(?:a|u|k[au]))\b", "GPU 0"),
+        (r"\bjednick[au]\b", "GPU 1"),
         (r"\bne,? pardon\b|\bne,? sorry\b", "no sorry"),
         (r"\bdiky\b|\bdekuju\b|\bdekuji\b", "thanks"),
         (r"\bprosim\b", "please"),
