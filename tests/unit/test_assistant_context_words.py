@@ -391,3 +391,11 @@ def test_who_was_on_a_card_at_a_time_is_the_jobs_then(heldout_svc: AssistantServ
     assert "job 6 (resnet50-bench)" in text, text
     _, _, query = ask(heldout_svc, "who is on gpu 0", None)
     assert query == {"name": "memory_users", "gpu": 0}, query  # now: who holds its memory
+
+
+def test_every_card_over_a_span_after_one_cards_live_reading(heldout_svc: AssistantService) -> None:
+    # a span said with "both" after a live reading of one card: every card's, over that span
+    sid, _, _ = ask(heldout_svc, "power on gpu 1 right now?", None)
+    _, _, query = ask(heldout_svc, "and the mean power yesterday for both", sid)
+    assert query is not None and query.get("gpu") is None, query
+    assert query["metric"] == "power" and query["window"]["label"] == "yesterday", query

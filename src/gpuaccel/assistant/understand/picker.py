@@ -1887,7 +1887,8 @@ class RulePicker:
                 and (last.metric == "overview" or len(context.asked) > 1)
             )
         ):
-            spanned = win is not None and (last.name in WINDOWED or last.window is not None)
+            # (a card's live reading too: "and the average today on both cards" after "gpu 0's temp now?")
+            spanned = win is not None and (last.name in (*WINDOWED, "gpu_reading") or last.window is not None)
             # "and all cards together?", "same for yesterday, both cards"
             return replace(last, gpu=None, window=win if spanned else last.window)
         if (

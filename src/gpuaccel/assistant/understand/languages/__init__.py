@@ -2,10 +2,10 @@
 a language (Tamil in Latin letters (Tanglish), Bengali in Latin letters (Banglish), Hindustani in Latin
 letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Spanish, Portuguese, Polish,
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
-Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Swahili and
-Sheng), each read whole where the message has marks of its own, and the words of French, Italian, Hindi and
-Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a
-day, a question word, a request, an article before a card); the rest of a message is left as it was."""
+Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
+and Sheng), each read whole where the message has marks of its own, and the words of French, Italian, Hindi
+and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading,
+a day, a question word, a request, an article before a card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import unicodedata
 
 from gpuaccel.assistant.understand.languages.bengali import bengali
 from gpuaccel.assistant.understand.languages.catalan import catalan
+from gpuaccel.assistant.understand.languages.czech import czech
 from gpuaccel.assistant.understand.languages.dutch import dutch
 from gpuaccel.assistant.understand.languages.east_asian import east_asian
 from gpuaccel.assistant.understand.languages.franco_arabic import franco_read
@@ -107,7 +108,10 @@ def _read(text: str, lean: Lean | None) -> str:
 
     Hungarian first of all (:func:`hungarian`): its marks are its own (ő ű, its words, a number with its
     ending: "a 12es job"), but its short words are others' ("mi" Turkish's particle, "ma" Italian's but,
-    "es" Spanish's is, "var" Turkish's there is), so it is read before any of them sees them. Then Catalan
+    "es" Spanish's is, "var" Turkish's there is), so it is read before any of them sees them. Then Czech
+    (:func:`czech`): its marks are its own (ě ř ů, its words: "kolik", "bezi", "vcera"), but its short words
+    are others' ("co" and "to" Polish's, "na" Polish's and Swahili's, "a" Portuguese's, "ne" Turkish's), so it
+    is read before any of them sees them. Then Catalan
     (:func:`catalan`): its marks are its own words ("avui", "quina", "va petar", "allibera'l"), but its
     words are others' ("que", "la", "va", "porta" Spanish's and Italian's, "ocupada" Romanian's "ocupat",
     "i" Italian's article), so it is read before any of them sees them. Then Romanian
@@ -130,7 +134,8 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    text = swahili_read(tamil(romanian(catalan(hungarian(text, lean), lean), lean), lean), lean)
+    text = czech(hungarian(text, lean), lean)
+    text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)
     text = hebrew_read(taglish_read(vietnamese_read(indonesian_read(text, lean), lean), lean), lean)

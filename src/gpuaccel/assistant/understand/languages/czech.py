@@ -1,0 +1,248 @@
+"""Czech read in English: Czech written whole, or mixed with English words of the trade, as Prague types it on
+a chat (mostly without its diacritics: "co ted bezi na gpu?", "proc spadlo sd-xl-train", "kolik pameti je
+zabrano na H100"), where the message has marks of its own. Its short words are others' ("co" and "to"
+Polish's, "na" Polish's and Swahili's, "a" Portuguese's, "ta" Bengali's, "ne" Turkish's): they are read only
+beside a word of Czech's own."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
+
+# each Czech letter with a diacritic, and the plain letter a writer typing fast puts for it ("běží" and
+# "bezi", "průměrná" and "prumerna" are one word)
+_UNACCENTED = str.maketrans("áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ", "acdeeinorstuuyz" + "ACDEEINORSTUUYZ")
+
+# a message is Czech where it has a letter only Czech has (ě ř ů) or one of its own words, read without
+# diacritics; none of them another language's word once its diacritics are dropped (Polish's "jaka", "jak",
+# "rano", "karte", "byl", "procesy", "jobem", "nad"; English's "proc" of /proc, "ted"; German's "Grafik":
+# those are read only beside a word of Czech's own)
+_CZECH_MARK = re.compile(
+    r"[ěřůĚŘŮ]|\b(?:"
+    r"kolik\w*|kdy|ktery|kterej|ktera|ktere|kteri|kterou|kterem|jaky|jakej|jakou|vcera\w*|vcerejs\w*|dnes"
+    r"|dneska|dnesni\w*|zitra|bezi|bezej\w*|bezel\w*|nebezi\w*|nebezel\w*|ceka|cekaj\w*|cekal\w*|spadl\w*"
+    r"|umrel\w*|selhal\w*|pokusu|pokusy|pokusech|celkem|prumer\w*|nejvyss\w*|nejniz\w*|spick\w*|karet"
+    r"|kartach|kartou|teplot\w*|stupnu|stupne|spotreb\w*|prikon\w*|pamet\w*|zabran\w*|utilizace"
+    r"|vytizeni|vyuziti|zrus\w*|spust\w*|nespousti|pust|pozdrz\w*|podrz\w*|pozastav\w*|pokracuj\w*"
+    r"|prioritu|presun\w*|zvys|prosim|diky|dekuju|nevis|myslel\w*|jsem|jsou|neni|melo|trval\w*"
+    r"|fronte|fronty|frontu|fronta|jobu|zere|sezral\w*|klidu|hodiny|hodinu|posledni|zatim|tehdy|dlouho"
+    r"|casu|obou|obe|druhy|druha|druhou|druhe|mezi|vecer|odpoledne|dopoledne|porovnej|ukaz|napis"
+    r"|doporuc\w*|pocasi|jinak|potrebuju|chvili|nejak\w*|nechci|znovu"
+    r")(?!\w)",
+    re.I,
+)
+
+_CZECH = compiled(
+    (
+        # requests: "zrus ho" (cancel it), "spust ho znovu" (retry it), "pozdrz 12" (hold), "pust ho do
+        # fronty" / "uvolni" (release), "pozastav" (pause), "pust ho dal" / "pokracuj" / "obnov" (resume),
+        # "dej X prioritu 10", "zvys prioritu jobu 13", "presun X na zacatek"
+        # the pronoun said before its verb ("tak ho zrus", "pak ho zase pust dal"): the verb first
+        (
+            r"\bho\s+(?:(zase|znovu)\s+)?(zrus\w*|pozdrz\w*|podrz\w*|pozastav\w*|uvolni|pust\w*|spust\w*)\b",
+            lambda m: f"{m[2]} ho {m[1] or ''}",
+        ),
+        (
+            r"\b(?:spust|pust|pustit|spustit)\s+((?:\S+\s+){0,2}?)"
+            r"(?:znovu|zase|jeste jednou|od zacatku)\b(?!\s+dal)",  # ("pust ho zase dal": resume it)
+            r"retry \1",
+        ),
+        (r"\b(?:restartuj|zopakuj)\b", "retry"),
+        (r"\b(?:pust|pustit)\s+((?:\S+\s+){0,2}?)do fronty\b|\buvolni\b", r"release \1"),
+        (r"\b(?:pust|pustit)\s+((?:\S+\s+){0,2}?)(?:dal|dale)\b|\bpokracuj\w*\b|\bobnov\b", r"resume \1"),
+        (r"\bzrus(?:it|te)?\b|\bzabij\b", "cancel"),
+        (r"\b(?:pozdrz|podrz)(?:te|et)?\b", "hold"),
+        (r"\bpozastav(?:it|te)?\b", "pause"),
+        (
+            r"\b(?:dej|nastav|zmen)\s+(.{1,30}?)\s+prioritu\s+(?:na\s+)?(\d+)\b"
+            r"|\b(?:dej|nastav|zmen)\s+prioritu\s+(.{1,30}?)\s+na\s+(\d+)\b",
+            lambda m: f"set the priority of {m[1] or m[3]} to {m[2] or m[4]}",
+        ),
+        (
+            r"\b(?:zvys|zvedni)\s+prioritu\s+(.{1,30}?)(?=\s*[?.!,]|\s+prosim\b|\s*$)"
+            r"|\bpresun\s+(.{1,30}?)\s+na (?:zacatek|zacatek fronty|dopredu)\b",
+            lambda m: f"bump the priority of {m[1] or m[2]}",
+        ),
+        (r"\bpriorit(?:a|u|y)\b", "priority"),
+        # the job in its cases ("jobu 9", "jobem 12", "joby"); "ten job co bezi" (the job that runs)
+        (r"\bjob(?:u|em|y|ech|um)\b", lambda m: "jobs" if m[0].lower() == "joby" else "job"),
+        (r"\b(?:ten|ta|to)\s+(job|karta|kartu|gpu)\s+co\b", r"the \1 that"),
+        # the questions that ask what ran at a moment just named ("co tam tehdy bezelo", "ktery job to byl",
+        # "co to bylo za job")
+        (
+            r"\bco (?:tam )?(?:tehdy |v tu dobu )?bezelo\b|\bktery job to byl\b|\bco to bylo za job\b"
+            r"|\bco to bylo\b",
+            "which job was running then",
+        ),
+        # "proc ceka X" (why is X waiting), "proc nebezi" (why is it not running), "proc spadlo X"
+        (r"\bproc\s+(?:se\s+)?nespousti\b", "why is it not starting"),
+        (r"\bproc\s+nebezi\b", "why is it not running"),
+        (r"\bproc\s+ceka\s+(job \d+|\S+?)(?=[?.!,]|\s|$)", r"why is \1 waiting"),
+        (
+            r"\bproc\s+(?:spadl[oa]?|umrel[oa]?|selhal[oa]?|padl[oa]?)\s+(job \d+|\S+?)(?=[?.!,]|\s|$)",
+            r"why did \1 fail",
+        ),
+        (r"\bproc\b", "why"),
+        (r"\bod kdy\b", "since when"),
+        # "v kolik (hodin) to spadlo" (at what time did it fail); "v kolik" at what time
+        (
+            r"\b(?:v kolik|kolik bylo hodin,? kdy)(?: hodin)?(?: to)?\s+"
+            r"(?:spadl\w*|umrel\w*|selhal\w*|padl\w*)",
+            "at what time did it fail",
+        ),
+        (r"\bv kolik(?: hodin)?\b", "at what time"),
+        (r"\bkdy\b", "when"),
+        # "kolik" is how long before idle or busy time ("kolik casu byla v klidu"), how many before attempts,
+        # else how much
+        (r"\bkolik\s+(?:(?:mel[oa]?|ma|mely)\s+)?pokus\w*(?:\s+mel[oa]?)?", "how many attempts did it have"),
+        (r"\bjak dlouho\b|\bkolik casu\b", "how long"),
+        (
+            r"\bkolik\b(?=(?:\s+\S+){0,3}?\s+(?:v klidu|idle|busy|necinn\w*|bezel\w*|cekal\w*|trval\w*))",
+            "how long",
+        ),
+        (r"\bkolik (?=wattu|watu|gpu|kwh|wh|%)", "how many "),
+        (r"\bkolik\b", "how much"),
+        (r"\b(?:ktery|kterej|ktera|ktere|kteri|kterou|kterem)\b", "which"),
+        (r"\b(?:jaky|jakej|jaka|jake|jakou|jakem)\b", "what"),
+        (r"\bco\b", "what"),
+        (r"\bjak\b", "how"),
+        # spans and moments: "vcera vecer" (last night), "dnes rano" (this morning), "po 6 vecer" (after
+        # 18:00), "mezi 9 a 12", "za posledni hodinu", "od vcerejska"
+        # "vcera po 6 vecer": after 18:00 of that day, the day bounding it (yesterday 18:00 to midnight)
+        (
+            r"\bvcera po (\d{1,2})(?::(\d\d))? (?:vecer|vecir)\b",
+            lambda m: f"yesterday between {int(m[1]) % 12 + 12}:{m[2] or '00'} and 24:00",
+        ),
+        (
+            r"\bpo (\d{1,2})(?::(\d\d))? (?:vecer|vecir)\b",
+            lambda m: f"after {int(m[1]) % 12 + 12}:{m[2] or '00'}",
+        ),
+        (r"\bvcera vecer\b|\bvcera v noci\b", "last night"),
+        (r"\bvcera (?:rano|dopoledne)\b", "yesterday morning"),
+        (r"\bvcera odpoledne\b", "yesterday afternoon"),
+        (r"\bod vcerejska\b", "since yesterday"),
+        (r"\bvcera\b|\bvcerejs\w*", "yesterday"),
+        (r"\b(?:dnes|dneska) (?:rano|dopoledne)\b|\b(?:rano|dopoledne)\b", "this morning"),
+        (r"\b(?:dnes|dneska) odpoledne\b|\bodpoledne\b", "this afternoon"),
+        (r"\b(?:dnes|dneska) vecer\b|\bvecer\b", "this evening"),
+        (r"\bdnes\b|\bdneska\b|\bdnesni\w*", "today"),
+        (r"\bzitra\b", "tomorrow"),
+        (r"\bted\b'?|\bnyni\b|\bmomentalne\b|\baktualne\b", "now"),
+        (r"\bmezi (\d{1,2}(?::\d\d)?) a (\d{1,2}(?::\d\d)?)\b", r"between \1 and \2"),
+        (r"\b(?:za|v|behem) posledni hodin[uey]\b|\bposledni hodin[ua]\b", "in the last hour"),
+        (r"\bza posledni(?:ch)? (\d+) hodin\w*\b", r"in the last \1 hours"),
+        (r"\bzatim\b", "so far"),
+        (r"\btehdy\b|\bv tu dobu\b", "then"),
+        (r"\bcelkem\b", "in total"),
+        (r"\bpres vsechny\b", "over all"),
+        (r"\bnez se spustil[oa]?\b", "before it started"),
+        # readings and what a card or job did
+        (r"\bteplot(?:a|y|u|e|ou)\b", "temperature"),
+        (r"\b(\d+)\s*stup(?:en|ne|nu|nich)\b", r"\1 °C"),
+        (r"\bspotreb(?:a|u|y|e|ou)\b", "energy use"),
+        (r"\bprikon(?:u|em)?\b", "power draw"),
+        (r"\benergi(?:e|i)\b", "energy"),
+        (r"\bpamet(?:i)?\b", "memory"),
+        (r"\b(?:utilizace|utilizaci|vytizeni|vyuziti)\b", "utilization"),
+        (r"\b(?:clocky|takty|frekvence)\b", "clocks"),
+        (r"\bprocesy\b", "processes"),
+        (r"\bgpu hodin(?:y|a)?\b", "GPU-hours"),
+        (r"\b(\d+)\s*hodin(?:y|u|a)?\b", r"\1 hours"),
+        (r"\bwatt?u\b", "watts"),
+        (r"\bprumer(?:n[aeyiou]\w*)?\b", "average"),
+        (r"\b(?:nejvyss\w*|maximaln\w*)\b", "highest"),
+        (r"\b(?:nejnizs\w*|minimaln\w*)\b", "lowest"),
+        (r"\bspick(?:a|u|y)\b", "peak"),
+        (r"\bpokus(?:u|y|ech)?\b", "attempts"),
+        (r"\bnad\b", "above"),
+        (r"\bpod\b", "below"),
+        (r"\bv klidu\b|\bnecinn\w*", "idle"),
+        (r"\b(?:ve|do) fronte\b|\bve fronte\b", "in the queue"),
+        (r"\bfront(?:a|y|u|e)\b", "queue"),
+        (r"\bv logu\b", "in the log"),
+        (r"\blog(?:u|y)\b", "log"),
+        # the cards: "na druhy karte" / "ta druha" (the other card), "obe karty" / "obou kartach" (both)
+        (
+            r"\b(?:na\s+)?(?:te\s+)?druh(?:y|e|a|ou)\s+kar(?:ta|te|tu|ty|tou)\b|\bta druha\b",
+            "on the other card",
+        ),
+        (r"\bob(?:e|ou|ema)\s+(?:kar(?:ty|tach|et|tami)|gpu)\b|\bobe\b|\bobou\b", "both cards"),
+        (r"\bkar(?:ta|ty|te|tu|tou|et|tach|tami)\b|\bgrafik(?:a|y|u|ou)\b", "card"),
+        # verbs
+        (r"\bnebezi\b", "is not running"),
+        (r"\b(?:bezi|bezej\w*)\b", "is running"),
+        (r"\bbezel[oa]?\b", "ran"),
+        (r"\bbezely\b", "ran"),
+        (r"\b(?:ceka|cekaj\w*)\b", "is waiting"),
+        (r"\bcekal[oa]?\b", "waited"),
+        (r"\b(?:spadl|umrel|selhal|padl)[oa]?\b", "failed"),
+        (r"\btrval[oa]?\b", "did it take"),
+        (r"\bspustil[oa]?\b", "started"),
+        (r"\b(?:zere|bere)\b", "draws"),
+        (r"\b(?:spotreboval|sezral|snedl)[oa]?\b", "used"),
+        (r"\bzabran[oa]?\b|\bobsazen[oa]?\b", "used"),
+        (r"\bukaz(?:te)?(?: mi)?\b", "show"),
+        (r"\bporovnej\b", "compare"),
+        (r"\bnapis(?: mi)?\b", "write me"),
+        (r"\bdoporuc(?:te)?(?: mi)?\b", "recommend me"),
+        (r"\bbasnick\w*", "poem"),
+        (r"\bgrafick\w+ kar\w*", "graphics cards"),
+        (r"\bna chvili\b", "for a while"),
+        (r"\bnechci\b", "I do not want"),
+        (r"\bv noci\b", "at night"),
+        (r"\bpocasi\b", "the weather"),
+        # corrections and the small words
+        (r"\bmyslel[a]? jsem\b", "I meant"),
+        # a card by its number said as a noun ("jednicka" the one, "nulka" the zero): that GPU
+        (r"\b(?:nul(?:a|u|k[au]))\b", "GPU 0"),
+        (r"\bjednick[au]\b", "GPU 1"),
+        (r"\bne,? pardon\b|\bne,? sorry\b", "no sorry"),
+        (r"\bdiky\b|\bdekuju\b|\bdekuji\b", "thanks"),
+        (r"\bprosim\b", "please"),
+        (r"\bjinak\b", "by the way"),
+        (r"\bnevis\b", "do you know"),
+        (r"\bpotrebuju\b", "I need"),
+        (r"\bjsou\b", "are"),
+        (r"\bneni\b", "is not"),
+        (r"\bje\b", "is"),
+        (r"\b(?:byl|byla|bylo|byly)\b", "was"),
+        (r"\b(?:mel|mela|melo)\b", "had"),
+        (r"\bma\b", "does it have"),
+        (r"\bbude\b", "will be"),
+        (r"^\s*a\b|(?<=[,.])\s*a\b|(?<=\s)a(?=\s)", " and"),
+        (r"(?<=\s)i(?=\s)", "and"),
+        (r"\bna\b", "on"),
+        (r"\b(?:v|ve)\b", "in"),
+        (r"\bod\b", "since"),
+        (r"\bpo\b", "after"),
+        (r"\bpred\b", "before"),
+        (r"\bnez\b", "before"),
+        (r"\bu\b", "of"),
+        (r"\bza\b", "for"),
+        (r"\bo\b", "about"),
+        (r"\b(?:ho|jej|ji)\b", "it"),
+        (r"\b(?:ten|ta|to|ty|toho|tom)\b(?!\s+\d)", "it"),
+        (r"\btam\b", "there"),
+        (r"\b(?:zase|znovu)\b", "again"),
+        (r"\bpak\b", "then"),
+        (r"\b(?:tak|stejne|se|mi|si|jsem)\b", ""),
+        (r"^\s*ne\b", "no"),
+    )
+)
+
+# letters Czech never writes: Polish's, Hungarian's, Turkish's, Romanian's, Spanish's and Portuguese's,
+# French's and German's; a message with one is another language's, whatever words it shares
+_NOT_CZECH = re.compile(r"[ąęłśźżćńőűıİğşșțăñãõàèìòùêôëïœöüäÄÖÜß]")
+
+
+def czech_marked(text: str) -> bool:
+    """Whether ``text`` shows Czech's marks (:data:`_CZECH_MARK`), with or without diacritics, and no letter
+    of another language's (:data:`_NOT_CZECH`)."""
+    return marked_unaccented(text, _CZECH_MARK, _UNACCENTED, _NOT_CZECH)
+
+
+def czech(text: str, lean: Lean | None = None) -> str:
+    """``text`` read in English where it is Czech (:data:`_CZECH_MARK`): its letters without their
+    diacritics, then its phrases and words (:data:`_CZECH`); else as it was."""
+    return read_unaccented(text, lean, "czech", czech_marked, _UNACCENTED, _CZECH)
