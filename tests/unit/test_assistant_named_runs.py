@@ -109,6 +109,9 @@ def test_a_job_said_by_what_it_is_its_state_gpus_or_the_gpu_it_ran_on() -> None:
     assert named_jobs("did the job on gpu 0 finish", ctx) == []  # two ran there
     act = read_act("please stop the run that is running now", ctx, {i: b.state for i, b in briefs.items()})
     assert act is not None and "gpuaccel cancel 6" in act.reply
+    # a second noun between the name and what is said of it
+    assert named_jobs("show the log of the finetune one that succeeded", ctx) == [3]  # (the newest is 4)
+    assert named_jobs("when did the finetune job that is held get submitted", ctx) == [4]
 
 
 def test_a_run_said_by_when_it_ran_and_a_time_said_of_one_run_is_no_span() -> None:

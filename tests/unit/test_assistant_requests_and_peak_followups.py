@@ -188,3 +188,21 @@ def test_another_card_after_who_ran_at_a_peak_asks_its_peak_and_who(heldout_svc:
     _, text, query = ask(heldout_svc, "and gpu 1?", sid)
     assert query is not None and query["name"] == "gpu_reading" and query.get("gpu") == 1, query
     assert "407 W" in text and "09:12:13" in text and "llama-8b-eval" in text, text
+
+
+def test_what_waits_and_why_after_the_running_job_lists_the_waiting(heldout_svc: AssistantService) -> None:
+    """ "anything still pending and why" after the one running job: the waiting jobs, each with its reason
+    (no "it" points back at the running one); "why is it pending" still asks of that job."""
+    sid, _, _ = ask(heldout_svc, "which job is on the h100 right now", None)
+    _, text, query = ask(heldout_svc, "anything still pending and why", sid)
+    assert query == {"name": "queue", "state": "queued"} and "llama-70b-eval" in text, (query, text)
+    sid, _, _ = ask(heldout_svc, "which job is on the h100 right now", None)
+    _, _, query = ask(heldout_svc, "why is it pending", sid)
+    assert query == {"name": "job_detail", "job": 11}, query
+
+
+def test_a_second_ask_after_n_for_and(heldout_svc: AssistantService) -> None:
+    """ "n" typed for "and" between two asks splits them as "and" does: the peak, then who ran at it."""
+    _, text, query = ask(heldout_svc, "most memory gpu 1 used today, n which job was using it", None)
+    assert query is not None and query["name"] == "gpu_reading" and query.get("metric") == "memory", query
+    assert query.get("gpu") == 1 and "23900 MiB" in text and "sd-xl-train" in text, text

@@ -39,12 +39,13 @@ _OPENERS = (
     # "the most memory it needed today, and for what?", "how much did it work, and with which job?"
     r"|(?:for|with|by)\s+(?:what|which|whom|who)"
 )
+_AND = r"(?:and|n|&)"  # "and" as typed fast: "the most vram today, n which job was it"
 _ASKS_OWN = re.compile(rf"\b(?:what|which|why|how|who|whose|where|{_WHEN_ASKS})\b", re.IGNORECASE)
 _BOUNDARY = re.compile(
     rf"(?<=\?)\s+(?=\S)"  # "...GPU 0? why did job 3 fail?" (the part keeps its "?": it asked)
     rf"|\s*;\s*(?:and\s+|also\s+)?"  # "...GPU 0; and job 3?"
-    rf"|\s*,\s*(?:and\s+(?:also\s+)?|also\s+|plus\s+)?(?=(?:{_OPENERS})\b)"  # "..., and why did ..."
-    rf"|\s+and\s+(?:also\s+)?(?=(?:{_OPENERS})\b)"  # "... busy and which jobs ..."
+    rf"|\s*,\s*(?:{_AND}\s+(?:also\s+)?|also\s+|plus\s+)?(?=(?:{_OPENERS})\b)"  # "..., and why did ..."
+    rf"|\s+{_AND}\s+(?:also\s+)?(?=(?:{_OPENERS})\b)"  # "... busy and which jobs ..."
     rf"|\s+[-–—]\s+(?=(?:{_OPENERS})\b)"  # "going to reseat a cable - is the sft still going?"
     # "We're deciding whether to buy a second H100, so: how much of today was it busy?"
     rf"|\s*,?\s+so\s*[:,]\s*(?=(?:{_OPENERS})\b)",

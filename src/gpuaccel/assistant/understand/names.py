@@ -238,6 +238,7 @@ _NOT_A_NOUN = "".join(rf"(?<!\b{w} )" for w in _HELPERS)
 _DESCRIBED, _DESCRIBED_IN_NAME = (
     re.compile(
         rf"(?:\b(?:the|that|this)|\b{_WHEN_S})\s+((?:[\w'-]+\s+){{0,4}}?{in_name}){_NOT_A_NOUN}({_JOB_NOUN})\b"
+        r"(?:\s+(?:one|job|run)\b)?"  # "the sweep one that died", "the eval job from yesterday": one noun
         r"((?:\s+(?:that|which|who)\s+[^,.?;]*|\s+(?:on|with|using|needing|asking for|from)\s+[^,.?;]*"
         r"|\s+(?:yesterday|today|tonight|overnight|last night|this (?:morning|afternoon|evening))\b)?)"
     )

@@ -449,6 +449,12 @@ _WHAT_IT_RAN = re.compile(
     r"\b(?:what|which jobs?|which runs?) (?:was|were) (?:it|they|the card|the gpu) running\b"
     r"|\b(?:what|which jobs?) ran (?:on it|there)\b"
 )
+# "what's waiting", "which jobs failed", "anything sitting in the queue": the jobs in a state, each with its
+# reason -- not the job talked about before (no "it" points back to it)
+_WHICH_IN_STATE = re.compile(
+    r"\b(?:what|whats|which|anything|who)(?: (?:s|is|was|are|were|has|have))?(?: (?:jobs?|else|still))?"
+    r" (?:waiting|queued|pending|sitting|stuck|failed|crashed|died|cancelled|canceled)\b"
+)
 _WHAT_HAPPENED = re.compile(
     r"(?:so |and |ok |okay |then )?(?:(?:in|at) the end |finally |eventually )?"
     r"what (?:happened|happen|went wrong)(?: (?:to|with) (?:it|that|this))?"
@@ -1718,7 +1724,8 @@ class RulePicker:
         # "why it stopped at 11:20, it crashed?": a time inside the one job's run (its end) is that job's
         brief = context.job_briefs.get(focus) if focus is not None else None
         its_time = win is not None and brief is not None and _within_run(win, brief)
-        if why and job is None and gpu is None and (win is None or its_time) and vague:
+        listed = _WHICH_IN_STATE.search(" ".join(ws))  # "what's waiting and why": each one's reason
+        if why and job is None and gpu is None and (win is None or its_time) and vague and not listed:
             if its_time:
                 return Query("job_detail", job=focus)
             if last is not None and last.name == "failures" and (EVERY | {"them", "those"}) & set(ws):
@@ -2001,7 +2008,8 @@ class RulePicker:
                 return Query("job_log", job=job_of)  # "at which step is it now?": what it printed
             if (
                 {"it", "its", "that", "those", "these", "they", "them"} & set(ws)
-                or (brief and not ANY_OF_THEM & set(ws))  # ("did anything crash?": any job, the span's)
+                # ("did anything crash?": any job, the span's; "what's waiting?": the jobs waiting)
+                or (brief and not ANY_OF_THEM & set(ws) and not _WHICH_IN_STATE.search(" ".join(ws)))
                 or JOB_ONLY & set(ws)
                 or SO_FAR.search(" ".join(ws))  # "how much energy until now": its total yet
                 or THE_JOB.search(" ".join(ws))  # "when did the job actually stop?", "the energy of the job"
