@@ -369,11 +369,12 @@ class Engine:
     def generate_drafts(self, tokens: list[int], drafts: list[GenParams]) -> list[list[int]]:
         """Each draft's tokens after one prompt, as :meth:`generate` gives them one draft at a time.
 
-        On the CPU the drafts decode together (:mod:`assistant.engine.batch_decode`: one forward per token
-        for all, the weights read once), from the prompt's state prefilled once; each samples with its own
-        generator and stops at its own ``params.stop`` or ``max_tokens``. On a GPU the decode graph already
-        makes a token one launch: the drafts run one after another. :meth:`interrupt` ends all of them
-        (``last_reason`` ``"interrupted"``, the tokens so far kept); otherwise ``last_reason`` is ``"done"``.
+        On the CPU the drafts decode together (:meth:`~assistant.engine.rwkv_graph.FastRWKV7.step_rows`:
+        one forward per token for all, the weights read once), from the prompt's state prefilled once; each
+        samples with its own generator and stops at its own ``params.stop`` or ``max_tokens``. On a GPU the
+        decode graph already makes a token one launch: the drafts run one after another. :meth:`interrupt`
+        ends all of them (``last_reason`` ``"interrupted"``, the tokens so far kept); otherwise
+        ``last_reason`` is ``"done"``.
         """
         if self._graph is not None or self._fast is not None or len(drafts) < 2:
             out = [list(self.generate(tokens, p)) for p in drafts]
@@ -381,7 +382,8 @@ class Engine:
             return out
         import torch
 
-        from gpuaccel.assistant.engine.batch_decode import batch_state, batch_step, keep_rows
+        from gpuaccel.accel.kernels.wkv7 import wkv7_reference
+        from gpuaccel.assistant.engine.rwkv_graph import FastRWKV7
 
         gens = []
         for p in drafts:
@@ -395,7 +397,8 @@ class Engine:
             self.last_reason = "done"
             return out
         logits, state = self.prefill(tokens)
-        rows, states = [logits] * len(live), batch_state(state, len(live))
+        rwkv = FastRWKV7(self.model, wkv7_reference)
+        rows, states = [logits] * len(live), rwkv.rows_state(state, len(live))
         tails = [b""] * len(drafts)
         self.last_reason = "done"
         while live:
@@ -414,8 +417,8 @@ class Engine:
             if not going:
                 break
             if len(going) < len(live):
-                states, live = keep_rows(states, going), [live[row] for row in going]
-            logits_b, states = batch_step(self.model, fed, states)
+                states, live = rwkv.keep_rows(states, going), [live[row] for row in going]
+            logits_b, states = rwkv.step_rows(fed, states)
             rows = list(logits_b)
         return out
 
