@@ -2,7 +2,8 @@
 
 Why: the GUI, the CLI and third-party clients are written against the published schema; a generated
 request the schema allows must never crash the daemon, and what the daemon answers (2xx or 4xx) must be
-what the schema says. Bounded to ~25 examples per operation, no deadline (a shared 2-core machine).
+what the schema says. Bounded to ~25 examples per operation, no deadline (a shared 2-core machine); the
+operations that run the model get a few in make test and their full run in make test-slow (MODEL_OPS).
 
 Checks are ``not_a_server_error`` and ``response_schema_conformance`` only: a request that is valid by
 the schema may still be refused on meaning (``gpus`` disagreeing with ``gpu_ids``; a history window too
@@ -50,15 +51,25 @@ def _operations(api_schema: Any) -> list[Any]:
     return [result.ok() for result in api_schema.get_all_operations()]
 
 
-def _fuzz(operations: list[Any], token: str) -> list[str]:
+# Operations that run the model for each valid example (a report's summary: seconds on 2 cores; a chat
+# question's pick: about half a second): examples in make test, and in make test-slow's full run. Their
+# answers' schema does not depend on what the model says; the full run is there for a crash it might cause.
+MODEL_OPS = {("POST", "/api/v1/assistant/reports"): (2, 4), ("POST", "/api/v1/assistant/chat"): (8, 25)}
+
+
+def _model_op(op: Any) -> bool:
+    return (op.method.upper(), op.path) in MODEL_OPS
+
+
+def _fuzz(operations: list[Any], token: str, full: bool = False) -> list[str]:
     """One bounded Hypothesis run per operation (schemathesis' pytest plugin does not load under pytest
-    9, so the operations are driven directly); returns the failures, each named by its operation."""
+    9, so the operations are driven directly); returns the failures, each named by its operation. Every
+    operation gets 25 examples but those of :data:`MODEL_OPS` (``full``: their make test-slow count)."""
     headers = {"Authorization": f"Bearer {token}"}
     failures: list[str] = []
     for op in operations:
-        # Making a report runs the model over a day of facts (seconds each on 2 cores): a few examples
-        # cover its validation; every other operation gets the full run.
-        examples = 4 if (op.method.upper(), op.path) == ("POST", "/api/v1/assistant/reports") else 25
+        counts = MODEL_OPS.get((op.method.upper(), op.path))
+        examples = 25 if counts is None else counts[1 if full else 0]
 
         @given(case=op.as_strategy())
         @settings(
@@ -90,8 +101,19 @@ def test_api_conforms(api_schema: Any, schema_daemon: DaemonProcess) -> None:
 
 
 def test_assistant_api_conforms(api_schema: Any, schema_daemon: DaemonProcess) -> None:
+    """The assistant's operations; the model's (:data:`MODEL_OPS`) with a few examples each."""
     ops = [op for op in _operations(api_schema) if "/assistant/" in op.path]
+    assert sum(map(_model_op, ops)) == len(MODEL_OPS)
     failures = _fuzz(ops, schema_daemon.token)
+    assert not failures, "\n\n".join(failures)
+
+
+@pytest.mark.slow
+def test_the_model_s_assistant_operations_conform_over_the_full_run(
+    api_schema: Any, schema_daemon: DaemonProcess
+) -> None:
+    """make test-slow: the operations that run the model (:data:`MODEL_OPS`) with their full count."""
+    failures = _fuzz([op for op in _operations(api_schema) if _model_op(op)], schema_daemon.token, full=True)
     assert not failures, "\n\n".join(failures)
 
 

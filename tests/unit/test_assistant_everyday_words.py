@@ -104,18 +104,32 @@ def test_questions_with_everyday_words_are_refused_or_read_as_meant() -> None:
 
 
 def test_counts_over_the_word_lists() -> None:
-    """No everyday or later-written word is read as a topic word; of the World tokenizer's whole words at
-    most 100 (83 measured; 220 before these rules); 95% of the slips are still repaired (the slips missed
-    beyond the earlier 519 spell kept words) and at most two written misspellings are missed."""
+    """No everyday or later-written word is read as a topic word; 95% of the slips are still repaired (the
+    slips missed beyond the earlier 519 spell kept words) and at most two written misspellings are missed;
+    of every 4th of the World tokenizer's whole words at most 30 (23 measured; some 55 at the 220 of all
+    of them before these rules). The count over all 16,000 World words (5 s) is
+    :func:`test_counts_over_every_world_word`, in ``make test-slow``."""
     plain, cue, span = B.everyday_misreads()
     assert len(plain) > 3000 and cue == {}
     assert set(span) <= {"afternoon", "evening", "tonight", "mornings", "weeks", "overnight"}  # time words
-    fresh, fresh_cue, _ = B.everyday_misreads(B.L.fresh_words())
+    fresh, fresh_cue, _ = B.everyday_misreads(B.L.fresh_words(), spans=False)
     assert len(fresh) > 600 and fresh_cue == {}
     typos, missed = B.typos()
     assert len(missed) <= 0.05 * len(typos), sorted(missed)[:20]
     assert len({t for t in typos if t in B.T.WRITTEN_TYPOS} & set(missed)) <= 2
-    world = B.world_words()
+    world = B.world_words()[::4]
     if world:  # the rwkv package (the assistant extra) ships the vocabulary
-        _, world_cue, _ = B.everyday_misreads(world)
-        assert len(world) > 15000 and len(world_cue) <= 100, sorted(world_cue)
+        _, world_cue, _ = B.everyday_misreads(world, spans=False)
+        assert len(world) > 3750 and len(world_cue) <= 30, sorted(world_cue)
+
+
+@pytest.mark.slow
+def test_counts_over_every_world_word() -> None:
+    """Of the World tokenizer's whole words at most 100 are read as a topic word (99 measured; 220 before
+    these rules). In ``make test-slow`` (5 s on 2 cores); ``make test`` checks every 4th word
+    (:func:`test_counts_over_the_word_lists`)."""
+    world = B.world_words()
+    if not world:
+        pytest.skip("the rwkv package (the assistant extra) ships the World vocabulary")
+    _, world_cue, _ = B.everyday_misreads(world, spans=False)
+    assert len(world) > 15000 and len(world_cue) <= 100, sorted(world_cue)

@@ -116,6 +116,29 @@ def test_bundled_model_loads_and_answers_in_format() -> None:
     assert out.startswith(b" ") and b"GPU" in out and engine.last_reason == "stop"
 
 
+def test_drafts_decoded_together_are_the_drafts_one_after_another() -> None:
+    """A report's drafts decode in one batch on the CPU (one forward per token for all): each draft's tokens
+    are the ones :meth:`Engine.generate` gives it alone, bit for bit, also where drafts leave the batch at
+    different tokens (their stop, or a ``max_tokens`` of their own)."""
+    from dataclasses import replace
+
+    from gpuaccel.assistant.reports.summary import SUMMARY_SEEDS, params
+
+    engine = Engine(BUNDLED_MODEL, "cpu fp32")
+    prompt = (
+        "System: Report facts (job):\n- job: 3\n- name: train-llm\n- state: failed\n- reason: exit code 1"
+        "\n- ran_for: 2 h 5 min\n\nUser: Summarize this report for a person skimming it.\n\nAssistant:"
+    )
+    tokens = engine.tokenizer.encode(prompt)
+    drafts = [replace(params(seed), max_tokens=24) for seed in SUMMARY_SEEDS]
+    drafts[2] = replace(drafts[2], stop=b".")  # leaves at its first sentence's end
+    drafts[3] = replace(drafts[3], max_tokens=5)
+    alone = [list(engine.generate(tokens, p)) for p in drafts]
+    together = engine.generate_drafts(tokens, drafts)
+    assert together == alone and engine.last_reason == "done"
+    assert len(together[3]) == 5 and len({len(d) for d in together}) > 1
+
+
 def test_world_tokenizer_round_trip() -> None:
     tok = runtime.WorldTokenizer()
     ids = tok.encode("User: hi\n\nAssistant:")

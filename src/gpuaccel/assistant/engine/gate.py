@@ -324,6 +324,30 @@ class GateController:
                     return
                 self.release_gpu_if_closed()
 
+    def generate_drafts(
+        self, tokens: list[int], drafts: list[GenParams], stop: threading.Event
+    ) -> list[list[int]]:
+        """Several drafts of one prompt (a report's summary): on the CPU decoded together by the engine
+        (:meth:`~assistant.engine.runtime.Engine.generate_drafts`, one forward per token for all); on a GPU,
+        or with an engine that cannot, one after another through :meth:`generate`, which follows the gate.
+        Empty drafts where the model may not run now (gate closed and ``on_close="wait"``)."""
+        strategy = self.wanted_strategy()
+        if strategy is None or stop.is_set():
+            return [[] for _ in drafts]
+        if not strategy.startswith("cuda"):
+            with self._busy:
+                engine = None if self._closing else self._engine_for(strategy)
+                if engine is not None and hasattr(engine, "generate_drafts"):
+                    engine.reset_interrupt()
+                    started, out = time.time(), [[] for _ in drafts]
+                    try:
+                        out = engine.generate_drafts(tokens, drafts)
+                    finally:
+                        if self.on_generated is not None:
+                            self.on_generated(strategy, started, time.time(), sum(map(len, out)))
+                    return out
+        return [list(self.generate(tokens, p, stop)) for p in drafts]
+
     def decide(self, question: str, context: Context, now: float) -> Decision | None:
         """The picking model's decision where the gate lets the model run now; None where it may not (gate
         closed and ``on_close="wait"``) or a claim or stop interrupted it. A pick is worth no wait: the

@@ -366,6 +366,62 @@ class Engine:
             fed.append(token)
         self._remember(tuple(fed), state, logits)
 
+    def generate_drafts(self, tokens: list[int], drafts: list[GenParams]) -> list[list[int]]:
+        """Each draft's tokens after one prompt, as :meth:`generate` gives them one draft at a time.
+
+        On the CPU the drafts decode together (:meth:`~assistant.engine.rwkv_graph.FastRWKV7.step_rows`:
+        one forward per token for all, the weights read once), from the prompt's state prefilled once; each
+        samples with its own generator and stops at its own ``params.stop`` or ``max_tokens``. On a GPU the
+        decode graph already makes a token one launch: the drafts run one after another. :meth:`interrupt`
+        ends all of them (``last_reason`` ``"interrupted"``, the tokens so far kept); otherwise
+        ``last_reason`` is ``"done"``.
+        """
+        if self._graph is not None or self._fast is not None or len(drafts) < 2:
+            out = [list(self.generate(tokens, p)) for p in drafts]
+            self.last_reason = "interrupted" if self._interrupt.is_set() else "done"
+            return out
+        import torch
+
+        from gpuaccel.accel.kernels.wkv7 import wkv7_reference
+        from gpuaccel.assistant.engine.rwkv_graph import FastRWKV7
+
+        gens = []
+        for p in drafts:
+            g = torch.Generator().manual_seed(p.seed if p.seed is not None else 0)
+            if p.seed is None:
+                g.seed()
+            gens.append(g)
+        out: list[list[int]] = [[] for _ in drafts]
+        live = [i for i, p in enumerate(drafts) if p.max_tokens > 0]
+        if not live:
+            self.last_reason = "done"
+            return out
+        logits, state = self.prefill(tokens)
+        rwkv = FastRWKV7(self.model, wkv7_reference)
+        rows, states = [logits] * len(live), rwkv.rows_state(state, len(live))
+        tails = [b""] * len(drafts)
+        self.last_reason = "done"
+        while live:
+            going, fed = [], []
+            for row, i in enumerate(live):
+                if self._interrupt.is_set():
+                    self.last_reason = "interrupted"
+                    return out
+                token = sample(rows[row], drafts[i], gens[i])
+                out[i].append(token)
+                tails[i] = (tails[i] + self.tokenizer.token_bytes(token))[-16:]
+                stop = drafts[i].stop
+                if not (stop and tails[i].endswith(stop)) and len(out[i]) < drafts[i].max_tokens:
+                    going.append(row)
+                    fed.append(token)
+            if not going:
+                break
+            if len(going) < len(live):
+                states, live = rwkv.keep_rows(states, going), [live[row] for row in going]
+            logits_b, states = rwkv.step_rows(fed, states)
+            rows = list(logits_b)
+        return out
+
     def close(self) -> None:
         """Drop the weights and cached states and give GPU memory back to the driver."""
         self._cache.clear()

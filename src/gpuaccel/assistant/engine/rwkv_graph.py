@@ -7,6 +7,9 @@ weights dict ``model.z``, same state list: per layer the attention's previous x,
 fp32, the FFN's previous x) with eager PyTorch around one WKV kernel launch per layer.
 :class:`GraphStep` captures one token's whole forward with static token, state and logits buffers and
 replays it per token, so decoding costs one graph launch instead of hundreds of kernel launches.
+:meth:`FastRWKV7.step_rows` runs the same blocks for one token in each of several rows (a report's drafts,
+decoded together on the CPU) with :func:`wkv7_one`, rwkv's own one-token WKV, so the weights are read once
+per token for all rows and each row's tokens are rwkv's bit for bit.
 :func:`choose_wkv` says which WKV path a strategy gets here, and why.
 """
 
@@ -61,6 +64,18 @@ def choose_wkv(strategy: str, fast: bool = True) -> tuple[str, str]:
     return "plain", f"{problem}; rwkv's plain path (GPUACCEL_RWKV_CUDA_ON=1 with nvcc gives its CUDA op)"
 
 
+def wkv7_one(state: Any, r: Any, w: Any, k: Any, v: Any, a: Any, b: Any) -> Any:
+    """One token of the WKV-7 recurrence for each of B rows, with rwkv's ``forward_one`` matmuls in its order
+    (``s*w + s@(a^T b) + v^T k``: the same bits as rwkv's one-token forward, which ``wkv7_reference``'s
+    einsums are not). ``state`` (B, H, N, N) fp32 is updated in place; r, w, k, v, a, b are (B, H*N)."""
+    B, H, N = state.shape[0], state.shape[1], state.shape[2]
+    vk = v.view(B, H, N, 1) @ k.view(B, H, 1, N)
+    ab = a.view(B, H, N, 1) @ b.view(B, H, 1, N)
+    s = state * w.view(B, H, 1, N) + state @ ab.float() + vk.float()
+    state.copy_(s)
+    return (s.to(dtype=r.dtype) @ r.view(B, H, N, 1)).view(B, H * N)
+
+
 class FastRWKV7:
     """The RWKV-7 forward over a loaded ``RWKV_x070``'s weights; ``wkv`` runs the recurrence (the Triton
     kernel, or ``wkv7_reference`` where Triton is unusable)."""
@@ -109,22 +124,63 @@ class FastRWKV7:
 
     def forward_idx(self, idx: Any, state: list[Any]) -> Any:
         """The forward for a device tensor of token ids: no host sync, so it can be graph-captured."""
-        z = self.z
-        x = z["emb.weight"][idx]
+        return self._head(self._blocks(idx, state, self.wkv)[-1])
+
+    def step_rows(self, tokens: list[int], state: list[Any]) -> tuple[Any, list[Any]]:
+        """Logits ``(B, vocab)`` after one token in each of B rows (drafts of one prompt), and their state
+        (:meth:`rows_state`, updated in place): the blocks of :meth:`forward` with :func:`wkv7_one`, so the
+        weights are read once per token for all the rows, and each row's logits are rwkv's own for it."""
+        idx = torch.tensor(tokens, dtype=torch.long, device=self.device)
+        with torch.no_grad():
+            return self._head(self._blocks(idx, state, wkv7_one)), state
+
+    @staticmethod
+    def rows_state(state: list[Any], n: int) -> list[Any]:
+        """``n`` copies of one sequence's state stacked along a new first dimension: :meth:`step_rows`'s."""
+        return [s.unsqueeze(0).repeat(n, *([1] * s.dim())) for s in state]
+
+    @staticmethod
+    def keep_rows(state: list[Any], rows: list[int]) -> list[Any]:
+        """The rows' state of the rows at ``rows`` only (the drafts still going)."""
+        index = torch.tensor(rows, dtype=torch.long, device=state[0].device)
+        return [s.index_select(0, index) for s in state]
+
+    def _blocks(self, idx: Any, state: list[Any], wkv: Any) -> Any:
+        """x after every block: ``idx`` a sequence (state as :meth:`zero_state`) or one token a row (state as
+        :meth:`rows_state`); ``wkv`` runs the recurrence over it."""
+        x = self.z["emb.weight"][idx]
         v_first = x
         for i, L in enumerate(self._layers):
             xx = F.layer_norm(x, (self.n_embd,), weight=L["ln1.weight"], bias=L["ln1.bias"])
-            xx, v_first = self._tmix(i, L, xx, state[3 * i], state[3 * i + 1], v_first)
+            xx, v_first = self._tmix(i, L, xx, state[3 * i], state[3 * i + 1], v_first, wkv)
             x = x + xx
             xx = F.layer_norm(x, (self.n_embd,), weight=L["ln2.weight"], bias=L["ln2.bias"])
             x = x + self._cmix(L, xx, state[3 * i + 2])
-        x = F.layer_norm(x[-1], (self.n_embd,), weight=z["ln_out.weight"], bias=z["ln_out.bias"])
+        return x
+
+    def _head(self, x: Any) -> Any:
+        """Logits of x: the last layer norm and the head."""
+        z = self.z
+        x = F.layer_norm(x, (self.n_embd,), weight=z["ln_out.weight"], bias=z["ln_out.bias"])
         return x @ z["head.weight"]
 
-    def _tmix(self, layer: int, L: dict[str, Any], x: Any, x_prev: Any, s: Any, v_first: Any) -> Any:
+    @staticmethod
+    def _shift(x: Any, x_prev: Any) -> Any:
+        """Each token's previous x minus its x, ``x_prev`` (updated in place) becoming the last x: a sequence
+        (T, C) after ``x_prev`` (C), or rows (B, C) of one token each after their own ``x_prev`` (B, C)."""
+        if x_prev.dim() == x.dim():
+            xx = x_prev - x
+            x_prev.copy_(x)
+        else:
+            xx = torch.cat((x_prev.unsqueeze(0), x[:-1])) - x
+            x_prev.copy_(x[-1])
+        return xx
+
+    def _tmix(
+        self, layer: int, L: dict[str, Any], x: Any, x_prev: Any, s: Any, v_first: Any, wkv: Any
+    ) -> Any:
         T, H, N = x.shape[0], self.n_head, self.head_size
-        xx = torch.cat((x_prev.unsqueeze(0), x[:-1])) - x
-        x_prev.copy_(x[-1])
+        xx = self._shift(x, x_prev)
         xr, xw, xk = x + xx * L["att.x_r"], x + xx * L["att.x_w"], x + xx * L["att.x_k"]
         xv, xa, xg = x + xx * L["att.x_v"], x + xx * L["att.x_a"], x + xx * L["att.x_g"]
         r = xr @ L["att.receptance.weight"]
@@ -140,15 +196,14 @@ class FastRWKV7:
         else:
             v = v + (v_first - v) * torch.sigmoid(L["att.v0"] + (xv @ L["att.v1"]) @ L["att.v2"])
         w = torch.exp(-DECAY_SCALE * torch.sigmoid((L["att.w0"] + w).float()))
-        y = self.wkv(s, r, w, k, v, -kk, kk * a)
+        y = wkv(s, r, w, k, v, -kk, kk * a)
         y = F.group_norm(y, num_groups=H, weight=L["att.ln_x.weight"], bias=L["att.ln_x.bias"], eps=64e-5)
         y = y + ((r * k * L["att.r_k"]).view(T, H, N).sum(dim=-1, keepdim=True) * v.view(T, H, N)).view(T, -1)
         return (y * g) @ L["att.output.weight"], v_first
 
-    @staticmethod
-    def _cmix(L: dict[str, Any], x: Any, x_prev: Any) -> Any:
-        xx = torch.cat((x_prev.unsqueeze(0), x[:-1])) - x
-        x_prev.copy_(x[-1])
+    @classmethod
+    def _cmix(cls, L: dict[str, Any], x: Any, x_prev: Any) -> Any:
+        xx = cls._shift(x, x_prev)
         k = torch.relu((x + xx * L["ffn.x_k"]) @ L["ffn.key.weight"]) ** 2
         return k @ L["ffn.value.weight"]
 

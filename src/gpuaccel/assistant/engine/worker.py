@@ -92,6 +92,12 @@ def _serve(conn: Any, interrupt: Any, path: str, strategy: str, threads: int, gp
                 conn.send(("done", engine.last_reason))
             except Exception as exc:
                 conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        elif msg[0] == "drafts":
+            try:
+                drafts = engine.generate_drafts(msg[1], [GenParams(**p) for p in msg[2]])
+                conn.send(("drafts", (drafts, engine.last_reason)))
+            except Exception as exc:
+                conn.send(("error", f"{type(exc).__name__}: {exc}"))
         elif msg[0] == "decide":
             _decide(conn, engine, interrupt, msg)
 
@@ -164,6 +170,19 @@ class WorkerEngine:
                 self._interrupt.set()
                 while self._recv(CLOSE_TIMEOUT_S)[0] == "token":
                     pass
+
+    def generate_drafts(self, tokens: list[int], drafts: list[GenParams]) -> list[list[int]]:
+        """Each draft's tokens after one prompt, decoded together in the child
+        (:meth:`~assistant.engine.runtime.Engine.generate_drafts`); an interrupt ends them all, keeping the
+        tokens so far (``last_reason`` ``"interrupted"``)."""
+        self.last_reason = ""
+        self._conn.send(("drafts", list(tokens), [asdict(p) for p in drafts]))
+        kind, value = self._recv(START_TIMEOUT_S)
+        if kind == "drafts":
+            out, self.last_reason = value
+            return [list(d) for d in out]
+        self.last_reason = "error"
+        raise ModelError(f"model worker ({self.strategy}): {value}")
 
     def decide(self, question: str, context: Context, now: float) -> Decision | None:
         """The picking model's decision (:func:`~assistant.understand.decode.decide` in the child); None when

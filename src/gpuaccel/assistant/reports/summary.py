@@ -10,7 +10,7 @@ the facts block, held to the number and English checks (:func:`~assistant.prose_
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,13 +35,15 @@ SUMMARY_SEEDS = (None, 1, 2, 3, 4)
 @dataclass(frozen=True)
 class Writer:
     """The model that writes a report's summary: how (``"slots"`` or ``"free"``), its name for the label,
-    ``generate(prompt, seed)`` (seed None: its likeliest text), and the word pairs its English check accepts
-    (None: no pair check)."""
+    ``generate(prompt, seed)`` (seed None: its likeliest text), the word pairs its English check accepts
+    (None: no pair check), and ``drafts(prompt, seeds)``: the texts ``generate`` gives for each seed, made
+    together (the model decodes them in one batch; None: one ``generate`` a seed)."""
 
     kind: str
     model: str
     generate: Callable[[str, int | None], str]
     pairs: frozenset[tuple[str, str]] | None = None
+    drafts: Callable[[str, Sequence[int | None]], list[str]] | None = None
 
 
 def _gpu_rows(facts: dict[str, Any]) -> list[dict[str, Any]]:
@@ -120,12 +122,17 @@ def params(seed: int | None) -> GenParams:
 
 
 def slotted_summary(facts: dict[str, Any], writer: Writer) -> Checked:
-    """The model's summary of ``facts`` in slots: :data:`SUMMARY_SEEDS` drafts, each checked
-    (:func:`~assistant.prose_checks.check_slots`); the one with the most sentences kept."""
+    """The model's summary of ``facts`` in slots: :data:`SUMMARY_SEEDS` drafts (made together where the writer
+    can, :attr:`Writer.drafts`), each checked (:func:`~assistant.prose_checks.check_slots`); the one with the
+    most sentences kept."""
     prompt, known = slot_prompt(facts), slots(facts)
+    if writer.drafts is not None:
+        texts = writer.drafts(prompt, SUMMARY_SEEDS)
+    else:
+        texts = [writer.generate(prompt, seed) for seed in SUMMARY_SEEDS]
     best = Checked()
-    for seed in SUMMARY_SEEDS:
-        checked = check_slots(writer.generate(prompt, seed), known, writer.pairs)
+    for text in texts:
+        checked = check_slots(text, known, writer.pairs)
         if len(sentences(checked.text)) > len(sentences(best.text)):
             best = checked
     return best
