@@ -19,7 +19,7 @@ _UNACCENTED = str.maketrans("åäöÅÄÖ", "aaoAAO")
 # read without its dots; none of them another language's word once its dots are dropped ("vad" only with
 # its verb: VAD is English's voice activity detection; "byt" is Czech's "be", "pausa" Spanish's and
 # Italian's pause, "lange" German's long, "manga" Japanese's, "dog" English's, "kor" Turkish's blind, "och"
-# Scots': those are read only beside a word of Swedish's own)
+# Scots', "igen" Hungarian's yes: those are read only beside a word of Swedish's own)
 _SWEDISH_MARK = re.compile(
     r"[åÅ]|\b(?:"
     r"vad (?:e|ar|var|blir|hander|gor|kor\w*|star|stod|sager|tycker)|varfor|vilken|vilket|vilka|hur"
@@ -29,7 +29,7 @@ _SWEDISH_MARK = re.compile(
     r"|jamfor\w*|loggen|avbryt|fortsatt|ateruppta|slapp|snalla|behovs|behover|anvands|anvande|startar"
     r"|startade|hade|stod|blev|menade|hittill?s|timmar|timmen|jobben|jobbet|grejen|tycker|kopa|vadret"
     r"|igenom|senaste|flakten|snurrar|processer|prion|hoj|kolla|dragit|inte|byt plats|just nu|i morse"
-    r"|satt prio\w*|pa (?:den|det)|anvander|drog|drar|imorgon|igen"
+    r"|satt prio\w*|pa (?:den|det)|anvander|drog|drar|imorgon|(?:kor|kora|starta)(?:\s+\S+){0,2}?\s+igen"
     r")(?!\w)",
     re.I,
 )
@@ -45,11 +45,11 @@ _SWEDISH = compiled(
         # "byt plats på X och Y" (switch them); "på den" after a request is "it" ("retry på den")
         (r"\bbyt plats (?:pa|mellan)\s+(\S+)\s+och\s+(\S+)", r"switch \1 and \2"),
         (
-            r"\b(?:satt|sat|andra)\s+prio(?:n|ritet(?:en)?)?\s+(?:till\s+)?(\d+)\s+(?:pa|for)\s+(\S+?)(?=[\s?.!,]|$)",
+            r"\b(?:satt|sat|andra)\s+prio(?:n|ritet(?:en)?)?\s+(?:till\s+)?(\d+)\s+(?:pa|for)\s+((?:job\s*)?\S+?)(?=[\s?.!,]|$)",
             lambda m: f"set the priority of {'it' if m[2].lower() in ('den', 'det') else m[2]} to {m[1]}",
         ),
         (
-            r"\b(?:hoj|hoja|oka)\s+prio(?:n|ritet(?:en)?)?\s+(?:pa|for)\s+(\S+?)(?=[\s?.!,]|$)",
+            r"\b(?:hoj|hoja|oka)\s+prio(?:n|ritet(?:en)?)?\s+(?:pa|for)\s+((?:job\s*)?\S+?)(?=[\s?.!,]|$)",
             lambda m: f"bump the priority of {'it' if m[1].lower() in ('den', 'det') else m[1]}",
         ),
         (r"\b(?:hoj|hoja|oka)\s+prio(?:n|ritet(?:en)?)?\b", "bump the priority"),
