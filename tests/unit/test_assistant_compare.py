@@ -79,6 +79,12 @@ def test_one_side_pointed_at_stays_the_conversations_job(heldout_svc: AssistantS
     assert "gpuaccel cancel 6" in text and "job 4" not in text, text
 
 
+def test_a_follow_up_opened_by_its_comparison_ranks_the_job_answered(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how long did resnet50-bench take?", None)
+    _, text, query = ask(heldout_svc, "vs sd-xl-train?", sid)  # the job just answered is the other side
+    assert query is not None and query["name"] == "job_rank" and query["among"] == "6,5", (query, text)
+
+
 def test_an_arrays_elements_by_name_and_number_are_compared(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "compare lr-sweep 8 with 9: runtime and energy of each", None)
     assert query is not None and query["name"] == "job_rank" and query["among"] == "8,9", (query, text)

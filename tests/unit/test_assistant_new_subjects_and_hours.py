@@ -85,7 +85,12 @@ def test_electricity_drawn_now_is_power_and_pulled_by_a_run_is_energy(heldout_sv
 
 @pytest.mark.parametrize(
     ("question", "job", "name"),
-    [("whats up w 5", 5, "job_detail"), ("what did 3 log", 3, "job_log")],
+    [
+        ("whats up w 5", 5, "job_detail"),
+        ("what did 3 log", 3, "job_log"),
+        ("why is 12 not running yet", 12, "job_detail"),  # the "not" after the number
+        ("why is 14 not starting", 14, "job_detail"),
+    ],
 )
 def test_a_bare_job_number_in_shorthand(
     heldout_svc: AssistantService, question: str, job: int, name: str

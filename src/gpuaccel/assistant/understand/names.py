@@ -563,10 +563,11 @@ _BARE_JOB = (
         r"\b(?:is|was|why) (\d+) (?:still )?(?:pd|pending|running|queued|held|r|stuck|blocked|waiting)\b"
     ),
     # the number between an auxiliary and its verb: "how long has 12 been sitting", "did 9 fail", "why
-    # isnt 13 starting", "why won't 13 start" (a negated auxiliary: "won t" in words, or "wont")
+    # isnt 13 starting", "why won't 13 start" (a negated auxiliary: "won t" in words, or "wont"), "why is
+    # 13 not starting" (the "not" after the number, as Swedish's "varför startar inte 13" reads)
     re.compile(
         r"\b(?:has|had|have|did|does|do|will|wo|can|ca|could|would|was|is|are)(?:n'?t|n t| not)? (\d+) "
-        r"(?:still |been |ever |already |actually |yet )*"
+        r"(?:still |been |ever |already |actually |yet |not )*"
         r"(?:sit|sitting|sat|wait|waiting|waited|queued|pending|running|ran|run|fail|failed|failing|finish|finished|"
         r"finishing|start|started|starting|take|took|taking|use|used|using|get|got|getting|end|ended|ending|"
         r"succeed|succeeded|die|died|dying|crash|crashed|crashing|go|going|moving|scheduled"

@@ -2315,6 +2315,9 @@ _COMPARATIVE = (
 _SHORTER = LESS | {"faster", "quicker", "sooner", "cheaper", "shorter"}  # the least of the metric wins
 
 
+_COMPARED_OPENING = re.compile(r"\s*(?:and\s+|so\s+)?(?:compared?\s+(?:to|with)|vs\.?|versus)\s", re.I)
+
+
 def _compared(question: str, ws: list[str], topics: set[str], context: Context) -> Query | None:
     """Two or more jobs named and compared ("which used more energy, job 4 or job 6?", "did the 8b eval take
     longer than the sweep?", "compare 4 and 6"): the ranking of just those jobs, by the metric the words ask
@@ -2340,6 +2343,9 @@ def _compared(question: str, ws: list[str], topics: set[str], context: Context) 
         jobs = list(dict.fromkeys(j for j in bare if j is not None and j not in context.gpus)) or jobs
     focus = context.job_in_focus()
     pointed = [side for side in sides if pointing().search(side) and not named_jobs_in(side, context)]
+    # a follow-up that opens with its comparison ("compared with the 8b eval?", "vs resnet50-bench?"): the
+    # job just answered is its other side, as if pointed at
+    pointed = pointed or [m[0] for m in [_COMPARED_OPENING.match(question)] if m]
     reading = context.last is not None and context.last.name in ("gpu_reading", "energy")
     if len(jobs) == 1 and focus is not None and focus != jobs[0] and pointed and not reading:
         # one side the conversation's job, pointed at ("compare how long it ran vs job 10", "compare that
