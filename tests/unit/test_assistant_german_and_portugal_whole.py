@@ -172,3 +172,38 @@ def test_everyday_follow_ups(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "wie heiß war die 4090 heute maximal?", None)
     _, text, _ = ask(heldout_svc, "wann war das?", sid)
     assert "09:12" in text, text
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("brich bitte den 12er ab", "gpuaccel cancel 12"),
+        ("setz die prio vom 13er auf 4", "gpuaccel priority 13 4"),
+        ("tausch mal 13 und 12", "gpuaccel switch 13 12"),
+        ("den llama-70b-eval a weng rauf mit da prio", "gpuaccel priority 12"),
+    ],
+)
+def test_bavarian_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    """Bavarian requests and "der 12er" (job 12): the same commands as the standard German."""
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_bavarian_questions(heldout_svc: AssistantService) -> None:
+    """Bavarian's own spellings of standard words ("wia", "heid", "is", "glaffa", "da" as the article) read
+    as the standard German; "gestern ab 20 Uhr" is the rest of yesterday."""
+    _, text, query = ask(heldout_svc, "wos rennt heid auf da h100, wia lang scho?", None)
+    assert query is not None and "job 11" in text, (query, text)
+    _, text, query = ask(heldout_svc, "wia lang war de 4090 heid im Leerlauf?", None)
+    assert query is not None and query["metric"] == "util" and query["window"]["label"] == "today", query
+    _, _, query = ask(heldout_svc, "wia vui strom hat gpu 1 heid verbraucht", None)
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 1, query
+    _, text, query = ask(heldout_svc, "warum wart da 13er no?", None)
+    assert query == {"name": "job_detail", "job": 13}, query
+    _, _, query = ask(heldout_svc, "durchschnittliche leistung gpu 0 gestern ab 20 uhr", None)
+    assert query is not None and query["window"]["label"] == "yesterday between 20:00 and 00:00", query
+    _, text, query = ask(heldout_svc, "wos is des powerlimit von da 4090", None)
+    assert query is not None and "450 W" in text, (query, text)
+    sid, _, _ = ask(heldout_svc, "zeig ma job 9", None)
+    _, text, query = ask(heldout_svc, "mit welcher lernrate is der glaffa? steht im log", sid)
+    assert query == {"name": "job_log", "job": 9}, query

@@ -21,7 +21,8 @@ from gpuaccel.assistant.understand.languages.tables import (
 _GERMAN_WORDS = {
     "wie war": "how was", "wie ist": "how is", "wie hoch": "how high", "wie viel": "how much",
     "wieviel": "how much", "wie viele": "how many", "wie lange": "how long", "was war": "what was",
-    "welche": "which", "welcher": "which", "welches": "which", "warum": "why", "wann": "when",
+    "welche": "which", "welcher": "which", "welches": "which", "warum": "why", "wieso": "why",
+    "weshalb": "why", "wann": "when",
     "bitte": "please",
     "auslastung": "utilization", "gpu-auslastung": "utilization", "stromverbrauch": "power draw",
     "leistungsaufnahme": "power draw", "leistung": "power", "verbrauch": "consumption",
@@ -52,7 +53,10 @@ _GERMAN_MARK = re.compile(
     r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher|kannst|koennen|koennten|freigeben"
     r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet"
     # everyday and Austrian speech ("was rennt auf der kiste", "zeig ma", "heast", "leiwand")
-    r"|rennt|rennen|kiste|zeig|ziehn|ziehen|heast|leiwand|allokieren|raufsetzen|hochsetzen|tagen?)\b",
+    r"|rennt|rennen|kiste|zeig|ziehn|ziehen|heast|leiwand|allokieren|raufsetzen|hochsetzen|tagen?"
+    # Bavarian ("wos laeft grad", "wia lang is er glaffa", "heid", "ned", "da 12er": job 12)
+    r"|wos|wia|vui|heid|ned|glaffa|gloffa|gwart|zogn|gzogn|basst|servus|stund|worn|weng|laeft|laft|brich"
+    r"|tausch|abgschmiert|wieso|leerlauf|wart|\d+er)\b",
     re.I,
 )
 _HOURS = {
@@ -122,11 +126,26 @@ def _any_spelling(pairs: tuple[tuple[str, English], ...]) -> Table:
 
 
 def _spelled(pattern: str) -> str:
-    """``pattern`` with each umlaut read as itself, written out or left out, and ß as ß or ss."""
+    """``pattern`` with each word of :data:`_BAVARIAN` also read as Bavarian says it, each umlaut read as
+    itself, written out or left out, and ß as ß or ss (not inside a lookbehind, whose width is fixed)."""
+    pattern = re.sub(
+        rf"(?<!\(\?<=)(?<!\(\?<!)(?:(?<=\\b)|(?<![\w\\]))({'|'.join(_BAVARIAN)})(?!\w)",
+        lambda m: f"(?:{m[1]}|{_BAVARIAN[m[1]]})",
+        pattern,
+    )
     return re.sub("[äöüß]", lambda m: _SPELLINGS[m[0]], pattern)
 
 
 _SPELLINGS = {"ä": "(?:ä|ae|a)", "ö": "(?:ö|oe|o)", "ü": "(?:ü|ue|u)", "ß": "(?:ß|ss)"}
+# a standard German word and how Bavarian says it ("wia lang is er glaffa": wie lange ist er gelaufen; "wos
+# laeft grad auf da gpu": was läuft gerade auf der gpu; "warum startet der ned": nicht; "heid": heute)
+_BAVARIAN = {
+    "wie": "wia", "was": "wos", "ist": "is", "nicht": "ned|net", "heute": "heid|heit", "läuft": "läft",
+    "gelaufen": "glaffa|gloffa|glaffn", "gewartet": "gwart|gwartet", "gezogen": "zogn|gzogn", "noch": "no",
+    "das": "des", "der": "da", "die": "de", "da": "do", "stunde": "stund", "worden": "worn", "wartet": "wart",
+    "viel": "vui|vei", "abgeschmiert": "abgschmiert", "darüber": "drüber", "weiterlaufen": "weiterlaufn",
+    "lassen": "lassn", "durchschnitt": "schnitt", "warum": "wieso|weshalb", "heut": "heid|heit",
+}  # fmt: skip
 
 
 _GERMAN_PHRASES = _any_spelling(
@@ -154,6 +173,29 @@ _GERMAN_PHRASES = _any_spelling(
         (
             r"\b(?:den|die|das)\s+(server|rechner|maschine|kiste)\b(.{0,30}?)\s+neu\s*starten\b",
             r"reboot the \1\2",
+        ),
+        # a job named by its number as Bavarian says it, "der 12er" ("brich den 13er ab": cancel job 13)
+        (
+            r"\b(?:(?:der|den|dem)\s+|(vom|beim|zum)\s+)(\d{1,5})er\b",
+            lambda m: f"{m[1] + ' ' if m[1] else ''}job {m[2]}",
+        ),
+        # "setz die prio vom 12er auf 10", "setze die Priorität von 12 auf 10": set its priority
+        (
+            r"\b(?:setz|setze|setzen sie)\s+(?:die\s+)?(?:prio|priorität)\s+(?:von|vom|für|des)\s+(.{1,40}?)"
+            r"\s+(?:bitte\s+)?auf\s+(\d+)\b",
+            r"set the priority of \1 to \2",
+        ),
+        # "den 405b-probe a weng rauf mit da prio": raise its priority
+        (
+            r"\b(?:(?:den|die|das|dem)\s+)?((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|ihn|es|den|die|das)\s+"
+            r"(?:(?:bitte|mal|gleich|a weng|ein wenig|ein bisschen|etwas)\s+)*(?:rauf|hoch|nach oben)"
+            r"\s+mit\s+der\s+(?:priorität|prio)\b",
+            lambda m: f"raise the priority of {_it(m[1])}",
+        ),
+        # "tausch 12 und 13 in da queue": switch 12 and 13
+        (
+            r"\btausch(?:e|en sie)?\s+(?:bitte\s+)?((?:job\s+)?\d+)\s+(?:und|mit)\s+((?:job\s+)?\d+)\b",
+            r"switch \1 and \2",
         ),
         (_REQUEST_LAST, _request_last),
         # said with no object, the job in context ("bitte trotzdem nochmal starten": rerun it anyway)
@@ -207,7 +249,7 @@ _GERMAN_PHRASES = _any_spelling(
         ),
         (r"\bneu starten\b", "rerun"),
         (r"\bsetzen sie (?:seine|ihre|die) priorität (?:bitte )?auf (\d+)\b", r"set its priority to \1"),
-        (r"\bbrechen sie (.{0,30}?)(?: bitte)? ab\b", r"cancel \1"),
+        (r"\b(?:brechen sie|brich) (.{0,30}?)(?: bitte)? ab\b", r"cancel \1"),
         (r"\babbrechen\b", "cancel"),
         (r"\bpausieren sie\b", "pause"),
         (r"\bpausieren\b", "pause"),
@@ -429,10 +471,14 @@ _GERMAN_PHRASES = _any_spelling(
         # spans and moments
         (r"\bin diesem augenblick\b|\bim moment\b|\bmomentan\b|\bderzeit\b|\baktuell\b|\bgerade\b", "now"),
         (
-            r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin (?:dieser|der) stunde\b",
+            r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin (?:dieser|der) (?:stunde|zeit)\b",
             "in that span",
         ),
         (r"\bin der letzten stunde\b", "in the last hour"),
+        # "gestern ab 18 Uhr" (from 18:00 yesterday: its clock read above)
+        # ("gestern ab 18 Uhr" is the rest of yesterday, to its midnight)
+        (r"\bgestern ab (\d{1,2}:\d{2})\b", r"yesterday from \1 to midnight"),
+        (r"\bab (?=\d{1,2}:\d{2}\b)", "from "),
         (r"\bheute nacht\b|\bletzte nacht\b", "last night"),
         (r"\bgestern abend\b", "yesterday evening"),
         (r"\bseit mitternacht\b", "since midnight"),
@@ -447,12 +493,17 @@ _GERMAN_PHRASES = _any_spelling(
         ),
         (r"\bstillgestanden\b", "idle"),
         (
-            r"\b(?:ungenutzt|untätig|unbenutzt)(?: herumgestanden| gestanden)?\b|\bherumgestanden\b",
+            r"\b(?:ungenutzt|untätig|unbenutzt)(?: herumgestanden| gestanden)?\b|\bherumgestanden\b"
+            r"|\bim leerlauf\b",
             "idle",
         ),
         (r"\bdrosselt\b|\bgedrosselt\b", "throttling"),
         (r"\bsm-takt\b|\btakt\b", "sm clock"),
         (r"\bgpu-stunden\b", "gpu hours"),
+        (r"\b(?:powerlimit|power-limit|leistungslimit|leistungsgrenze)\b", "power limit"),
+        (r"\btemp[ae]ratur\b", "temperature"),
+        (r"\blüfter\b", "fan"),  # ("luefter": its umlaut written out)  # ("temparatur", as it is often typed)
+        (r"\bkost(?:et)?\b", "cost"),
         (r"\bstrom\b", "electricity"),
         (r"\benergie\b", "energy"),
         (r"\bversuche\b", "attempts"),
@@ -468,7 +519,11 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bvon welchem job\b", "by which job"),
         (r"\b(?:insgesamt|in summe)\b", "in total"),
         (r"\b(?:verbraucht|gebraucht|geleistet)\b", "used"),
-        (r"\b(?:ist|sind) (?:es |er |sie )?(?:in summe |insgesamt )?gelaufen\b|\bgelaufen\b", "ran"),
+        # ("mit welcher lr ist der gelaufen": with which lr did it run)
+        (
+            r"\b(?:ist|sind) (?:(es|er|sie|der|die|das) )?(in summe |insgesamt )?gelaufen\b|\bgelaufen\b",
+            lambda m: f"did it run{' in total' if m[2] else ''}" if m[1] else "ran",
+        ),
         (r"\blief\b|\bläuft\b", "ran"),
         (r"\bauf den karten\b", "on the cards"),
         (r"\bin der queue warten\b|\bin der warteschlange warten\b", "wait in the queue"),
@@ -483,6 +538,9 @@ _GERMAN_PHRASES = _any_spelling(
 
 _GERMAN_FUNCTION_WORDS = compiled(
     (
+        # Bavarian's article "da" after a preposition ("in da queue", "mit da prio": the), "do" there
+        (r"\b(in|im|auf|mit|von|bei|an|aus|zu|über|unter) (?:da|de)\b", r"\1 der"),
+        (r"\b(is|ist|war|was) do\b", r"\1 then"),
         (r"\b(?:es|ihn|er|dit|det)\b", "it"),
         # a demonstrative said for "it" before a verb's particle or the end ("starte den nochmal neu")
         (
@@ -491,7 +549,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
             "it",
         ),
         (r"(?<!\bpause )\bsie\b", "it"),
-        (r"\b(?:der|die|das|den|dem|des)\b", "the"),
+        (r"\b(?:der|die|das|den|dem|des|de)\b", "the"),
         (r"\bist\b", "is"),
         (r"\bhat\b", "has"),
         (r"\bwar\b", "was"),
@@ -505,7 +563,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\bda\b", "then"),
         (r"\bdann\b", "then"),
         (r"\bdanach\b", "afterwards"),
-        (r"\bnoch\b", ""),
+        (r"\b(?:noch|no)\b", ""),  # (Bavarian "no")
         (r"\bschon\b", ""),
         (r"\bich\b", "i"),
         (r"\b(?:ein|eine|einen)\b", "a"),
