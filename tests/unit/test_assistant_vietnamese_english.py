@@ -39,3 +39,46 @@ def test_what_is_on_a_card_and_a_trailing_hey(heldout_svc: AssistantService) -> 
 def test_a_random_question_is_a_new_subject(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "random question: how long do GPU fans last in a dusty room?", None)
     assert query is None
+
+
+def test_hours_and_readings_said_in_vietnamese() -> None:
+    assert vietnamese_read("nhiet do card 1 sang nay cao nhat bao nhieu") == (
+        "temperature card 1 this morning highest how much"
+    )
+    assert vietnamese_read("tu 8h den 10h30 gpu 0 power trung binh bao nhieu") == (
+        "from 8:00 to 10:30 gpu 0 power average how much"
+    )
+    assert vietnamese_read("toi qua card 1 tieu thu bao nhieu dien") == (
+        "last night card 1 used how much energy"
+    )
+    assert vietnamese_read("gpu 1 tren 60 do bao lau chieu nay") == (
+        "gpu 1 above 60 degrees how long this afternoon"
+    )
+    # a span "1h30m" stays a span: only an hour after its word ("tu", "luc") is the clock's
+    assert vietnamese_read("job 2 chay 1h30m roi?") == "job 2 run 1h30m?"
+
+
+def test_requests_said_in_vietnamese_are_the_commands(heldout_svc: AssistantService) -> None:
+    for question, command in (
+        ("huy job 12 giup em", "gpuaccel cancel 12"),
+        ("chay lai job 5 nhe", "gpuaccel retry 5"),
+        ("tam dung job 11 mot chut nha", "gpuaccel pause 11"),
+        ("tang uu tien job 13 len 5 nhe", "gpuaccel priority 13 5"),
+    ):
+        _, text, query = ask(heldout_svc, question, None)
+        assert query is None and command in text, (question, text)
+
+
+def test_vietnamese_follow_ups_carry_the_subject(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "hom nay card 0 ton bao nhieu dien vay", None)
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 0, query
+    _, _, query = ask(heldout_svc, "con gpu 1 thi sao", sid)
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 1, query
+    sid, _, query = ask(heldout_svc, "gpu 0 bay gio nhiet do bao nhieu", None)
+    _, _, query = ask(heldout_svc, "va card kia?", sid)
+    assert query is not None and query["metric"] == "temperature" and query["gpu"] == 1, query
+
+
+def test_training_on_ones_own_data_is_declined(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "how do we train a segmentation net on our own dataset?", None)
+    assert query is None

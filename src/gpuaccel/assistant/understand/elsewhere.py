@@ -530,6 +530,11 @@ _CHANGE_ADVICE = re.compile(
     r"|notebook|pipeline) (?:so )?(?:slow|broken|hanging|stuck|leaking)\b"
     r"|\bhow (?:do|can|could) (?:i|we) (?:get|make) [\w.-]+(?: [\w.-]+)? (?:to )?"
     r"(?:compile|build|install|converge|fit|work)\b"
+    # training a model of one's own on one's own data: "how do I fine-tune YOLO on my own images", "how can
+    # we train a classifier on our dataset" (a how-to of one's own work, no reading of this machine)
+    r"|\bhow (?:(?:do|can|could|should) (?:i|we)|to) (?:fine-?\s?tune|finetune|train|pretrain|retrain)\b"
+    r"[^?]{0,60}\b(?:on|with) (?:my|our) (?:own )?(?:custom )?"
+    r"(?:data|dataset|data set|images|corpus|labels)\b"
     # one's own code slower or faster on one device than another: "my numba backtest loop is 3x slower on
     # gpu than numpy, why" (not a job's run times, which the machine has)
     r"|\bmy (?:[\w-]+ ){0,3}(?:loop|loops|code|script|kernel|function|notebook|pipeline|dataloader|program"
