@@ -325,6 +325,13 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "leo gpu 1 ilitumia nguvu ngapi?", "set priority 10 on sdxl-train",
           "sorry not sdxl-train, i meant tokenize-shards"),
          "chat_catalan_hungarian_swahili.png"),
+        # Swedish ("vad e tempen ... just nu": the temperature now), Czech ("kolik casu ... dnes rano idle":
+        # idle time this morning), Bavarian ("wia lang is ... glaffa": its run time), Afrikaans ("wat het
+        # vandag gebreek": today's failures), Vietnamese ("tieu thu bao nhieu dien": energy used)
+        (("vad e tempen pa gpu 0 just nu?", "kolik casu byla gpu 1 dnes rano idle?",
+          "wia lang is sdxl-train glaffa?", "wat het vandag gebreek?",
+          "hom nay gpu 0 tieu thu bao nhieu dien"),
+         "chat_swedish_czech_bavarian_afrikaans_vietnamese.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
