@@ -631,15 +631,24 @@ def _scale_layout(
     return q_blocks, k_blocks, k_off, v_off, v_off + b * hkv * d
 
 
+def fp32_descales(
+    descales: tuple[torch.Tensor, torch.Tensor, torch.Tensor], device: torch.device
+) -> tuple[tuple[torch.Tensor, torch.Tensor, torch.Tensor], bool]:
+    """The q/k/v descales as fp32 on ``device`` (``.to`` of all three where one is not), and whether they
+    were converted: the one rule the e4m3 paths and their plans share (a plan keeps the bool)."""
+    convert = any(t.dtype != torch.float32 or t.device != device for t in descales)
+    if not convert:
+        return descales, False
+    qd, kd, vd = (t.to(device=device, dtype=torch.float32) for t in descales)
+    return (qd, kd, vd), True
+
+
 def kernel_descales(
     descales: tuple[torch.Tensor, torch.Tensor, torch.Tensor], device: torch.device
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """The q/k/v descales as the Gluon kernel reads them itself: fp32 on ``device`` (``.to`` where they are
-    not) at one pair of (batch, head) strides (each made contiguous where theirs differ)."""
-    qd, kd, vd = (
-        t if t.dtype == torch.float32 and t.device == device else t.to(device=device, dtype=torch.float32)
-        for t in descales
-    )
+    """The q/k/v descales as the Gluon kernel reads them itself: fp32 on ``device`` (:func:`fp32_descales`)
+    at one pair of (batch, head) strides (each made contiguous where theirs differ)."""
+    (qd, kd, vd), _ = fp32_descales(descales, device)
     if not qd.stride() == kd.stride() == vd.stride():
         qd, kd, vd = qd.contiguous(), kd.contiguous(), vd.contiguous()
     return qd, kd, vd
@@ -672,10 +681,7 @@ def from_descaled(
         qd, kd, vd = kernel_descales(descales, dev)
         q, k, v = tma_ready(q), tma_ready(k), tma_ready(v)
         return Fp8Inputs(q, k, v, qd, kd, vd, block_m, block_n, torch.bfloat16, key_order, qd.stride())
-    qd, kd, vd = (
-        t if t.dtype == torch.float32 and t.device == dev else t.to(device=dev, dtype=torch.float32)
-        for t in descales
-    )
+    (qd, kd, vd), _ = fp32_descales(descales, dev)
     q_blocks, k_blocks, k_off, v_off, words = _scale_layout(q, k, block_m, block_n)
     scales = torch.empty(words, device=dev, dtype=torch.float32)
     spread = (qd, kd, vd, scales, hq // hkv, q_blocks, k_blocks, k_off, v_off)
@@ -780,8 +786,7 @@ def _fix_descaled(
     hkv, nk = k.shape[1], k.shape[2]
     q_blocks, k_blocks, k_off, v_off, words = _scale_layout(q, k, *quant_layout(cfg)[:2])
     dev = q.device
-    convert = any(t.dtype != torch.float32 or t.device != dev for t in descales)
-    qd, kd, vd = (t.to(device=dev, dtype=torch.float32) for t in descales) if convert else descales
+    (qd, kd, vd), convert = fp32_descales(descales, dev)
     nk_pad = cdiv(nk, 32) * 32
     head = (*v.stride()[:3], hkv, nk, nk_pad, 1)
     tail = (*qd.stride(), *kd.stride(), *vd.stride(), hq // hkv, q_blocks, k_blocks, k_off, v_off)
@@ -848,8 +853,7 @@ def _fix_one_launch(
     _, _, bound = plan
     assert bound is not None
     dev = q.device
-    convert = any(t.dtype != torch.float32 or t.device != dev for t in descales)
-    seen = [t.to(device=dev, dtype=torch.float32) for t in descales] if convert else descales
+    seen, convert = fp32_descales(descales, dev)
     differ = not seen[0].stride() == seen[1].stride() == seen[2].stride()  # as kernel_descales decides
     qd = kernel_descales(descales, dev)[0]
     fixed = (tuple(o.shape), o.stride(), tuple(lse.shape), convert, differ, qd.stride(), launch_gluon_fp8)
