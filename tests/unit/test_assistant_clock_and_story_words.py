@@ -10,6 +10,7 @@ from test_assistant_questions import ask, converse
 
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages import in_english
 from gpuaccel.assistant.understand.spoken import written
 from gpuaccel.assistant.understand.thresholds import threshold_of
 
@@ -42,6 +43,26 @@ def test_spans_said_with_exactly_or_to_now() -> None:
     assert morning is not None and (morning.t0, morning.t1) == (NOW - 15 * 3600, NOW), morning
     only = window_of("how many jobs crashed this morning", NOW)
     assert only is not None and only.t1 == NOW - 3 * 3600, only
+
+
+@pytest.mark.parametrize(
+    ("said", "to_now"),
+    [
+        ("peak temp yesterday after 6 pm", False),
+        ("peak temp yesterday from 18:00?", False),
+        ("avg util yesterday evening, from 6 on", False),
+        ("wie hoch war die temperatur gestern ab 18 uhr", False),
+        ("energy of gpu 0 after 6pm yesterday", True),
+        ("peak power since 18:00 yesterday", True),
+    ],
+)
+def test_the_day_said_first_bounds_the_hour_after_it(said: str, to_now: bool) -> None:
+    """'yesterday after 6 pm' is the rest of yesterday (as 'gestern ab 18 Uhr' is); '6 pm yesterday' said
+    first is a moment, and the span runs from it to now."""
+    w = window_of(in_english(said), NOW)
+    midnight = NOW - 15 * 3600
+    assert w is not None and w.t0 == midnight - 6 * 3600, (said, w)
+    assert w.t1 == (NOW if to_now else midnight), (said, w)
 
 
 @pytest.mark.parametrize(

@@ -247,6 +247,24 @@ def _across_midnight(text: str, now: float, midnight: float) -> Window | None:
     )
 
 
+# the day said first, then the hour the span starts at: "yesterday after 6 pm", "yesterday evening from
+# 18:00 on", "yesterday from 6 on?" (the hour's groups are _HOUR_SAID's: hour, minutes, am/pm)
+_REST_OF_YESTERDAY = re.compile(
+    rf"\b(yesterday|yday)(?: evening| night)?,? (?:after|from) {_HOUR_SAID}(\s+(?:on|onwards?|o'?clock))?"
+    r"(?!\s*(?:to|until|till|and|through|-)\b)"
+)
+
+
+def _rest_of_yesterday(m: re.Match[str]) -> str:
+    """Yesterday from the hour said to its midnight: the day said first bounds the span, as "gestern ab 18
+    Uhr" does (the hour said first, "after 6 pm yesterday", is a moment, and that span runs to now). A bare
+    hour counts only where "on" or the end of the ask follows it ("yesterday from 3 jobs" names none)."""
+    bare = m[3] is None and m[4] is None and m[5] is None
+    if bare and not re.match(r"\s*(?:$|[,.?!;])", m.string[m.end() :]):
+        return m[0]
+    return f"{m[1]} from {m[2]}:{m[3] or '00'}{m[4] or ''} to midnight"
+
+
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
     text = re.sub(r"(\d)\s*-?ish\b", r"\1", text)  # "12 to 1:24ish": about then, the time said
@@ -276,6 +294,7 @@ def window_of(text: str, now: float) -> Window | None:
         r"from \1 \2 ",
         text,
     )
+    text = _REST_OF_YESTERDAY.sub(_rest_of_yesterday, text)
     # "what ran after midnight", "anything fail after 14:00", "after 2pm": since then (not "before or
     # after 10:00", which asks which side)
     text = re.sub(
