@@ -182,6 +182,49 @@ def test_a_second_q_buffer_gives_the_same_attention(b, hq, hkv, nq, nk, causal):
     assert err2 < 6e-2 and err2 < 1.2 * err1, (err1, err2)
 
 
+@pytest.mark.parametrize("b,hq,hkv,n", [(8, 16, 16, 1024), (2, 8, 2, 1000), (1, 16, 16, 512)])
+def test_padded_causal_calls_load_the_next_q_during_the_tile(b, hq, hkv, n):
+    """What gluon_fp8_config picks for a D128 causal call whose 192-row tiles pad its queries: two
+    consumers, and two Q buffers where the tiles outnumber the SMs (8,16,1024: 1024 tiles; the others run
+    at most one tile a program on 132 SMs). Two buffers against one on that tiling: every element written
+    (NaN-poisoned first), within e4m3 P rounding (the first block takes the masked softmax), and as far
+    from the dequantised reference; the e4m3 call (V transposed in the kernel) as close to it."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels import flash_attn_func, reference
+    from gpuaccel.accel.kernels.dense.launchers import sm_count
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+
+    gen = torch.Generator(device="cuda").manual_seed(n + 13)
+    q = torch.randn(b, hq, n, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(b, hkv, n, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    picked = gluon_fp8_config(128, q, True)
+    many = b * hq * -(-n // 128) > sm_count(q.device)
+    assert (picked.consumers, picked.q_bufs) == (2, 2 if many else 1)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(picked))
+    ro, _ = reference.flash_attention_forward(*fp8.dequantize(x), True, 128**-0.5)
+    outs = []
+    for cfg in (replace(picked, q_bufs=1), replace(picked, q_bufs=2)):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, True, 128**-0.5, cfg, out=(o, lse))
+        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
+        outs.append((o.float(), lse))
+    (o1, l1), (o2, l2) = outs
+    assert ((o2 - o1).norm() / o1.norm()).item() < 2e-2
+    assert (l2 - l1).abs().max().item() < 1e-2
+    err1, err2 = (((o - ro).norm() / ro.norm()).item() for o in (o1, o2))
+    assert err2 < 6e-2 and err2 < 1.2 * err1, (err1, err2)
+    # the e4m3 call on the same e4m3 values (descales 1): one launch, the kernel's own V transpose
+    e4m3 = [t.transpose(1, 2).contiguous().to(torch.float8_e4m3fn) for t in (q, k, v)]
+    ones = torch.ones(b, hkv, device="cuda")
+    o3 = flash_attn_func(*e4m3, causal=True, q_descale=ones, k_descale=ones, v_descale=ones)
+    ref3, _ = reference.flash_attention_forward(*(t.float().transpose(1, 2) for t in e4m3), True, 128**-0.5)
+    err3 = ((o3.float().transpose(1, 2) - ref3).norm() / ref3.norm()).item()
+    assert not o3.isnan().any() and err3 < 6e-2, err3
+
+
 def test_path_override(monkeypatch):
     from gpuaccel.accel.kernels.fp8 import attention as fp8
     from gpuaccel.accel.kernels.tuning import configs as tuning

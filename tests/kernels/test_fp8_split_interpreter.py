@@ -153,7 +153,9 @@ def test_a_wrong_merge_weight_is_caught(monkeypatch):
     [
         (8, 16, 1024, 128, True, 2),  # 192-row tiles pad 12.5 %, in the tile that walks every key
         (4, 16, 1024, 128, True, 2),
-        (1, 16, 512, 128, True, 2),
+        (1, 16, 512, 128, True, 2),  # 64 tiles on 132 programs: one Q buffer
+        (2, 8, 1000, 128, True, 2),  # 128 tiles: one Q buffer
+        (2, 16, 1000, 128, True, 2),  # 256 tiles: two
         (2, 16, 2048, 128, True, 3),  # 2112 rows for 2048: within TILE_WASTE
         (2, 16, 8192, 128, True, 3),
         (8, 16, 1024, 128, False, 3),  # non-causal keeps three
@@ -164,13 +166,15 @@ def test_a_wrong_merge_weight_is_caught(monkeypatch):
 )
 def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_causal_call(b, hq, n, d, causal, want):
     """gluon.fp8.gluon_fp8_config on a call's queries: D128's three 64-row consumers drop to two where the
-    192-row tiles pad a causal call's queries past TILE_WASTE; elsewhere, and with no queries given, the
-    shipped configuration."""
+    192-row tiles pad a causal call's queries past TILE_WASTE, and where those short tiles outnumber the
+    programs (132 SMs here) each loads the next tile's Q during the current one (two Q buffers); elsewhere,
+    and with no queries given, the shipped configuration."""
     from dataclasses import replace
 
     from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
 
     shipped = gluon_fp8.GLUON_FP8_CONFIGS[d]
-    cfg = gluon_fp8.gluon_fp8_config(d, torch.empty(b, hq, n, d, device="meta"), causal)
-    assert cfg == (shipped if want is None else replace(shipped, consumers=want))
+    cfg = gluon_fp8.gluon_fp8_config(d, torch.empty(b, hq, n, d, device="meta"), causal, sms=132)
+    q_bufs = 2 if want == 2 and b * hq * -(-n // 128) > 132 else 1
+    assert cfg == (shipped if want is None else replace(shipped, consumers=want, q_bufs=q_bufs))
     assert gluon_fp8.gluon_fp8_config(d) == shipped

@@ -33,7 +33,7 @@ from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, cdiv, launch
+from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, cdiv, launch, sm_count
 from gpuaccel.accel.kernels.gluon.fwd import V_CHUNK_COLS, _forward
 from gpuaccel.accel.kernels.gluon.merge import launch_split_merge, split_scratch
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
@@ -92,7 +92,9 @@ def transposes_v(q: torch.Tensor, k: torch.Tensor, causal: bool) -> bool:
     return (pairs // 2 if causal else pairs) <= V_IN_KERNEL_PAIRS
 
 
-def gluon_fp8_config(head_dim: int, q: torch.Tensor | None = None, causal: bool = False) -> GluonFwdConfig:
+def gluon_fp8_config(
+    head_dim: int, q: torch.Tensor | None = None, causal: bool = False, sms: int | None = None
+) -> GluonFwdConfig:
     """The head dim's configuration (:data:`GLUON_FP8_CONFIGS`); for a causal call on queries ``q``
     [B, H, N, D], three consumers (192-row tiles) drop to two (128 rows) where the taller tiles pad the
     queries more than :data:`~accel.kernels.tuning.configs.TILE_WASTE` x the 128-row tiling: the padded
@@ -102,13 +104,27 @@ def gluon_fp8_config(head_dim: int, q: torch.Tensor | None = None, causal: bool 
     session; TFLOP/s, three against two consumers): causal 8,16,1024,128 311 / 346, 4,16,1024 293 / 318,
     1,16,512 55 / 65. Non-causal keeps three (8,16,1024 603 / 566, 4,16,1024 543 / 518; 1,16,512 119 / 137,
     but there two consumers could cut the grid's tail along the keys differently, other bytes, in a call
-    its host time bounds), as do causal calls from Nq 2048 (at most 3 % padding), where it was tuned."""
+    its host time bounds), as do causal calls from Nq 2048 (at most 3 % padding), where it was tuned.
+
+    Where those two-consumer tiles outnumber the programs (``sms``: the persistent grid's, q's device's SM
+    count when None), each tile's Q also loads during the tile before (``q_bufs`` = 2, as the bf16
+    forward's D128 calls do): the tiles are short (1 to 8 key blocks at Nq 1024), and with one buffer a
+    consumer waited a whole Q load at every tile's start (ncu at 8,16,1024: per-tile code 60 % of the
+    consumers' stall samples against bf16's 49 %, its long-scoreboard stalls 2.5x bf16's, the Q barrier's
+    wait the largest). The first key block then takes the masked softmax
+    (:func:`accel.kernels.gluon.fwd._consumer_tile`): o within e4m3 P rounding of one buffer's, not bit
+    for bit. On an H200 (docs/kernels-log.md, 2026-11-30, thirty-ninth session; kernel us, one buffer /
+    two): the e4m3 call 8,16,1024 95.8 / 87.1, 4,16,1024 50.0 / 46.4; pre-quantised, do_bench TFLOP/s
+    345 / 365, 322 / 331. With one tile a program (1,16,512: 64 tiles) there is no next Q: level there
+    (12.6 / 12.7 us), so one buffer."""
     if head_dim not in GLUON_FP8_CONFIGS:
         raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FP8_CONFIGS[head_dim]
-    if q is None or not causal or cfg.consumers != 3:
+    if q is None or not causal or cfg.consumers != 3 or not tall_tiles_waste(q.shape[2]):
         return cfg
-    return replace(cfg, consumers=2) if tall_tiles_waste(q.shape[2]) else cfg
+    tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], 2 * CONSUMER_ROWS)
+    programs = sm_count(q.device) if sms is None else sms
+    return replace(cfg, consumers=2, q_bufs=2 if tiles > programs else 1)
 
 
 def launch_gluon_fp8(

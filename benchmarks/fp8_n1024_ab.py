@@ -1,0 +1,186 @@
+"""The e4m3 ``flash_attn_func`` call at short shapes under FP8 kernel configurations, beside the bf16 call.
+
+Why: at (4,16,1024,128) and (8,16,1024,128) the e4m3 call (one launch, V transposed in the FP8 kernel) was
+slower than the bf16 call of the same shape (docs/kernels-log.md, 2026-11-30, thirty-eighth session), its
+kernel alone longer than bf16's. This times the whole e4m3 call (planned, as a serving stack repeats it)
+with the Gluon FP8 configuration pinned (``tuning.configs.force("fwd_fp8", ...)``: the call's own path,
+plan and launches) against the shipped configuration and the bf16 call, alternated round by round
+(``bench.attention.median_ms``, do_bench medians). Each variant's o and lse are compared with the shipped
+configuration's: bit for bit, else the largest difference and its share of the shipped output's largest
+element (a variant that changes the key block changes the summation order).
+
+  PYTHONPATH=src python benchmarks/fp8_n1024_ab.py [--shapes 8,1024,16,128,c ...] [--variants shipped
+      128,2,2 ...] [--rounds 5] [--json PATH]
+  python benchmarks/fp8_n1024_ab.py --warm VARIANT ...   (build the variants' kernels: the JIT cache)
+  ncu --profile-from-start off ... python benchmarks/fp8_n1024_ab.py --once ...   (after warm calls, one
+      e4m3 call per variant and one bf16 call per shape inside cudaProfilerStart/Stop)
+
+A shape is flash-attn's B,N,H,D plus ``c`` for causal; a variant ``shipped``, ``q1`` (the shipped one with
+one Q buffer) or GluonFwdConfig's fields BLOCK_N,STAGES,CONSUMERS[,Q_BUFS]. Prints a table last; writes
+JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+SHAPES = ["4,1024,16,128", "4,1024,16,128,c", "8,1024,16,128", "8,1024,16,128,c"]
+VARIANTS = ["shipped", "128,2,2", "128,3,3"]
+
+
+def parse_shape(text: str) -> tuple[int, int, int, int, bool]:
+    parts = text.split(",")
+    b, n, h, d = (int(x) for x in parts[:4])
+    return b, n, h, d, len(parts) > 4 and parts[4] == "c"
+
+
+def parse_variant(text: str, shape: tuple[int, int, int, int, bool]) -> Any:
+    """None for the shipped configuration; for ``q1`` the shipped one with one Q buffer (what the call ran
+    before 2026-11-30's thirty-ninth session, when short causal calls took a second); else the
+    GluonFwdConfig the text names."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+
+    if text == "shipped":
+        return None
+    if text == "q1":
+        b, n, h, d, causal = shape
+        return replace(gluon_fp8_config(d, torch.empty(b, h, n, d, device="meta"), causal), q_bufs=1)
+    f = [int(x) for x in text.split(",")]
+    return GluonFwdConfig(f[0], f[1], f[2], q_bufs=f[3] if len(f) > 3 else 1)
+
+
+def e4m3_call(shape: tuple[int, int, int, int, bool], variant: Any) -> Any:
+    """The shape's e4m3 call (``fp8_call_host_ab.calls``) with ``variant`` pinned for its causal flag
+    (None: unpinned) at each call; pinning bumps the plans' generation once, then it stays planned."""
+    from fp8_call_host_ab import calls
+
+    from gpuaccel.accel.kernels.tuning import configs
+
+    fn = calls(shape)["e4m3"]
+    causal = shape[4]
+
+    def call() -> tuple[torch.Tensor, torch.Tensor]:
+        if configs.forced("fwd_fp8", causal) is not variant:
+            configs.force("fwd_fp8", variant, causal)
+        return fn()
+
+    return call
+
+
+def compare(a: tuple[torch.Tensor, ...], b: tuple[torch.Tensor, ...]) -> dict[str, Any]:
+    o, lse = a
+    o0, lse0 = b
+    diff = (o.float() - o0.float()).abs().max().item()
+    return {"bit_for_bit": bool(torch.equal(o, o0) and torch.equal(lse, lse0)), "nan": bool(o.isnan().any()),
+            "max_abs_diff": diff, "rel_to_max": diff / max(o0.float().abs().max().item(), 1e-30)}  # fmt: skip
+
+
+def measure(shapes: list[str], variants: list[str], rounds: int) -> dict[str, Any]:
+    from fp8_call_host_ab import calls, environment
+
+    from gpuaccel.accel.kernels.bench.attention import kernel_times, median_ms
+
+    out: dict[str, Any] = {"env": environment(), "rounds": rounds, "shapes": {}}
+    for text in shapes:
+        shape = parse_shape(text)
+        fns = {"bf16": calls(shape)["bf16"]}
+        fns |= {f"e4m3 {v}": e4m3_call(shape, parse_variant(v, shape)) for v in variants}
+        first = {}
+        for name, fn in fns.items():
+            fn()
+            first[name] = tuple(t.clone() for t in fn())
+        torch.cuda.synchronize()
+        ref = first[f"e4m3 {variants[0]}"]
+        row: dict[str, Any] = {n: {"ms_rounds": []} for n in fns}
+        for name in fns:
+            if name != "bf16":
+                row[name] |= compare(first[name], ref)
+        for r in range(rounds):
+            for name in list(fns)[:: -1 if r % 2 else 1]:
+                row[name]["ms_rounds"].append(median_ms(fns[name]))
+        for name in fns:
+            row[name]["ms"] = statistics.median(row[name]["ms_rounds"])
+            row[name]["kernels_ms"] = kernel_times(fns[name], 20)
+            row[name]["kernel_us"] = 1e3 * sum(row[name]["kernels_ms"].values())
+        out["shapes"][text] = row
+        brief = {n: (round(r["ms"], 4), round(r["kernel_us"], 1)) for n, r in row.items()}
+        print(json.dumps({text: brief}), flush=True)
+    from gpuaccel.accel.kernels.tuning import configs
+
+    configs.force("fwd_fp8", None, True)
+    configs.force("fwd_fp8", None, False)
+    return out
+
+
+def once(shapes: list[str], variants: list[str]) -> None:
+    """Warm calls, then one call of each inside the profiler's range (``ncu --profile-from-start off``)."""
+    from fp8_call_host_ab import calls
+
+    fns = []
+    for text in shapes:
+        shape = parse_shape(text)
+        fns += [e4m3_call(shape, parse_variant(v, shape)) for v in variants] + [calls(shape)["bf16"]]
+    for fn in fns:
+        fn()
+        fn()
+    torch.cuda.synchronize()
+    torch.cuda.cudart().cudaProfilerStart()
+    for fn in fns:
+        fn()
+        torch.cuda.synchronize()
+    torch.cuda.cudart().cudaProfilerStop()
+
+
+def table(res: dict[str, Any], variants: list[str]) -> None:
+    print("| shape | bf16 ms, kernel us | " + " | ".join(f"e4m3 {v} ms (/bf16), us" for v in variants) + " |")
+    for text, row in res["shapes"].items():
+        bf = row["bf16"]["ms"]
+        cells = []
+        for v in variants:
+            r = row[f"e4m3 {v}"]
+            eq = "" if r.get("bit_for_bit", True) else f" diff {r['rel_to_max']:.1e}"
+            cells.append(f"{r['ms']:.4f} ({r['ms'] / bf:.2f}), {r['kernel_us']:.1f}{eq}")
+        print(f"| {text} | {bf:.4f}, {row['bf16']['kernel_us']:.1f} | " + " | ".join(cells) + " |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shapes", nargs="+", default=SHAPES)
+    ap.add_argument("--variants", nargs="+", default=VARIANTS)
+    ap.add_argument("--rounds", type=int, default=5)
+    name = f"fp8_n1024_{time.strftime('%Y%m%d-%H%M%S')}.json"
+    ap.add_argument("--json", default=os.path.join(os.environ.get("OUT", "benchmarks/results"), name))
+    ap.add_argument("--warm", action="store_true", help="only build the variants' kernels at the shapes")
+    ap.add_argument("--once", action="store_true", help="one call each inside the profiler's range")
+    args = ap.parse_args(argv)
+    if args.warm:
+        for text in args.shapes:
+            for v in args.variants:
+                e4m3_call(parse_shape(text), parse_variant(v, parse_shape(text)))()
+        torch.cuda.synchronize()
+        return 0
+    if args.once:
+        once(args.shapes, args.variants)
+        return 0
+    res = measure(args.shapes, args.variants, args.rounds)
+    Path(args.json).write_text(json.dumps(res, indent=1))
+    table(res, args.variants)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
