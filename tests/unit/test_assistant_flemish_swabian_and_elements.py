@@ -70,6 +70,13 @@ def test_an_arrays_queue_waits_and_its_last_elements_wait(heldout_svc: Assistant
     assert query == {"name": "job_detail", "job": 10} and "after 1h00m in the queue" in text, text
 
 
+def test_the_first_or_last_element_said_before_one(heldout_svc: AssistantService) -> None:
+    """ "and the first lr sweep one?" after another job's wait: that array's first element."""
+    sid, _, _ = ask(heldout_svc, "how long was job 12 queued", None)
+    _, text, query = ask(heldout_svc, "what about the first lr-sweep one", sid)
+    assert query == {"name": "job_detail", "job": 7} and "after 2m00s in the queue" in text, text
+
+
 def test_a_jobs_wait_and_run_asked_without_a_subject(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "job 4 details", None)
     _, text, query = ask(heldout_svc, "how long it waited how long it took", sid)

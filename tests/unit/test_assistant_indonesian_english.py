@@ -48,6 +48,24 @@ from gpuaccel.assistant.understand.spoken import written
             "apa bedanya hbm2e sama gddr6 secara umum?",
             "what is the difference between hbm2e and gddr6 in general?",
         ),
+        # "tuh" (that), the part of the day after an hour and midnight, comparatives of two, "kalo X nya?",
+        # "ngabisin" (used up), "dibanding X gimana", a request whose object is left unsaid, priorities
+        ("jam brp tuh?", "what time that?"),
+        (
+            "dr jam 7 malam sampe tengah malam gpu 0 sibuk brp lama",
+            "from 19:00 to midnight gpu 0 busy how long",
+        ),
+        ("dari jam 11 siang sampe jam 1 siang daya gpu 0 brp", "from 11:00 to 13:00 power gpu 0 how much"),
+        ("sejak jam 3 sore util gpu 1 brp", "since 15:00 util gpu 1 how much"),
+        ("gpu 1 sama gpu 0 panasan mana hari ini", "which hotter, gpu 1 or gpu 0 today"),
+        ("job 9 dan job 10 lebih lama yg mana", "which ran longer, job 9 or job 10"),
+        ("kalo memori rata2 nya?", "what about average memory?"),
+        ("job 5 ngabisin listrik brp", "job 5 used electricity how much"),
+        ("dibandingin sama job 6 gimana?", "compared with job 6?"),
+        ("ulangin dong", "retry it"),
+        ("batalin deh", "cancel it"),
+        ("yg 3 turunin prioritasnya", "lower the priority of 3"),
+        ("ubah prioritas job 4 jadi 7", "set the priority job 4 to 7"),
     ],
 )
 def test_indonesian_read_in_english(said: str, read: str) -> None:
@@ -69,6 +87,7 @@ def test_english_and_taglish_are_left_to_their_own_readers() -> None:
         ("tahan dulu job 12 dong", "gpuaccel hold 12"),
         ("lanjutin job 11 aja", "gpuaccel resume 11"),
         ("lepasin job 14 sekarang", "gpuaccel release 14"),
+        ("ubah prioritas job 4 jadi 7", "gpuaccel priority 4 7"),
     ],
 )
 def test_indonesian_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
@@ -140,3 +159,25 @@ def test_indonesian_conversations(heldout_svc: AssistantService) -> None:
 def test_general_questions_name_no_reading(heldout_svc: AssistantService, said: str) -> None:
     _, _, query = ask(heldout_svc, said, None)
     assert query is None, query
+
+
+def test_indonesian_follow_ups(heldout_svc: AssistantService) -> None:
+    """A request whose job is left unsaid; the object said before its verb; "dibanding X gimana" after an
+    energy answer; two jobs' comparative; a span to midnight; "kalo X nya?" after a comparison of cards."""
+    svc = heldout_svc
+    sid, _, _ = ask(svc, "job 5 knp gagal?", None)
+    _, text, query = ask(svc, "ok ulangin deh", sid)
+    assert query is None and "gpuaccel retry 5" in text, text
+    sid, _, _ = ask(svc, "naikin prioritas job 13 jadi 9", None)
+    _, text, query = ask(svc, "yg 12 naikin jg ya", sid)
+    assert query is None and "gpuaccel priority 12" in text, text
+    sid, _, _ = ask(svc, "job 5 ngabisin listrik brp?", None)
+    _, text, query = ask(svc, "dibanding job 6 gimana?", sid)
+    assert query is not None and query["name"] == "job_rank" and query["among"] == "5,6", query
+    _, text, query = ask(svc, "job 9 sama job 10 lamaan mana", None)
+    assert query is not None and query["among"] == "9,10" and "25m55s" in text, query
+    _, text, query = ask(svc, "kemarin dari jam 7 malam sampe tengah malem gpu 0 sibuk brp lama", None)
+    assert query is not None and query["window"]["label"] == "yesterday between 19:00 and 00:00", query
+    sid, _, _ = ask(svc, "hari ini gpu mana yg lebih panas, 0 ato 1", None)
+    _, text, query = ask(svc, "kalo memori nya?", sid)
+    assert query is not None and query["metric"] == "memory" and "gpu" not in query, query

@@ -81,6 +81,16 @@ def test_how_long_at_a_value_after_a_peak_asks_that_reading(heldout_svc: Assista
     assert "at 60 °C or more for" in text, text
 
 
+def test_for_long_at_a_value_after_the_job_then(heldout_svc: AssistantService) -> None:
+    """ "was it at 60+ for long or only a spike" after the peak and the job on the card then: how long the
+    card was there, not the job."""
+    sid, _, _ = ask(heldout_svc, "peak temperature on the 4090 today", None)
+    sid, _, _ = ask(heldout_svc, "which job ran on it at that time", sid)
+    _, text, query = ask(heldout_svc, "did it stay at 60+ for long or was it a spike", sid)
+    assert query is not None and (query["gpu"], query["at_least"], query["metric"]) == (1, 60, "temperature")
+    assert "at 60 °C or more for" in text, text
+
+
 def test_when_a_reading_first_reached_a_value(heldout_svc: AssistantService) -> None:
     """ "When did power first cross 600 W": the answer says the first second at the value, beside how long;
     "reach", "cross", "hit" say a threshold; "first second it hit 88?" moves only the threshold."""

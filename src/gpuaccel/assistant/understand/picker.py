@@ -2536,6 +2536,8 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
     end = re.search(
         r"\b(last|final|latest|newest|most recent|first|earliest|oldest)\s+(?:[\w-]+\s+){0,3}?"
         r"(?:elements?|elem|tasks?|index|job|run)\b"  # ("the sweep's last elements": its last one)
+        # "the last lr sweep one": the array said before "one" (not "the last one" alone)
+        r"|\b(last|final|latest|newest|most recent|first|earliest|oldest)\s+(?:[\w-]+\s+){1,3}?one\b"
         # "the last of the four", "the first of them"
         r"|\b(last|final|first) of (?:the|them|those|these)\b",
         text,
@@ -2555,7 +2557,11 @@ def _end_element(text: str, job: int | None, gpu: int | None, context: Context) 
         array = said[0] if len(said) == 1 else None
     if array is None or (job is not None and named.get(job) is None):
         return None
-    index = min(array) if (end.group(1) or end.group(2)) in ("first", "earliest", "oldest") else max(array)
+    index = (
+        min(array)
+        if (end.group(1) or end.group(2) or end.group(3)) in ("first", "earliest", "oldest")
+        else max(array)
+    )
     return Query("job_detail", job=array[index])
 
 

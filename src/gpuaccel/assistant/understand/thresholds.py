@@ -55,6 +55,7 @@ _HOW_LONG = re.compile(
     r"(?: (?:at|there))?\b"
     r"|\b(?:the )?(?:total|cumulative|combined|overall|accumulated) time\b|\bin total\b"  # "total time at or
     r"|\btime (?:spent|it spent)\b"  # above 600 W in that run", "cumulative time >= 600 W", "time spent over"
+    r"|\bfor long\b"  # "was it at 85+ for long or just a blip": how long it stayed there
 )
 # when it first got there ("first second it crossed 85?", "when did it first reach 600 W?"): the answer says
 _FIRST = re.compile(
@@ -66,6 +67,7 @@ _FILLER |= {"go", "went", "get", "got", "did", "was"}  # "what time did it first
 # how it was there, said of the same reading: "how long in total it stayed over 400", "remained above 80"
 _FILLER |= {"stay", "stayed", "stays", "remain", "remained", "sat", "sit", "spent", "been", "total"}
 _FILLER |= {"tho", "though", "exactly", "roughly", "approx", "approximately"}  # "how long was it over 80 tho"
+_FILLER |= {"just", "a", "blip", "spike", "briefly", "brief", "moment"}  # "for long or just a blip"
 
 
 @dataclass(frozen=True)

@@ -30,11 +30,13 @@ _INDONESIAN_MARK = re.compile(
     r"|sampe|sampai|juga|jg|bikinin|buatin|terakhir|sejam|derajat|dulu|biasanya|bedanya|trus|terus"
     r"|sebelum|sesudah|setelah|kasih|liat|lihat|berhenti|sempet|sempat|pake|pakai|kali|barusan|semalam"
     r"|saya|gue|aku|bisa|tapi|dari|apakah|sejak|selama|persen|nulis|biar|cuma|doang|mulai|waktu|terjadi|maaf"
-    r"|sibuk|nganggur|menganggur|tukar|urutan|jelaskan|jelasin|terangkan|secara|itu\s+apa)\b"
+    r"|sibuk|nganggur|menganggur|tukar|urutan|jelaskan|jelasin|terangkan|secara|itu\s+apa|tuh|ngabisin|prioritas"
+    r"|dibanding|dibandingin|naikin|turunin|tengah\s+mal[ae]m|(?:lama|panas|boros|sibuk)an)\b"
     r"|\b(?!(?:berta|dita|mena|saka)nya\b)[a-z]{3,}\d*nya\b",
     re.I,
 )
 _ASKS = r"(?:berapa|brp)"
+_PART = r"(?:\s+(pagi|siang|sore|malam|malem))?"  # the part of the day said after an hour
 _RUN = r"(?:jalan|berjalan|running|run)"
 _NOT = r"(?:gak|nggak|ngga|enggak|gk|ga|tdk|tidak|kagak)"
 _DROP = (
@@ -49,7 +51,20 @@ _PASSIVE = (
 )
 # (the job it is asked of, said after the particles: "ditahan dulu job 12"; else "it")
 _OBJECT = r"(?=(?:\s+(?:saja|aja|ajah|dulu|dlu|deh|ya))*(\s+(?:job|tugas|\d))?)"
+# the comparative of each adjective read ("lamaan": ran longer)
+_COMPARED = {"lama": "ran longer", "panas": "hotter", "boros": "used more energy", "sibuk": "busier"}
 _STEMS = {"batal": "cancel", "tahan": "hold", "lanjut": "resume", "ulang": "retry", "lepas": "release"}
+
+
+def _hour(hour: str, minute: str | None, part: str | None) -> str:
+    """An hour said with its part of the day as 24-hour time: "6 sore" 18:00, "11 siang" 11:00, "1 siang"
+    13:00, "9 malam" 21:00, "tengah malam" (midnight) 00:00."""
+    if hour.lower().startswith("tengah"):
+        return "00:00"
+    h, part = int(hour), (part or "").lower()
+    if part in ("sore", "malam", "malem") and h < 12 or part == "siang" and h < 6:
+        h += 12  # ("siang" is midday: 11 siang is before noon, 1 siang after)
+    return f"{h % 24}:{minute or '00'}"
 
 
 def _requested(verb: str) -> str:
@@ -64,6 +79,8 @@ _INDONESIAN = (
     # the suffix "-nya" (its; "the" of what was said before): "suhunya" its temperature, "max nya" its max;
     # "kejadiannya" (when it happened), "bedanya" (the difference) and a run's own "jalannya" read whole
     (r"\b(?:jam|pukul|kapan)\s+(?:berapa|brp)\s+kejadian(?:nya)?\b", "what time did it happen"),
+    # "kalo X nya?" (and the X?): the suffix closing a question after "kalo" asks the same of X
+    (r"^(\s*)(?:kalo|kalau)\s+(.{1,40}?)\s*-?\s*nya\s*(?=[?.!]|$)", r"\1what about \2"),
     (r"\bkejadian(?:nya)?\b", "it happened"),
     # "terjadi" (happened): "jam berapa itu terjadi?" (what time did it happen), "kapan itu terjadi?"
     (
@@ -151,6 +168,31 @@ _INDONESIAN = (
     (r"\bkekecilan\b", "too small"),
     (r"\bkelamaan\b", "too long"),
     (r"\bkepanasan\b", "too hot"),
+    # "dibanding X gimana?" (and compared with X?)
+    (
+        r"\b(?:dibanding|dibandingkan|dibandingin)(?:\s+(?:sama|sm|dengan|dgn))?\s+(.{1,60}?)"
+        r"(?:\s+(?:gimana|gmn|bagaimana))?(?=\s*(?:[?.!]|$))",
+        r"compared with \1",
+    ),
+    (r"\b(?:dibanding|dibandingkan|dibandingin)(?:\s+(?:sama|sm|dengan|dgn))?\b", "compared with"),
+    # the comparative, "lebih X" or the spoken "X-an" ("lamaan" longer, "panasan" hotter), asked of two
+    # things said first: "job 7 sama job 8 lamaan mana?" (which ran longer, job 7 or job 8?)
+    (
+        r"\b((?:job|tugas|gpu|kartu)\s+\d+)\s*,?\s+(?:sama|sm|dan|ato|atau|vs)\s+((?:(?:job|tugas|gpu|kartu)\s+)?\d+)"
+        r"\s*,?\s+(?:lebih\s+(lama|panas|boros|sibuk)|(lama|panas|boros|sibuk)an)\s+(?:yg\s+|yang\s+)?mana"
+        r"(?:\s+(?:its\s+run|jalan))?\b",  # ("jalannya", read before: its run)
+        lambda m: f"which {_COMPARED[(m[3] or m[4]).lower()]}, {m[1]} or {m[2]}",
+    ),
+    (
+        r"\b(?:lebih\s+(lama|panas|boros|sibuk)|(lama|panas|boros|sibuk)an)\b",
+        lambda m: _COMPARED[(m[1] or m[2]).lower()],
+    ),
+    (r"\bato\b", "or"),
+    # "power rata2" (the adjective after its noun: average power)
+    (
+        r"\b(power|daya|suhu|memori|memory|util|utilisasi|temperature|temp)\s+rata[-\s]?(?:rata|2)\b",
+        r"average \1",
+    ),
     # a question of how, said "cara ... gimana" (the way ... how): "cara set X biar Y gimana?"
     (r"\bcara\b(.*?)\s*\b(?:gimana|gmn|bagaimana)\b", r"how do I\1"),
     # question words: "berapa lama" (how long), "berapa kali" (how many times), "jam berapa" (what time),
@@ -200,15 +242,20 @@ _INDONESIAN = (
     (r"\b(?:di\s*)?mana\b", "where"),
     # hours and days: "dari jam 9" (since 9:00), "dari jam 12 sampe 13:30" (from 12:00 to 13:30), "jam 10
     # pagi" (10 am), "sejam terakhir" (in the last hour), "kemarin sore" (yesterday afternoon)
+    # (the part of the day after the hour: "dr jam 6 sore sampe tengah malem", from 18:00 to midnight)
     (
-        r"\b(?:dari|dr)\s+(?:jam|pukul)\s+(\d{1,2})(?:[:.](\d\d))?\s+(?:sampe|sampai|smp|hingga|ke|-)\s+"
-        r"(?:jam\s+|pukul\s+)?(\d{1,2})(?:[:.](\d\d))?\b",
-        lambda m: f"from {m[1]}:{m[2] or '00'} to {m[3]}:{m[4] or '00'}",
+        r"\b(?:dari|dr)\s+(?:jam|pukul)\s+(\d{1,2})(?:[:.](\d\d))?"
+        + _PART
+        + r"\s+(?:sampe|sampai|smp|hingga|ke|-)\s+(?:(?:jam\s+|pukul\s+)?(\d{1,2})(?:[:.](\d\d))?"
+        + _PART
+        + r"|(tengah\s+mal[ae]m))\b",
+        lambda m: f"from {_hour(m[1], m[2], m[3])} to " + ("midnight" if m[7] else _hour(m[4], m[5], m[6])),
     ),
     (
-        r"\b(?:dari|dr|sejak)\s+(?:jam|pukul)\s+(\d{1,2})(?:[:.](\d\d))?\b",
-        lambda m: f"since {m[1]}:{m[2] or '00'}",
+        r"\b(?:dari|dr|sejak)\s+(?:jam|pukul)\s+(\d{1,2})(?:[:.](\d\d))?" + _PART + r"\b",
+        lambda m: f"since {_hour(m[1], m[2], m[3])}",
     ),
+    (r"\btengah\s+mal[ae]m\b", "midnight"),
     (
         r"\b(?:jam|pukul)\s+(\d{1,2})(?:[:.](\d\d))?\s+(pagi|siang|sore|malam|malem)\b",
         lambda m: f"{m[1]}{':' + m[2] if m[2] else ''} {'am' if m[3].lower() == 'pagi' else 'pm'}",
@@ -293,7 +340,7 @@ _INDONESIAN = (
     (r"\bcoba\b", "please"),  # "coba cek log-nya" (do check its log)
     (r"\bmulai\b", "started"),
     (r"\b(?:pake|pakai|make|memakai|menggunakan)\b", "use"),
-    (r"\bmakan\b", "used"),
+    (r"\b(?:makan|ngabisin|habisin|menghabiskan)\b", "used"),  # ("ngabisin energi": used energy)
     (r"\b(?:nunggu|menunggu|antri|ngantri)\b", "waiting"),
     (r"\b(?:antrian|antrean)\b", "queue"),
     (r"\b(?:gagal|crash|error|mati)\s+(?:terus|trus|melulu|mulu)\b", "keeps failing"),
@@ -312,10 +359,24 @@ _INDONESIAN = (
     (r"\b(?:tukar|tukarkan|tukerin|tuker)\s+(?:urutan|posisi)(?:nya)?\b", "swap the order of"),
     (r"\b(?:tukar|tukarkan|tukerin|tuker)\b", "swap"),
     (r"\burutan\b", "order"),
+    # the object said first ("yg 12 naikin jg": raise 12's too); "jadi 10" (to 10)
+    (
+        r"\b(?:yg|yang|job|tugas)\s+(\d+)\s+(naikin|naikkan|turunin|turunkan)"
+        r"(?:\s+(?:its\s+)?(?:prioritas|priority|prio)(?:nya)?)?\b",
+        lambda m: f"{'raise' if m[2].lower().startswith('naik') else 'lower'} the priority of {m[1]}",
+    ),
+    (r"\bjadi\s+(?=\d)", "to "),
+    (r"\b(?:ubah|ganti|set)\s+(?=prioritas\b)", "set the "),  # "ubah prioritas job 4 jadi 7"
     (r"\b(?:naikin|naikkan)\s+(?:prioritas|priority|prio)\b", "raise the priority of"),
     (r"\b(?:turunin|turunkan)\s+(?:prioritas|priority|prio)\b", "lower the priority of"),
     (r"\bprioritas\b", "priority"),
-    (r"\b(?:bandingin|bandingkan|dibanding|dibandingkan|banding)\b", "compare"),
+    # a request with its object left unsaid, as Indonesian leaves it ("jalanin lagi dong", "release dong"):
+    # the job talked about
+    (
+        r"\b(retry|rerun|release|cancel|hold|resume|restart)\b(?<!on hold)(?=\s*(?:[?.!]|$))",
+        r"\1 it",
+    ),
+    (r"\b(?:bandingin|bandingkan|banding)\b", "compare"),
     (r"\b(?:cek|liat|lihat|tunjukin|tunjukkan|kasih\s+liat)\b", "show"),
     (r"\b(?:bikinin|buatin|buatkan|tulisin|tuliskan)\b", "write"),
     (r"\bnulis\b", "say"),
@@ -371,6 +432,7 @@ _INDONESIAN = (
     (r"\b(?:di\s+)?sini\b", "here"),
     (r"\b(?:yg|yang)\s+(?=itu\b)", ""),
     (r"\bitu\b(?=\s*(?:[?.!,]|$))", "that one"),
+    (r"\btuh\b", "that"),  # (the spoken "itu": "jam brp tuh", what time was that)
     (r"\b(?:yg|yang)\s+(?=is\b|not\b)", "the one that "),
     (r"\b(?:yg|yang)\s+(?=\d|[a-z]+\d)", "the "),
     (r"\b(?:yg|yang)\b", "that"),
