@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip install -q -c constraints.txt
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: run test lint test-slow test-gpu test-floors test-floors-quick wheel clean
+.PHONY: run test lint test-cluster test-slow test-gpu test-floors test-floors-quick wheel clean
 
 $(STAMP): pyproject.toml packaging/model/pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -26,12 +26,15 @@ lint: $(STAMP)
 # CPU tiers: unit, integration (fake NVML, a real daemon on loopback, real SQLite), gui (offscreen Qt),
 # kernels (Triton interpreter) and faults. The marker of each test follows its folder (tests/conftest.py).
 # Test files run side by side on TEST_WORKERS pytest-xdist workers, each file whole in one worker (its group);
-# 2 is what CI's two cores run and what the suite is checked with. The tests that start a local Ray cluster
-# (marker ray_cluster) run afterwards in one plain pytest.
+# 2 is what CI's two cores run and what the suite is checked with.
 TEST_WORKERS ?= 2
 test: lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "not gpu and not slow and not ray_cluster" \
 	  -n $(TEST_WORKERS) --dist loadgroup
+
+# The integration and fault tests that start a real local Ray cluster (marker ray_cluster; a cluster per
+# module takes ~20 s to start): one plain pytest, about 3.5 minutes on 2 cores. CI runs it after make test.
+test-cluster: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "ray_cluster and not gpu and not slow"
 
 test-slow: $(STAMP)

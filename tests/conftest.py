@@ -92,7 +92,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     Each test file is one ``xdist_group`` (``make test`` runs ``--dist loadgroup``): a file's tests run in one
     worker, in order, so its module-scoped daemon or model starts once. The files marked ``ray_cluster`` run
-    in a second, serial pytest: a cluster's head listens on fixed ports, and inside an xdist worker the
+    in their own serial pytest (``make test-cluster``): a cluster's head listens on fixed ports, and inside an xdist worker the
     Ray tests failed where they pass serially."""
     for item in items:
         try:

@@ -6,7 +6,8 @@
   the test: the held-out sets' machine (``build_service``), or the machine the test's module names in
   ``SVC_MACHINE`` (a function of the test's folder that returns the service, e.g. ``build_chat_service``).
 - ``heldout_svc``: the chat on tests/heldout_machine.py's machine as the blind sets' scorer builds it, with
-  the machine's clock (15:00 today) held for the test, stopped after it.
+  the machine's clock (15:00 today) held for the test, stopped after it; a new chat for each test on one
+  copy of the machine for the module (``heldout_machine``), which the chats only read.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from assistant_helpers import build_service
-from heldout_machine import build_machine
+from heldout_machine import Machine, build_machine
 
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.store.jobstore import JobStore
@@ -40,11 +41,19 @@ def svc(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AssistantSer
     service.store.close()
 
 
+@pytest.fixture(scope="module")
+def heldout_machine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Machine]:
+    """The held-out machine, copied once for the module: its chats only read it (a copy and the store's
+    integrity check at open were most of each test's setup)."""
+    machine = build_machine(tmp_path_factory.mktemp("heldout"))
+    yield machine
+    machine.store.close()
+
+
 @pytest.fixture
-def heldout_svc(tmp_path: Path) -> Iterator[AssistantService]:
-    machine = build_machine(tmp_path)
-    with machine.held_clock():
-        service = machine.service()
+def heldout_svc(heldout_machine: Machine) -> Iterator[AssistantService]:
+    with heldout_machine.held_clock():
+        service = heldout_machine.service()
         try:
             yield service
         finally:
