@@ -30,7 +30,7 @@ _DANISH_MARK = re.compile(
     r"|paa|mellem|midnat|siden kl|vaeret|brugt|brugte|tidsrum|laenge|i ?alt|fors(?:oe?)g|gns|gennemsnit"
     r"|saet|h(?:oe?)jere|bagefter|naaede|laveste|h(?:oe?)jeste|sidste time|skete|skrev|jeg|stoppede"
     r"|byt om|tilbage|indtil videre|vejret|forskellen|anbefale|sammm?enlign|tilsammen|sidder|varmest|samme"
-    r"|vis (?:loggen|mig)|bruge"
+    r"|ledige?|vis (?:loggen|mig)|bruge"
     r")(?!\w)",
     re.I,
 )
@@ -122,6 +122,7 @@ _DANISH = compiled(
         (r"\bmellem\b", "between"),
         (r"\bsidste time\b", "in the last hour"),
         (r"\bi samme (?:time|periode|tidsrum)\b|\bsamme (?:periode|tidsrum)\b", "in the same period"),
+        (r"\b(?:de|den|det) sidste\b", "the last"),
         (r"\bsidste\b", "last"),
         (r"\blige nu\b|\bnu\b", "now"),
         (r"\bsiden\b", "since"),
@@ -154,13 +155,15 @@ _DANISH = compiled(
         (r"\bidle tid\b", "idle time"),
         # jobs and what they did: "kører" (runs), "kørte" (ran), "venter" (waits), "køen" (the queue),
         # "døde/fejlede" (died/failed), "stoppede" (stopped), "nåede at bruge" (got to use)
-        (r"\bi k(?:oe?)en\b", "in the queue"),
-        (r"\bk(?:oe?)en\b", "the queue"),
+        (r"\bi k(?:oe?)en\b|\bi k(?:oe)\b", "in the queue"),
+        (r"\bk(?:oe?)en\b|\bk(?:oe)\b", "the queue"),
         # Danish puts the verb before its subject after a question word ("hvornår døde den", "hvor længe
-        # kørte den": when did it die, how long did it run)
+        # kørte den": when did it die, how long did it run); not where the question word is the subject
+        # ("hvem startede job 11", "hvilket job brugte 4090": who started job 11, which job used the 4090)
         (
+            r"(?<!\bwho )(?<!\bwhat )(?<!\bjob )(?<!\bjobs )(?<!\bwhich )"
             r"\b(k(?:oe?)rte|brugte|ventede|d(?:oe?)de|fejlede|stoppede|startede|venter|k(?:oe?)rer)"
-            r"\s+(den|det|de|(?:job\s*)?\d+|[a-z][\w.]*-[\w.-]+)(?=[\s?.!,]|$)",
+            r"\s+(den|det|de|(?:job\s*)?\d+|(?:the\s+)?(?:gpu\s?\d|[a-z]\d{2,3}|\d{4})|[a-z][\w.]*-[\w.-]+)(?=[\s?.!,]|$)",
             lambda m: _inverted(m[1], m[2]),
         ),
         (r"\bhar (\S+) v(?:ae)?ret\b", r"has \1 been"),
@@ -176,7 +179,8 @@ _DANISH = compiled(
         (r"\bfejlede\b", "failed"),
         (r"\bstoppede\b", "stopped"),
         (r"\bskrev\b", "wrote"),
-        (r"\bsidder\b", "are"),
+        (r"\bsidder\b|\bstaa?r\b", "are"),
+        (r"\bledige?\b", "free"),
         (r"\bnaa?ede (?:den|det) at\b", "did it"),
         (r"\bbrugt\b|\bbrugte\b", "used"),
         (r"\bbruger\b", "uses"),
