@@ -16,6 +16,7 @@ import unicodedata
 from gpuaccel.assistant.understand.languages.bengali import bengali
 from gpuaccel.assistant.understand.languages.catalan import catalan
 from gpuaccel.assistant.understand.languages.czech import czech
+from gpuaccel.assistant.understand.languages.danish import danish
 from gpuaccel.assistant.understand.languages.dutch import dutch
 from gpuaccel.assistant.understand.languages.east_asian import east_asian
 from gpuaccel.assistant.understand.languages.franco_arabic import franco_read
@@ -108,7 +109,9 @@ def _marked_after(text: str) -> bool:
 def _read(text: str, lean: Lean | None) -> str:
     """``text`` with the words of each language in English, in one order.
 
-    Swedish first of all (:func:`swedish`): its marks are its own (å, its words: "varfor", "igar",
+    Danish first of all (:func:`danish`): its marks are its own (æ ø, its words: "hvad", "hvor", "paa",
+    "i gaar"), but its words are Swedish's too ("idag", "loggen", "den", "var"), so it is read before Swedish
+    sees them. Then Swedish (:func:`swedish`): its marks are its own (å, its words: "varfor", "igar",
     "vantar", "hur"), but its short words are others' ("var" Hungarian's and Turkish's, "den", "det", "med"
     Dutch's and German's, "nu" Dutch's, "pa" Spanish's), so it is read before any of them sees them. Then
     Hungarian (:func:`hungarian`): its marks are its own (ő ű, its words, a number with its
@@ -139,7 +142,7 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    text = czech(hungarian(swedish(text, lean), lean), lean)
+    text = czech(hungarian(swedish(danish(text, lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)

@@ -1,0 +1,250 @@
+"""Danish read in English: Danish written whole, or mixed with English words of the trade, as Copenhagen types
+it on a chat, often without æ ø å ("ae", "oe", "aa", or just "a", "o": "hvad koerer der lige nu", "hvor
+laenge korte den", "hvornaar doede den"), where the message has marks of its own. Its short words are
+others' ("og" English slang's, "den", "det", "var", "har", "med", "til" Swedish's, Dutch's and German's, "i"
+Swedish's and Italian's): they are read only beside a word of Danish's own. Read before Swedish, whose
+words Danish shares ("idag", "loggen", "mellan"/"mellem" once read): a Danish message is read whole here
+and so leaves Swedish nothing to read. A card's name takes Danish's definite ending ("h100'en", "4090'eren":
+the H100, the 4090), read off here."""
+
+from __future__ import annotations
+
+import re
+
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
+
+# each Danish letter with its slash or ring as a writer without them types it ("kører" and "koerer",
+# "traekker", "i gaar"); one typing faster drops the second letter too ("korer", "i gar"), so the table reads
+# "oe?" and "aa?" where Danish writes ø and å, and å is read as "a" (Swedish's "på" is no Danish "paa")
+_UNACCENTED = str.maketrans({"æ": "ae", "ø": "oe", "å": "a", "Æ": "Ae", "Ø": "Oe", "Å": "A"})
+# the letters Danish never writes: Swedish's, German's and Finnish's ä and ö (a Swedish "på" is not Danish)
+_NEVER = re.compile(r"[äöÄÖ]")
+
+# a message is Danish where it has "æ" or "ø" (no other language read here writes them) or one of its own
+# words, read without its marks; none of them another language's word ("tak" is Polish's yes, "samme"
+# and "timer" are English-like, "kor" Turkish's blind, "den" and "og" everyone's: read only beside these)
+_DANISH_MARK = re.compile(
+    r"[æøÆØ]|\b(?:"
+    r"hvad|hvor\w*|hvilke[nt]?|hvem|hvornaa?r|k(?:oe)r(?:er|te|t)|lige nu|i gaa?r|igaar|i morges"
+    r"|i aftes|str(?:oe)m|traekker|k(?:oe?)en|venter|ventede|d(?:oe?)de|fejlede|annuller"
+    r"|paa|mellem|midnat|siden kl|vaeret|brugt|brugte|tidsrum|laenge|i ?alt|fors(?:oe?)g|gns|gennemsnit"
+    r"|saet|h(?:oe?)jere|bagefter|naaede|laveste|h(?:oe?)jeste|sidste time|skete|skrev|jeg|stoppede"
+    r"|byt om|tilbage|indtil videre|vejret|forskellen|anbefale|sammm?enlign|tilsammen|sidder|varmest|samme"
+    r"|ledige?|vis (?:loggen|mig)|bruge"
+    r")(?!\w)",
+    re.I,
+)
+
+# a number or a card's name said with Danish's definite ending ("h100'en", "4090'eren", "gpu 0'en")
+_CARD_DEFINITE = r"\b((?:gpu\s?)?\d{1,4}|[a-z]\d{2,3})'(?:en|eren)\b"
+
+_DANISH = compiled(
+    (
+        (_CARD_DEFINITE, r"the \1"),
+        # requests: "annuller" (cancel), "kør igen" (retry), "sæt X på pause" (pause), "start igen/genoptag"
+        # (resume), "frigiv" (release), "hold X tilbage" (hold), "sæt den til 50" (priority, after one was
+        # asked for), "giv X højere prio" (raise it), "byt om på X og Y" (switch them)
+        (r"\bbyt (?:om )?(?:paa?|mellem)\s+(\S+)\s+og\s+(\S+)", r"switch \1 and \2"),
+        (
+            r"\bsaet\s+prio(?:ritet(?:en)?)?\s+(?:til\s+)?(\d+)\s+(?:paa?|for)\s+((?:job\s*)?\S+?)(?=[\s?.!,]|$)",
+            lambda m: f"set the priority of {'it' if m[2].lower() in ('den', 'det') else m[2]} to {m[1]}",
+        ),
+        (
+            r"\bsaet\s+((?:job\s*)?\S+?)\s+til\s+(?:prio(?:ritet)?\s+)?(\d+)\b",
+            lambda m: f"set the priority of {'it' if m[1].lower() in ('den', 'det') else m[1]} to {m[2]}",
+        ),
+        (
+            r"\bgive?\s+((?:job\s*)?\S+?)\s+(?:en\s+)?h(?:oe?)jere\s+prio(?:ritet)?\b",
+            lambda m: f"bump the priority of {'it' if m[1].lower() in ('den', 'det') else m[1]}",
+        ),
+        (r"\bh(?:oe?)jere\s+prio(?:ritet)?\b", "higher priority"),
+        (r"\bprio(?:ritet(?:en)?)?\b", "priority"),
+        # "mistral jobbet" (the mistral job): a name before the definite noun
+        (r"\b(?!(?:det|den|for)\b)([\w.-]+) jobbet\b", r"the \1 job"),
+        (r"\bsaet\s+(.{1,40}?)\s+paa?\s+pause\b", r"pause \1"),
+        (r"\bhold\s+(.{1,40}?)\s+tilbage\b", r"hold \1"),
+        (r"\bstarter\s+jeg\s+(\S+)\s+igen\b", r"do I resume \1"),
+        (r"\bstart\s+(\S+)\s+igen\b", r"resume \1"),
+        (r"\bgenoptag\b", "resume"),
+        (
+            r"\bk(?:oe?)r\s+((?:\S+\s+){0,2}?)igen\b",
+            lambda m: f"retry {m[1].strip() or 'it'}",
+        ),
+        (r"\bannuller\b", "cancel"),
+        (r"\bfrigiv\b", "release"),
+        (r"\bindtil videre\b", "for now"),
+        (r"\bbagefter\b", "afterwards"),
+        (r"\b(cancel|retry|hold|release|pause|resume)\s+(?:paa?\s+)?(?:den|det)\b", r"\1 it"),
+        (r"\btak\b", "please"),
+        (r"\bjeg mente\b", "I meant"),
+        (r"\bnej\b", "no"),
+        # question words: "hvad" (what), "hvorfor" (why), "hvornår" (when), "hvilken/hvilket/hvilke"
+        # (which), "hvem" (who), "hvor længe/lang tid/mange/meget" (how long/many/much), "hvordan" (how)
+        (r"\bhvad k(?:oe?)rer der\b", "what is running"),
+        # "hvad/hvilket job kørte der" with no time of its own asks about the moment just talked about
+        (
+            r"\b(?:hvad|hvilke[tn]? jobs?) k(?:oe?)rte der\b"
+            r"(?!.*\b(?:da|dengang|i ?gaa?r|i ?dag|i morges|kl|mellem|siden|sidste)\b)",
+            "which job ran then",
+        ),
+        (r"\b(?:hvad|hvilke[tn]? jobs?) k(?:oe?)rte der\b", "which job ran"),
+        (r"\bhvad skete der\b", "what happened"),
+        (r"\bhvor (?:laenge|lang tid)\b", "how long"),
+        (r"\bhvor mange\b", "how many"),
+        (r"\bhvor meget\b", "how much"),
+        (r"\bhvor varm\b", "how hot"),
+        (r"\bhvad er\b", "what is"),
+        (r"\bhvad var\b", "what was"),
+        (r"\bhvad\b", "what"),
+        (r"\bhvorfor\b", "why"),
+        (r"\bhvornaa?r\b", "when"),
+        (r"\bhvordan\b", "how"),
+        (r"\bhvilke[nt]? af\b", "which of"),
+        (r"\bhvilke[nt]?\b", "which"),
+        (r"\bhvem\b", "who"),
+        (r"\bhvor\b", "where"),
+        # spans and times: "i går aftes" (last night), "i morges" (this morning), "mellem 9 og 12", "siden kl
+        # 18" (since 18:00), "sidste time" (the last hour), "samme periode/tidsrum" (the same span)
+        (r"\bi ?gaa?r aftes\b|\bi nat\b", "last night"),
+        (r"\bi ?gaa?r morges\b", "yesterday morning"),
+        (r"\bi ?gaa?r eftermiddag\b", "yesterday afternoon"),
+        (r"\bi ?gaa?r\b", "yesterday"),
+        (r"\bi ?morges\b", "this morning"),
+        (r"\bi ?morgen\b", "tomorrow"),
+        (r"\bi eftermiddag\b", "this afternoon"),
+        (r"\bi aften\b", "tonight"),
+        (r"\bi ?dag\b", "today"),
+        (r"\bhele dagen\b", "all day"),
+        (r"\bmidnat\b", "midnight"),
+        (r"\bsiden kl\.?\s*(\d{1,2})\b(?![:.]\d)", r"since \1:00"),
+        (r"\bkl\.?\s*(\d{1,2})\b(?![:.]\d)", r"\1:00"),
+        (r"\bmellem\s+(\S+)\s+og\s+(\S+)", r"between \1 and \2"),
+        (r"\bmellem\b", "between"),
+        (r"\bsidste time\b", "in the last hour"),
+        (r"\bi samme (?:time|periode|tidsrum)\b|\bsamme (?:periode|tidsrum)\b", "in the same period"),
+        (r"\b(?:de|den|det) sidste\b", "the last"),
+        (r"\bsidste\b", "last"),
+        (r"\blige nu\b|\bnu\b", "now"),
+        (r"\bsiden\b", "since"),
+        (r"\bda\b", "then"),
+        # readings: "strøm" (power; "hvor meget strøm brugt" is energy, as English's "power used"),
+        # "trækker" (draws), "gns" (mean), "laveste/højeste" (lowest/highest), "grader" (degrees)
+        (r"\bstr(?:oe?)m\b", "power"),
+        (r"\btraekker\b", "draw"),
+        (r"\benergi(?:en)?\b", "energy"),
+        (r"\bhukommelse(?:n)?\b", "memory"),
+        (r"\b(?:gns|gennemsnit(?:lig)?)\b", "mean"),
+        (r"\bh(?:oe?)jeste\b", "highest"),
+        (r"\blaveste\b", "lowest"),
+        (r"\bvarmest\b", "hottest"),
+        (r"\bgrader\b", "degrees"),
+        (r"\bbegge kort(?:ene)?\b", "both cards"),
+        (r"\b(?:den|det) andet? kort\b|\bden anden\b", "the other card"),
+        (r"\bkortene\b", "the cards"),
+        (r"\bkortet\b", "the card"),
+        (r"\bkort\b", "card"),
+        (r"\bgpu[- ]timer\b", "gpu-hours"),
+        (r"\bprocesser\b", "processes"),
+        (r"\bi ?alt\b|\btilsammen\b", "in total"),
+        (r"\balle fors(?:oe?)g\b", "all attempts"),
+        (r"\bfors(?:oe?)g(?:ene)?\b", "attempts"),
+        (r"\bsammm?enlign\b", "compare"),
+        (r"\beller\b", "or"),
+        (r"\bvis\b", "show"),
+        (r"\bloggen\b", "the log"),
+        (r"\bidle tid\b", "idle time"),
+        # jobs and what they did: "kører" (runs), "kørte" (ran), "venter" (waits), "køen" (the queue),
+        # "døde/fejlede" (died/failed), "stoppede" (stopped), "nåede at bruge" (got to use)
+        (r"\bi k(?:oe?)en\b|\bi k(?:oe)\b", "in the queue"),
+        (r"\bk(?:oe?)en\b|\bk(?:oe)\b", "the queue"),
+        # Danish puts the verb before its subject after a question word ("hvornår døde den", "hvor længe
+        # kørte den": when did it die, how long did it run); not where the question word is the subject
+        # ("hvem startede job 11", "hvilket job brugte 4090": who started job 11, which job used the 4090)
+        (
+            r"(?<!\bwho )(?<!\bwhat )(?<!\bjob )(?<!\bjobs )(?<!\bwhich )"
+            r"\b(k(?:oe?)rte|brugte|ventede|d(?:oe?)de|fejlede|stoppede|startede|venter|k(?:oe?)rer)"
+            r"\s+(den|det|de|(?:job\s*)?\d+|(?:the\s+)?(?:gpu\s?\d|[a-z]\d{2,3}|\d{4})|[a-z][\w.]*-[\w.-]+)(?=[\s?.!,]|$)",
+            lambda m: _inverted(m[1], m[2]),
+        ),
+        (r"\bhar (\S+) v(?:ae)?ret\b", r"has \1 been"),
+        (r"\bhar (\S+) k(?:oe?)rt\b", r"has \1 been running"),
+        (r"\bk(?:oe?)rer\b", "is running"),
+        (r"\bk(?:oe?)rte\b", "ran"),
+        (r"\bk(?:oe?)rt\b", "run"),
+        (r"\bventer\b", "is waiting"),
+        (r"\bventede\b", "waited"),
+        (r"\bstarter\b", "starts"),
+        (r"\bstartede\b", "started"),
+        (r"\bd(?:oe?)de\b", "died"),
+        (r"\bfejlede\b", "failed"),
+        (r"\bstoppede\b", "stopped"),
+        (r"\bskrev\b", "wrote"),
+        (r"\bsidder\b|\bstaa?r\b", "are"),
+        (r"\bledige?\b", "free"),
+        (r"\bnaa?ede (?:den|det) at\b", "did it"),
+        (r"\bbrugt\b|\bbrugte\b", "used"),
+        (r"\bbruger\b", "uses"),
+        (r"\bbruge?\b", "use"),
+        (r"\bhavde\b", "had"),
+        (r"\bjobbet\b", "the job"),
+        (r"\btimer\b", "hours"),
+        (r"\bjobbene\b", "jobs"),
+        (r"\bvaeret\b", "been"),
+        # the small words
+        (r"\bkan du\b", "can you"),
+        (r"\bvejret\b", "the weather"),
+        (r"\bforskellen (?:paa?|mellem)\b", "the difference between"),
+        (r"\bforskellen\b", "the difference"),
+        (r"\bder\b", "there"),
+        (r"\b(?:den|det)\b", "it"),
+        (r"\bde\b", "they"),
+        (r"\ber\b", "is"),
+        (r"\bvar\b", "was"),
+        (r"\bhar\b", "has"),
+        (r"\bikke\b", "not"),
+        (r"\bpaa?\b", "on"),
+        (r"\b(?:en|et)\b", "a"),
+        (r"(?<=\s)i\b|^i\b", "in"),  # lowercase: "I" (jeg) read before stays
+        (r"\baf\b", "of"),
+        (r"\bmed\b", "with"),
+        (r"\btil\b", "to"),
+        (r"\bfra\b", "from"),
+        (r"\bover\b", "over"),
+        (r"\bjeg\b", "I"),
+        (r"\bog\b", "and"),
+    )
+)
+
+
+# a Danish verb said before its subject, in English ("kørte den": did it run; "venter 13": is 13 waiting)
+_INVERTED = {
+    "koerte": "did {} run",
+    "korte": "did {} run",
+    "brugte": "did {} use",
+    "ventede": "did {} wait",
+    "doede": "did {} die",
+    "dode": "did {} die",
+    "fejlede": "did {} fail",
+    "stoppede": "did {} stop",
+    "startede": "did {} start",
+    "venter": "is {} waiting",
+    "koerer": "is {} running",
+    "korer": "is {} running",
+}
+
+
+def _inverted(verb: str, subject: str) -> str:
+    """``verb`` said before ``subject`` in English order ("doede den": did it die)."""
+    said = {"den": "it", "det": "it", "de": "they"}.get(subject.lower(), subject)
+    return _INVERTED[verb.lower()].format(said)
+
+
+def danish_marked(text: str) -> bool:
+    """Whether ``text`` shows Danish's marks (:data:`_DANISH_MARK`), with or without its letters' marks."""
+    return marked_unaccented(text, _DANISH_MARK, _UNACCENTED, _NEVER)
+
+
+def danish(text: str, lean: Lean | None = None) -> str:
+    """``text`` read in English where it is Danish (:data:`_DANISH_MARK`): its letters typed without their
+    marks, then its phrases and words (:data:`_DANISH`); else as it was."""
+    return read_unaccented(text, lean, "danish", danish_marked, _UNACCENTED, _DANISH)
