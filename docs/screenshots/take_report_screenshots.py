@@ -332,6 +332,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "wia lang is sdxl-train glaffa?", "wat het vandag gebreek?",
           "hom nay gpu 0 tieu thu bao nhieu dien"),
          "chat_swedish_czech_bavarian_afrikaans_vietnamese.png"),
+        # Danish without æ/ø/å ("hvor varm ... lige nu", "og den anden?": the other card), Indonesian ("power
+        # tertinggi ... brp", "jam brp tuh": the peak's time), terse English ("for long or just a blip": the
+        # time at or above the value said, on that card that day)
+        (("hvor varm er gpu 0 lige nu?", "og den anden?", "power tertinggi gpu 0 hari ini brp", "jam brp tuh",
+          "was it above 250 W for long or just a blip"),
+         "chat_danish_indonesian_blip.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
