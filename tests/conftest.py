@@ -92,8 +92,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     Each test file is one ``xdist_group`` (``make test`` runs ``--dist loadgroup``): a file's tests run in one
     worker, in order, so its module-scoped daemon or model starts once. The files marked ``ray_cluster`` run
-    in their own serial pytest (``make test-cluster``): a cluster's head listens on fixed ports, and inside an xdist worker the
-    Ray tests failed where they pass serially."""
+    in their own serial pytest (``make test-cluster``): a cluster's head listens on fixed ports, and inside
+    an xdist worker the Ray tests failed where they pass serially."""
     for item in items:
         try:
             relative = Path(item.path).resolve().relative_to(_HERE)
