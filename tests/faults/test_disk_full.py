@@ -146,13 +146,14 @@ def test_submissions_keep_a_reserve_free_for_running_jobs(daemon_factory: Daemon
     """Below ``min_free_mib`` free, a submission is a 507 that says what is free and what is needed."""
     probe = daemon_factory.root / "probe"
     probe.mkdir()
-    free_mib = shutil.disk_usage(probe).free / 2**20
-    d = daemon_factory.start(env={"GPUACCEL_MIN_FREE_MIB": str(free_mib + 1024)})
+    # more than the whole disk: free space can grow while the test runs (another process deleting files)
+    reserve_mib = shutil.disk_usage(probe).total / 2**20 + 1024
+    d = daemon_factory.start(env={"GPUACCEL_MIN_FREE_MIB": str(reserve_mib)})
     headers = {"Authorization": f"Bearer {d.token}"}
     r = httpx.post(f"{d.url}/api/v1/jobs", json={"kind": "command", "argv": ["true"]}, headers=headers)
     assert r.status_code == 507, r.text
     detail = r.json()["detail"]
-    assert f"{free_mib + 1024:.1f} MiB" in detail and "min_free_mib" in detail and str(d.data_dir) in detail
+    assert f"{reserve_mib:.1f} MiB" in detail and "min_free_mib" in detail and str(d.data_dir) in detail
     listed = httpx.get(f"{d.url}/api/v1/jobs", headers=headers)
     assert listed.status_code == 200 and listed.json()["jobs"] == []
 
