@@ -399,3 +399,15 @@ def test_every_card_over_a_span_after_one_cards_live_reading(heldout_svc: Assist
     _, _, query = ask(heldout_svc, "and the mean power yesterday for both", sid)
     assert query is not None and query.get("gpu") is None, query
     assert query["metric"] == "power" and query["window"]["label"] == "yesterday", query
+
+
+def test_they_after_one_cards_reading_are_the_cards(heldout_svc: AssistantService) -> None:
+    # no one card is "they": after a reading of one card (or of one, then the other) it is every card
+    sid, _, _ = ask(heldout_svc, "temperature of the 4090?", None)
+    _, text, query = ask(heldout_svc, "and what are they drawing", sid)
+    assert query is not None and query.get("gpu") is None and query["metric"] == "power", query
+    assert "GPU 0 draws 586 W" in text and "GPU 1 draws 21 W" in text, text
+    # "it" still means the one card
+    sid, _, _ = ask(heldout_svc, "temperature of the 4090?", None)
+    _, _, query = ask(heldout_svc, "and what is it drawing", sid)
+    assert query is not None and query.get("gpu") == 1, query

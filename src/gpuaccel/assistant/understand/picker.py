@@ -1959,6 +1959,13 @@ class RulePicker:
             len(context.subject_gpus) > 1
             and re.search(r"\b(?:each|all|both) of (?:them|those|these|the two)\b", " ".join(ws))
         )
+        # "how much power do they draw" after one card's reading: no one card is "they", the cards are
+        every_card = every_card or (
+            last is not None
+            and last.name == "gpu_reading"
+            and last.gpu is not None
+            and bool({"they", "their", "theyre"} & set(ws))
+        )
         # "how long did it run before failing" after the one failure listed: the job's run, not its GPU's
         # ("..., and how much energy did it consume?": its record says both)
         its_run = of_the_job and "long" in topics
