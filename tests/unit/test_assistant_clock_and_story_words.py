@@ -49,6 +49,7 @@ def test_spans_said_with_exactly_or_to_now() -> None:
     ("said", "to_now"),
     [
         ("peak temp yesterday after 6 pm", False),
+        ("yesterday after 18:00 max temp on gpu 0", False),  # the words after the hour kept
         ("peak temp yesterday from 18:00?", False),
         ("avg util yesterday evening, from 6 on", False),
         ("wie hoch war die temperatur gestern ab 18 uhr", False),

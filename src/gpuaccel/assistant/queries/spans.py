@@ -221,7 +221,7 @@ def _moments_said(text: str) -> str:
     return text[: at.start()] + text[at.end() : then.start()] + f"since {at[1]}{at[2]}" + text[then.end() :]
 
 
-_HOUR_SAID = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b"
+_HOUR_SAID = r"(\d{1,2})(?::(\d{2}))?(?:\s*(am|pm))?\b"  # (no space after it taken)
 # a span across midnight said with its days: "from 6pm yesterday to 6am", "between 18:00 yesterday and 06:00
 # today" (the first hour yesterday's, the second today's)
 _ACROSS_MIDNIGHT = re.compile(
