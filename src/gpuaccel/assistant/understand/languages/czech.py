@@ -109,10 +109,11 @@ _CZECH = compiled(
         (r"\bjak\b", "how"),
         # spans and moments: "vcera vecer" (last night), "dnes rano" (this morning), "po 6 vecer" (after
         # 18:00), "mezi 9 a 12", "za posledni hodinu", "od vcerejska"
-        # "vcera po 6 vecer": after 18:00 of that day, the day bounding it (yesterday 18:00 to midnight)
+        # "vcera po 6 vecer": after 18:00 of that day, the day said first, as English's "yesterday after
+        # 18:00" (the spans read it as yesterday 18:00 to midnight)
         (
             r"\bvcera po (\d{1,2})(?::(\d\d))? (?:vecer|vecir)\b",
-            lambda m: f"yesterday between {int(m[1]) % 12 + 12}:{m[2] or '00'} and 24:00",
+            lambda m: f"yesterday after {int(m[1]) % 12 + 12}:{m[2] or '00'}",
         ),
         (
             r"\bpo (\d{1,2})(?::(\d\d))? (?:vecer|vecir)\b",

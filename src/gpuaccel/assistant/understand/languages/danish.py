@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
+from gpuaccel.assistant.understand.languages.tables import (
+    Lean,
+    compiled,
+    it_or,
+    marked_unaccented,
+    read_unaccented,
+)
 
 # each Danish letter with its slash or ring as a writer without them types it ("kører" and "koerer",
 # "traekker", "i gaar"); one typing faster drops the second letter too ("korer", "i gar"), so the table reads
@@ -35,6 +41,8 @@ _DANISH_MARK = re.compile(
     re.I,
 )
 
+_IT = ("den", "det")  # a job pointed at in a request ("sæt den til 7")
+
 # a number or a card's name said with Danish's definite ending ("h100'en", "4090'eren", "gpu 0'en")
 _CARD_DEFINITE = r"\b((?:gpu\s?)?\d{1,4}|[a-z]\d{2,3})'(?:en|eren)\b"
 
@@ -47,15 +55,15 @@ _DANISH = compiled(
         (r"\bbyt (?:om )?(?:paa?|mellem)\s+(\S+)\s+og\s+(\S+)", r"switch \1 and \2"),
         (
             r"\bsaet\s+prio(?:ritet(?:en)?)?\s+(?:til\s+)?(\d+)\s+(?:paa?|for)\s+((?:job\s*)?\S+?)(?=[\s?.!,]|$)",
-            lambda m: f"set the priority of {'it' if m[2].lower() in ('den', 'det') else m[2]} to {m[1]}",
+            lambda m: f"set the priority of {it_or(m[2], _IT)} to {m[1]}",
         ),
         (
             r"\bsaet\s+((?:job\s*)?\S+?)\s+til\s+(?:prio(?:ritet)?\s+)?(\d+)\b",
-            lambda m: f"set the priority of {'it' if m[1].lower() in ('den', 'det') else m[1]} to {m[2]}",
+            lambda m: f"set the priority of {it_or(m[1], _IT)} to {m[2]}",
         ),
         (
             r"\bgive?\s+((?:job\s*)?\S+?)\s+(?:en\s+)?h(?:oe?)jere\s+prio(?:ritet)?\b",
-            lambda m: f"bump the priority of {'it' if m[1].lower() in ('den', 'det') else m[1]}",
+            lambda m: f"bump the priority of {it_or(m[1], _IT)}",
         ),
         (r"\bh(?:oe?)jere\s+prio(?:ritet)?\b", "higher priority"),
         (r"\bprio(?:ritet(?:en)?)?\b", "priority"),

@@ -12,6 +12,7 @@ from gpuaccel.assistant.understand.languages.tables import (
     Lean,
     Table,
     compiled,
+    it_or,
     reads,
     translated,
 )
@@ -476,8 +477,9 @@ _GERMAN_PHRASES = _any_spelling(
         ),
         (r"\bin der letzten stunde\b", "in the last hour"),
         # "gestern ab 18 Uhr" (from 18:00 yesterday: its clock read above)
-        # ("gestern ab 18 Uhr" is the rest of yesterday, to its midnight)
-        (r"\bgestern ab (\d{1,2}:\d{2})\b", r"yesterday from \1 to midnight"),
+        # ("gestern ab 18 Uhr": the day said first, as English's "yesterday after 18:00", which the spans read
+        # as the rest of yesterday, to its midnight)
+        (r"\bgestern ab (\d{1,2}:\d{2})\b", r"yesterday after \1"),
         (r"\bab (?=\d{1,2}:\d{2}\b)", "from "),
         (r"\bheute nacht\b|\bletzte nacht\b", "last night"),
         (r"\bgestern abend\b", "yesterday evening"),
@@ -592,7 +594,7 @@ def _it(said: str) -> str:
     ("warum ist der abgebrochen")."""
     if said.isdigit():
         return f"job {said}"  # ("warum startet 13 nicht": why is job 13 not starting)
-    return "it" if said.lower() in ("er", "sie", "es", "der", "die", "das", "den", "der job") else said
+    return it_or(said, ("er", "sie", "es", "der", "die", "das", "den", "der job"))
 
 
 def _um(m: re.Match[str]) -> str:

@@ -514,10 +514,11 @@ _PORTUGUESE = compiled(
         # "depois das 18h", "antes das 9h": after or before that hour (read here, before "das 18h" is "from
         # 18h"; a job named after them is read with the other words)
         # "antes das 9h de hoje": the hour as English writes it, the day after it ("before 9:00 today");
-        # "depois das 18h de ontem" is the rest of that day, ended ("yesterday from 18:00 to midnight")
+        # "depois das 18h de ontem" is the rest of that day, ended: the day said first, as English's
+        # "yesterday after 18:00", which the spans read so
         (
             r"\b(antes|depois) d(?:as|a|e) (\d{1,2})h(\d{2})?\b(?: (?:de|of) (yesterday|today))?",
-            lambda m: f"yesterday from {m[2]}:{m[3] or '00'} to midnight"
+            lambda m: f"yesterday after {m[2]}:{m[3] or '00'}"
             if m[1].lower() == "depois" and m[4] == "yesterday"
             else ("before " if m[1].lower() == "antes" else "after ")
             + f"{m[2]}:{m[3] or '00'}"

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
+from gpuaccel.assistant.understand.languages.tables import (
+    Lean,
+    compiled,
+    it_or,
+    marked_unaccented,
+    read_unaccented,
+)
 
 # each Swedish letter with its ring or dots, and the plain letter a writer typing fast puts for it ("väntar"
 # and "vantar", "försök" and "forsok", "hållit" and "hallit" are one word)
@@ -34,6 +40,8 @@ _SWEDISH_MARK = re.compile(
     re.I,
 )
 
+_IT = ("den", "det")  # a job pointed at in a request ("höj prion på den")
+
 # a number or a card's name said with Swedish's definite ending ("4090an", "4090:an", "h100an", "gpu0:an")
 _CARD_DEFINITE = r"\b((?:gpu\s?)?\d{1,4}|[a-z]\d{2,3}):?an\b"
 
@@ -46,11 +54,11 @@ _SWEDISH = compiled(
         (r"\bbyt plats (?:pa|mellan)\s+(\S+)\s+och\s+(\S+)", r"switch \1 and \2"),
         (
             r"\b(?:satt|sat|andra)\s+prio(?:n|ritet(?:en)?)?\s+(?:till\s+)?(\d+)\s+(?:pa|for)\s+((?:job\s*)?\S+?)(?=[\s?.!,]|$)",
-            lambda m: f"set the priority of {'it' if m[2].lower() in ('den', 'det') else m[2]} to {m[1]}",
+            lambda m: f"set the priority of {it_or(m[2], _IT)} to {m[1]}",
         ),
         (
             r"\b(?:hoj|hoja|oka)\s+prio(?:n|ritet(?:en)?)?\s+(?:pa|for)\s+((?:job\s*)?\S+?)(?=[\s?.!,]|$)",
-            lambda m: f"bump the priority of {'it' if m[1].lower() in ('den', 'det') else m[1]}",
+            lambda m: f"bump the priority of {it_or(m[1], _IT)}",
         ),
         (r"\b(?:hoj|hoja|oka)\s+prio(?:n|ritet(?:en)?)?\b", "bump the priority"),
         (r"\bprio(?:n|ritet(?:en)?)?\b", "priority"),

@@ -22,6 +22,12 @@ def compiled(pairs: tuple[tuple[str, English], ...]) -> Table:
     return tuple((re.compile(p, 0 if p.startswith("(?<=") else re.I), english) for p, english in pairs)
 
 
+def it_or(said: str, pronouns: tuple[str, ...]) -> str:
+    """The job a request or question names, as English reads it: "it" where ``said`` is one of the
+    language's pronouns for it ("den", "det", "er"), else as said ("13", "whisper-finetune")."""
+    return "it" if said.lower() in pronouns else said
+
+
 def translated(text: str, table: Table) -> str:
     """``text`` with each pattern of ``table`` replaced by its English, in order."""
     for pattern, english in table:
