@@ -116,6 +116,36 @@ V_CHUNK_COLS = 16
 V_COLS = gl.constexpr(V_CHUNK_COLS)
 
 
+# The FP8 forward's ``V_GIVEN``: words of a tile's note from the producer to each consumer, in shared memory
+# beside the tile's Q buffer (:func:`_note_put`): the tile's id, its exp2 scale and V's descale (fp32 bits)
+NOTE_WORDS = gl.constexpr(4)
+
+
+@gluon.jit
+def _note_put(slot, t, qk_ds, v_ds, WARPS: gl.constexpr):
+    """The producer's note of a tile for one consumer (``slot``: the consumer's Q buffer's, before Q's
+    expect, whose arrive releases it): its id ``t``, ``qk_ds`` and ``v_ds``. Its warp's lanes all store
+    the same words; the barrier orders them before the arrive of the lane that expects."""
+    layout: gl.constexpr = gl.BlockedLayout([NOTE_WORDS], [32], [WARPS], [0])
+    k = gl.arange(0, NOTE_WORDS, layout=layout)
+    words = gl.where(k == 1, qk_ds.to(gl.int32, bitcast=True), v_ds.to(gl.int32, bitcast=True))
+    words = gl.where(k == 0, t, words)
+    slot.store(words)
+    gl.thread_barrier()
+
+
+@gluon.jit
+def _note_get(slot, WARPS: gl.constexpr):
+    """A consumer's read of its tile's note (:func:`_note_put`), once the tile's Q barrier has completed."""
+    layout: gl.constexpr = gl.BlockedLayout([NOTE_WORDS], [32], [WARPS], [0])
+    k = gl.arange(0, NOTE_WORDS, layout=layout)
+    words = slot.load(layout)
+    t = gl.sum(gl.where(k == 0, words, 0), axis=0)
+    qk_ds = gl.sum(gl.where(k == 1, words, 0), axis=0).to(gl.float32, bitcast=True)
+    v_ds = gl.sum(gl.where(k == 2, words, 0), axis=0).to(gl.float32, bitcast=True)
+    return t, qk_ds, v_ds
+
+
 @gluon.jit
 def _load_k(k_desc, k_smem, k_ready, k_empty, c, b, hkv, k0, n_tile, j, BLOCK_N: gl.constexpr,
             K_STAGES: gl.constexpr, DIAG_FIRST: gl.constexpr):  # fmt: skip
@@ -135,7 +165,8 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
                    Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, DYNAMIC: gl.constexpr,
                    DIAG_FIRST: gl.constexpr = False,
                    PAD_TOP: gl.constexpr = False, K_STAGES: gl.constexpr = 2,
-                   V_CHUNKS: gl.constexpr = 0):  # fmt: skip
+                   V_CHUNKS: gl.constexpr = 0, notes=None, qs_ptr=None, ks_ptr=None, vs_ptr=None,
+                   qk_scale=0.0, ds_sb=0, ds_sh=0):  # fmt: skip
     """The loads of tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns the new count.
     ``DYNAMIC``: the tile's number goes to its Q buffers' slots in ``sched_ptr`` for the consumers.
     ``DIAG_FIRST``: the tile's key blocks last first (:func:`_consumer_tile`). ``PAD_TOP``:
@@ -143,17 +174,26 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
     ring's depth; deeper than V's (``STAGES``), each block's K is issued before the block before it's V, so
     K leads V by a block inside the tile (``GluonFwdConfig.k_ahead``). ``V_CHUNKS``: V as given ([B, H, N,
     D], the FP8 forward's ``V_GIVEN``), each block in that many column chunks into the raw ring
-    (``v_smem``/``v_ready``/``v_empty`` are then the raw ring's), for :func:`_transposer`."""
+    (``v_smem``/``v_ready``/``v_empty`` are then the raw ring's), for :func:`_transposer`; each consumer's
+    tile note (:func:`_note_put`) then goes to ``notes`` before its Q: the id and the call's descales (one
+    per (batch, kv head) at ``b * ds_sb + kv head * ds_sh``), read here, off the consumers' path."""
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
         CAUSAL, VARLEN, PAD_TOP,
     )  # fmt: skip
     hkv = h // group
+    if V_CHUNKS > 0:  # Q's times K's once a tile (the product the spread scale blocks gave per block), V's
+        ds = b * ds_sb + hkv * ds_sh
+        qk_ds = qk_scale * gl.load(qs_ptr + ds)
+        qk_ds = qk_ds * gl.load(ks_ptr + ds)
+        v_ds = gl.load(vs_ptr + ds)
     for c in gl.static_range(CONSUMERS):
         qb = c * Q_BUFS + i % Q_BUFS
         mbarrier.wait(q_empty.index(qb), ((i // Q_BUFS) & 1) ^ 1)
         if DYNAMIC:  # released to the consumers by the arrive below, read once they see Q's phase
             gl.store(sched_ptr + gl.program_id(0) * (CONSUMERS * Q_BUFS) + qb, t)
+        if V_CHUNKS > 0:  # likewise
+            _note_put(notes.index(qb), t, qk_ds, v_ds, 1)
         mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
         tma.async_copy_global_to_shared(
             q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(qb), q_smem.index(qb)
@@ -197,7 +237,8 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
               VARLEN: gl.constexpr = False, Q_BUFS: gl.constexpr = 1, SPLIT: gl.constexpr = False,
               DYNAMIC: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
               PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
-              K_STAGES: gl.constexpr = 2, V_CHUNKS: gl.constexpr = 0):  # fmt: skip
+              K_STAGES: gl.constexpr = 2, V_CHUNKS: gl.constexpr = 0, notes=None, qs_ptr=None, ks_ptr=None,
+              vs_ptr=None, qk_scale=0.0, ds_sb=0, ds_sh=0):  # fmt: skip
     """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
     ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`). ``SPLIT``: the
@@ -205,7 +246,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
     tiles are drawn in order from a counter past the items table (:func:`_next_tile`) while any are left,
     so a program that drew heavy tiles draws fewer; the consumers learn each tile's number through
     ``sched_ptr`` and the end from a -1 there. ``PAD_SKIP``: non-causal tiles from the host's table too.
-    ``V_CHUNKS``: :func:`_producer_tile`'s."""
+    ``V_CHUNKS`` and the tile notes: :func:`_producer_tile`'s."""
     SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT or PAD_SKIP
     cnt = 0  # K/V blocks issued so far: ring slot and phase
     if DYNAMIC:
@@ -216,7 +257,8 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
-                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES, V_CHUNKS,
+                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES, V_CHUNKS, notes, qs_ptr, ks_ptr, vs_ptr, qk_scale,
+                ds_sb, ds_sh,
             )  # fmt: skip
             i += 1
             t = _next_tile(items_ptr, n_items)
@@ -232,7 +274,8 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
-                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES, V_CHUNKS,
+                DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES, V_CHUNKS, notes, qs_ptr, ks_ptr, vs_ptr, qk_scale,
+                ds_sb, ds_sh,
             )  # fmt: skip
 
 
@@ -430,8 +473,8 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                    PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
                    ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
                    PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-                   K_STAGES: gl.constexpr = 2, V_GIVEN: gl.constexpr = False, ds_sb=0,
-                   ds_sh=0):  # fmt: skip
+                   K_STAGES: gl.constexpr = 2, V_GIVEN: gl.constexpr = False, qk_ds=0.0,
+                   v_ds=0.0):  # fmt: skip
     """:func:`_consumer`'s work on tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns
     the new count. ``DIAG_FIRST``: the tile's key blocks arrive last first, so a slice's masked blocks
     (causal diagonal, ragged end) are its first and it runs one masked block a tile, not two (block 0
@@ -453,9 +496,10 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     (docs/kernels-log.md, 2026-11-28, twenty-fourth session; CUDA 13.0's ptxas recomputes them). A block
     ahead of both loops dominates them, as the carried-P path's first block does.
 
-    ``V_GIVEN`` (FP8): ``qs_ptr``/``ks_ptr``/``vs_ptr`` are the call's descales, one per (batch, kv head)
-    at ``b * ds_sb + kv head * ds_sh``, read here (Q's times K's once a tile: the same product the spread
-    scale blocks gave per block) rather than spread over scale blocks by a launch of their own."""
+    ``V_GIVEN`` (FP8): the call's descales come from the tile's note (:func:`_note_get`; the producer
+    reads them, one per (batch, kv head), rather than a launch of their own spreading them over scale
+    blocks): ``qk_ds`` the exp2 scale (Q's times K's once a tile: the same product the spread scale blocks
+    gave per block), ``v_ds`` V's."""
     PER_BLOCK: gl.constexpr = FP8 and not V_GIVEN  # K's scale per key block
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     FP8_SHIFT: gl.constexpr = FP8_P_LOG2 if RESCALE + FP8_P_LOG2 <= E4M3_MAX_LOG2 else E4M3_MAX_LOG2 - RESCALE
@@ -497,10 +541,8 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         ring0 = cnt
     offs_m = row0 + gl.arange(0, HALF_M, layout=row_layout)
     if V_GIVEN:
-        ds = (bh // heads_q) * ds_sb + ((bh % heads_q) // group) * ds_sh
         ks_row = ks_ptr
-        q_scale = qk_scale * gl.load(qs_ptr + ds)
-        q_scale = q_scale * gl.load(ks_ptr + ds)
+        q_scale = qk_ds
     elif FP8:
         ks_row = ks_ptr + (bh // group) * gl.cdiv(len_k, BLOCK_N)  # this K/V head's block scales
         q_blocks = gl.cdiv(len_q, HALF_M)  # rows past seq_q reuse the last block's scale: never stored
@@ -628,9 +670,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
             _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, n_mine, n_tile, STAGES, K_STAGES)
         cnt += n_tile
     if V_GIVEN:  # the head's one V descale in every column
-        cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
-        ds = (bh // heads_q) * ds_sb + ((bh % heads_q) // group) * ds_sh
-        col_scale = gl.load(vs_ptr + ds + cols * 0)
+        col_scale = gl.zeros([HEAD_DIM], gl.float32, gl.SliceLayout(0, o_layout)) + v_ds
     elif FP8:
         cols = gl.arange(0, HEAD_DIM, layout=gl.SliceLayout(0, o_layout))
         col_scale = gl.load(vs_ptr + (bh // group) * HEAD_DIM + cols)
@@ -948,7 +988,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
               PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
               K_STAGES: gl.constexpr = 2, NEXT_QK: gl.constexpr = 0, V_GIVEN: gl.constexpr = False,
-              ds_sb=0, ds_sh=0):  # fmt: skip
+              notes=None):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -963,7 +1003,12 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     ``PINGPONG`` (two consumers, dense non-causal tiles, FlashAttention-3's order): the consumers take turns
     to issue their wgmmas (:func:`accel.kernels.gluon.fwd_steps._turn`); both slices of a tile walk the same
     blocks, so they take as many turns. Consumer 1 hands consumer 0 the first turn, and consumer 0 takes
-    the turn consumer 1 hands back last, so each named barrier is left with no arrival pending."""
+    the turn consumer 1 hands back last, so each named barrier is left with no arrival pending.
+    ``V_GIVEN`` (the e4m3 call's FP8 forward): each tile's id and descales come from the producer's note
+    beside the tile's Q (``notes``, :func:`_note_get`), read once Q's barrier has completed, where each
+    consumer read the id from the host's table and then the descales from global memory, a chain of two
+    loads before every tile's first QK^T (docs/kernels-log.md, 2026-11-30, thirty-ninth and fortieth
+    sessions). The outputs are the same bits: the same values and products."""
     gl.static_assert(not SPLIT or not (CAUSAL or VARLEN or DYNAMIC or (FP8 and not INLINE_PV)),
                      "the key split: non-causal dense tiles (FP8's with PV inside each block)")  # fmt: skip
     gl.static_assert(not DIAG_FIRST or not (INLINE_PV or SPLIT), "DIAG_FIRST orders the carried-P step")
@@ -990,11 +1035,24 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
                 O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES, V_GIVEN, ds_sb, ds_sh,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES,
             )  # fmt: skip
             i += 1
             mbarrier.wait(q_ready.index(HALF * Q_BUFS + i % Q_BUFS), (i // Q_BUFS) & 1)
             t = gl.load(slots + i % Q_BUFS, volatile=True)
+    elif V_GIVEN:  # each tile's note beside its Q (the docstring says why)
+        for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, False)):
+            qb = HALF * Q_BUFS + i % Q_BUFS
+            mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)  # (the tile's own wait then returns at once)
+            t, qk_ds, v_ds = _note_get(notes.index(qb), 4)
+            cnt = _consumer_tile(
+                t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty,
+                o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on, qk_scale, heads_q,
+                group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
+                total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
+                O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES, V_GIVEN, qk_ds, v_ds,
+            )  # fmt: skip
     else:
         for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, VARLEN)):
             t = _tile_id(i, sched_ptr, sched_len, SCHEDULED, VARLEN, SPLIT)
@@ -1004,7 +1062,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
                 O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES, V_GIVEN, ds_sb, ds_sh,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES,
             )  # fmt: skip
     if PINGPONG and HALF == 0:
         _turn(HALF, False)  # the turn consumer 1 handed back last
@@ -1033,7 +1091,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
     issue the next tile's first QK^T before this tile's epilogue (:func:`_consumer_ahead`). ``V_GIVEN``
     (FP8, dense): ``v_desc`` is V as given ([B, H, N, D], 32-column boxes), which the producer brings into a
     raw ring and a fourth warpgroup (:func:`_transposer`, 24 registers) transposes into the V^T ring; the
-    descales are read as :func:`_consumer_tile` says."""
+    producer reads the descales and leaves each tile's note beside its Q (:func:`_note_put`)."""
     gl.static_assert(not K_AHEAD or not FP8, "K_AHEAD: the bf16/fp16 forward")
     gl.static_assert(not V_GIVEN or (FP8 and not VARLEN and not NEXT_QK), "V_GIVEN: the dense FP8 forward")
     K_STAGES: gl.constexpr = STAGES + 1 if K_AHEAD else STAGES
@@ -1047,6 +1105,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
         v_raw = gl.allocate_shared_memory(dtype, [STAGES * V_CHUNKS, 1, 1, BLOCK_N, V_COLS], v_desc.layout)
         raw_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
         raw_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        notes = gl.allocate_shared_memory(gl.int32, [CONSUMERS * Q_BUFS, NOTE_WORDS],
+                                          gl.SwizzledSharedLayout(1, 1, 1, order=[0]))  # fmt: skip
         for i in gl.static_range(STAGES):
             mbarrier.init(raw_ready.index(i), count=1)
             mbarrier.init(raw_empty.index(i), count=1)
@@ -1059,7 +1119,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
         _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob,
                             stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total,
                             group_heads, num_tiles, sched_ptr, sched_len, q_smem, k_smem, v_smem, v_raw,
-                            q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, raw_ready, raw_empty,
+                            q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, raw_ready, raw_empty, notes,
                             HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS, INLINE_PV, Q_BUFS,
                             SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, K_STAGES, V_CHUNKS, ds_sb,
                             ds_sh)  # fmt: skip
@@ -1089,14 +1149,16 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
 def _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh,
                         stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
                         num_tiles, sched_ptr, sched_len, q_smem, k_smem, v_smem, v_raw, q_ready, q_empty,
-                        k_ready, v_ready, k_empty, v_empty, raw_ready, raw_empty, HEAD_DIM: gl.constexpr,
+                        k_ready, v_ready, k_empty, v_empty, raw_ready, raw_empty, notes,
+                        HEAD_DIM: gl.constexpr,
                         BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
                         CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr,
                         Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, part_o, part_lse, RESCALE: gl.constexpr,
                         RESCALE_WARP: gl.constexpr, K_STAGES: gl.constexpr, V_CHUNKS: gl.constexpr, ds_sb,
                         ds_sh):  # fmt: skip
     """:func:`_forward`'s partitions for the FP8 forward's ``V_GIVEN``: the consumers, the producer (V's
-    chunks into the raw ring) and the transposer warpgroup (raw ring to the V^T ring)."""
+    chunks into the raw ring, each tile's note into ``notes``) and the transposer warpgroup (raw ring to the
+    V^T ring)."""
     gl.warp_specialize(
         [(_consumer,
           (q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, o_ptr,
@@ -1105,7 +1167,7 @@ def _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, 
            sched_ptr, 1, 0, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, True,
            False, INLINE_PV, Q_BUFS, False, None, SPLIT, part_o, part_lse, False,
            RESCALE, RESCALE_WARP, False, False, False, False, False, False,
-           False, K_STAGES, 0, True, ds_sb, ds_sh))
+           False, K_STAGES, 0, True, notes))
          if c < CONSUMERS else
          (_transposer, (v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, heads_q, seq_q, seq_k, num_m,
                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM, BLOCK_N, STAGES,
@@ -1114,7 +1176,8 @@ def _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, 
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_raw, q_ready, q_empty, k_ready, raw_ready,
                       k_empty, raw_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
                       num_tiles, sched_ptr, sched_len, sched_ptr, 1, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
-                      False, False, Q_BUFS, SPLIT, False, False, False, False, K_STAGES, V_CHUNKS))
+                      False, False, Q_BUFS, SPLIT, False, False, False, False, K_STAGES, V_CHUNKS, notes,
+                      qs_ptr, ks_ptr, vs_ptr, qk_scale, ds_sb, ds_sh))
          for c in (0, 1, 2, 3, 4)[: CONSUMERS + 2]],
         (4,) * (CONSUMERS - 1) + (2, 1),
         (CONSUMER_REGS,) * (CONSUMERS - 1) + (32, 24),
