@@ -178,3 +178,28 @@ def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_causal_call(b, hq
     q_bufs = 2 if want == 2 and b * hq * -(-n // 128) > 132 else 1
     assert cfg == (shipped if want is None else replace(shipped, consumers=want, q_bufs=q_bufs))
     assert gluon_fp8.gluon_fp8_config(d) == shipped
+
+
+@pytest.mark.parametrize(
+    "b,hq,n,d,v_given,want",
+    [
+        (4, 16, 1024, 128, True, 2),  # V transposed in the kernel: 128-row tiles, two Q buffers
+        (1, 16, 512, 128, True, 2),
+        (2, 16, 2048, 128, True, 3),  # within TILE_WASTE
+        (4, 16, 1024, 128, False, 3),  # V transposed by its own launch: three
+        (8, 16, 1024, 128, False, 3),
+        (1, 16, 512, 64, True, None),  # D64 keeps its one configuration
+    ],
+)
+def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_v_given_call(b, hq, n, d, v_given, want):
+    """gluon.fp8.gluon_fp8_config on a non-causal call: D128's three consumers drop to two (two Q buffers)
+    where the 192-row tiles pad the queries past TILE_WASTE and the kernel transposes V itself (an e4m3
+    call's one launch); with V^T from its own launch, or no padding, the shipped configuration."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
+
+    shipped = gluon_fp8.GLUON_FP8_CONFIGS[d]
+    q = torch.empty(b, hq, n, d, device="meta")
+    cfg = gluon_fp8.gluon_fp8_config(d, q, False, sms=132, v_given=v_given)
+    assert cfg == (shipped if want in (None, 3) else replace(shipped, consumers=want, q_bufs=2))

@@ -738,7 +738,7 @@ def flash_attention_fp8_descaled(
     def run(cfg: FwdConfig | GluonFwdConfig) -> tuple[torch.Tensor, torch.Tensor]:
         return _descaled_plan(("", cfg, None), q, k, v, descales, causal, scale)
 
-    cfg = fp8_config(q, shape, causal, run)
+    cfg = fp8_config(q, shape, causal, run, k)
     direct = all(tma_legal(t) for t in (q, k, v))  # taken as given: later calls like this skip to the plan
     keep = direct and sig is not None and aligned16(*descales)
     plan = (path_of(cfg), cfg, {} if keep else None)
@@ -930,16 +930,19 @@ def fp8_config(
     shape: AttentionShape,
     causal: bool,
     run: Callable[[FwdConfig | GluonFwdConfig], tuple[torch.Tensor, torch.Tensor]],
+    k: torch.Tensor | None = None,
 ) -> FwdConfig | GluonFwdConfig:
     """The kernel configuration an FP8 call runs: a pinned one, the Gluon kernel's on Hopper, else the
-    tuned tl.* choice (``run(cfg)`` times a candidate)."""
+    tuned tl.* choice (``run(cfg)`` times a candidate). ``k``: an e4m3 call's keys, whose shape says
+    whether its Gluon kernel transposes V itself (the configuration differs there)."""
     pinned = tuning.forced("fwd_fp8", causal)
     if fp8_path(q, causal) == "gluon":
         if isinstance(pinned, GluonFwdConfig):
             return pinned
-        from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+        from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config, transposes_v
 
-        return gluon_fp8_config(shape.head_dim, q, causal)
+        v_given = k is not None and transposes_v(q, k, causal)
+        return gluon_fp8_config(shape.head_dim, q, causal, v_given=v_given)
     if isinstance(pinned, GluonFwdConfig):
         raise UnsupportedInputError(
             f"{FP8_PATH_ENV}=triton but a Gluon FP8 configuration is pinned ({pinned.label()})"

@@ -93,7 +93,11 @@ def transposes_v(q: torch.Tensor, k: torch.Tensor, causal: bool) -> bool:
 
 
 def gluon_fp8_config(
-    head_dim: int, q: torch.Tensor | None = None, causal: bool = False, sms: int | None = None
+    head_dim: int,
+    q: torch.Tensor | None = None,
+    causal: bool = False,
+    sms: int | None = None,
+    v_given: bool = False,
 ) -> GluonFwdConfig:
     """The head dim's configuration (:data:`GLUON_FP8_CONFIGS`); for a causal call on queries ``q``
     [B, H, N, D], three consumers (192-row tiles) drop to two (128 rows) where the taller tiles pad the
@@ -102,9 +106,10 @@ def gluon_fp8_config(
     way (64-row consumer slices, the same scale blocks, no key split causal): o and lse bit for bit.
     Kernel-only on an H200 (benchmarks/fp8_config_ab.py, docs/kernels-log.md, 2026-11-30, thirty-seventh
     session; TFLOP/s, three against two consumers): causal 8,16,1024,128 311 / 346, 4,16,1024 293 / 318,
-    1,16,512 55 / 65. Non-causal keeps three (8,16,1024 603 / 566, 4,16,1024 543 / 518; 1,16,512 119 / 137,
+    1,16,512 55 / 65. Non-causal kept three (8,16,1024 603 / 566, 4,16,1024 543 / 518; 1,16,512 119 / 137,
     but there two consumers could cut the grid's tail along the keys differently, other bytes, in a call
-    its host time bounds), as do causal calls from Nq 2048 (at most 3 % padding), where it was tuned.
+    its host time bounds; but see ``v_given``), as do causal calls from Nq 2048 (at most 3 % padding),
+    where it was tuned.
 
     Where those two-consumer tiles outnumber the programs (``sms``: the persistent grid's, q's device's SM
     count when None), each tile's Q also loads during the tile before (``q_bufs`` = 2, as the bf16
@@ -116,12 +121,22 @@ def gluon_fp8_config(
     for bit. On an H200 (docs/kernels-log.md, 2026-11-30, thirty-ninth session; kernel us, one buffer /
     two): the e4m3 call 8,16,1024 95.8 / 87.1, 4,16,1024 50.0 / 46.4; pre-quantised, do_bench TFLOP/s
     345 / 365, 322 / 331. With one tile a program (1,16,512: 64 tiles) there is no next Q: level there
-    (12.6 / 12.7 us), so one buffer."""
+    (12.6 / 12.7 us), so one buffer.
+
+    ``v_given`` (an e4m3 call whose kernel transposes V itself, :func:`transposes_v`): a non-causal call
+    whose 192-row tiles waste that much also runs two consumers, with two Q buffers. There each head's last
+    192-row tile walked every key for 128 padding rows (11 % of the consumer slices at Nq 1024) while the
+    in-kernel transposer bounds the tile; 128-row tiles pad nothing. On an H200 (docs/kernels-log.md,
+    2026-11-30, fortieth session: 128-row FP8 tiles; do_bench ms / kernel us, three consumers / two):
+    4,16,1024 0.0666 / 0.0653, 62.0 / 61.4; 1,16,512 0.0181 / 0.0157, 14.7 / 12.2. With V transposed by
+    its own launch (8,16,1024) two consumers were slower (kernel 120.8 / 124.4 us): three stay."""
     if head_dim not in GLUON_FP8_CONFIGS:
         raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FP8_CONFIGS[head_dim]
-    if q is None or not causal or cfg.consumers != 3 or not tall_tiles_waste(q.shape[2]):
+    if q is None or cfg.consumers != 3 or not tall_tiles_waste(q.shape[2]):
         return cfg
+    if not causal:
+        return replace(cfg, consumers=2, q_bufs=2) if v_given else cfg
     tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], 2 * CONSUMER_ROWS)
     programs = sm_count(q.device) if sms is None else sms
     return replace(cfg, consumers=2, q_bufs=2 if tiles > programs else 1)
