@@ -105,6 +105,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group(relative.as_posix()))
 
 
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """``--dist loadgroup`` runs each file whole in one worker, as loadfile does: pytest-xdist 3.8 names a
+    test's group by rewriting ``item._nodeid``, which pytest 9 no longer reads (a node's id is ``item._id``),
+    so every test was a work unit of its own and a file's module-scoped setup (a daemon, the model, both
+    wheels) was built again in each worker that ran one of its tests. Every group is one file (above)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    return LoadFileScheduling(config, log)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("gpu") is not None:
         reason = _gpu_missing()

@@ -103,20 +103,29 @@ def test_questions_with_everyday_words_are_refused_or_read_as_meant() -> None:
     assert pick("the dome is done, any jobs still running?") == Query("queue", state="running")
 
 
-def test_counts_over_the_word_lists() -> None:
-    """No everyday or later-written word is read as a topic word; 95% of the slips are still repaired (the
-    slips missed beyond the earlier 519 spell kept words) and at most two written misspellings are missed;
-    of every 4th of the World tokenizer's whole words at most 30 (23 measured; some 55 at the 220 of all
-    of them before these rules). The count over all 16,000 World words (5 s) is
-    :func:`test_counts_over_every_world_word`, in ``make test-slow``."""
+def _typos_bounded(typos: dict[str, str], missed: dict[str, str]) -> None:
+    """95% of the slips are still repaired (the slips missed beyond the earlier 519 spell kept words) and at
+    most two written misspellings are missed."""
+    assert len(missed) <= 0.05 * len(typos), sorted(missed)[:20]
+    assert len({t for t in typos if t in B.T.WRITTEN_TYPOS} & set(missed)) <= 2
+
+
+def test_counts_over_the_word_lists(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No everyday or later-written word is read as a topic word; of every 4th slip (3,898 with every
+    written misspelling; 4.6% missed, 1 written one) the bounds of :func:`_typos_bounded`; of every 4th of the
+    World tokenizer's whole words at most 30 (23 measured; some 55 at the 220 of all of them before these
+    rules). The counts over all 15,300 slips (9 s) and all 16,000 World words (5 s) are
+    :func:`test_counts_over_every_slip` and :func:`test_counts_over_every_world_word` (``make test-slow``)."""
     plain, cue, span = B.everyday_misreads()
     assert len(plain) > 3000 and cue == {}
     assert set(span) <= {"afternoon", "evening", "tonight", "mornings", "weeks", "overnight"}  # time words
     fresh, fresh_cue, _ = B.everyday_misreads(B.L.fresh_words(), spans=False)
     assert len(fresh) > 600 and fresh_cue == {}
+    slip_typos = B.T.slip_typos
+    monkeypatch.setattr(B.T, "slip_typos", lambda *a: dict(list(slip_typos(*a).items())[::4]))
     typos, missed = B.typos()
-    assert len(missed) <= 0.05 * len(typos), sorted(missed)[:20]
-    assert len({t for t in typos if t in B.T.WRITTEN_TYPOS} & set(missed)) <= 2
+    assert len(typos) > 3800 and len(B.T.WRITTEN_TYPOS.keys() & typos.keys()) > 100
+    _typos_bounded(typos, missed)
     world = B.world_words()[::4]
     if world:  # the rwkv package (the assistant extra) ships the vocabulary
         _, world_cue, _ = B.everyday_misreads(world, spans=False)
@@ -133,3 +142,12 @@ def test_counts_over_every_world_word() -> None:
         pytest.skip("the rwkv package (the assistant extra) ships the World vocabulary")
     _, world_cue, _ = B.everyday_misreads(world, spans=False)
     assert len(world) > 15000 and len(world_cue) <= 100, sorted(world_cue)
+
+
+@pytest.mark.slow
+def test_counts_over_every_slip() -> None:
+    """The bounds of :func:`_typos_bounded` over every slip of the topic words (15,300; 4.4% missed). In
+    ``make test-slow`` (9 s); ``make test`` checks every 4th (:func:`test_counts_over_the_word_lists`)."""
+    typos, missed = B.typos()
+    assert len(typos) > 15000
+    _typos_bounded(typos, missed)

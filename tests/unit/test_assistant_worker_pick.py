@@ -45,9 +45,24 @@ def assert_same(a: Decision | None, b: Decision | None) -> None:
         assert x == pytest.approx(y, rel=1e-5, abs=1e-5)
 
 
+class InProcess:
+    """The bundled model's picks in this process, each question's decided once for the module: four tests
+    compare the worker's decisions with the same five (eleven searches of a second or two each before)."""
+
+    def __init__(self) -> None:
+        self.picker = ModelPicker(Engine(BUNDLED_MODEL, "cpu fp32"))
+        self.decided: dict[tuple[str, str, float], Decision | None] = {}
+
+    def decide(self, question: str, context: Context, now: float) -> Decision | None:
+        key = (question, context_json(context), now)  # the whole context (it crosses to the worker so)
+        if key not in self.decided:
+            self.decided[key] = self.picker.decide(question, context, now)
+        return self.decided[key]
+
+
 @pytest.fixture(scope="module")
-def in_process() -> ModelPicker:
-    return ModelPicker(Engine(BUNDLED_MODEL, "cpu fp32"))
+def in_process() -> InProcess:
+    return InProcess()
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +83,7 @@ def test_the_full_picking_context_crosses_to_the_worker() -> None:
 
 
 def test_the_daemon_s_picker_decides_through_its_worker_as_in_process(
-    tmp_path: Path, marked_model: Path, in_process: ModelPicker
+    tmp_path: Path, marked_model: Path, in_process: InProcess
 ) -> None:
     from gpuaccel.assistant.service import AssistantService
     from gpuaccel.scheduler.store.queue import Store
@@ -109,7 +124,7 @@ class ClaimedWorker(WorkerEngine):
         return super().decide(question, context, now)
 
 
-def test_a_claim_mid_pick_gives_no_pick_and_the_next_question_is_answered(in_process: ModelPicker) -> None:
+def test_a_claim_mid_pick_gives_no_pick_and_the_next_question_is_answered(in_process: InProcess) -> None:
     gate, claim, engines = FakeGate(open_=True), [True], []
 
     def factory(path: Path, strategy: str) -> Any:
@@ -142,7 +157,7 @@ def test_a_claim_mid_pick_gives_no_pick_and_the_next_question_is_answered(in_pro
 
 
 def test_a_worker_told_to_stop_before_a_pick_gives_no_decision_and_then_decides(
-    in_process: ModelPicker,
+    in_process: InProcess,
 ) -> None:
     eng = WorkerEngine(BUNDLED_MODEL, "cpu fp32")
     try:
@@ -219,7 +234,7 @@ def test_only_a_controller_that_decides_or_an_engine_that_scores_can_pick() -> N
     ctl.close()
 
 
-def test_a_controller_over_an_engine_in_this_process_decides_as_it(in_process: ModelPicker) -> None:
+def test_a_controller_over_an_engine_in_this_process_decides_as_it(in_process: InProcess) -> None:
     ctl = GateController(None, BUNDLED_MODEL, Engine, GateSettings(use_gpu=False))  # a caller's factory
     try:
         for question, context in QUESTIONS[:3]:
