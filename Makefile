@@ -25,12 +25,12 @@ lint: $(STAMP)
 
 # CPU tiers: unit, integration (fake NVML, a real daemon on loopback, real SQLite), gui (offscreen Qt),
 # kernels (Triton interpreter) and faults. The marker of each test follows its folder (tests/conftest.py).
-# Test files run side by side on TEST_WORKERS pytest-xdist workers, each file whole in one worker (its group);
+# Test files run side by side on TEST_WORKERS pytest-xdist workers, each file whole in one worker (loadfile);
 # 2 is what CI's two cores run and what the suite is checked with.
 TEST_WORKERS ?= 2
 test: lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m "not gpu and not slow and not ray_cluster" \
-	  -n $(TEST_WORKERS) --dist loadgroup
+	  -n $(TEST_WORKERS) --dist loadfile
 
 # The integration and fault tests that start a real local Ray cluster (marker ray_cluster; a cluster per
 # module takes ~20 s to start): one plain pytest, about 3.5 minutes on 2 cores. CI runs it after make test.

@@ -86,14 +86,15 @@ TIERS = ("unit", "integration", "gui", "kernels", "faults", "gpu")
 _HERE = Path(__file__).resolve().parent
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the folder markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The marker follows the folder: ``tests/gpu/...`` is ``gpu``, ``tests/faults/...`` is ``faults``.
 
-    Each test file is one ``xdist_group`` (``make test`` runs ``--dist loadgroup``): a file's tests run in one
-    worker, in order, so its module-scoped daemon or model starts once. The files marked ``ray_cluster`` run
-    in their own serial pytest (``make test-cluster``): a cluster's head listens on fixed ports, and inside
-    an xdist worker the Ray tests failed where they pass serially."""
+    ``make test`` runs ``--dist loadfile``: a file's tests run in one worker, in order, so its module-scoped
+    daemon or model starts once (``loadgroup`` with a group per file did not: pytest-xdist 3.8 names a group
+    by rewriting ``item._nodeid``, which pytest 9 no longer reads, so each test was a work unit of its own).
+    The files marked ``ray_cluster`` run in their own serial pytest (``make test-cluster``): a cluster's head
+    listens on fixed ports, and inside an xdist worker the Ray tests failed where they pass serially."""
     for item in items:
         try:
             relative = Path(item.path).resolve().relative_to(_HERE)
@@ -101,20 +102,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         if relative.parts[0] in TIERS:
             item.add_marker(getattr(pytest.mark, relative.parts[0]))
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(relative.as_posix()))
-
-
-def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
-    """``--dist loadgroup`` runs each file whole in one worker, as loadfile does: pytest-xdist 3.8 names a
-    test's group by rewriting ``item._nodeid``, which pytest 9 no longer reads (a node's id is ``item._id``),
-    so every test was a work unit of its own and a file's module-scoped setup (a daemon, the model, both
-    wheels) was built again in each worker that ran one of its tests. Every group is one file (above)."""
-    if config.getvalue("dist") != "loadgroup":
-        return None
-    from xdist.scheduler import LoadFileScheduling
-
-    return LoadFileScheduling(config, log)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
