@@ -858,13 +858,13 @@ class RulePicker:
         ws = words(question.replace(name, " ") if name else question)
         text = " ".join(ws)
         topics = {WORD_OF[w] for w in ws if w in WORD_OF}
-        if re.search(r"\b(?:this|the|my|our) (?:server|host|box)\b", text) and not {
+        if re.search(r"\b(?:this|the|my|our)(?: \w+)? (?:server|host|box)\b", text) and not {
             "cluster",
             "node",
             "nodes",
             "ray",
         } & set(ws):
-            topics.discard("cluster")  # "what cards does this server have?" asks about this machine
+            topics.discard("cluster")  # "what cards does this server have?", "the GPU server": this machine
         # "on the node", "the 4090 node card": a Slurm user's word for this machine (not "which node", "the
         # busiest node", "did we lose a node": the cluster's)
         this_node = re.search(r"\b(?:the|this|our|my)(?: \w+)? node\b(?!\s*#?\d)", text)
