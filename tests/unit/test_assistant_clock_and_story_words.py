@@ -53,13 +53,14 @@ def test_spans_said_with_exactly_or_to_now() -> None:
         ("peak temp yesterday from 18:00?", False),
         ("avg util yesterday evening, from 6 on", False),
         ("wie hoch war die temperatur gestern ab 18 uhr", False),
-        ("energy of gpu 0 after 6pm yesterday", True),
+        ("energy of gpu 0 after 6pm yesterday", False),  # "after" with the day bounds it too
+        ("after 6 pm yesterday, what was the least power drawn", False),
         ("peak power since 18:00 yesterday", True),
     ],
 )
 def test_the_day_said_first_bounds_the_hour_after_it(said: str, to_now: bool) -> None:
-    """'yesterday after 6 pm' is the rest of yesterday (as 'gestern ab 18 Uhr' is); '6 pm yesterday' said
-    first is a moment, and the span runs from it to now."""
+    """'yesterday after 6 pm' and 'after 6 pm yesterday' are the rest of yesterday (as 'gestern ab 18 Uhr'
+    is); 'since 18:00 yesterday' is a moment, and the span runs from it to now."""
     w = window_of(in_english(said), NOW)
     midnight = NOW - 15 * 3600
     assert w is not None and w.t0 == midnight - 6 * 3600, (said, w)

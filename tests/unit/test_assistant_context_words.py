@@ -411,3 +411,17 @@ def test_they_after_one_cards_reading_are_the_cards(heldout_svc: AssistantServic
     sid, _, _ = ask(heldout_svc, "temperature of the 4090?", None)
     _, _, query = ask(heldout_svc, "and what is it drawing", sid)
     assert query is not None and query.get("gpu") == 1, query
+
+
+def test_the_two_compared_and_the_jobs_waiting_behind_one(heldout_svc: AssistantService) -> None:
+    """ "which of the two ... to get going" after two jobs compared ranks those two ("the two" points back as
+    "them" does); "which ones are queued behind it" asks for the jobs that wait on the job in focus (the
+    queue, which says what each waits for), not that job's own record; "the training server" is this host."""
+    sid, _, _ = ask(heldout_svc, "put job 4 and job 6 side by side on energy", None)
+    _, _, query = ask(heldout_svc, "which of the 2 had the longer wait to get going?", sid)
+    assert query is not None and (query["name"], query.get("among")) == ("job_rank", "4,6"), query
+    sid, _, _ = ask(heldout_svc, "how's job 11 doing", None)
+    _, _, query = ask(heldout_svc, "ok, and which ones are queued behind it?", sid)
+    assert query == {"name": "queue", "state": "queued"}, query
+    _, _, query = ask(heldout_svc, "anything running on the training server at the moment?", None)
+    assert query is not None and query["name"] == "queue", query

@@ -517,3 +517,31 @@ def test_chilean_chat_off_topic(heldout_svc: AssistantService, question: str) ->
 def test_the_queue_typed_q_is_left_english() -> None:
     assert in_english("anything stuck in the q rn") == "anything stuck in the q rn"
     assert in_english("quick q how hot is gpu 0") == "quick q how hot is gpu 0"
+
+
+@pytest.mark.parametrize(
+    ("said", "reads"),
+    [
+        ("cuanto se calento la gpu 1 de las 10 a las 13", "gpu 1 from 10:00 to 13:00"),
+        ("cuanto uso la 0 ayer despues de las 19", "gpu 0 yesterday after 19:00"),
+        ("dame las ultimas lineas del log del 4", "last lines of the log of job 4"),
+        ("y que seed tuvo", "what seed did it have"),
+        ("bueno, resumelo ya", "resume it"),
+        ("y de cuanto es el total", "how much"),
+        ("baja tambien el 13", "lower also job 13"),
+    ],
+)
+def test_mexican_chat_cards_hours_logs_and_requests(said: str, reads: str) -> None:
+    """Mexico's chat: "la 1" (GPU 1), "de 10 a 13" (a span), "después de las 19", a log's "líneas", what
+    a job "tenía", "resúmelo" (resume it, as said in English), "de cuánto", "baja también"."""
+    assert reads in in_english(said), (said, in_english(said))
+
+
+def test_mexican_chat_follow_ups(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "potencia maxima de la 0 de 1 a 3", None)
+    assert query is not None and query.get("gpu") == 0 and "window" in query, query
+    _, _, query = ask(heldout_svc, "y el promedio?", sid)
+    assert query is not None and query.get("gpu") == 0 and "window" in query, query
+    sid, _, _ = ask(heldout_svc, "pausa el 11 porfa", None)
+    _, text, _ = ask(heldout_svc, "listo, ya resumelo", sid)
+    assert "gpuaccel resume 11" in text, text

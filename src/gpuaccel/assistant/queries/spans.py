@@ -253,12 +253,18 @@ _REST_OF_YESTERDAY = re.compile(
     rf"\b(yesterday|yday)(?: evening| night)?,? (?:after|from) {_HOUR_SAID}(\s+(?:on|onwards?|o'?clock))?"
     r"(?!\s*(?:to|until|till|and|through|-)\b)"
 )
+# "after 6pm yesterday": the same span with the hour said first ("after" bounds it within that day, as
+# "depois das 18h de ontem" and "ayer después de las 6pm" do); "since 6pm yesterday" runs on to now
+_AFTER_HOUR_YESTERDAY = re.compile(
+    r"\bafter (\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?) (yesterday|yday)\b"
+    r"(?!\s*(?:to|until|till|and|through|-)\b)"
+)
 
 
 def _rest_of_yesterday(m: re.Match[str]) -> str:
-    """Yesterday from the hour said to its midnight: the day said first bounds the span, as "gestern ab 18
-    Uhr" does (the hour said first, "after 6 pm yesterday", is a moment, and that span runs to now). A bare
-    hour counts only where "on" or the end of the ask follows it ("yesterday from 3 jobs" names none)."""
+    """Yesterday from the hour said to its midnight: "after" with the day bounds the span, as "gestern ab 18
+    Uhr" does (a moment said with "since", "since 6 pm yesterday", runs to now). A bare hour counts only
+    where "on" or the end of the ask follows it ("yesterday from 3 jobs" names none)."""
     bare = m[3] is None and m[4] is None and m[5] is None
     if bare and not re.match(r"\s*(?:$|[,.?!;])", m.string[m.end() :]):
         return m[0]
@@ -294,7 +300,7 @@ def window_of(text: str, now: float) -> Window | None:
         r"from \1 \2 ",
         text,
     )
-    text = _REST_OF_YESTERDAY.sub(_rest_of_yesterday, text)
+    text = _REST_OF_YESTERDAY.sub(_rest_of_yesterday, _AFTER_HOUR_YESTERDAY.sub(r"\2 after \1", text))
     # "what ran after midnight", "anything fail after 14:00", "after 2pm": since then (not "before or
     # after 10:00", which asks which side)
     text = re.sub(

@@ -858,13 +858,13 @@ class RulePicker:
         ws = words(question.replace(name, " ") if name else question)
         text = " ".join(ws)
         topics = {WORD_OF[w] for w in ws if w in WORD_OF}
-        if re.search(r"\b(?:this|the|my|our) (?:server|host|box)\b", text) and not {
+        if re.search(r"\b(?:this|the|my|our)(?: \w+)? (?:server|host|box)\b", text) and not {
             "cluster",
             "node",
             "nodes",
             "ray",
         } & set(ws):
-            topics.discard("cluster")  # "what cards does this server have?" asks about this machine
+            topics.discard("cluster")  # "what cards does this server have?", "the GPU server": this machine
         # "on the node", "the 4090 node card": a Slurm user's word for this machine (not "which node", "the
         # busiest node", "did we lose a node": the cluster's)
         this_node = re.search(r"\b(?:the|this|our|my)(?: \w+)? node\b(?!\s*#?\d)", text)
@@ -950,6 +950,8 @@ class RulePicker:
         gpu, job = (None, nth.job) if nth is not None else numbered(text, question, context)
         job = _waited_on(text, context) if job is None else job  # "the job it's waiting on"
         job = beside if job is None else job
+        if (job is not None or context.job_in_focus() is not None) and _WAITING_BEHIND.search(text):
+            return Query("queue", state="queued")  # "what's waiting behind it": the queue, which says on what
         named_gpus = gpu is not None or bool(gpus_by_model(question, context))
         named_gpus = named_gpus and not (nth is None and model_said_as_a_kind(question, context))
         if not named_gpus and job is None and asks_advice(question, topics):
@@ -1756,7 +1758,11 @@ class RulePicker:
         if memory_read and same_gpu and set(ws) & memory_left and (set(ws) - STOP <= memory_left or how_much):
             return replace(last, metric="free_memory")  # "free?" after a GPU's memory: what is free
         compared = last is not None and last.name == "job_rank" and last.among
-        if compared and job is None and gpu is None and win is None and len(set(ws) - STOP) <= 3:
+        # ("which of the two waited longer to start": "the two" points back, as "them" does, and a wait "to
+        # start", "to get going" is the wait)
+        said = set(ws) - STOP - set(re.findall(r"\bthe (2|two)\b", " ".join(ws)))
+        said -= {"start", "begin", "get", "going", "started", "began"} if WAIT_WORDS & said else set()
+        if compared and job is None and gpu is None and win is None and len(said) <= 3:
             again = _job_metric(ws, set(ws), topics)
             if again is not None:
                 return replace(last, metric=again)  # type: ignore[type-var]  # "and gpu-hours?": the same jobs
@@ -2224,6 +2230,15 @@ _WAITED_ON = re.compile(
     r"\bthe (?:job|one|run|task|thing) (?:that )?(?:it(?:'s| s|s| is| was)?|they(?:'re| re| are)?)"
     r" (?:waiting|blocked|stuck|held up) (?:on|for|behind)\b"
     r"|\bthe (?:job|one|run|task) (?:blocking|holding up|holding back) (?:it|them)\b"
+)
+
+# the jobs waiting on a job ("what's waiting in the queue behind it", "which jobs are waiting for job 11",
+# "anything queued after it"), not what a job waits for ("what is it waiting for", "is job 12 waiting for it")
+_WAITING_BEHIND = re.compile(
+    r"\b(?:what|which(?: jobs?| ones?| runs?)?|anything|any(?: jobs?| runs?)?|who|how many(?: jobs?)?)"
+    r"(?: (?:is|are|s|else|still))*"
+    r" (?:waiting|queued|lined up|stuck|blocked|sitting|pending)(?: in (?:the )?(?:queue|line))?"
+    r" (?:behind|for|on|after) (?:it|that|this|that one|this one|job \d+)\b"
 )
 
 

@@ -20,7 +20,7 @@ _SPANISH_MARK = re.compile(
     # Spain's, typed fast: "mola", "tio", the "vosotros" forms ("recomendais", "teneis"), a word that lost
     # its accent ("ultimo", "intentos", "libre")
     r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
-    r"|delante|despues"
+    r"|delante|despues|lineas|linea"
     # Spain's machine words: "la gráfica" (the GPU), "procesos", "retenlo" (hold it), "señal", "murió"
     r"|grafica|graficas|proceso|procesos|retenlo|retenla|senal|murio"
     # Colombia's: "parce", "regálame", "un ratico", "esta mañanita", "quieta", "se totió"
@@ -41,7 +41,7 @@ _SPANISH_MARK = re.compile(
     r"|\bpo\s*[?!.]*$|\bsobre \d"
     r"|(?<!\bthe )(?<!\bin )(?<!\brandom )(?<!\bquick )(?<!\brunbook )(?<![-./#])\bq\b"
     r"(?=\s+(?!status\b|len\w*\b|size\b|depth\b)[a-z])"
-    r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b"  # "pausalo": pause it
+    r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat|resum)(?:a|e)lo\b"  # "pausalo": pause it
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
     re.I,
@@ -286,6 +286,12 @@ _SPANISH = compiled(
         (r"\bperdon\b", "sorry"),
         (r",?\s*\bno me acuerdo\b", ""),  # ("i do not remember" would be read as memory)
         (r"\b(?:y )?(?:luego|despues),? para que (?:siga|continue|vuelva a correr)\b", "and then"),
+        # "después de las 6pm", "despues de las 18": after that hour (its "las" says an hour, as in "entre")
+        (
+            r"\bdespues de (las? )?(\d{1,2}(?::\d{2})?)\b(?!\s*(?:am|pm|a\.m|p\.m|de la|hs?|hrs)\b)",
+            lambda m: "after " + _hour(m[2], m[1]),
+        ),
+        (r"\bdespues de las? (?=\d)", "after "),
         (r"\bdespues del?\b", "after"),
         (r"\b(?:luego|despues)\b", "then"),
         (r"\bquien (?:tardo|duro|corrio) mas\b", "which took longer"),
@@ -424,6 +430,14 @@ _SPANISH = compiled(
             lambda m: f"between {_hour(m[2], m[1])} and {_hour(m[3], m[1])}",
         ),
         (r"\bentre (?:las? )?(\d{1,2}(?::\d{2})?) y (?:las? )?(\d{1,2}(?::\d{2})?)\b", r"between \1 and \2"),
+        # "de 9 a 12", "de las 9 a las 12": from one hour to another (not a priority's "de 5 a 10")
+        (
+            r"(?<!\bprioridad )\bde (las? )?(\d{1,2}(?::\d{2})?) a (?:las? )?(\d{1,2}(?::\d{2})?)\b"
+            r"(?!\s*(?:%|w\b|gb|gib|°|grados))",
+            lambda m: (
+                m[0] if "prioridad" in m.string else f"from {_hour(m[2], m[1])} to {_hour(m[3], m[1])}"
+            ),
+        ),
         # (an hour and a part of the day, or midnight: "entre las 6 de la tarde y medianoche")
         (r"\bmedianoche\b", "midnight"),
         (r"\bmediodia\b", "noon"),
@@ -504,6 +518,7 @@ _SPANISH = compiled(
         (r"\b(?:se hizo|se corrio|se ejecuto)\b", "ran"),
         (r"\bsalieron\b|\bsalio\b", "came out"),
         (r"\blo que diga\b", "what says"),
+        (r"\bque (\w+) (?:tuvo|tenia)\b", r"what \1 did it have"),  # "y que lr tenia": its lr
         (r"\b(?:tuvo|tenia)\b", "had"),
         (r"\biba sacando\b|\bsacaba\b", "was doing"),
         # Mexico's and the rest of Latin America's turns: "en la mañana" (this morning), "cuánto alcanzó a
@@ -618,6 +633,7 @@ _SPANISH = compiled(
         (r"\bcuant[oa]s? tiene\b", "how much does it have"),
         (r"\bque tan\b", "how"),
         (r"\bcuantas veces\b", "how many times"),
+        (r"\bde cuant[oa]\b", "how much"),  # "¿de cuánto (es) el total?": how much
         (r"\bcuant[oa]s\b", "how many"),
         (r"\bcuant[oa]\b", "how much"),
         (r"\bcual(?:es)?\b", "which"),
@@ -639,6 +655,7 @@ _SPANISH = compiled(
         (r"\b(?:la )?ultima hora\b", "the last hour"),
         (r"\b(?:el|lo|la) (?:ultimo|ultima)\b", "the last"),
         (r"\bultim[oa]s?\b", "last"),
+        (r"\blineas?\b", "lines"),
         (r"\belementos?\b", "element"),
         (r"\b(?:las )?ultimas (\d+) horas\b", r"the last \1 hours"),
         (r"\bdesde (?:las?|el)\b", "since"),
@@ -734,6 +751,8 @@ _SPANISH = compiled(
         (r"\bdiferencia entre\b", "difference between"),
         (r"\brapido\b", "quick"),
         # requests (a pronoun joined to the verb is "it": "sueltalo", "cancelalo")
+        # ("resúmelo" after a pause is the English "resume it", as people who work in English say it)
+        (r"\bresum(?:a|e)(?:lo|la)\b", "resume it"),
         (r"\b(cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b", r"\1a it"),
         (r"\bcancel(?:a|ar)\b", "cancel"),
         (r"\bpaus(?:a|ar)\b", "pause"),
@@ -753,6 +772,15 @@ _SPANISH = compiled(
         (r"\b(?:porfa|por favor)\b", "please"),
         (r"\bgracias\b", "thanks"),
         (r"\bun (?:rato|toque)\b", "for a while"),  # (the River Plate's "un toque")
+        # "sube el 12", "bájale también al 13": a priority raised or lowered, said after one was set
+        (r"\b(?:sube|suba)\b", "raise"),
+        (r"\b(?:baja|baje)\b(?=\s+(?:tambien\s+)?(?:al?|el|it)\b)", "lower"),
+        (r"\btambien\b", "also"),
+        # "la 0", "de la 1": a card by its number ("la" says "la GPU"; an hour's "a la 1" is read above)
+        (
+            r"\b(?:la|las) ([0-7])\b(?!\s*(?:%|w\b|gb|gib|mib|°|c\b|[.:]\d|am\b|pm\b|de la\b|hs?\b))",
+            r"gpu \1",
+        ),
         # "el 12", "al 12": a job by its number (not "el 90%")
         (
             r"\b(el|al|del) #?(\d{1,4})\b(?!\s*(?:%|w\b|gb|gib|mib|°|c\b|de\b|of\b|[.:]\d))",
