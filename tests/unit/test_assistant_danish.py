@@ -1,8 +1,10 @@
 """Danish written whole or mixed with English words of the trade (readings now and over a span, peaks, means,
 idle and busy time, energy, jobs' runs, waits, failures and logs, a card's name with its definite ending
-"h100'en", requests, follow-ups opened by "og"), typed with æ ø å or without them ("ae", "oe", "aa"); the
-other languages' messages that share its words (Swedish's "på", "idag", "i eftermiddag"; German's "Strom",
-"der"; Dutch's "korte") left to them. Worded apart from the blind sets."""
+"h100'en", requests, follow-ups opened by "og"), typed with æ ø å or without them ("ae", "oe", "aa");
+Norwegian Bokmål read as Dano-Norwegian ("hva kjører", "hvor mye", "feilet", "ubrukt", "slipp den løs",
+"kjør på nytt", "holdes tilbake"); the other languages' messages that share its words (Swedish's "på",
+"idag", "i eftermiddag", "stått"; German's "Strom", "der"; Dutch's "korte", "naar") left to them. Worded
+apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -85,6 +87,49 @@ def test_danish_follow_ups(heldout_svc: AssistantService) -> None:
     assert query is None and "gpuaccel priority 12 7" in text, text
 
 
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("hva kjorer paa h100en naa", {"name": "jobs", "gpu": 0, "state": "running"}),
+        ("hvilke jobber feilet i går", {"name": "failures", "label": "yesterday"}),
+        (
+            "hvor mye strøm brukte 4090en i går etter kl 20",
+            {"name": "energy", "gpu": 1, "label": "yesterday between 20:00 and 00:00"},
+        ),
+        ("hvor lenge stod h100en ubrukt i dag", {"name": "gpu_reading", "gpu": 0, "metric": "util"}),
+        ("hvor lenge har gpu 1 vært i bruk i dag", {"name": "gpu_reading", "gpu": 1, "metric": "util"}),
+        (
+            "gjennomsnittlig effekt paa gpu 0 siste timen",
+            {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "in the last hour"},
+        ),
+        ("energiforbruk per kort i gaar", {"name": "energy", "label": "yesterday"}),
+    ],
+)
+def test_norwegian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+    test_danish_questions(heldout_svc, question, expected)
+
+
+def test_norwegian_requests_and_follow_ups(heldout_svc: AssistantService) -> None:
+    for message, command in (
+        ("slipp whisper-finetune løs", "gpuaccel release 14"),
+        ("kjør flash-attn-build på nytt", "gpuaccel retry 3"),
+        ("sett job 11 på pause", "gpuaccel pause 11"),
+        ("llama-405b-probe må holdes tilbake", "gpuaccel hold 13"),
+        ("flytt 13 fremover i køen", "gpuaccel priority 13"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    sid, _, _ = ask(heldout_svc, "flytt 13 fremover i køen", None)
+    _, text, query = ask(heldout_svc, "sett prio til 20", sid)
+    assert query is None and "gpuaccel priority 13 20" in text, text
+    sid, _, _ = ask(heldout_svc, "høyeste temp på gpu 1 i dag", None)
+    _, text, query = ask(heldout_svc, "hva kjørte da?", sid)
+    assert query is not None and query["name"] == "jobs" and query["window"]["label"].startswith("at "), query
+    sid, _, _ = ask(heldout_svc, "laveste util paa gpu 0 i dag", None)
+    _, _, query = ask(heldout_svc, "og gjennomsnittet?", sid)
+    assert query is not None and query.get("metric") == "util", query
+
+
 def test_danish_asks_off_the_machine_are_declined(heldout_svc: AssistantService) -> None:
     for message in ("hvad bliver vejret i aarhus paa loerdag?", "hvad er forskellen paa en GPU og en TPU"):
         _, text, query = ask(heldout_svc, message, None)
@@ -98,6 +143,8 @@ def test_danish_asks_off_the_machine_are_declined(heldout_svc: AssistantService)
         "vad korde pa gpu 0 i eftermiddag",  # Swedish, without them
         "wie viel Strom hat der gpu 0 gestern gezogen",  # German
         "de korte job op gpu 1",  # Dutch
+        "hoe reken ik kWh om naar CO2",  # Dutch's "naar" (to), not Norwegian's "når" (when)
+        "den har stått still hela dagen",  # Swedish's "stått"
         "which job ran the longest over the weekend",  # English
     ],
 )

@@ -1,8 +1,8 @@
 """Flemish Dutch ("zet job 11 efkes op pauze", "haal job 14 uit de wacht"), German words Dutch shares kept
 German ("geworden", "staat"), everyday German ("halten Sie ... an", "zwischen 12 und halb zwei", "um wieviel
 Uhr"), Hinglish spans and requests ("pichle ek ghante mein", "priority mein upar kar do"), an array
-element's log ("lr-sweep element 1") and the extremes of a reading over a span asked after it ("and the max
-of both?"). Worded apart from the blind sets."""
+element's log ("lr-sweep element 1") and a request on one ("rerun lr-sweep [1]"), and the extremes of a
+reading over a span asked after it ("and the max of both?"). Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -50,6 +50,23 @@ def test_spans_said_in_german_and_hinglish(heldout_svc: AssistantService) -> Non
 def test_an_array_elements_log(heldout_svc: AssistantService, said: str) -> None:
     _, _, query = ask(heldout_svc, said, None)
     assert query == {"name": "job_log", "job": 8}, query
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("rerun lr-sweep [1] please", "gpuaccel retry 8"),
+        ("could you retry the lr-sweep element 2", "gpuaccel retry 9"),
+        ("cancel 7_3", "gpuaccel cancel 10"),
+    ],
+)
+def test_a_request_on_an_array_element_acts_on_its_job(
+    heldout_svc: AssistantService, said: str, command: str
+) -> None:
+    """An element said as the queue writes it ("lr-sweep [1]", "7_3") is that element's job in a request
+    too, not the array's newest job."""
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
 
 
 def test_the_extremes_after_a_reading_over_a_span(heldout_svc: AssistantService) -> None:

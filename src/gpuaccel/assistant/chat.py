@@ -33,7 +33,7 @@ from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.languages import Lean
 from gpuaccel.assistant.understand.lists import carried
 from gpuaccel.assistant.understand.names import named_jobs_in
-from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, model_note, pick_by
+from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, array_elements, model_note, pick_by
 from gpuaccel.assistant.understand.replies import (
     about_housekeeping,
     about_me,
@@ -313,7 +313,10 @@ class ChatService:
         )
         heard = without_lead_in(without_asides(said, lambda aside: len(named_jobs_in(aside, machine)) == 1))
         states = {j.id: str(j.state) for j in listed}
-        act = read_act(heard, machine, states) or asked_again_of(heard, context.request, machine, states)
+        # an array's element said as the queue writes it ("retry lr-sweep [2]", "cancel 7_3", "lr-sweep
+        # element 2"): that element's job, as a question about it reads it
+        elements = array_elements(heard, machine)
+        act = read_act(elements, machine, states) or asked_again_of(heard, context.request, machine, states)
         reply = (
             (act.reply if act is not None else None)
             or about_housekeeping(heard)

@@ -5,7 +5,9 @@ others' ("og" English slang's, "den", "det", "var", "har", "med", "til" Swedish'
 Swedish's and Italian's): they are read only beside a word of Danish's own. Read before Swedish, whose
 words Danish shares ("idag", "loggen", "mellan"/"mellem" once read): a Danish message is read whole here
 and so leaves Swedish nothing to read. A card's name takes Danish's definite ending ("h100'en", "4090'eren":
-the H100, the 4090), read off here."""
+the H100, the 4090), read off here. Norwegian Bokmål is read here too, as Dano-Norwegian: most of its words
+are Danish's or a spelling of them ("hva", "lenge", "kjører", "forsøk", "mellom", "igjen"), read by the same
+patterns; its own ("mye", "snittet", "i kveld", "feila", "slipp løs") have theirs beside Danish's."""
 
 from __future__ import annotations
 
@@ -37,6 +39,13 @@ _DANISH_MARK = re.compile(
     r"|saet|h(?:oe?)jere|bagefter|naaede|laveste|h(?:oe?)jeste|sidste time|skete|skrev|jeg|stoppede"
     r"|byt om|tilbage|indtil videre|vejret|forskellen|anbefale|sammm?enlign|tilsammen|sidder|varmest|samme"
     r"|ledige?|vis (?:loggen|mig)|bruge"
+    # Norwegian's own words (Bokmål; Swedish writes "vad", "länge", "mycket", "igen", "när"): "hva", "mye",
+    # "lenge", "kjører", "når", "feilet", "igjen", "i kveld", "etter", "mellom", "forsøk", "strømtrekk"
+    # ("naar" is Dutch's to, and Swedish writes "stått" too: Norwegian's "naar" only before its verb, "staatt"
+    # only without the ring)
+    r"|hva|hvert?|mye|lenge|kj(?:oe?)r(?:er|te|t)?|når|naar(?= (?:var|ble|startet|stoppet|kj))|feil(?:a|et)"
+    r"|igjen|i kveld|etter|mellom|fors(?:oe?)k\w*|snittet|gjennomsnitt\w*|staatt|ubrukt|\w*forbruk|slipp"
+    r"|ferdig|siste time\w*|(?:den|det) andre kort\w*|tilbake|sett(?=.{1,40}\bp(?:aa|å|a) pause\b)"
     r")(?!\w)",
     re.I,
 )
@@ -45,69 +54,89 @@ _IT = ("den", "det")  # a job pointed at in a request ("sæt den til 7")
 
 # a number or a card's name said with Danish's definite ending ("h100'en", "4090'eren", "gpu 0'en")
 _CARD_DEFINITE = r"\b((?:gpu\s?)?\d{1,4}|[a-z]\d{2,3})'(?:en|eren)\b"
+# Norwegian writes the ending without the apostrophe ("h100en", "4090en"): a card's model only, not a
+# bare number ("10en")
+_CARD_DEFINITE_NO = r"\b([a-z]\d{2,3}|\d{4})(?:en|eren)\b"
 
 _DANISH = compiled(
     (
         (_CARD_DEFINITE, r"the \1"),
+        (_CARD_DEFINITE_NO, r"the \1"),
         # requests: "annuller" (cancel), "kør igen" (retry), "sæt X på pause" (pause), "start igen/genoptag"
         # (resume), "frigiv" (release), "hold X tilbage" (hold), "sæt den til 50" (priority, after one was
         # asked for), "giv X højere prio" (raise it), "byt om på X og Y" (switch them)
         (r"\bbyt (?:om )?(?:paa?|mellem)\s+(\S+)\s+og\s+(\S+)", r"switch \1 and \2"),
         (
-            r"\bsaet\s+prio(?:ritet(?:en)?)?\s+(?:til\s+)?(\d+)\s+(?:paa?|for)\s+((?:job\s*)?\S+?)(?=[\s?.!,]|$)",
+            r"\bs(?:ae|e)tt?\s+prio(?:ritet(?:en)?)?\s+(?:til\s+)?(\d+)\s+(?:paa?|for)\s+((?:job\s*)?\S+?)(?=[\s?.!,]|$)",
             lambda m: f"set the priority of {it_or(m[2], _IT)} to {m[1]}",
         ),
         (
-            r"\bsaet\s+((?:job\s*)?\S+?)\s+til\s+(?:prio(?:ritet)?\s+)?(\d+)\b",
+            r"\bs(?:ae|e)tt?\s+((?:job\s*)?(?!prio)\S+?)\s+til\s+(?:prio(?:ritet)?\s+)?(\d+)\b",
             lambda m: f"set the priority of {it_or(m[1], _IT)} to {m[2]}",
         ),
         (
             r"\bgive?\s+((?:job\s*)?\S+?)\s+(?:en\s+)?h(?:oe?)jere\s+prio(?:ritet)?\b",
             lambda m: f"bump the priority of {it_or(m[1], _IT)}",
         ),
+        # "sæt prio til 50", Norwegian "sett prio til 50": the new priority of the job talked about (read
+        # before "prio" alone is)
+        (r"\bs(?:ae|e)tt?\s+prio(?:ritet(?:en)?)?\s+til\s+(\d+)\b", r"set the priority of it to \1"),
         (r"\bh(?:oe?)jere\s+prio(?:ritet)?\b", "higher priority"),
         (r"\bprio(?:ritet(?:en)?)?\b", "priority"),
         # "mistral jobbet" (the mistral job): a name before the definite noun
         (r"\b(?!(?:det|den|for)\b)([\w.-]+) jobbet\b", r"the \1 job"),
-        (r"\bsaet\s+(.{1,40}?)\s+paa?\s+pause\b", r"pause \1"),
-        (r"\bhold\s+(.{1,40}?)\s+tilbage\b", r"hold \1"),
-        (r"\bstarter\s+jeg\s+(\S+)\s+igen\b", r"do I resume \1"),
-        (r"\bstart\s+(\S+)\s+igen\b", r"resume \1"),
+        # "flytt(e) X frem(over) i køen" (move X up the queue)
+        (r"\bflytte?\s+(.{1,40}?)\s+frem(?:over)?\b", r"move \1 up"),
+        (r"\bs(?:ae|e)tt?\s+(?:hele\s+)?(.{1,40}?)\s+paa?\s+pause\b", r"pause \1"),
+        (r"\bhold\s+(.{1,40}?)\s+tilba(?:g|k)e\b", r"hold \1"),
+        # "den skal (bare) holdes tilbake" (it is to be held): the passive, Norwegian and Danish
+        (r"\b(\S+)\s+(?:skal|maa?)\s+(?:bare\s+)?holdes\s+tilba(?:g|k)e\b", r"hold \1"),
+        (r"\bstarter\s+jeg\s+(\S+)\s+igj?en\b", r"do I resume \1"),
+        (r"\bstart\s+(\S+)\s+igj?en\b", r"resume \1"),
         (r"\bgenoptag\b", "resume"),
+        # "kør den igen", Norwegian "kjør den igjen / på nytt" (run it again)
         (
-            r"\bk(?:oe?)r\s+((?:\S+\s+){0,2}?)igen\b",
+            r"\bkj?(?:oe?)r\s+((?:\S+\s+){0,3}?)(?:igj?en|paa? nytt?)\b",
             lambda m: f"retry {m[1].strip() or 'it'}",
         ),
         (r"\bannuller\b", "cancel"),
         (r"\bfrigiv\b", "release"),
+        # Norwegian "slipp den løs" (let it loose): release it
+        (r"\bslipp?\s+(.{1,40}?)\s+l(?:oe?)s\b", r"release \1"),
+        (r"\bslipp\b", "release"),
         (r"\bindtil videre\b", "for now"),
         (r"\bbagefter\b", "afterwards"),
         (r"\b(cancel|retry|hold|release|pause|resume)\s+(?:paa?\s+)?(?:den|det)\b", r"\1 it"),
         (r"\btak\b", "please"),
         (r"\bjeg mente\b", "I meant"),
-        (r"\bnej\b", "no"),
+        (r"\bvent\b", "wait"),
+        (r"\bne[ji]\b", "no"),
+        (r"\bferdig\b|\bfaerdig\b", "done"),
         # question words: "hvad" (what), "hvorfor" (why), "hvornår" (when), "hvilken/hvilket/hvilke"
         # (which), "hvem" (who), "hvor længe/lang tid/mange/meget" (how long/many/much), "hvordan" (how)
-        (r"\bhvad k(?:oe?)rer der\b", "what is running"),
-        # "hvad/hvilket job kørte der" with no time of its own asks about the moment just talked about
+        (r"\bhvad? kj?(?:oe?)rer(?: der)?\b", "what is running"),
+        # "hvad/hvilket job kørte der" (Norwegian "hva kjørte") with no time of its own asks about the moment
+        # just talked about
         (
-            r"\b(?:hvad|hvilke[tn]? jobs?) k(?:oe?)rte der\b"
-            r"(?!.*\b(?:da|dengang|i ?gaa?r|i ?dag|i morges|kl|mellem|siden|sidste)\b)",
+            r"\b(?:hvad?|hvilke[tn]? jobs?) kj?(?:oe?)rte(?: der\b|(?=\s*[?.!]*$))"
+            r"(?!.*\b(?:da|dengang|i ?gaa?r|i ?dag|i morges|kl|mell[eo]m|siden|si(?:d)?ste|e[ft]ter)\b)",
             "which job ran then",
         ),
-        (r"\b(?:hvad|hvilke[tn]? jobs?) k(?:oe?)rte der\b", "which job ran"),
-        (r"\bhvad skete der\b", "what happened"),
-        (r"\bhvor (?:laenge|lang tid)\b", "how long"),
+        (r"\b(?:hvad?|hvilke[tn]? jobs?) kj?(?:oe?)rte(?: der)?\b(?!\s+(?:den|det|de)\b)", "which job ran"),
+        (r"\bhvad? (?:skete|skjedde) der\b", "what happened"),
+        (r"\bhvor (?:l(?:ae|e)nge|lang tid)\b", "how long"),
         (r"\bhvor mange\b", "how many"),
-        (r"\bhvor meget\b", "how much"),
+        (r"\bhvor (?:meget|mye)\b", "how much"),
         (r"\bhvor varm\b", "how hot"),
-        (r"\bhvad er\b", "what is"),
-        (r"\bhvad var\b", "what was"),
-        (r"\bhvad\b", "what"),
+        (r"\bhvad? med\b", "what about"),
+        (r"\bhvad? er\b", "what is"),
+        (r"\bhvad? var\b", "what was"),
+        (r"\bhvad?\b", "what"),
         (r"\bhvorfor\b", "why"),
-        (r"\bhvornaa?r\b", "when"),
+        (r"\bhvornaa?r\b|\bnaa?r\b", "when"),
         (r"\bhvordan\b", "how"),
         (r"\bhvilke[nt]? af\b", "which of"),
+        (r"\bhvert?\b", "each"),
         (r"\bhvilke[nt]?\b", "which"),
         (r"\bhvem\b", "who"),
         (r"\bhvor\b", "where"),
@@ -120,47 +149,59 @@ _DANISH = compiled(
         (r"\bi ?morges\b", "this morning"),
         (r"\bi ?morgen\b", "tomorrow"),
         (r"\bi eftermiddag\b", "this afternoon"),
-        (r"\bi aften\b", "tonight"),
+        (r"\b(?:til )?i (?:aften|kveld)\b", "tonight"),
         (r"\bi ?dag\b", "today"),
         (r"\bhele dagen\b", "all day"),
         (r"\bmidnat\b", "midnight"),
         (r"\bsiden kl\.?\s*(\d{1,2})\b(?![:.]\d)", r"since \1:00"),
+        (r"\be(?:f|t)ter (?:kl\.?\s*)?(\d{1,2})\b(?![:.]\d)", r"after \1:00"),
         (r"\bkl\.?\s*(\d{1,2})\b(?![:.]\d)", r"\1:00"),
-        (r"\bmellem\s+(\S+)\s+og\s+(\S+)", r"between \1 and \2"),
-        (r"\bmellem\b", "between"),
-        (r"\bsidste time\b", "in the last hour"),
+        (r"\bmell[eo]m\s+(\S+)\s+og\s+(\S+)", r"between \1 and \2"),
+        (r"\bmell[eo]m\b", "between"),
+        (r"\bsi(?:d)?ste time(?:n)?\b", "in the last hour"),
         (r"\bi samme (?:time|periode|tidsrum)\b|\bsamme (?:periode|tidsrum)\b", "in the same period"),
         (r"\b(?:de|den|det) sidste\b", "the last"),
-        (r"\bsidste\b", "last"),
-        (r"\blige nu\b|\bnu\b", "now"),
+        (r"\bsi(?:d)?ste\b", "last"),
+        (r"\blige nu\b|\bnu\b|\bnaa?\b", "now"),
         (r"\bsiden\b", "since"),
         (r"\bda\b", "then"),
         # readings: "strøm" (power; "hvor meget strøm brugt" is energy, as English's "power used"),
         # "trækker" (draws), "gns" (mean), "laveste/højeste" (lowest/highest), "grader" (degrees)
-        (r"\bstr(?:oe?)m\b", "power"),
+        (r"\bstr(?:oe?)m(?:trekk)?\b", "power"),
         (r"\btraekker\b", "draw"),
+        (r"\beffekt(?:en)?\b", "power"),
+        (r"\benergiforbru[gk]\b", "energy used"),
         (r"\benergi(?:en)?\b", "energy"),
         (r"\bhukommelse(?:n)?\b", "memory"),
-        (r"\b(?:gns|gennemsnit(?:lig)?)\b", "mean"),
+        (r"\b(?:gns|gj?enn[eo]msnit+(?:lig|et)?|snitt(?:et)?)\b", "mean"),
         (r"\bh(?:oe?)jeste\b", "highest"),
         (r"\blaveste\b", "lowest"),
         (r"\bvarmest\b", "hottest"),
         (r"\bgrader\b", "degrees"),
+        (r"\bmere?\b", "more"),
         (r"\bbegge kort(?:ene)?\b", "both cards"),
-        (r"\b(?:den|det) andet? kort\b|\bden anden\b", "the other card"),
+        (r"\bbegge\b", "both"),
+        (r"\b(?:den|det) andr?e?t? kort(?:et)?\b|\bden anden\b", "the other card"),
         (r"\bkortene\b", "the cards"),
         (r"\bkortet\b", "the card"),
         (r"\bkort\b", "card"),
         (r"\bgpu[- ]timer\b", "gpu-hours"),
-        (r"\bprocesser\b", "processes"),
+        (r"\bpro[cs]esser\b", "processes"),
+        (r"\bgpuene\b|\bgpu'?erne\b", "the gpus"),
         (r"\bi ?alt\b|\btilsammen\b", "in total"),
-        (r"\balle fors(?:oe?)g\b", "all attempts"),
-        (r"\bfors(?:oe?)g(?:ene)?\b", "attempts"),
+        (r"\balle fors(?:oe?)[gk]\b", "all attempts"),
+        (r"\bfors(?:oe?)[gk]ene\b", "attempts"),
+        (r"\bfors(?:oe?)[gk]\b", "attempt"),
         (r"\bsammm?enlign\b", "compare"),
         (r"\beller\b", "or"),
         (r"\bvis\b", "show"),
         (r"\bloggen\b", "the log"),
         (r"\bidle tid\b", "idle time"),
+        # "i bruk/brug" (in use: busy), "ubrukt/ubrugt" (unused: idle), "stått/stået" (stood: been)
+        (r"\bi bru[gk]\b", "busy"),
+        (r"\bubru[gk]t\b", "idle"),
+        (r"\bst(?:aa?)(?:tt|et)\b", "been"),
+        (r"\bstod\b", "was"),
         # jobs and what they did: "kører" (runs), "kørte" (ran), "venter" (waits), "køen" (the queue),
         # "døde/fejlede" (died/failed), "stoppede" (stopped), "nåede at bruge" (got to use)
         (r"\bi k(?:oe?)en\b|\bi k(?:oe)\b", "in the queue"),
@@ -170,33 +211,36 @@ _DANISH = compiled(
         # ("hvem startede job 11", "hvilket job brugte 4090": who started job 11, which job used the 4090)
         (
             r"(?<!\bwho )(?<!\bwhat )(?<!\bjob )(?<!\bjobs )(?<!\bwhich )"
-            r"\b(k(?:oe?)rte|brugte|ventede|d(?:oe?)de|fejlede|stoppede|startede|venter|k(?:oe?)rer)"
+            r"\b(kj?(?:oe?)rte|bru[gk]te|ventede|ventet|d(?:oe?)de|fejlede|stoppede|startede|venter|kj?(?:oe?)rer)"
             r"\s+(den|det|de|(?:job\s*)?\d+|(?:the\s+)?(?:gpu\s?\d|[a-z]\d{2,3}|\d{4})|[a-z][\w.]*-[\w.-]+)(?=[\s?.!,]|$)",
             lambda m: _inverted(m[1], m[2]),
         ),
         (r"\bhar (\S+) v(?:ae)?ret\b", r"has \1 been"),
-        (r"\bhar (\S+) k(?:oe?)rt\b", r"has \1 been running"),
-        (r"\bk(?:oe?)rer\b", "is running"),
-        (r"\bk(?:oe?)rte\b", "ran"),
-        (r"\bk(?:oe?)rt\b", "run"),
+        (r"\bhar (\S+) kj?(?:oe?)rt\b", r"has \1 been running"),
+        (r"\bkj?(?:oe?)rer\b", "is running"),
+        (r"\bkj?(?:oe?)rte\b", "ran"),
+        (r"\bkj?(?:oe?)rt\b", "run"),
+        # "måtte X vente" (did X have to wait): did X wait
+        (r"\bmaa?tte\s+(\S+)\s+vente\b", r"did \1 wait"),
+        (r"\bf(?:oe|o)r (?=den|det|de|\S+ start)", "before "),
         (r"\bventer\b", "is waiting"),
-        (r"\bventede\b", "waited"),
+        (r"\bvente(?:de|t)\b", "waited"),
         (r"\bstarter\b", "starts"),
-        (r"\bstartede\b", "started"),
+        (r"\bstarte(?:de|t)\b", "started"),
         (r"\bd(?:oe?)de\b", "died"),
-        (r"\bfejlede\b", "failed"),
+        (r"\bfejlede\b|\bfeil(?:a|et|te)\b", "failed"),
         (r"\bstoppede\b", "stopped"),
         (r"\bskrev\b", "wrote"),
-        (r"\bsidder\b|\bstaa?r\b", "are"),
+        (r"\bsidder\b|\bstaa?r\b|\bligger\b", "are"),
         (r"\bledige?\b", "free"),
         (r"\bnaa?ede (?:den|det) at\b", "did it"),
-        (r"\bbrugt\b|\bbrugte\b", "used"),
+        (r"\bbru[gk]t\b|\bbru[gk]te\b", "used"),
         (r"\bbruger\b", "uses"),
         (r"\bbruge?\b", "use"),
         (r"\bhavde\b", "had"),
         (r"\bjobbet\b", "the job"),
         (r"\btimer\b", "hours"),
-        (r"\bjobbene\b", "jobs"),
+        (r"\bjobb(?:ene|er)\b", "jobs"),
         (r"\bvaeret\b", "been"),
         # the small words
         (r"\bkan du\b", "can you"),
@@ -229,15 +273,21 @@ _INVERTED = {
     "koerte": "did {} run",
     "korte": "did {} run",
     "brugte": "did {} use",
+    "brukte": "did {} use",
     "ventede": "did {} wait",
     "doede": "did {} die",
     "dode": "did {} die",
     "fejlede": "did {} fail",
     "stoppede": "did {} stop",
     "startede": "did {} start",
+    "ventet": "did {} wait",
     "venter": "is {} waiting",
     "koerer": "is {} running",
     "korer": "is {} running",
+    "kjoerte": "did {} run",
+    "kjorte": "did {} run",
+    "kjoerer": "is {} running",
+    "kjorer": "is {} running",
 }
 
 
