@@ -13,6 +13,7 @@ import select
 import signal
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -54,8 +55,15 @@ def _host(data: Path, config: SchedulerConfig, jobs: list[list[str]], ready: int
         os._exit(code)
 
 
-def run_host(data: Path, config: SchedulerConfig, jobs: list[list[str]], kill_after: float | None) -> int:
-    """Fork the host on ``data`` with ``jobs`` (argv each); kill it ``kill_after`` s after it is ready and
+def run_host(
+    data: Path,
+    config: SchedulerConfig,
+    jobs: list[list[str]],
+    kill_after: float | None,
+    kill_when: Callable[[], bool] | None = None,
+) -> int:
+    """Fork the host on ``data`` with ``jobs`` (argv each); kill it ``kill_after`` s after it is ready (or,
+    given ``kill_when``, after that first holds: a point in a job's life, whatever the machine's load) and
     return -9, or, with ``kill_after=None``, let it drain and return its exit code (0: stopped cleanly)."""
     r, w = os.pipe()
     pid = os.fork()
@@ -70,6 +78,10 @@ def run_host(data: Path, config: SchedulerConfig, jobs: list[list[str]], kill_af
         os.close(r)
     if kill_after is None:
         return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    deadline = time.monotonic() + START_S
+    while kill_when is not None and not kill_when():
+        assert time.monotonic() < deadline, f"the point to kill at did not come within {START_S:.0f} s"
+        time.sleep(0.01)
     time.sleep(kill_after)
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)

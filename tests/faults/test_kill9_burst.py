@@ -70,6 +70,12 @@ def test_kill9_at_random_points_of_launch_bursts_never_runs_a_job_twice(tmp_path
         ]
         run_host(data, CONFIG, jobs, kill_after=rng.uniform(0.0, 0.25))
         submitted += len(jobs)
+    # Where the seeded points all fall before any job starts (a loaded machine forks slowly), this trial
+    # still kills one while its jobs run: adoption is met on every machine, not by luck of timing.
+    pinned = [logged_job(tmp_path, f"pinned-{k}", 3.0) for k in range(JOBS_PER_TRIAL)]
+    locks = [tmp_path / f"pinned-{k}.lock" for k in range(JOBS_PER_TRIAL)]  # made as a run of it begins
+    run_host(data, CONFIG, pinned, kill_after=0.0, kill_when=lambda: any(p.exists() for p in locks))
+    submitted += len(pinned)
     assert run_host(data, CONFIG, [], kill_after=None) == 0
     store = Store(data / "gpuaccel.db")
     expected = len(store.list(limit=100_000))
