@@ -338,6 +338,13 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("hvor varm er gpu 0 lige nu?", "og den anden?", "power tertinggi gpu 0 hari ini brp", "jam brp tuh",
           "was it above 250 W for long or just a blip"),
          "chat_danish_indonesian_blip.png"),
+        # Norwegian without æ/ø/å ("hva kjorer paa gpuene naa": what runs now; "hvor lenge stod ... ubrukt
+        # i morges": idle time this morning), Mexican Spanish ("promedio de temp de la 1 de 9 a 12": GPU 1's
+        # mean over 09:00-12:00), British English with two asks in one (what runs and what waits behind it)
+        (("hva kjorer paa gpuene naa?", "hvor lenge stod gpu 1 ubrukt i morges?",
+          "promedio de temp de la 1 de 9 a 12",
+          "Could you tell me what's running on the GPU server just now, and also what's waiting behind it?"),
+         "chat_norwegian_mexican_british.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
