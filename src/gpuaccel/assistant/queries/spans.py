@@ -247,17 +247,17 @@ def _across_midnight(text: str, now: float, midnight: float) -> Window | None:
     )
 
 
+_NOT_A_RANGE = r"(?!\s*(?:to|until|till|and|through|-)\b)"  # (an hour that starts a range is read as one)
 # the day said first, then the hour the span starts at: "yesterday after 6 pm", "yesterday evening from
 # 18:00 on", "yesterday from 6 on?" (the hour's groups are _HOUR_SAID's: hour, minutes, am/pm)
 _REST_OF_YESTERDAY = re.compile(
     rf"\b(yesterday|yday)(?: evening| night)?,? (?:after|from) {_HOUR_SAID}(\s+(?:on|onwards?|o'?clock))?"
-    r"(?!\s*(?:to|until|till|and|through|-)\b)"
+    + _NOT_A_RANGE
 )
 # "after 6pm yesterday": the same span with the hour said first ("after" bounds it within that day, as
 # "depois das 18h de ontem" and "ayer después de las 6pm" do); "since 6pm yesterday" runs on to now
 _AFTER_HOUR_YESTERDAY = re.compile(
-    r"\bafter (\d{1,2}(?::\d{2})?(?:\s*(?:am|pm))?) (yesterday|yday)\b"
-    r"(?!\s*(?:to|until|till|and|through|-)\b)"
+    rf"\bafter (?P<hour>{_HOUR_SAID}) (?P<day>yesterday|yday)\b" + _NOT_A_RANGE
 )
 
 
@@ -300,7 +300,8 @@ def window_of(text: str, now: float) -> Window | None:
         r"from \1 \2 ",
         text,
     )
-    text = _REST_OF_YESTERDAY.sub(_rest_of_yesterday, _AFTER_HOUR_YESTERDAY.sub(r"\2 after \1", text))
+    text = _AFTER_HOUR_YESTERDAY.sub(r"\g<day> after \g<hour>", text)
+    text = _REST_OF_YESTERDAY.sub(_rest_of_yesterday, text)
     # "what ran after midnight", "anything fail after 14:00", "after 2pm": since then (not "before or
     # after 10:00", which asks which side)
     text = re.sub(

@@ -430,9 +430,10 @@ _SPANISH = compiled(
             lambda m: f"between {_hour(m[2], m[1])} and {_hour(m[3], m[1])}",
         ),
         (r"\bentre (?:las? )?(\d{1,2}(?::\d{2})?) y (?:las? )?(\d{1,2}(?::\d{2})?)\b", r"between \1 and \2"),
-        # "de 9 a 12", "de las 9 a las 12": from one hour to another (not a priority's "de 5 a 10")
+        # "de 9 a 12", "de las 9 a las 12": from one hour to another (not where a priority is asked: "de 5 a
+        # 10" is its value then)
         (
-            r"(?<!\bprioridad )\bde (las? )?(\d{1,2}(?::\d{2})?) a (?:las? )?(\d{1,2}(?::\d{2})?)\b"
+            r"\bde (las? )?(\d{1,2}(?::\d{2})?) a (?:las? )?(\d{1,2}(?::\d{2})?)\b"
             r"(?!\s*(?:%|w\b|gb|gib|°|grados))",
             lambda m: (
                 m[0] if "prioridad" in m.string else f"from {_hour(m[2], m[1])} to {_hour(m[3], m[1])}"
