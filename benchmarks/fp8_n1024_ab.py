@@ -81,44 +81,51 @@ def e4m3_call(shape: tuple[int, int, int, int, bool], variant: Any) -> Any:
     return call
 
 
-def compare(a: tuple[torch.Tensor, ...], b: tuple[torch.Tensor, ...]) -> dict[str, Any]:
-    o, lse = a
-    o0, lse0 = b
+def compare(out: tuple[torch.Tensor, ...], ref: tuple[torch.Tensor, ...]) -> dict[str, Any]:
+    """``out``'s o and lse against ``ref``'s: bit for bit, else the largest difference and its share."""
+    o, lse = out
+    o0, lse0 = ref
     diff = (o.float() - o0.float()).abs().max().item()
     return {"bit_for_bit": bool(torch.equal(o, o0) and torch.equal(lse, lse0)), "nan": bool(o.isnan().any()),
             "max_abs_diff": diff, "rel_to_max": diff / max(o0.float().abs().max().item(), 1e-30)}  # fmt: skip
 
 
+def timed(text: str, fns: dict[str, Any], rounds: int, ref: str) -> dict[str, Any]:
+    """One shape's row: each call's output against ``ref``'s (bf16's aside), do_bench medians of ``rounds``
+    rounds alternated in order (``bench.attention.median_ms``), kernel us from the torch profiler over 20
+    back-to-back calls; prints its brief line."""
+    from gpuaccel.accel.kernels.bench.attention import kernel_times, median_ms
+
+    first = {}
+    for name, fn in fns.items():
+        fn()
+        first[name] = tuple(t.clone() for t in fn())
+    torch.cuda.synchronize()
+    row: dict[str, Any] = {n: {"ms_rounds": []} for n in fns}
+    for name in fns:
+        if name != "bf16":
+            row[name] |= compare(first[name], first[ref])
+    for r in range(rounds):
+        for name in list(fns)[:: -1 if r % 2 else 1]:
+            row[name]["ms_rounds"].append(median_ms(fns[name]))
+    for name in fns:
+        row[name]["ms"] = statistics.median(row[name]["ms_rounds"])
+        row[name]["kernels_ms"] = kernel_times(fns[name], 20)
+        row[name]["kernel_us"] = 1e3 * sum(row[name]["kernels_ms"].values())
+    brief = {n: (round(r["ms"], 4), round(r["kernel_us"], 1)) for n, r in row.items()}
+    print(json.dumps({text: brief}), flush=True)
+    return row
+
+
 def measure(shapes: list[str], variants: list[str], rounds: int) -> dict[str, Any]:
     from fp8_call_host_ab import calls, environment
-
-    from gpuaccel.accel.kernels.bench.attention import kernel_times, median_ms
 
     out: dict[str, Any] = {"env": environment(), "rounds": rounds, "shapes": {}}
     for text in shapes:
         shape = parse_shape(text)
         fns = {"bf16": calls(shape)["bf16"]}
         fns |= {f"e4m3 {v}": e4m3_call(shape, parse_variant(v, shape)) for v in variants}
-        first = {}
-        for name, fn in fns.items():
-            fn()
-            first[name] = tuple(t.clone() for t in fn())
-        torch.cuda.synchronize()
-        ref = first[f"e4m3 {variants[0]}"]
-        row: dict[str, Any] = {n: {"ms_rounds": []} for n in fns}
-        for name in fns:
-            if name != "bf16":
-                row[name] |= compare(first[name], ref)
-        for r in range(rounds):
-            for name in list(fns)[:: -1 if r % 2 else 1]:
-                row[name]["ms_rounds"].append(median_ms(fns[name]))
-        for name in fns:
-            row[name]["ms"] = statistics.median(row[name]["ms_rounds"])
-            row[name]["kernels_ms"] = kernel_times(fns[name], 20)
-            row[name]["kernel_us"] = 1e3 * sum(row[name]["kernels_ms"].values())
-        out["shapes"][text] = row
-        brief = {n: (round(r["ms"], 4), round(r["kernel_us"], 1)) for n, r in row.items()}
-        print(json.dumps({text: brief}), flush=True)
+        out["shapes"][text] = timed(text, fns, rounds, f"e4m3 {variants[0]}")
     from gpuaccel.accel.kernels.tuning import configs
 
     configs.force("fwd_fp8", None, True)
@@ -126,14 +133,8 @@ def measure(shapes: list[str], variants: list[str], rounds: int) -> dict[str, An
     return out
 
 
-def once(shapes: list[str], variants: list[str]) -> None:
+def profile_once(fns: list[Any]) -> None:
     """Warm calls, then one call of each inside the profiler's range (``ncu --profile-from-start off``)."""
-    from fp8_call_host_ab import calls
-
-    fns = []
-    for text in shapes:
-        shape = parse_shape(text)
-        fns += [e4m3_call(shape, parse_variant(v, shape)) for v in variants] + [calls(shape)["bf16"]]
     for fn in fns:
         fn()
         fn()
@@ -143,6 +144,17 @@ def once(shapes: list[str], variants: list[str]) -> None:
         fn()
         torch.cuda.synchronize()
     torch.cuda.cudart().cudaProfilerStop()
+
+
+def once(shapes: list[str], variants: list[str]) -> None:
+    """:func:`profile_once` over each shape's variants and its bf16 call."""
+    from fp8_call_host_ab import calls
+
+    fns = []
+    for text in shapes:
+        shape = parse_shape(text)
+        fns += [e4m3_call(shape, parse_variant(v, shape)) for v in variants] + [calls(shape)["bf16"]]
+    profile_once(fns)
 
 
 def table(res: dict[str, Any], variants: list[str]) -> None:

@@ -27,7 +27,6 @@ import json
 import os
 import re
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -37,6 +36,7 @@ from typing import Any
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fp8_n1024_ab import parse_shape, profile_once, timed
 
 SHAPES = ["8,1024,16,128,c", "4,1024,16,128,c", "4,1024,16,128", "8,1024,16,128", "2,8192,16,128,c",
           "2,8192,16,128", "1,16384,16,128,c"]  # fmt: skip
@@ -67,12 +67,6 @@ def load_trees(srcs: list[Path], copy_to: Path) -> dict[str, Any]:
     }
 
 
-def parse_shape(text: str) -> tuple[int, int, int, int, bool]:
-    parts = text.split(",")
-    b, n, h, d = (int(x) for x in parts[:4])
-    return b, n, h, d, len(parts) > 4 and parts[4] == "c"
-
-
 def calls(shape: tuple[int, int, int, int, bool], trees: dict[str, Any]) -> dict[str, Any]:
     """The shape's bf16 call and its e4m3 call through each tree's ``flash_attn_func`` (same inputs)."""
     from fp8_call_host_ab import inputs
@@ -98,55 +92,18 @@ def calls(shape: tuple[int, int, int, int, bool], trees: dict[str, Any]) -> dict
     return out | {f"e4m3 {k}": e4m3_call(tree.flash_attn_func) for k, tree in trees.items()}
 
 
-def compare(a: tuple[torch.Tensor, ...], b: tuple[torch.Tensor, ...]) -> dict[str, Any]:
-    o, lse = b
-    o0, lse0 = a
-    diff = (o.float() - o0.float()).abs().max().item()
-    return {"bit_for_bit": bool(torch.equal(o, o0) and torch.equal(lse, lse0)), "nan": bool(o.isnan().any()),
-            "max_abs_diff": diff, "rel_to_max": diff / max(o0.float().abs().max().item(), 1e-30)}  # fmt: skip
-
-
 def measure(shapes: list[str], rounds: int, trees: dict[str, Any]) -> dict[str, Any]:
     from fp8_call_host_ab import environment
 
-    from gpuaccel.accel.kernels.bench.attention import kernel_times, median_ms
-
     out: dict[str, Any] = {"env": environment(), "rounds": rounds, "shapes": {}}
     for text in shapes:
-        fns = calls(parse_shape(text), trees)
-        first = {}
-        for name, fn in fns.items():
-            fn()
-            first[name] = tuple(t.clone() for t in fn())
-        torch.cuda.synchronize()
-        row: dict[str, Any] = {n: {"ms_rounds": []} for n in fns}
-        for k in trees:
-            row[f"e4m3 {k}"] |= compare(first["e4m3 a"], first[f"e4m3 {k}"])
-        for r in range(rounds):
-            for name in list(fns)[:: -1 if r % 2 else 1]:
-                row[name]["ms_rounds"].append(median_ms(fns[name]))
-        for name in fns:
-            row[name]["ms"] = statistics.median(row[name]["ms_rounds"])
-            row[name]["kernels_ms"] = kernel_times(fns[name], 20)
-            row[name]["kernel_us"] = 1e3 * sum(row[name]["kernels_ms"].values())
-        out["shapes"][text] = row
-        brief = {n: (round(r["ms"], 4), round(r["kernel_us"], 1)) for n, r in row.items()}
-        print(json.dumps({text: brief}), flush=True)
+        out["shapes"][text] = timed(text, calls(parse_shape(text), trees), rounds, "e4m3 a")
     return out
 
 
 def once(shapes: list[str], trees: dict[str, Any]) -> None:
-    """Warm calls, then one call of each inside the profiler's range (``ncu --profile-from-start off``)."""
-    fns = [fn for text in shapes for fn in calls(parse_shape(text), trees).values()]
-    for fn in fns:
-        fn()
-        fn()
-    torch.cuda.synchronize()
-    torch.cuda.cudart().cudaProfilerStart()
-    for fn in fns:
-        fn()
-        torch.cuda.synchronize()
-    torch.cuda.cudart().cudaProfilerStop()
+    """:func:`fp8_n1024_ab.profile_once` over each shape's calls: bf16, a, b, ..."""
+    profile_once([fn for text in shapes for fn in calls(parse_shape(text), trees).values()])
 
 
 def table(res: dict[str, Any]) -> None:
