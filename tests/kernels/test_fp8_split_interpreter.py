@@ -203,3 +203,27 @@ def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_v_given_call(b, h
     q = torch.empty(b, hq, n, d, device="meta")
     cfg = gluon_fp8.gluon_fp8_config(d, q, False, sms=132, v_given=v_given)
     assert cfg == (shipped if want in (None, 3) else replace(shipped, consumers=want, q_bufs=2))
+
+
+@pytest.mark.parametrize(
+    "b,hq,n,d,causal,want",
+    [
+        (4, 16, 1024, 128, False, True),  # below V_IN_KERNEL_PAIRS
+        (8, 16, 1024, 128, True, True),  # causal pairs halved
+        (8, 16, 1024, 128, False, True),  # past it, but one launch runs 128-row tiles where 192 pad
+        (8, 16, 1024, 96, False, True),  # padded to D128
+        (16, 16, 1024, 128, False, False),  # past twice the bound
+        (2, 16, 2048, 128, False, False),  # no padding: one launch measured slower
+        (4, 16, 2048, 128, True, False),  # causal keeps the plain bound
+        (8, 16, 1024, 64, False, False),  # D64 runs one configuration either way
+        (2, 16, 8192, 128, False, False),
+    ],
+)
+def test_e4m3_call_transposes_v_in_the_kernel_below_the_bound_or_where_it_retiles(b, hq, n, d, causal, want):
+    """gluon.fp8.transposes_v: the e4m3 call's one launch (V transposed in the kernel) below
+    V_IN_KERNEL_PAIRS, and up to twice that for a non-causal D128 call whose 192-row tiles pad its queries
+    (the one launch runs 128-row tiles there); elsewhere V^T by its own launch."""
+    from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
+
+    q = torch.empty(b, hq, n, d, device="meta")
+    assert gluon_fp8.transposes_v(q, q, causal) is want

@@ -33,7 +33,7 @@ from triton.experimental.gluon import language as gl
 
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
-from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, cdiv, launch, sm_count
+from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, cdiv, launch, padded_head_dim, sm_count
 from gpuaccel.accel.kernels.gluon.fwd import V_CHUNK_COLS, _forward
 from gpuaccel.accel.kernels.gluon.merge import launch_split_merge, split_scratch
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
@@ -86,10 +86,21 @@ V_IN_KERNEL_PAIRS = 100_000_000
 def transposes_v(q: torch.Tensor, k: torch.Tensor, causal: bool) -> bool:
     """Whether an e4m3 call on q [B, Hq, Nq, D], k [B, Hkv, Nk, D] runs the kernel's own V transpose: below
     :data:`V_IN_KERNEL_PAIRS` score pairs, where the call's launches cost more than the transpose's issue
-    slots inside the kernel."""
-    b, hq, nq, _ = q.shape
+    slots inside the kernel; and up to twice that where the one launch also runs other tiles: a
+    non-causal call whose three consumers' 192-row tiles pad its queries, which with V given runs two
+    consumers' 128-row tiles (:func:`gluon_fp8_config`'s ``v_given``) and pads nothing. On an H200
+    (docs/kernels-log.md, 2026-11-30, forty-first session; do_bench ms, two launches / one, 7 alternated
+    rounds): 8,16,1024,128 0.1248 / 0.1218 (every round faster); at the same pair count without the
+    retiling one launch lost or was level (2,16,2048 non-causal 0.1068 / 0.1089, 1,16,4096 causal 0.1268 /
+    0.1277), so those keep two; 4,16,2048 causal measured 0.1532 / 0.1463 (not taken: one shape)."""
+    b, hq, nq, d = q.shape
     pairs = b * hq * nq * k.shape[2]
-    return (pairs // 2 if causal else pairs) <= V_IN_KERNEL_PAIRS
+    pairs = pairs // 2 if causal else pairs
+    if pairs <= V_IN_KERNEL_PAIRS:
+        return True
+    cfg = GLUON_FP8_CONFIGS.get(padded_head_dim(d))
+    retiled = not causal and cfg is not None and cfg.consumers == 3 and tall_tiles_waste(nq)
+    return retiled and pairs <= 2 * V_IN_KERNEL_PAIRS
 
 
 def gluon_fp8_config(
