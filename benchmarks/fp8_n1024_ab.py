@@ -16,8 +16,9 @@ element (a variant that changes the key block changes the summation order).
       e4m3 call per variant and one bf16 call per shape inside cudaProfilerStart/Stop)
 
 A shape is flash-attn's B,N,H,D plus ``c`` for causal; a variant ``shipped``, ``q1`` (the shipped one with
-one Q buffer) or GluonFwdConfig's fields BLOCK_N,STAGES,CONSUMERS[,Q_BUFS]. Prints a table last; writes
-JSON.
+one Q buffer) or GluonFwdConfig's fields BLOCK_N,STAGES,CONSUMERS[,Q_BUFS], each optionally followed by
+``+FIELD=VALUE`` GluonFwdConfig fields (``shipped+rescale_log2=0.8+rescale_warp=1``: the shape's shipped
+configuration, pinned, with those fields). Prints a table last; writes JSON.
 """
 
 from __future__ import annotations
@@ -48,19 +49,38 @@ def parse_shape(text: str) -> tuple[int, int, int, int, bool]:
 def parse_variant(text: str, shape: tuple[int, int, int, int, bool]) -> Any:
     """None for the shipped configuration; for ``q1`` the shipped one with one Q buffer (what the call ran
     before 2026-11-30's thirty-ninth session, when short causal calls took a second); else the
-    GluonFwdConfig the text names."""
-    from dataclasses import replace
+    GluonFwdConfig the text names. ``+FIELD=VALUE`` suffixes set GluonFwdConfig fields on that base (a bare
+    ``shipped`` base then pins the shape's shipped configuration, as the call would choose it)."""
+    from dataclasses import fields, replace
 
-    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config, transposes_v
     from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 
-    if text == "shipped":
-        return None
-    if text == "q1":
-        b, n, h, d, causal = shape
-        return replace(gluon_fp8_config(d, torch.empty(b, h, n, d, device="meta"), causal), q_bufs=1)
-    f = [int(x) for x in text.split(",")]
-    return GluonFwdConfig(f[0], f[1], f[2], q_bufs=f[3] if len(f) > 3 else 1)
+    base, *mods = text.split("+")
+    b, n, h, d, causal = shape
+    if base in ("shipped", "q1"):
+        if base == "shipped" and not mods:
+            return None
+        q = torch.empty(b, h, n, d, device="meta")
+        cfg = gluon_fp8_config(d, q, causal, sms=_sms(), v_given=transposes_v(q, q, causal))
+        cfg = replace(cfg, q_bufs=1) if base == "q1" else cfg
+    else:
+        f = [int(x) for x in base.split(",")]
+        cfg = GluonFwdConfig(f[0], f[1], f[2], q_bufs=f[3] if len(f) > 3 else 1)
+    kinds = {fl.name: type(getattr(cfg, fl.name)) for fl in fields(cfg)}
+    sets: dict[str, Any] = {}
+    for mod in mods:
+        name, _, value = mod.partition("=")
+        if name not in kinds:
+            raise SystemExit(f"variant {text!r}: GluonFwdConfig has no field {name!r}")
+        sets[name] = bool(int(value)) if kinds[name] is bool else kinds[name](float(value))
+    return replace(cfg, **sets)
+
+
+def _sms() -> int:
+    """The persistent grid's SM count: the device's, or an H100's/H200's 132 where no GPU is present (the
+    variants parsed, nothing run)."""
+    return torch.cuda.get_device_properties(0).multi_processor_count if torch.cuda.is_available() else 132
 
 
 def e4m3_call(shape: tuple[int, int, int, int, bool], variant: Any) -> Any:
