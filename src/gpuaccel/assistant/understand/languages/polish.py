@@ -137,10 +137,9 @@ _POLISH = _table(
         ),
         (r"\b(?:jakiś|jakaś|jakieś)\b", "any"),
         (r"\b(?:jaka|jaki|jakie|jaką|jakiej|jakim|jakich)\b", "what"),
-        (r"\bo której(?: godzinie)?\b", "when"),  # (before "której" alone is which)
+        (r"\bkiedy\b|\bo której(?: godzinie)?\b", "when"),  # (before "której" alone: which)
         (r"\b(?:który|która|które|którego|której|którym|których)\b", "which"),
         (r"\bdlaczego\b|\bczemu\b|\bz jakiego powodu\b", "why"),
-        (r"\bkiedy\b|\bo której(?: godzinie)?\b", "when"),
         (r"\bco\b", "what"),
         # "jak" before an infinitive is how to ("jak policzyć linie w pliku?": how to count the lines)
         (r"\bjak\b((?:\s+\S+){0,3}?)\s+(\w+(?:a|e|i|y|ą)ć)\b", r"how to \2\1"),
@@ -255,7 +254,7 @@ _POLISH = _table(
             "would you recommend",
         ),
         (r"\bzajmuje\b", "uses"),
-        (r"\bzaj(?:ęt|et)(?:e|a|y|ej|ego|ych)\b", "used"),
+        (r"\bzajęt(?:e|a|y|ej|ego|ych)\b", "used"),
         (r"\bpomyliłem się\b|\bpomyliłam się\b", "my mistake"),
         # what is not about the machine, read so that it is not taken for a reading ("różnica między NVLink a
         # PCIe": the difference between; "linie w pliku": the lines of a file)
