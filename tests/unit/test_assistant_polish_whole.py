@@ -111,3 +111,76 @@ def test_how_to_count_in_the_shell_is_declined(heldout_svc: AssistantService) ->
     for message in ("how do i count the words of a file in bash?", "jak policzyć słowa w pliku w bashu?"):
         _, _, query = ask(heldout_svc, message, None)
         assert query is None, (message, in_english(message), query)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a card by its number's noun: "zerówka", "na zerze" (GPU 0), "jedynka", "na jedynce" (GPU 1)
+        ("ile pamieci zajete na zerze?", {"name": "gpu_reading", "gpu": 0, "metric": "memory"}),
+        ("jaki wiatrak ma jedynka?", {"name": "gpu_reading", "gpu": 1, "metric": "fan"}),
+        ("jaka moc ciagnie zerowka?", {"name": "gpu_reading", "gpu": 0, "metric": "power"}),
+        # "utylizacja" and VRAM in its cases; both cards
+        ("jaka utylizacja na jedynce?", {"name": "gpu_reading", "gpu": 1, "metric": "util"}),
+        ("ile vramu zajete na 4090?", {"name": "gpu_reading", "gpu": 1, "metric": "memory"}),
+        ("utylizacja obydwu kart?", {"name": "gpu_reading", "gpu": None, "metric": "util"}),
+        # a threshold said with "stopni" and "albo / lub więcej", the verb "miała" / "ciągnęła"
+        (
+            "jak dlugo zerowka miala 60 stopni lub wiecej wczoraj?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "temperature", "at_least": 60, "label": "yesterday"},
+        ),
+        (
+            "ile czasu h100 ciagnela 500 W albo wiecej dzisiaj?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "power", "at_least": 500, "label": "today"},
+        ),
+        # "cieplejsza": warmer, asked of the cards over a span
+        (
+            "która karta była cieplejsza wczoraj wieczorem?",
+            {"name": "gpu_reading", "gpu": None, "metric": "temperature"},
+        ),
+        # "co chodziło na jedynce o 9:30": the job running then
+        ("co chodzilo na zerze o 9:30?", {"name": "jobs", "gpu": 0, "label": "at 09:30"}),
+    ],
+)
+def test_polish_cards_by_their_nouns_thresholds_and_moments(
+    heldout_svc: AssistantService, question: str, expected: dict
+) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None, (question, in_english(question))
+    label = expected.pop("label", None)
+    assert {k: query.get(k) for k in expected} == expected, (in_english(question), query)
+    assert label is None or query["window"]["label"] == label, query
+
+
+def test_polish_follow_ups_by_card_noun_pronoun_and_attempt(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "jaki był najwyższy pobór mocy na jedynce dzisiaj?", None)
+    _, _, query = ask(heldout_svc, "a co na niej wtedy leciało?", sid)
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query
+    sid, _, _ = ask(heldout_svc, "który job z lr-sweep padł?", None)
+    _, text, query = ask(heldout_svc, "daj log z niego", sid)
+    assert query is not None and query["name"] == "job_log" and query["job"] == 9, query
+    sid, _, _ = ask(heldout_svc, "dlaczego sd-xl-train padło?", None)
+    _, text, query = ask(heldout_svc, "a ile czekał przed trzecią próbą?", sid)
+    assert query is not None and query["name"] == "job_detail" and query["job"] == 5, query
+    _, text, query = ask(heldout_svc, "o której się wywaliło?", sid)
+    assert query is not None and query["name"] == "job_detail" and query["job"] == 5, query
+
+
+def test_polish_requests_with_the_job_unsaid_or_said_first(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "czemu flash-attn-build się wysypał?", None)
+    _, text, query = ask(heldout_svc, "ok, odpal jeszcze raz", sid)
+    assert query is None and "gpuaccel retry 3" in text, (in_english("ok, odpal jeszcze raz"), text)
+    sid, _, _ = ask(heldout_svc, "czemu whisper-finetune nie startuje?", None)
+    _, text, query = ask(heldout_svc, "dobra, puść go", sid)
+    assert query is None and "gpuaccel release 14" in text, text
+    _, text, query = ask(heldout_svc, "job 12 ustaw prio na 4", None)
+    assert query is None and "gpuaccel priority 12 4" in text, (in_english("job 12 ustaw prio na 4"), text)
+
+
+def test_polish_asks_of_the_world_are_declined(heldout_svc: AssistantService) -> None:
+    for message in (
+        "ile kosztuje 4090 w sklepie?",
+        "jaki batch size byś polecił dla llamy 8b?",
+    ):
+        _, _, query = ask(heldout_svc, message, None)
+        assert query is None, (message, in_english(message), query)

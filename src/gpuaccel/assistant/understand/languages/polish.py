@@ -40,6 +40,10 @@ _POLISH_MARK = re.compile(
         r"|trwał|zjadł|zjadło|puść|godzin|godziny|godzinie|ostatniej|wtedy|czy|pracował|bezczynnie"
         r"|wieczorem|rano|proszę|dzięki|napisz|policz|policzyć|zanim|między|próbami|razy|łącznie|razem|jak"
         r"|jakiś|jakaś|jakieś|różnica|pliku|swoją drogą|pomóż"
+        r"|odpal|odpalić|jeszcze|tylko|której|wywalił|wywaliło|wywaliła|próbował|stało|niego|niej|zerze"
+        r"|zerówka|zerówce|zerówki|jedynka|jedynce|jedynki|wiatrak|utylizacja|utylizacji|chodziło|szło|miała"
+        r"|stopni|więcej|cieplejsza|cieplejszy|chłodniejsza|kosztuje|ostatnia|logu|ciągnęła|ciągnął|polecisz"
+        r"|polecił|vramu|zajęte|zajęta|zajętej|ustaw|priorytet"
     )
     + r")(?!\w)",
     re.I,
@@ -60,8 +64,13 @@ _POLISH = _table(
         # na początek")
         (
             r"\b(?:puść|uruchom|odpal|wystartuj)\s+(.{0,30}?)\s*(?:ponownie|jeszcze raz|od nowa)\b",
-            r"rerun \1",
+            lambda m: f"rerun {m[1] or 'it'}",  # (no object said: the job in focus, "odpal jeszcze raz")
         ),
+        # "puść go" alone is let it go: release it ("ok to puść go", "puść whisper-finetune")
+        (r"\bpuść\b", "release"),
+        # "tylko ten jeden": only that one (the job just named)
+        (r"\btylko\b", "only"),
+        (r"\b(?:ten|tego) jed(?:en|nego)\b", "that one"),
         # the infinitive after "jak" or "chcę" is "to" and the verb ("jak wznowić job 11?": how to resume it)
         (
             r"\b(?:(ponowić|powtórzyć)|(anulować|skasować|ubić)|(wstrzymać|zapauzować)|(zatrzymać)|(wznowić)"
@@ -79,6 +88,12 @@ _POLISH = _table(
         (r"\b(?:zablokuj|przytrzymaj)\b", "hold"),
         (
             r"\b(?:podbij|podnieś|zwiększ|ustaw|zmień)\s+(?:priorytet|prio)\s+(.{1,30}?)\s+(?:do|na)\s+(\d+)\b",
+            r"set the priority of \1 to \2",
+        ),
+        # the job said first ("a 13 podbij priorytet na 50", "joba 12 ustaw prio do 3")
+        (
+            r"\b((?:job\w*\s+)?\d+)\s+(?:podbij|podnieś|zwiększ|ustaw|zmień)\s+(?:priorytet|prio)"
+            r"\s+(?:do|na)\s+(\d+)\b",
             r"set the priority of \1 to \2",
         ),
         (
@@ -116,14 +131,15 @@ _POLISH = _table(
         (
             r"\bprzy (?:jakim|którym) job\b"
             r"|\bjaki job (?:wtedy |wówczas )?(?:działał|chodził|leciał)\b"
-            r"|\bco (?:wtedy |wówczas )?(?:działało|chodziło|leciało|to było)\b",
+            r"|\bco to (?:był|była|było) za (?:job|zadanie|proces)\b"
+            r"|\bco (?:(?:wtedy|wówczas|tam|na niej|na nim) )*(?:działało|chodziło|leciało|szło|to było)\b",
             "which job was running then",
         ),
         (r"\b(?:jakiś|jakaś|jakieś)\b", "any"),
         (r"\b(?:jaka|jaki|jakie|jaką|jakiej|jakim|jakich)\b", "what"),
+        (r"\bkiedy\b|\bo której(?: godzinie)?\b", "when"),  # (before "której" alone: which)
         (r"\b(?:który|która|które|którego|której|którym|których)\b", "which"),
         (r"\bdlaczego\b|\bczemu\b|\bz jakiego powodu\b", "why"),
-        (r"\bkiedy\b|\bo której(?: godzinie)?\b", "when"),
         (r"\bco\b", "what"),
         # "jak" before an infinitive is how to ("jak policzyć linie w pliku?": how to count the lines)
         (r"\bjak\b((?:\s+\S+){0,3}?)\s+(\w+(?:a|e|i|y|ą)ć)\b", r"how to \2\1"),
@@ -139,6 +155,7 @@ _POLISH = _table(
         (r"\bdzisiaj\b|\bdziś\b", "today"),
         (r"\bteraz\b|\baktualnie\b|\bw tej chwili\b|\bobecnie\b", "now"),
         (r"\bod (\d{1,2})(?::(\d{2}))?\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
+        (r"\bo (?:godz(?:inie|\.)?\s*)?(?=\d{1,2}:\d{2}\b)", "at "),  # ("o 10:05": at 10:05)
         (
             r"\bw (?:ostatniej|ostatnią) godzin(?:ie|ę)\b|\bostatnia godzina\b|\bprzez ostatnią godzinę\b",
             "in the last hour",
@@ -157,32 +174,52 @@ _POLISH = _table(
         (r"\bzużyci(?:e|a|u)\b", "use"),
         (r"\btemperatur(?:a|y|ę|ze|ą)\b", "temperature"),
         (r"\bpamię(?:ć|ci)\b", "memory"),
+        (r"\bvram(?:u|em|ie)\b", "VRAM"),  # (English's word in its Polish cases: "ile vramu zajęte")
         (r"\bmoc(?:y|ą)?\b", "power"),
         (r"\bene?rgi(?:a|i|ę|ą)\b", "energy"),  # ("enrgii": a letter dropped typing fast)
         (r"\bprąd(?:u)?\b", "electricity"),
-        (r"\bobciążeni(?:e|a|u)\b|\bwykorzystani(?:e|a|u)\b", "utilization"),
+        (r"\bobciążeni(?:e|a|u)\b|\bwykorzystani(?:e|a|u)\b|\butylizacj(?:a|i|ę|ą)\b", "utilization"),
         (r"\bwentylator(?:a|y|ów)?\b|\bwiatrak(?:a|i)?\b", "fan"),
         (r"\bzegar(?:y|ów)?\b|\btaktowani(?:e|a)\b", "clocks"),
         (r"\bprocesy\b|\bprocesów\b", "processes"),
         (r"\bszczyt(?:u)?\b", "peak"),
         (r"\bkolej(?:ka|ce|ki|kę)\b", "queue"),
         (r"\bbłęd(?:u|y|ów)\b|\bbłąd\b", "error"),
+        (r"\bostatni(?:a|ą|e|ej)? lini(?:a|ę|e|i|jka|jkę|jki)\b", "last line"),
+        (r"\blogu\b", "log of"),  # the genitive: "ostatnia linia logu mistrala" (of mistral's log)
         (r"\blog(?:i|ów|ach)\b", "log"),
         (r"\bpriorytet(?:u)?\b", "priority"),
+        # an attempt by its ordinal ("przed drugą próbą": before the second attempt)
+        (
+            r"\b(?:(pierwsz)|(drug)|(trzeci))(?:a|ą|ej|iej)\s+prób(?:a|ą|y|ie)\b",
+            lambda m: "the " + ("first", "second", "third")[m.lastindex - 1] + " attempt",
+        ),
         (r"\bpróbami\b|\bpróby\b|\bprób\b|\bpróbach\b", "attempts"),
+        (r"\bpróba\b|\bpróbą\b", "attempt"),
         (r"\bgpu-godzin(?:y|ach)?\b|\bgodzin(?:y)? gpu\b", "GPU-hours"),
         (r"\b(\d+)\s*godzin(?:y|ę|a)?\b", r"\1 hours"),
         (r"\belement(?:y|ów)\b", "elements"),
         # the card in its cases ("tej karcie": this card; "sama 4090": the 4090 alone; "każda karta")
+        (r"\b(?:obu|obydwu|obie|obydwie) kar(?:t|ty|tach)\b", "both cards"),
         (r"\b(?:ta|tej|tą|tę) kar(?:ta|cie|tę|tą|ty)\b", "this card"),
         (r"\bkażd(?:a|ej|ą) kar(?:ta|ty|tę|cie)\b", "each card"),
         (r"\bkar(?:ta|ty|cie|tę|tą|t|tach|tami)\b", "card"),
         (r"\bsam(?:a|o)\s+(\S+)", r"the \1 alone"),
+        # a card by its number's noun ("na zerze", "zerówka": GPU 0; "na jedynce", "jedynka": GPU 1)
+        (r"\bzer(?:ze|ówka|ówki|ówkę|ówce|ówką)\b", "GPU 0"),
+        (r"\bjedyn(?:ka|ki|kę|ce|ką)\b", "GPU 1"),
+        (r"\bdwój(?:ka|ki|kę|ce|ką)\b", "GPU 2"),
+        # a threshold ("80 stopni albo więcej", "400 W lub więcej": 80 degrees or more)
+        (r"\b(\d+)\s*stopn(?:i|ie|ia)\b", r"\1 degrees"),
+        (r"\b(?:albo|lub) więcej\b", "or more"),
+        (r"\b(?:albo|lub) mniej\b", "or less"),
         # superlatives and spans of a reading
         (r"\bnajwyższ(?:a|y|e|ą|ej)\b|\bmaksymaln(?:a|y|e|ą|ej)\b|\bnajwiększ(?:a|y|e|ą)\b", "highest"),
         (r"\bnajniższ(?:a|y|e|ą|ej)\b|\bminimaln(?:a|y|e|ą|ej)\b|\bnajmniejsz(?:a|y|e|ą)\b", "lowest"),
         (r"\bśredni(?:a|e|ą|ej|o)?\b", "average"),
         (r"\bnajgorętsz(?:a|y|ą)\b", "hottest"),
+        (r"\b(?:cieplejsz|gorętsz)(?:a|y|e|ą)\b", "warmer"),
+        (r"\b(?:chłodniejsz|zimniejsz)(?:a|y|e|ą)\b", "cooler"),
         (r"\bnajwięcej\b", "the most"),
         (r"\bnajmniej\b", "the least"),
         (r"\bpowyżej\b|\bponad\b", "above"),
@@ -193,20 +230,31 @@ _POLISH = _table(
         (r"\b(?:działał|chodził|liczył|leciał|działało)\b", "was running"),
         (r"\b(?:pracował|pracowała|pracowało)\b", "busy"),
         (r"\b(?:stał|stała|stało)\s+bezczynnie\b|\bbezczynn(?:a|y|ie)\b", "idle"),
+        (r"\b(?:miał|miała|miało)\s+(?=\d)", "was at "),  # ("miała 80 stopni": was at 80 degrees)
+        (r"\b(?:się stało|stało się)\b", "happened"),
+        (r"\b(?:próbował|próbowała|próbowało)\b", "tried"),
         (r"\bczeka(?:ją)?\b", "is waiting"),
         (r"\bczekał(?:o|a|y)?\b", "waited"),
         (r"\b(?:trwał|trwało|trwała)\b", "took"),
         (r"\b(?:zdążył|zdążyła)\s+pochodzić\b|\bpochodził\b", "ran"),
         (r"\btrzymał(?:a|o)?\b", "was it"),
         (
-            r"\b(?:padło|padł|padła|wywalił się|wywaliło się|wywaliła się|wysypał się|wysypało się)\b",
+            r"\b(?:się\s+)?(?:padło|padł|padła|wywalił|wywaliło|wywaliła|wysypał|wysypało|wysypała)(?:\s+się)?\b",
             "failed",
         ),
         (r"\b(?:skończył|skończyła|skończyło)(?: się)?\b", "finished"),
         (r"\b(?:zużył|zużyła|zużyło|zjadł|zjadła|zjadło|spalił|spaliła|pobrał|pobrała|dała|dał)\b", "used"),
         (r"\bzalogował(?:a|o)?\b|\bwypisał(?:a|o)?\b", "logged"),
         (r"\bciągnie\b|\bpobiera\b", "draws"),
+        (r"\bciągnęł(?:a|o)\b|\bciągnął\b", "drew"),
+        (r"\bkosztuj(?:e|ą)\b|\bkosztować\b", "costs"),
+        # advice asked ("jaki lr byś polecił": what lr would you recommend): not about this machine
+        (
+            r"\b(?:byś polecił(?:a)?|polecił(?:a)?byś|polecisz|poleciłbyś|doradzisz|radzisz)\b",
+            "would you recommend",
+        ),
         (r"\bzajmuje\b", "uses"),
+        (r"\bzajęt(?:e|a|y|ej|ego|ych)\b", "used"),
         (r"\bpomyliłem się\b|\bpomyliłam się\b", "my mistake"),
         # what is not about the machine, read so that it is not taken for a reading ("różnica między NVLink a
         # PCIe": the difference between; "linie w pliku": the lines of a file)
@@ -227,6 +275,8 @@ _POLISH = _table(
 _POLISH_FUNCTION_WORDS = _table(
     (
         (r"^\s*a\b|(?<=,)\s*a\b", " and"),
+        # a pronoun after its preposition ("log z niego": its log; "co na niej chodziło": on it)
+        (r"\b(?:na|z|ze) (?:niego|niej|nim|nią)\b", lambda m: ("on" if m[0][0] in "nN" else "of") + " it"),
         (r"\bmiędzy (\S+) a\b", r"between \1 and"),
         # "w" is in, never watts ("ile W ciągnie": how many W; "300 W")
         (r"(?<![\d.])(?<!many )(?<!\d )\b(?:we|w)\b(?!\s*(?:[?.!,]|$))", "in"),
@@ -235,6 +285,8 @@ _POLISH_FUNCTION_WORDS = _table(
         (r"\boraz\b", "and"),
         (r"\b(?:z|ze)\b", "with"),
         (r"\bprzy\b", "at"),
+        (r"\bprzed\b", "before"),
+        (r"\bdla\b", "for"),
         (r"\bdo\b", "to"),
         (r"\bpo\b", "after"),
         (r"\bzanim\b", "before"),
@@ -248,7 +300,7 @@ _POLISH_FUNCTION_WORDS = _table(
         (r"\bma\b", "has"),
         (r"\bnie\b", "not"),
         (r"\bsię\b", ""),
-        (r"\b(?:go|ją|je|jego|jej)\b", "it"),
+        (r"\b(?:go|ją|je|jego|jej|niego|niej)\b", "it"),
         (r"\b(?:jednak|dobra|swoją drogą|swoja droga)\b,?", ""),
         (r"\b(?:proszę|prosze)\b", "please"),
         (r"\bdzięki\b", "thanks"),
