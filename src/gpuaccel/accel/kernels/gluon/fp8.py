@@ -62,12 +62,14 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
                           CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
                           INLINE_PV: gl.constexpr, SPLIT: gl.constexpr, RESCALE: gl.constexpr = 0.0,
                           RESCALE_WARP: gl.constexpr = False, Q_BUFS: gl.constexpr = 1,
-                          V_GIVEN: gl.constexpr = False):  # fmt: skip
+                          V_GIVEN: gl.constexpr = False, O_RECIP: gl.constexpr = False,
+                          PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
              sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
              True, False, INLINE_PV, Q_BUFS, False, None, SPLIT, part_o, part_lse, RESCALE=RESCALE,
-             RESCALE_WARP=RESCALE_WARP, V_GIVEN=V_GIVEN, ds_sb=ds_sb, ds_sh=ds_sh)  # fmt: skip
+             RESCALE_WARP=RESCALE_WARP, O_RECIP=O_RECIP, PINGPONG=PINGPONG, FIRST_FULL=FIRST_FULL,
+             V_GIVEN=V_GIVEN, ds_sb=ds_sb, ds_sh=ds_sh)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -144,13 +146,24 @@ def gluon_fp8_config(
     if head_dim not in GLUON_FP8_CONFIGS:
         raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FP8_CONFIGS[head_dim]
-    if q is None or cfg.consumers != 3 or not tall_tiles_waste(q.shape[2]):
-        return cfg
-    if not causal:
-        return replace(cfg, consumers=2, q_bufs=2) if v_given else cfg
-    tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], 2 * CONSUMER_ROWS)
-    programs = sm_count(q.device) if sms is None else sms
-    return replace(cfg, consumers=2, q_bufs=2 if tiles > programs else 1)
+    if q is not None and cfg.consumers == 3 and tall_tiles_waste(q.shape[2]):
+        if causal:
+            tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], 2 * CONSUMER_ROWS)
+            programs = sm_count(q.device) if sms is None else sms
+            cfg = replace(cfg, consumers=2, q_bufs=2 if tiles > programs else 1)
+        elif v_given:
+            cfg = replace(cfg, consumers=2, q_bufs=2)
+    return cfg
+
+
+def fp8_takes_turns(cfg: GluonFwdConfig, causal: bool, split: bool) -> bool:
+    """Whether an FP8 launch with ``cfg`` builds ``PINGPONG`` (``cfg.pingpong``): the consumers' turns
+    (:func:`accel.kernels.gluon.fwd_steps._turn`) in the step that runs each block's PV inside the block,
+    two or three consumers; causal slices with fewer key blocks take empty turns, so a causal key split
+    (which the launcher never builds) would not pair them. The 64-key D256 blocks (P carried) go without:
+    their FP8 step was not built with turns."""
+    inline = cfg.block_n >= INLINE_PV_MIN_BLOCK
+    return cfg.pingpong and inline and cfg.consumers in (2, 3) and not (causal and split)
 
 
 def launch_gluon_fp8(
@@ -232,7 +245,9 @@ def launch_gluon_fp8(
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], INLINE_PV=inline,
              SPLIT=cut is not None, RESCALE=float(cfg.rescale_log2),
-             RESCALE_WARP=cfg.rescale_warp, Q_BUFS=cfg.q_bufs, V_GIVEN=descale_strides is not None),
+             RESCALE_WARP=cfg.rescale_warp, Q_BUFS=cfg.q_bufs, V_GIVEN=descale_strides is not None,
+             O_RECIP=cfg.o_recip, PINGPONG=fp8_takes_turns(cfg, bool(causal), cut is not None),
+             FIRST_FULL=cfg.first_full and inline),
         dict(num_warps=4), bound, "gluon_fp8_split" if cut else "gluon_fp8",
     )  # fmt: skip
     if cut:
