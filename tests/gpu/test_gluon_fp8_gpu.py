@@ -110,6 +110,41 @@ def test_a_deeper_ring_changes_no_bytes(b, hq, hkv, nq, nk, causal):
 
 
 @pytest.mark.parametrize(
+    "consumers,q_bufs,b,hq,hkv,nq,nk,causal",
+    [
+        (2, 2, 4, 16, 16, 1024, 1024, False),
+        (2, 2, 8, 16, 16, 1024, 1024, True),
+        (3, 1, 2, 8, 2, 1000, 1000, True),  # 192-row tiles: a tile's slices walk 1, 1 and 2 blocks
+        (3, 1, 2, 16, 16, 4096, 4096, False),  # the grid's tail cut along the keys
+        (2, 1, 1, 16, 16, 512, 512, False),
+    ],
+)
+def test_the_consumers_turns_change_no_bytes(consumers, q_bufs, b, hq, hkv, nq, nk, causal):
+    """The consumers' turns (``pingpong`` in the step with PV inside each block, gluon.fwd_steps._turn) only
+    order the wgmma issues: D128's o and lse are those without them, bit for bit, on two and three
+    consumers, causal slices with fewer blocks taking empty turns, and every element is written
+    (NaN-poisoned first)."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + consumers)
+    q = torch.randn(b, hq, nq, 128, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(b, hkv, nk, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    base = GluonFwdConfig(128, 3, consumers, q_bufs=q_bufs)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(base))
+    outs = []
+    for cfg in (base, replace(base, pingpong=True)):
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, causal, 128**-0.5, cfg, out=(o, lse))
+        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
+        outs.append((o, lse))
+    assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])
+
+
+@pytest.mark.parametrize(
     "b,hq,hkv,nq,nk,causal",
     [(8, 16, 16, 1024, 1024, True), (2, 8, 2, 1000, 1000, True), (1, 16, 16, 512, 512, True)],
 )

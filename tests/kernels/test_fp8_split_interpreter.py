@@ -176,7 +176,8 @@ def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_causal_call(b, hq
     shipped = gluon_fp8.GLUON_FP8_CONFIGS[d]
     cfg = gluon_fp8.gluon_fp8_config(d, torch.empty(b, hq, n, d, device="meta"), causal, sms=132)
     q_bufs = 2 if want == 2 and b * hq * -(-n // 128) > 132 else 1
-    assert cfg == (shipped if want is None else replace(shipped, consumers=want, q_bufs=q_bufs))
+    want_cfg = shipped if want in (None, 3) else replace(shipped, consumers=want, q_bufs=q_bufs)
+    assert cfg == gluon_fp8.with_turns(want_cfg, d, causal)
     assert gluon_fp8.gluon_fp8_config(d) == shipped
 
 
@@ -202,7 +203,9 @@ def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_v_given_call(b, h
     shipped = gluon_fp8.GLUON_FP8_CONFIGS[d]
     q = torch.empty(b, hq, n, d, device="meta")
     cfg = gluon_fp8.gluon_fp8_config(d, q, False, sms=132, v_given=v_given)
-    assert cfg == (shipped if want in (None, 3) else replace(shipped, consumers=want, q_bufs=2))
+    assert cfg == gluon_fp8.with_turns(
+        shipped if want in (None, 3) else replace(shipped, consumers=want, q_bufs=2), d, False
+    )
 
 
 @pytest.mark.parametrize(
@@ -227,3 +230,28 @@ def test_e4m3_call_transposes_v_in_the_kernel_below_the_bound_or_where_it_retile
 
     q = torch.empty(b, hq, n, d, device="meta")
     assert gluon_fp8.transposes_v(q, q, causal) is want
+
+
+@pytest.mark.parametrize(
+    "b,hq,n,d,causal,v_given,turns",
+    [
+        (4, 16, 1024, 128, False, True, True),  # two consumers: turns and O by a reciprocal
+        (8, 16, 1024, 128, True, True, True),
+        (2, 16, 8192, 128, True, False, True),  # causal three consumers
+        (2, 16, 8192, 128, False, False, False),  # non-causal three: the kernel measured slower
+        (8, 16, 1024, 128, False, False, False),  # V^T by its own launch: three consumers
+        (1, 16, 512, 64, True, True, False),  # other head dims: not measured
+        (1, 16, 512, 256, False, True, False),
+    ],
+)
+def test_fp8_kernel_takes_turns_on_two_consumers_and_causal_three(b, hq, n, d, causal, v_given, turns):
+    """gluon.fp8.with_turns: D128's configurations on two consumers, and causal ones on three, take the
+    consumers' turns and O's reciprocal epilogue (docs/kernels-log.md, 2026-11-30, forty-first session
+    (third)); the launch builds the turns for the step with PV inside each block (fp8_takes_turns)."""
+    from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
+
+    q = torch.empty(b, hq, n, d, device="meta")
+    cfg = gluon_fp8.gluon_fp8_config(d, q, causal, sms=132, v_given=v_given)
+    assert (cfg.pingpong, cfg.o_recip) == (turns, turns)
+    assert gluon_fp8.fp8_takes_turns(cfg, causal, False) is turns
+    assert not gluon_fp8.fp8_takes_turns(cfg, True, True)  # a causal key split: not built

@@ -15,7 +15,8 @@ kernel's shared memory (V^T tiles), its configurations and launcher. What FP8 ch
 - Key blocks of 128 or more run each block's PV inside the block (``INLINE_PV``): no P is carried to the
   next step, which frees the registers for 256-key blocks (D64) or a third consumer warpgroup (D128), and
   it measured faster than FlashAttention-3's order even with two consumers and 128 keys; the 64-key D256
-  blocks keep that order, which measured faster there.
+  blocks keep that order, which measured faster there. D128's two consumers, and causal three, take turns
+  to issue those wgmmas (:func:`with_turns`): FP8's softmax weighs twice bf16's against its matmuls.
 - Non-causal tiles are all alike, so a grid of T tiles on P SMs runs ceil(T/P) rounds for T/P of work (11
   for 10.4 at D128 N 8k-16k). Where the cost model says it pays (:func:`accel.kernels.gluon.sched.
   split_pieces`), the last round's tiles are cut along the keys, one piece a program, and a second launch
@@ -62,12 +63,14 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
                           CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr,
                           INLINE_PV: gl.constexpr, SPLIT: gl.constexpr, RESCALE: gl.constexpr = 0.0,
                           RESCALE_WARP: gl.constexpr = False, Q_BUFS: gl.constexpr = 1,
-                          V_GIVEN: gl.constexpr = False):  # fmt: skip
+                          V_GIVEN: gl.constexpr = False, O_RECIP: gl.constexpr = False,
+                          PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
              sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
              True, False, INLINE_PV, Q_BUFS, False, None, SPLIT, part_o, part_lse, RESCALE=RESCALE,
-             RESCALE_WARP=RESCALE_WARP, V_GIVEN=V_GIVEN, ds_sb=ds_sb, ds_sh=ds_sh)  # fmt: skip
+             RESCALE_WARP=RESCALE_WARP, O_RECIP=O_RECIP, PINGPONG=PINGPONG, FIRST_FULL=FIRST_FULL,
+             V_GIVEN=V_GIVEN, ds_sb=ds_sb, ds_sh=ds_sh)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -144,13 +147,39 @@ def gluon_fp8_config(
     if head_dim not in GLUON_FP8_CONFIGS:
         raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FP8_CONFIGS[head_dim]
-    if q is None or cfg.consumers != 3 or not tall_tiles_waste(q.shape[2]):
-        return cfg
-    if not causal:
-        return replace(cfg, consumers=2, q_bufs=2) if v_given else cfg
-    tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], 2 * CONSUMER_ROWS)
-    programs = sm_count(q.device) if sms is None else sms
-    return replace(cfg, consumers=2, q_bufs=2 if tiles > programs else 1)
+    if q is not None and cfg.consumers == 3 and tall_tiles_waste(q.shape[2]):
+        if causal:
+            tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], 2 * CONSUMER_ROWS)
+            programs = sm_count(q.device) if sms is None else sms
+            cfg = replace(cfg, consumers=2, q_bufs=2 if tiles > programs else 1)
+        elif v_given:
+            cfg = replace(cfg, consumers=2, q_bufs=2)
+    return with_turns(cfg, head_dim, causal)
+
+
+def with_turns(cfg: GluonFwdConfig, head_dim: int, causal: bool) -> GluonFwdConfig:
+    """``cfg`` with the consumers' turns (``pingpong``, :func:`fp8_takes_turns`) and O's reciprocal epilogue
+    (``o_recip``) where they measured faster: D128 calls on two consumers (the short shapes' 128-row tiles)
+    and causal calls on three. FP8's wgmmas take half bf16's pipe time, so its softmax weighs twice as much
+    and the consumers waited on their own matmuls; the turns set one's softmax under the other's wgmmas.
+    On an H200 (docs/kernels-log.md, 2026-11-30, forty-first session (third); do_bench ms of the e4m3 call,
+    shipped / both): 4,16,1024,128 0.0659 / 0.0632, 8,16,1024 0.1222 / 0.1172, causal 0.0910 / 0.0876,
+    4,16,1024 causal 0.0500 / 0.0482, 2,16,8192 causal 0.727 / 0.667, 1,16,16384 causal 1.310 / 1.213; o and
+    lse bit for bit. Non-causal three consumers (2,16,8192: the call 1.197 / 1.178 ms, its kernel 1093 /
+    1112 us) and the other head dims (not measured) go without."""
+    if head_dim == 128 and (causal or cfg.consumers == 2):
+        return replace(cfg, pingpong=True, o_recip=True)
+    return cfg
+
+
+def fp8_takes_turns(cfg: GluonFwdConfig, causal: bool, split: bool) -> bool:
+    """Whether an FP8 launch with ``cfg`` builds ``PINGPONG`` (``cfg.pingpong``): the consumers' turns
+    (:func:`accel.kernels.gluon.fwd_steps._turn`) in the step that runs each block's PV inside the block,
+    two or three consumers; causal slices with fewer key blocks take empty turns, so a causal key split
+    (which the launcher never builds) would not pair them. The 64-key D256 blocks (P carried) go without:
+    their FP8 step was not built with turns."""
+    inline = cfg.block_n >= INLINE_PV_MIN_BLOCK
+    return cfg.pingpong and inline and cfg.consumers in (2, 3) and not (causal and split)
 
 
 def launch_gluon_fp8(
@@ -232,7 +261,9 @@ def launch_gluon_fp8(
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], INLINE_PV=inline,
              SPLIT=cut is not None, RESCALE=float(cfg.rescale_log2),
-             RESCALE_WARP=cfg.rescale_warp, Q_BUFS=cfg.q_bufs, V_GIVEN=descale_strides is not None),
+             RESCALE_WARP=cfg.rescale_warp, Q_BUFS=cfg.q_bufs, V_GIVEN=descale_strides is not None,
+             O_RECIP=cfg.o_recip, PINGPONG=fp8_takes_turns(cfg, bool(causal), cut is not None),
+             FIRST_FULL=cfg.first_full and inline),
         dict(num_warps=4), bound, "gluon_fp8_split" if cut else "gluon_fp8",
     )  # fmt: skip
     if cut:

@@ -484,9 +484,11 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     :func:`accel.kernels.gluon.sched.padded_schedule`); without it such a slice walked every key.
     ``ROW_LIMIT``: masked blocks as :func:`_softmax` says; ``O_RECIP``: :func:`_normalise`'s.
     ``PINGPONG``: every wgmma issue of the tile (the first QK^T, each block's QK^T and PV, the last PV) in
-    this consumer's turn (:func:`accel.kernels.gluon.fwd_steps._turn`); both slices take n_mine + 1 turns.
-    ``FIRST_FULL``: the slice's first block (P carried) runs the unmasked softmax where every row sees all of
-    it (a run-time branch between the two copies), where it always ran masked.
+    this consumer's turn (:func:`accel.kernels.gluon.fwd_steps._turn`); both slices take n_mine + 1 turns
+    (``INLINE_PV``: one turn a block's PV and the next block's QK^T, :func:`_step_inline`; causal n_tile + 1).
+    ``FIRST_FULL``: the slice's first block (P carried; ``INLINE_PV`` with ``Q_BUFS`` > 1, the item's block
+    ahead of the loops) runs the unmasked softmax where every row sees all of it (a run-time branch between
+    the two copies), where it always ran masked.
 
     ``INLINE_PV`` with ``Q_BUFS`` > 1 runs the item's first block ahead of its two loops (unmasked, then
     masked): the Q descriptor then changes from tile to tile, and Triton 3.6's ptxas (12.8.93) computed its
@@ -557,13 +559,23 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         l_i = gl.zeros([HALF_M], gl.float32, row_layout)
         acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
         first = j0
-        if Q_BUFS > 1:  # the item's first block before both loops, always masked (the docstring says why)
-            acc, m_i, l_i = _step_inline(
-                q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j0, j0, acc, m_i, l_i,
-                offs_m, _block_scale(q_scale, ks_row, j0, PER_BLOCK), causal_off, len_k, s_layout,
-                p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP,
-                ROW_LIMIT, K_STAGES,
-            )  # fmt: skip
+        if PINGPONG:  # the tile's first turn: its first QK^T (each step passes it on, _step_inline)
+            _turn(HALF, False, CONSUMERS)
+        if Q_BUFS > 1:  # the item's first block before both loops, masked (the docstring says why)
+            if FIRST_FULL and j0 < full_hi:  # unless every row sees all of it
+                acc, m_i, l_i = _step_inline(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j0, j0, acc, m_i, l_i,
+                    offs_m, _block_scale(q_scale, ks_row, j0, PER_BLOCK), causal_off, len_k, s_layout,
+                    p_layout, o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP,
+                    ROW_LIMIT, K_STAGES, PINGPONG, HALF, CONSUMERS,
+                )  # fmt: skip
+            else:
+                acc, m_i, l_i = _step_inline(
+                    q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j0, j0, acc, m_i, l_i,
+                    offs_m, _block_scale(q_scale, ks_row, j0, PER_BLOCK), causal_off, len_k, s_layout,
+                    p_layout, o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP,
+                    ROW_LIMIT, K_STAGES, PINGPONG, HALF, CONSUMERS,
+                )  # fmt: skip
             first = j0 + 1
             masked_lo = gl.maximum(masked_lo, first)
         for j in range(first, full_hi):
@@ -571,15 +583,21 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j, PER_BLOCK), causal_off, len_k, s_layout, p_layout,
                 o_layout, BLOCK_N, STAGES, False, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
-                K_STAGES,
+                K_STAGES, PINGPONG, HALF, CONSUMERS,
             )  # fmt: skip
         for j in range(masked_lo, n_mine):
             acc, m_i, l_i = _step_inline(
                 q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, ring0 + j, j, acc, m_i, l_i,
                 offs_m, _block_scale(q_scale, ks_row, j, PER_BLOCK), causal_off, len_k, s_layout, p_layout,
                 o_layout, BLOCK_N, STAGES, True, CAUSAL, FP8, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
-                K_STAGES,
+                K_STAGES, PINGPONG, HALF, CONSUMERS,
             )  # fmt: skip
+        if PINGPONG:
+            _turn(HALF, True, CONSUMERS)  # the turn the last PV was issued in
+            if CAUSAL:  # a slice with fewer key blocks than the tile's last takes empty turns: as many a tile
+                for _ in range(gl.maximum(n_mine, first), n_tile):
+                    _turn(HALF, False, CONSUMERS)
+                    _turn(HALF, True, CONSUMERS)
         if not O_TMA:
             mbarrier.arrive(q_empty.index(qb))
     else:
@@ -1000,10 +1018,12 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     ``DYNAMIC``: each tile's number is read from this Q buffer's slot in ``sched_ptr`` once its Q has
     landed, until a -1 (:func:`_producer`). ``RESCALE``: O and l are
     rescaled only when a row's max grows by more than this (log2 units; :func:`_softmax`), 0 every block.
-    ``PINGPONG`` (two consumers, dense non-causal tiles, FlashAttention-3's order): the consumers take turns
-    to issue their wgmmas (:func:`accel.kernels.gluon.fwd_steps._turn`); both slices of a tile walk the same
-    blocks, so they take as many turns. Consumer 1 hands consumer 0 the first turn, and consumer 0 takes
-    the turn consumer 1 hands back last, so each named barrier is left with no arrival pending.
+    ``PINGPONG`` (two consumers, dense non-causal tiles, FlashAttention-3's order; with ``INLINE_PV`` two
+    or three consumers, causal too): the consumers take turns to issue their wgmmas
+    (:func:`accel.kernels.gluon.fwd_steps._turn`); both slices of a tile walk the same blocks, so they take
+    as many turns (inline causal slices with fewer blocks than the tile's last take empty ones). The last
+    consumer hands consumer 0 the first turn, and consumer 0 takes the turn the last hands back last, so
+    each named barrier is left with no arrival pending.
     ``V_GIVEN`` (the e4m3 call's FP8 forward): each tile's id and descales come from the producer's note
     beside the tile's Q (``notes``, :func:`_note_get`), read once Q's barrier has completed, where each
     consumer read the id from the host's table and then the descales from global memory, a chain of two
@@ -1016,11 +1036,13 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                      "PAD_TOP lays dense causal tiles whose O leaves by masked stores")  # fmt: skip
     gl.static_assert(not PAD_SKIP or not (CAUSAL or VARLEN or SPLIT or DYNAMIC),
                      "PAD_SKIP walks dense non-causal tiles from the host's table")  # fmt: skip
-    gl.static_assert(not PINGPONG or (CONSUMERS == 2 and not (CAUSAL or VARLEN or SPLIT or DYNAMIC or PAD_SKIP
-                                                              or INLINE_PV)),
-                     "PINGPONG: two consumers whose slices walk the same key blocks, P carried")  # fmt: skip
-    if PINGPONG and HALF == 1:
-        _turn(HALF, True)  # consumer 0 goes first
+    DENSE: gl.constexpr = not (VARLEN or DYNAMIC or PAD_SKIP)
+    gl.static_assert(not PINGPONG or (CONSUMERS == 2 and DENSE and not (CAUSAL or SPLIT))
+                     or (INLINE_PV and DENSE and not (SPLIT and CAUSAL)),
+                     "PINGPONG: two consumers whose slices walk the same key blocks (P carried), or PV "
+                     "inside each block, dense tiles")  # fmt: skip
+    if PINGPONG and HALF == CONSUMERS - 1:
+        _turn(HALF, True, CONSUMERS)  # consumer 0 goes first
     SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT or PAD_SKIP
     cnt = 0  # K/V blocks consumed so far: ring slot and phase
     if DYNAMIC:
@@ -1065,7 +1087,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES,
             )  # fmt: skip
     if PINGPONG and HALF == 0:
-        _turn(HALF, False)  # the turn consumer 1 handed back last
+        _turn(HALF, False, CONSUMERS)  # the turn the last consumer handed back last
 
 
 @gluon.jit
@@ -1122,7 +1144,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                             q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, raw_ready, raw_empty, notes,
                             HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS, INLINE_PV, Q_BUFS,
                             SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, K_STAGES, V_CHUNKS, ds_sb,
-                            ds_sh)  # fmt: skip
+                            ds_sh, O_RECIP, PINGPONG, FIRST_FULL)  # fmt: skip
     else:
         gl.warp_specialize(
             [(_consumer_ahead if NEXT_QK else _consumer,
@@ -1155,7 +1177,8 @@ def _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, 
                         CONSUMERS: gl.constexpr, CONSUMER_REGS: gl.constexpr, INLINE_PV: gl.constexpr,
                         Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, part_o, part_lse, RESCALE: gl.constexpr,
                         RESCALE_WARP: gl.constexpr, K_STAGES: gl.constexpr, V_CHUNKS: gl.constexpr, ds_sb,
-                        ds_sh):  # fmt: skip
+                        ds_sh, O_RECIP: gl.constexpr = False, PINGPONG: gl.constexpr = False,
+                        FIRST_FULL: gl.constexpr = False):  # fmt: skip
     """:func:`_forward`'s partitions for the FP8 forward's ``V_GIVEN``: the consumers, the producer (V's
     chunks into the raw ring, each tile's note into ``notes``) and the transposer warpgroup (raw ring to the
     V^T ring)."""
@@ -1166,8 +1189,8 @@ def _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, 
            group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr, sched_len,
            sched_ptr, 1, 0, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, True,
            False, INLINE_PV, Q_BUFS, False, None, SPLIT, part_o, part_lse, False,
-           RESCALE, RESCALE_WARP, False, False, False, False, False, False,
-           False, K_STAGES, 0, True, notes))
+           RESCALE, RESCALE_WARP, False, False, False, False, O_RECIP, PINGPONG,
+           FIRST_FULL, K_STAGES, 0, True, notes))
          if c < CONSUMERS else
          (_transposer, (v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, heads_q, seq_q, seq_k, num_m,
                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM, BLOCK_N, STAGES,

@@ -132,26 +132,39 @@ def _rescale(acc, alpha, grow, o_layout: gl.constexpr, RESCALE: gl.constexpr,
     return acc
 
 
-# Named hardware barriers of the two consumers' turns (``PINGPONG``): consumer c waits at TURN_BAR + c and
-# passes the turn at TURN_BAR + 1 - c. Triton 3.6 takes 0-2 for its partitions' own barriers (the PTX of the
-# forward: bar.sync 0 / 2 of 128 threads, barrier.sync 1), so these sit well above them.
+# Named hardware barriers of the consumers' turns (``PINGPONG``): consumer c waits at TURN_BAR + c and
+# passes the turn to the next one (c + 1 mod the consumer count) at that one's barrier. Triton 3.6 takes 0-4
+# for its partitions' own barriers (the PTX of the forward: bar.sync 0 / 2 of 128 threads, barrier.sync 1;
+# the FP8 transposer's 3), so these sit well above them.
 TURN_BAR = gl.constexpr(8)
-_TURN_WAIT = gl.constexpr(("bar.sync 8, 256; mov.b32 $0, 0;", "bar.sync 9, 256; mov.b32 $0, 0;"))
-_TURN_PASS = gl.constexpr(("bar.arrive 9, 256; mov.b32 $0, 0;", "bar.arrive 8, 256; mov.b32 $0, 0;"))
+_TURN_WAIT = gl.constexpr(
+    ("bar.sync 8, 256; mov.b32 $0, 0;", "bar.sync 9, 256; mov.b32 $0, 0;", "bar.sync 10, 256; mov.b32 $0, 0;")
+)
+_TURN_PASS2 = gl.constexpr(("bar.arrive 9, 256; mov.b32 $0, 0;", "bar.arrive 8, 256; mov.b32 $0, 0;"))
+_TURN_PASS3 = gl.constexpr(
+    (
+        "bar.arrive 9, 256; mov.b32 $0, 0;",
+        "bar.arrive 10, 256; mov.b32 $0, 0;",
+        "bar.arrive 8, 256; mov.b32 $0, 0;",
+    )
+)
 
 
 @gluon.jit
-def _turn(HALF: gl.constexpr, PASS: gl.constexpr):
-    """FlashAttention-3's pingpong between two consumer warpgroups: consumer ``HALF`` waits for its turn to
-    issue wgmma (``PASS`` False: ``bar.sync``, 256 threads, the other consumer's ``bar.arrive`` completes
-    it) or hands the turn to the other one (``PASS``). So the tensor cores take the two warpgroups' matmuls
-    in alternation and one's softmax runs under the other's matmuls, instead of the two drifting (and
-    meeting) as they please. One element a thread (a 128-thread blocked layout), so the PTX runs once per
-    thread; not pure, so it keeps its place between the wgmma issues."""
+def _turn(HALF: gl.constexpr, PASS: gl.constexpr, CONSUMERS: gl.constexpr = 2):
+    """FlashAttention-3's pingpong between consumer warpgroups: consumer ``HALF`` waits for its turn to
+    issue wgmma (``PASS`` False: ``bar.sync``, 256 threads, the previous consumer's ``bar.arrive``
+    completes it) or hands the turn to the next one (``PASS``; of ``CONSUMERS``, 2 or 3, in a ring). So the
+    tensor cores take the warpgroups' matmuls in turn and one's softmax runs under the others' matmuls,
+    instead of them drifting (and meeting) as they please. One element a thread (a 128-thread blocked
+    layout), so the PTX runs once per thread; not pure, so it keeps its place between the wgmma issues."""
     one: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
     tok = gl.full([128], 0, gl.int32, one)
     if PASS:
-        asm: gl.constexpr = _TURN_PASS[HALF]
+        if CONSUMERS == 3:
+            asm: gl.constexpr = _TURN_PASS3[HALF]
+        else:
+            asm: gl.constexpr = _TURN_PASS2[HALF]
     else:
         asm: gl.constexpr = _TURN_WAIT[HALF]
     gl.inline_asm_elementwise(asm, "=r,r", [tok], dtype=gl.int32, is_pure=False, pack=1)
@@ -270,14 +283,22 @@ def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j
                  o_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr, MASKED: gl.constexpr,
                  CAUSAL: gl.constexpr, FP8: gl.constexpr = False, P_LOG2: gl.constexpr = 0.0,
                  RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
-                 ROW_LIMIT: gl.constexpr = False, K_STAGES: gl.constexpr = 2):  # fmt: skip
+                 ROW_LIMIT: gl.constexpr = False, K_STAGES: gl.constexpr = 2,
+                 PINGPONG: gl.constexpr = False, HALF: gl.constexpr = 0,
+                 CONSUMERS: gl.constexpr = 2):  # fmt: skip
     """Block j whole: QK^T(j), softmax(j), O's rescale, then PV(j), waited before the block ends (the FP8
     forward's order): no P crosses the loop, which leaves FP8 the registers for larger blocks or a third
     consumer. Per warpgroup it serialises what :func:`_step` overlaps on paper; ptxas hoists that overlap
     away (docs/kernels-log.md), and for FP8 this order measured faster; for bf16 slower, so bf16 keeps
-    :func:`_step`."""
+    :func:`_step`. ``PINGPONG``: the step starts in consumer ``HALF``'s turn (:func:`_turn`) and passes it
+    once QK^T(j) is issued; it takes the next turn for PV(j) and keeps it to the end, so one turn holds a
+    block's PV and the next block's QK^T, as FlashAttention-3's turn holds PV(j-1) and QK^T(j); the caller
+    takes the tile's first turn and passes its last."""
     s = cnt % STAGES
-    qk = warpgroup_mma_wait(0, deps=(_qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, K_STAGES),))
+    s_tok = _qk(q_s, k_smem, k_ready, cnt, s_layout, BLOCK_N, K_STAGES)
+    if PINGPONG:
+        _turn(HALF, True, CONSUMERS)
+    qk = warpgroup_mma_wait(0, deps=(s_tok,))
     _release(k_empty.index(cnt % K_STAGES))
     p, alpha, m_i, l_i, grow = _softmax(
         qk, m_i, l_i, j, offs_m, qk_scale, causal_off, seq_k, s_layout, BLOCK_N, MASKED, CAUSAL, P_LOG2,
@@ -286,6 +307,8 @@ def _step_inline(q_s, k_smem, v_smem, k_ready, v_ready, k_empty, v_empty, cnt, j
     p = _e4m3(_p_operand(p, v_smem.dtype, p_layout, FP8), FP8)
     acc = _rescale(acc, alpha, grow, o_layout, RESCALE, RESCALE_WARP)
     mbarrier.wait(v_ready.index(s), (cnt // STAGES) & 1)
+    if PINGPONG:  # (V landed first: the turn is not held waiting for the producer)
+        _turn(HALF, False, CONSUMERS)
     acc = warpgroup_mma(p, _v_operand(v_smem, s, FP8), acc, is_async=True)
     acc = warpgroup_mma_wait(0, deps=(acc,))  # (an e4m3 P cannot be a dependency; nothing else runs here)
     _release(v_empty.index(s))

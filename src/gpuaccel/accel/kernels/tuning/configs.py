@@ -78,7 +78,8 @@ class GluonFwdConfig:
     row_limit: bool = False
     o_recip: bool = False  # the epilogue's O / l as a reciprocal a row and a multiply (gluon.fwd._normalise)
     # non-causal, two consumers: they take turns to issue their wgmmas (FlashAttention-3's pingpong, named
-    # barriers; gluon.fwd_steps._turn), so one's softmax runs under the other's matmuls
+    # barriers; gluon.fwd_steps._turn), so one's softmax runs under the other's matmuls; the FP8 step with
+    # PV inside each block takes them with two or three consumers, causal too (gluon.fp8.fp8_takes_turns)
     pingpong: bool = False
     # a slice's first key block (P carried) by the unmasked softmax where every row sees all of it; it ran
     # masked whatever it held (gluon.fwd._consumer_tile)
