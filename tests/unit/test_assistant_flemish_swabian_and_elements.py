@@ -120,3 +120,44 @@ def test_the_failed_element_asked_with_its_setting_is_its_log(heldout_svc: Assis
     ):
         _, text, _ = ask(svc, asked, None)  # (the second: two asks, the failures and that element's log)
         assert "job 9 (lr-sweep, failed)" in text and "lr=0.001" in text and "lr=0.003" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("Kunde gij job 12 iets hoger zetten in de queue?", "gpuaccel priority 12"),
+        ("Houd job 14 nog wa tegen aub.", "gpuaccel hold 14"),
+    ],
+)
+def test_flemish_requests_of_the_queue(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_flemish_resume_said_as_let_it_carry_on(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "Zet job 11 efkes op pauze.", None)
+    _, text, query = ask(heldout_svc, "Goed, laat hem nu maar verder werken.", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+
+
+@pytest.mark.parametrize(
+    ("said", "reading"),
+    [
+        ("gpu 1 tussen 9u en 12u, gemiddelde belasting?", "between 9:00 and 12:00"),
+        ("tussen 20u en middernacht", "between 20:00 and midnight"),
+        ("hoe warm werd gpu 0 deze voormiddag", "this morning"),
+        ("wa zat er op da moment op gpu 1", "at that moment"),
+        ("welke processen draaien erop", "are running on it"),
+        ("geef me de klokfrequenties van de 4090", "clock speeds"),
+        ("hoelang heeft de h100 gisteren stilgestaan", "has the h100 yesterday been idle"),
+        ("hoelang zat de 4090 boven de 60 graden", "above 60 °C"),
+    ],
+)
+def test_flemish_words_read(said: str, reading: str) -> None:
+    assert reading in written(said), written(said)
+
+
+def test_flemish_how_long_it_has_been_at_it(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "wa draait er op de h100?", None)
+    _, text, _ = ask(heldout_svc, "hoelang is die al bezig?", sid)
+    assert "1h30m" in text, text

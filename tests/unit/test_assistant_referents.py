@@ -206,3 +206,9 @@ def test_a_name_mistyped_by_a_letter_and_hardware_tuning_advice() -> None:
     assert pick("biggest memory footprint vit-large-train had", machine) == Query(
         "gpu_reading", metric="memory", job=4
     )
+
+
+def test_a_long_part_of_a_name_said_with_spaces_and_mistyped_by_a_letter() -> None:
+    machine = Context(gpus=[0, 1], job_names={"vit-large-pretrain": 4, "vit-large-eval": 5})
+    assert pick("how long did the vit large pretrian run", machine) == Query("job_detail", job=4)
+    assert pick("how long did the vit large eval run", machine) == Query("job_detail", job=5)

@@ -206,3 +206,12 @@ def test_a_second_ask_after_n_for_and(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "most memory gpu 1 used today, n which job was using it", None)
     assert query is not None and query["name"] == "gpu_reading" and query.get("metric") == "memory", query
     assert query.get("gpu") == 1 and "23900 MiB" in text and "sd-xl-train" in text, text
+
+
+@pytest.mark.parametrize("value", ["make it 25", "ok set to 25", "to 25 please"])
+def test_the_new_priority_said_alone_after_a_priority_request(
+    heldout_svc: AssistantService, value: str
+) -> None:
+    sid, _, _ = ask(heldout_svc, "could you bump the whisper finetune's priority", None)
+    _, text, query = ask(heldout_svc, value, sid)
+    assert query is None and "gpuaccel priority 14 25" in text, text

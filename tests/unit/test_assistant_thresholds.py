@@ -124,3 +124,9 @@ def test_a_statistic_asked_after_a_threshold_drops_it(heldout_svc: AssistantServ
     sid1, _, _ = ask(heldout_svc, "how long was the 4090 above 65 degrees today", None)
     _, text, query = ask(heldout_svc, "what was its lowest", sid1)
     assert query is not None and "at_least" not in query and "or more" not in text, query
+
+
+def test_a_value_said_bare_in_a_follow_up_is_the_threshold_now(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "how long was the h100 at 500 W or more today?", None)
+    _, _, query = ask(heldout_svc, "and the 4090, 300W?", sid)
+    assert query is not None and query["gpu"] == 1 and query["at_least"] == 300, query

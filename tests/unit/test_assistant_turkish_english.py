@@ -183,3 +183,42 @@ def test_english_and_other_languages_are_not_read_as_turkish() -> None:
         "aniyo, gpu 0 ondo nopayo",
     ):
         assert turkish_read(message) == message
+
+
+@pytest.mark.parametrize(
+    ("said", "reading"),
+    [
+        ("10 ile 14 arasi gpu0 sicakligi", "between 10:00 and 14:00"),
+        ("saat 20:30 ve 23:00 arasinda 4090 gucu", "between 20:30 and 23:00"),
+        ("ayni saatlerde h100 ne kadar cekti", "at the same hours"),
+        ("fanlar ne durumda", "fans"),
+        ("gucu limitini gecti mi", "its limit"),
+    ],
+)
+def test_turkish_spans_and_words_read(said: str, reading: str) -> None:
+    assert reading in in_english(said), in_english(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("kuyrugu durdur yarin sabah deploy var", "gpuaccel pause"),
+        ("12yi hold'a al", "gpuaccel hold 12"),
+    ],
+)
+def test_turkish_requests_of_the_queue(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_turkish_why_a_job_has_not_started_after_another(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "11 neden hala calisiyor", None)
+    _, _, query = ask(heldout_svc, "peki 12 niye baslamadi", sid)
+    assert query == {"name": "job_detail", "job": 12}, query
+
+
+def test_turkish_span_then_a_statistic_and_another_card(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "dun aksam 19:00 ile 23:00 arasi gpu0 sicaklik ortalamasi ne", None)
+    assert query is not None and query["window"]["label"] == "yesterday between 19:00 and 23:00", query
+    _, _, again = ask(heldout_svc, "ayni saatlerde gpu1?", sid)
+    assert again is not None and again["gpu"] == 1 and again["window"] == query["window"], again

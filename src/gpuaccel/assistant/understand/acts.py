@@ -766,6 +766,12 @@ _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes 
 _INSTEAD_OF = re.compile(r"\b(?:i meant|i mean|meant|instead)\b")
 _NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")
 # (a correction asks nothing: "i meant to ask: how long has 12 waited?" is a question, :data:`_ASKED`)
+# the new priority said alone after a request to change a job's priority ("raise the probe's priority" then
+# "make it 50", "set to 50"): that job set to that value
+_NEW_VALUE = re.compile(
+    r"^(?:(?:ok|okay|then|and|so)\s+)?(?:(?:set|make|put|change)\s+(?:it\s+|that\s+|(?:its|the)\s+prio(?:rity)?\s+)?"
+    r"(?:to\s+)?|to\s+)(-?\d+)(?:\s+(?:then|please|pls))?$"
+)
 
 
 def asked_again_of(said: str, request: str | None, context: Context, states: Mapping[int, str]) -> Act | None:
@@ -775,6 +781,11 @@ def asked_again_of(said: str, request: str | None, context: Context, states: Map
     the request names none."""
     if request is None:
         return None
+    value = _NEW_VALUE.match(" ".join(_words(said).split()))
+    if value is not None and re.search(r"\bprio", request, re.I):
+        before = read_act(request, context, states)
+        if before is not None and len(before.jobs) == 1:
+            return read_act(f"set the priority of job {before.jobs[0]} to {value[1]}", context, states)
     lower = said.lower()
     instead = _INSTEAD_OF.search(lower) is not None and not _ASKED.search(_INSTEAD_OF.sub(" ", lower))
     if not (instead or _ALSO_OF.search(lower)):

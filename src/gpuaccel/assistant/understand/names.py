@@ -128,6 +128,10 @@ def _named_jobs(question: str, context: Context, stems: bool, described: set[int
     def said_part(part: str) -> bool:
         if said(part) or re.search(rf"(?<!\w){re.escape(part)}(?!\w)", parted) is not None:
             return True
+        # a long part mistyped by one letter: "the llama 70b fintune" of llama-70b-finetune
+        words = re.findall(r"[a-z]+", q)
+        if len(part) >= 6 and part.isalpha() and any(_distance_one(w, part) for w in words):
+            return True
         # a part said as a verb's other form: "the sd training" of sd-xl-train, "the whisper finetuning"
         stem = part[:-1] if part.endswith("e") else part
         return (

@@ -191,6 +191,20 @@ _STATISTIC = (MORE | LESS | PEAK_WORDS) - set(
 )
 
 
+# a value said bare with its unit ("and the H100, 600 W?"): a value, not a card's model ("h100", "a100 c")
+_BARE_VALUE = re.compile(rf"(?<![a-z\d.:])(\d{{1,5}}(?:\.\d+)?)(?![\d.:])\s*({_UNIT})", re.I)
+
+
+def _bare_value(question: str, metric: str | None) -> int | None:
+    """The value said bare in ``question`` in the unit of ``metric`` ("h100 for 600W?" after how long the
+    power was at 400 W or more: 600), or None."""
+    for m in _BARE_VALUE.finditer(question):
+        read, factor = next(((r, f) for u, r, f in _UNITS if re.fullmatch(u, m.group(2), re.I)), (None, 1.0))
+        if read == metric:
+            return round(float(m.group(1)) * factor)
+    return None
+
+
 def kept_threshold(
     picked: Query | None, last: Query | None, live: bool = False, question: str = ""
 ) -> Query | None:
@@ -198,7 +212,8 @@ def kept_threshold(
     long the 4090 was at 90% or more): the same reading asked again, without a threshold of its own. Not a
     reading asked ``live`` with no span ("what's it at right now" after how long it was at 80 °C or more
     today): that is the reading now; nor one whose ``question`` asks a statistic of the span ("and which card
-    was hotter on average?"): its answer says that, not the time at the value again."""
+    was hotter on average?"): its answer says that, not the time at the value again. A value said bare in
+    the reading's unit ("and the H100, 600 W?") is the threshold now."""
     words = set(re.findall(r"[a-z]+", question.lower()))
     if picked is not None and words & _STATISTIC and not _HOW_LONG.search(question.lower()):
         return replace(picked, at_least=None)  # (the picker's "average?" gives back the last query whole)
@@ -212,7 +227,9 @@ def kept_threshold(
         and picked.at_least is None
         and picked.job is None
     ):
-        return replace(picked, at_least=last.at_least, window=picked.window or last.window)
+        value = _bare_value(question, last.metric)
+        at_least = value if value is not None else last.at_least
+        return replace(picked, at_least=at_least, window=picked.window or last.window)
     return picked
 
 

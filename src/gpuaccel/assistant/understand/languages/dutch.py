@@ -33,7 +33,8 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
     r"vrijgeven|geef|diezelfde|datzelfde|gebruikte|gebruikt|gekost|temperatuur|vergelijk|allebei|qua|"
     r"haalde|piekvermogen|vermogen|laatste|regels|zit|zat|trekt|moest|geduurd|duurde|hele|processen|laat|"
     r"weer|doorgaan|stil|vrij|haal|wissel|aub|efkes|allez|amai|wachtende|voorrang|ergens|"
-    r"daarop|gegaan|keer|gister|moet|eerder|omhoog|gooien|lijkt|killen|druk|alleen|opnieuw|hem|vanmidag|iets|"
+    r"daarop|erop|gegaan|keer|gister|klokfrequentie|klokfrequenties|kunde|ochtend|voormiddag|namiddag|tussen|middernacht|gestaan|stilgestaan|tegen|"
+    r"moet|eerder|omhoog|gooien|lijkt|killen|druk|alleen|opnieuw|hem|vanmidag|iets|"
     # Afrikaans' own words
     r"vandag|watter|hoekom|lank|nou|altesaam|altesame|gerun|geloop|gewag|gebreek|gevrek|omgeval|gekry|"
     r"asseblief|hoër|probeer|middernag|vanoggend|vanaand|gisteraand|jy|kanselleer|pouseer|wys|hou|terug)\b",
@@ -44,7 +45,7 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
 _DUTCH_AND = re.compile(r"^\s*en\s+(?:de|het|hoe|wat|qua|op|van|wie|welke|sinds)\b", re.I)
 # the pronouns said for a job or a card: "ie" / "hij" / "hem" (it; Afrikaans "hy" / "hom" / "dit"), "die" /
 # "dat" standing alone (that one)
-_IT = r"(?:ie|hij|hem|hy|hom|die|dat|het|deze|dit)"
+_IT = r"(?:ie|hij|hem|hy|hom|die|dat|da|het|deze|dit)"  # (Flemish "da": dat)
 _HOW_LONG = r"(?:hoe lan[gk]|hoelan[gk])"  # (Afrikaans "hoe lank")
 # Afrikaans' participles, which Dutch spells otherwise: "het" before one is its helper (has), never the
 # article ("wat het toe gerun?": what ran then)
@@ -80,6 +81,8 @@ _DUTCH = compiled(
         (r"\bprobeer\s+(?:weer|opnieuw)\b", "retry it"),
         (r"\bprobeer\s+(.{1,40}?)\s+(?:weer|opnieuw)\b", r"retry \1"),
         (r"\bhou\s+(.{1,40}?)\s+terug\b", r"hold \1"),
+        # Flemish "hou job 12 tegen" (hold it back; "tegenhouden")
+        (r"\b(?:hou|houd|houden)\s+(.{1,40}?)\s+tegen\b|\btegenhouden\b", r"hold \1"),
         (r"\bbegin\s+(.{1,40}?)\s+weer\b", r"resume \1"),
         # Afrikaans' possessive: "job 12 se prioriteit" (job 12's priority)
         (r"(?<=\w)\s+se\b", "'s"),
@@ -103,6 +106,13 @@ _DUTCH = compiled(
             r"(?:gooien|zetten|doen|halen|maken|maak|sit)?\b",
             "bump its priority",
         ),
+        # a job put higher in the queue ("zet job 13 wat hoger in de wachtrij", "13 wat hoger zetten in de
+        # queue"): its priority raised
+        (
+            r"\b(?:zet\s+)?((?:job\s+)?\S+)\s+(?:wat\s+|iets\s+)?(?:hoger|omhoog)\s*(?:zetten|plaatsen)?\s+"
+            r"in\s+de\s+(?:wachtrij|queue|rij)(?:\s+(?:zetten|plaatsen))?",
+            r"bump the priority of \1",
+        ),
         (r"\bdie gefaalde\b|\bde gefaalde\b", "the failed one"),
         (r"\b(?:stop|annuleer|breek)\s+(.{1,40}?)\s+af\b", r"cancel \1"),
         (r"\bannuleer\b|\bannuleren\b|\bkanselleer\b", "cancel"),
@@ -121,7 +131,7 @@ _DUTCH = compiled(
         # ("laat hem verder lopen": the pronoun becomes "it" with the function words)
         (
             r"\blaat\s+(.{1,40}?)\s+(?:weer\s+)?"
-            r"(?:verder ?gaan|doorgaan|doorlopen|verder (?:draaien|lopen))\b",
+            r"(?:verder ?gaan|doorgaan|doorlopen|verder (?:draaien|lopen|doen|werken|trainen))\b",
             r"resume \1",
         ),
         (r"\b(?:hervat|hervatten|verder laten gaan)\b", "resume"),
@@ -141,6 +151,8 @@ _DUTCH = compiled(
             r"who stopped \1",
         ),
         (r"\bwie\s+(?:heeft|had)\s+(.{1,60}?)\s+(?:gestart|ingediend|opgestart)\b", r"who submitted \1"),
+        # "hoelang heeft gpu 1 stilgestaan" (how long has it been idle)
+        (r"\b(?:heeft|hebben|had|hadden)\s+(.{1,40}?)\s+stil\s?gestaan\b", r"has \1 been idle"),
         (
             r"\b(?:heeft|hebben|had|hadden)\s+(.{1,60}?)\s+(?:(gedraaid|gelopen|gerun|geloop)"
             r"|(verbruikt|gebruikt|opgemaakt|gebruik)|(gekost|gekos)|(weggeschreven|opgeslagen|bewaard)"
@@ -165,7 +177,7 @@ _DUTCH = compiled(
             r"have \1 waited in the queue",
         ),
         (r"\bwachtende\b", "waiting"),
-        (r"\b(?:zitten|draaien|draait|zit)\s+(?:er\s+)?daarop\b", "are running on it"),
+        (r"\b(?:zitten|draaien|draait|zit)\s+(?:er\s+)?(?:daarop|erop)\b", "are running on it"),
         (r"\bhoeveel tijd\b", "how long"),
         (r"\b(\w+ing)\s+bezig\b", r"\1"),
         (r"\beffectief\b", ""),
@@ -192,11 +204,14 @@ _DUTCH = compiled(
             "how long has it been running",
         ),
         (r"\bmoest(?:en)?\s+(.{1,40}?)\s+wachten\b", r"did \1 wait"),
+        # "hoelang is da nu al bezig" (how long has it been at it), "was die toen bezig" (was it busy then)
+        (rf"\b{_HOW_LONG}\s+is\s+{_IT}\s+(?:nu\s+)?(?:al\s+)?bezig\b", "how long has it been running"),
+        (rf"\b(is|was)\s+{_IT}\s+bezig\b", r"\1 it busy"),
         (rf"\b{_HOW_LONG}\b", "how long"),
         (r"\bhoe vaak\b|\bhoeveel keer\b", "how many times"),
         (r"\bhoeveel\b", "how much"),
         (r"\bhoe (?:warm|heet)\b", "how hot"),
-        (r"\bhoe laat\b", "at what time"),
+        (r"\b(?:om\s+)?hoe laat\b", "at what time"),
         (r"\bhoe ver\b", "how far along"),
         (r"\bhoe staat\s+(.{1,30}?)\s+ervoor\b", r"how is \1"),
         (r"\bhoe\b", "how"),
@@ -212,7 +227,7 @@ _DUTCH = compiled(
             r"\b(?:de )?afgelopen (twee|drie|vier|vijf|zes) uur\b",
             lambda m: f"the last {_NUMBER[m[1].lower()]} hours",
         ),
-        (r"\bwat\b", "what"),
+        (r"\bwat\b|\bwa\b", "what"),  # (Flemish "wa")
         (r"\bwelke?\b|\bwatter\b", "which"),
         (r"\bwaarom\b|\bhoekom\b", "why"),
         (r"\bwanneer\b", "when"),
@@ -280,13 +295,22 @@ _DUTCH = compiled(
         (r"\beergisteren\b", "the day before yesterday"),
         (r"\bgisteren\b|\bgistern\b", "yesterday"),
         (r"\bvandaa?g\b", "today"),
-        (r"\bvanochtend\b|\bvanmorgen\b|\bvanoggend\b", "this morning"),
-        (r"\bvanmiddag\b", "this afternoon"),
-        (r"\bvanavond\b|\bvanaand\b", "this evening"),
-        (r"\bdeze week\b", "this week"),
+        # (Flemish says "deze ochtend", "deze nacht": this morning, the night just gone)
         (
-            r"\btussen (\d{1,2})(?::(\d{2}))? en (\d{1,2})(?::(\d{2}))?(?:\s*uur)?\b",
-            lambda m: f"between {m[1]}:{m[2] or '00'} and {m[3]}:{m[4] or '00'}",
+            r"\bvanochtend\b|\bvanmorgen\b|\bvanoggend\b|\bdeze (?:ochtend|morgen|voormiddag)\b",
+            "this morning",
+        ),
+        (r"\bvanmiddag\b|\bdeze (?:middag|namiddag)\b", "this afternoon"),
+        (r"\bvanavond\b|\bvanaand\b|\bdeze avond\b", "this evening"),
+        (r"\bdeze nacht\b", "last night"),
+        (r"\bop (?:dat|da|die) (?:moment|ogenblik)\b", "at that moment"),
+        (r"\bdeze week\b", "this week"),
+        # ("tussen 0 en 6u", "tussen 18u en middernacht": Flemish writes an hour "6u")
+        (
+            r"\btussen (\d{1,2})(?::(\d{2}))?(?:\s*u(?:ur)?)? en "
+            r"(?:(\d{1,2})(?::(\d{2}))?(?:\s*u(?:ur)?)?|(middernacht))\b",
+            lambda m: f"between {m[1]}:{m[2] or '00'} and "
+            + ("midnight" if m[5] else f"{m[3]}:{m[4] or '00'}"),
         ),
         (r"\bom (\d{1,2})(?::(\d{2}))?\s*uur\b", lambda m: f"at {m[1]}:{m[2] or '00'}"),
         (r"\bsinds (\d{1,2})(?::(\d{2}))?\s*uur\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
@@ -306,16 +330,20 @@ _DUTCH = compiled(
         (r"(?<![a-z\d])(\d{1,3})\s*graden\b", r"\1 °C"),
         (r"\bor (?:hoger|meer|erboven)\b", "or more"),
         (r"\bop (\d+)(?=\s*(?:°|graden|procent|%|w\b|watt))", r"at \1"),
-        (r"\bboven (\d+)", r"above \1"),
+        (r"\bboven (?:de )?(\d+)", r"above \1"),
         (r"\bpiekvermogen\b", "peak power"),
-        (r"\bstroomverbruik\b|\bvermogen\b", "power draw"),
+        (
+            r"\bstroomverbruik\b|\bvermogen\b|\bverbruik\b(?!\s+(?:aan|van)\s+(?:geheugen|energie))",
+            "power draw",
+        ),
         (r"\bstroom\b", "power"),
         (r"\benergieverbruik\b|\benergie\b", "energy"),
         (r"\bgeheugengebruik\b", "memory use"),
         (r"\bgeheugen\b", "memory"),
         (r"\btemperatuur\b", "temperature"),
         (r"\bbelasting\b|\bbezetting\b", "load"),
-        (r"\bkloksnelheid\b|\bklok\b", "clock"),
+        (r"\bklokfrequenties\b|\bkloksnelheden\b", "clock speeds"),
+        (r"\bklokfrequentie\b|\bkloksnelheid\b|\bklok\b", "clock"),
         (r"\bventilator\b", "fan"),
         (r"\bkaarten\b", "cards"),
         (r"\bkaart\b", "card"),
@@ -351,8 +379,8 @@ _DUTCH_FUNCTION_WORDS = compiled(
     (
         # "die" standing alone is the job or card in focus; before a noun or as a relative it is "that"
         (r"\b(?:ie|hij|hem|hy|hom)\b", "it"),
-        (r"\b(?:die|dat|deze|dit)\b(?=\s*(?:[?.!,]|$|al\b|nog\b|nu\b|ook\b))", "it"),
-        (r"\b(?:die|dat)\b", "that"),
+        (r"\b(?:die|dat|da|deze|dit)\b(?=\s*(?:[?.!,]|$|al\b|nog\b|nu\b|ook\b|en\b))", "it"),
+        (r"\b(?:die|dat|da)\b", "that"),
         (r"\b(?:deze|dit)\b", "this"),
         (r"\bhet\b(?=\s*(?:[?.!,]|$))", "it"),
         (r"\b(?:de|het)\b", "the"),
@@ -365,13 +393,15 @@ _DUTCH_FUNCTION_WORDS = compiled(
         (r"\bwas\b", "was"),
         (r"\b(?:heeft|hebben|had)\b", "has"),
         (r"\b(?:wordt|werd)\b", "is"),
-        (r"\bniet\b|\bnie\b", "not"),
+        (r"\bniet\b|\bnie\b|\bni\b", "not"),  # (Flemish "ni")
         (r"\b(?:nee|neen)\b", "no"),
         (r"\bja\b", "yes"),
         (r"\bik\b|\bek\b", "i"),
         (r"\bmijn\b", "my"),
         (r"\b(?:je|jij|u|jy)\b", "you"),
+        (r"\bkunde\b|\bkunt ge\b|\bkan de\b", "can you"),  # (Flemish: "kunde" kun je)
         (r"\b(?:kun|kan|kunt)\b", "can"),
+        (r"\bdan\b(?=\s*[?.!]*\s*$)", "then"),
         (r"\ben\b", "and"),
         (r"\bvan\b", "of"),
         (r"\bop\b", "on"),

@@ -59,7 +59,7 @@ _TURKISH_MARK = re.compile(
     r"|sonu[çc]\w*|[öo]ner(?:i|ir|irsin|irim|isin)|kar[şs][ıi]la[şs]t[ıi]r\w*|bo[şs]ta|me[şs]gul"
     # "hata" (error), not Hinglish's "hata do"/"hatao" (remove it)
     r"|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata(?!o\b|\s+d(?:o|e|ijiye|ena)\b)\w*|yaz[ıi]yor|yazar"
-    r"|ne\s+i[şs]e|numaral[ıi]"
+    r"|ne\s+i[şs]e|numaral[ıi]|aras[ıi](?:nda)?|ayn[ıi]|limit(?:i|ini)|fanlar\w*"
     r"|g[öo]rev\w*|duraklat\w*|de[ğg]i[şs]tir\w*|anlat[ıi]r|hakk[ıi]nda|aras[ıi]ndaki"
     r"|[şs]unu|bunu|[şs]una|buna|tmm|nbr|slm|tskler|dakka)\b"
     # an English verb done with "et" ("release et", "pause eder misin"; not French's "et" between two)
@@ -140,7 +140,8 @@ _COUNT = {"iki": "two", "dort": "four", "bes": "five"}
 
 # the times Turkish says first in its clause ("o sirada GPU'da ne vardi": at that time on the GPU what was)
 _WHEN_FIRST = re.compile(
-    r"^\s*(?:at that time|now|today|yesterday|last night|this morning|since then|so far|for now"
+    r"^\s*(?:at that time|now|today|yesterday(?: evening| morning| afternoon)?|last night|this morning"
+    r"|this afternoon|tonight|since then|so far|for now"
     r"|in the last (?:\d+ )?(?:hour|hours|minutes|days))\b\s*",
     re.I,
 )
@@ -229,6 +230,11 @@ _TURKISH = (
         r"['’]?(?:y?[ae])\s+kadar\b",
         lambda m: f"from {m[1]}:{m[2] or '00'} to {m[3]}:{m[4] or '00'}",
     ),
+    # "9 ile 12 arası", "18:00 ile 24:00 arasında" (between 9 and 12)
+    (
+        r"\b(?:saat\s+)?(\d{1,2})(?:[:.](\d\d))?\s+(?:ile|ve)\s+(\d{1,2})(?:[:.](\d\d))?\s+aras(?:i|inda)\b",
+        lambda m: f"between {m[1]}:{m[2] or '00'} and {m[3]}:{m[4] or '00'}",
+    ),
     (
         r"\b(\d{1,2}[:.]\d\d\s*-\s*\d{1,2}[:.]\d\d)\s+aras(?:i|inda)\b",
         lambda m: "between " + m[1].replace(".", ":"),
@@ -259,6 +265,8 @@ _TURKISH = (
     (r"\bondan\s+sonra\b", "after that"),
     (r"\bsu\s+ana\s+kadar\b|\bsimdiye\s+kadar\b", "so far"),
     (r"\bsimdilik\b", "for now"),
+    (r"\bayni\s+(?:saat(?:ler)?(?:de|te)|zaman\s+araliginda|aralikta)\b", "at the same hours"),
+    (r"\bayni\b", "the same"),
     (r"\bsu\s+an(?:da)?\b|\bsimdi\b", "now"),
     (r"\b(?:saat\s+)?kacta\b|\bsaat\s+kac\b", "at what time"),
     (r"\bhala\b", "still"),
@@ -326,6 +334,7 @@ _TURKISH = (
     (r"\biptal\s+(?:etti|edildi|edilmis|oldu)\b", "cancelled"),
     (r"\biptal\s+(?:eder|edebilir)\s+mis[iu]n(?:iz)?\b", "can you cancel"),
     (r"\biptal(?:\s+(?:et|edin|ediver))?\b", "cancel"),
+    (r"\b(?:kuyru[kg]\w*)\s+(?:tamamen\s+)?(?:durdur|duraklat)\w*", "pause the queue"),
     (r"\bhold['’]?[ae]\s+al\w*|\bbeklemeye\s+al\w*|\bbeklet\b", "hold"),
     (r"\baskiya\s+al\w*|\bdurdur\b", "pause"),
     (r"\bnasil\s+devam\s+ettir\w*", "how do I resume it"),
@@ -348,6 +357,7 @@ _TURKISH = (
         + " and ".join(f"job {n}" if n.isdigit() else n for n in (m[1], m[2])),
     ),
     (r"\boldur\b", "kill"),
+    (r"\b(\d{2,3})(?:y?[iu])\b", r"\1"),
     # a priority raised or lowered: "X'in priority'sini yukselt" (raise the priority of X), "10 yap" (to 10)
     (
         r"\b((?:job\s+)?[\w.-]+)['’]?(?:n?[iu]n)\s+" + _PRIORITY + r"\s+(\d+)"
@@ -421,7 +431,9 @@ _TURKISH = (
     (r"\b(?:log\s+)?satir(?:i|in)?\b", "log line"),
     (r"\b(?:log\s+)?satirlar\w*", "log lines"),
     (r"\bfan\s+hiz\w*", "fan speed"),
-    (r"\bfan(?:i|in|lari|larin)\b", "fan"),  # "H100'un fani": its fan
+    (r"\bfan(?:i|in|lari|larin)\b", "fan"),
+    (r"\bfanlar\w*", "fans"),
+    (r"\blimit(?:i|ini)\b", "its limit"),  # "H100'un fani": its fan
     (r"\bdonuyor\b", "is spinning"),
     (r"\bhiz\w*", "speed"),
     (r"\bkullanim\w*|\bdoluluk\w*", "usage"),
@@ -502,6 +514,11 @@ _TURKISH = (
         r"((?:^|[,.;!?])\s*(?:the\s+)?(?:gpu\s*\d+|h100|h200|a100|\d{4}|card|all the cards)\b[^,.;!?]*?)"
         r"\b(how long|how many (?:hours|minutes)) did it run\b",
         r"\1\2 was it busy",
+    ),
+    (
+        r"\b((?:job\s+)?\d+|[a-z][\w.-]*\d[\w.-]*)\s+(?:neden|niye|nicin)\s+(?:hala\s+|still\s+)?"
+        r"(baslamadi|baslamiyor|calismiyor|is not running|not started)",
+        lambda m: f"why has {m[1]} not started",
     ),
     (r"\b(?:neden|niye|nicin|icin\s+mi)\b", "why"),
     (r"\bnasil\b", "how"),
