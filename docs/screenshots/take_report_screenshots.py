@@ -345,6 +345,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "promedio de temp de la 1 de 9 a 12",
           "Could you tell me what's running on the GPU server just now, and also what's waiting behind it?"),
          "chat_norwegian_mexican_british.png"),
+        # Polish without diacritics ("jedynka": GPU 1 by its number's noun; "a zerowka?": and GPU 0), Flemish
+        # ("boven de 200 W": the time at or above it today; "en boven 250 W?": the bare value is the new
+        # threshold), Turkish ("bugun 12 ile 14 arasi": today 12:00-14:00)
+        (("ile energii zuzyla jedynka dzisiaj?", "a zerowka?", "hoelang zat gpu 0 vandaag boven de 200 W",
+          "en boven 250 W?", "bugun 12 ile 14 arasi gpu0 ortalama sicaklik ne"),
+         "chat_polish_flemish_turkish.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
