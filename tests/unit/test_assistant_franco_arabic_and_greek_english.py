@@ -218,6 +218,10 @@ def test_english_shaped_by_greek(heldout_svc: AssistantService) -> None:
     sid, _, first = ask(heldout_svc, "the max temperature of the GPU 1 yesterday?", None)
     _, _, query = ask(heldout_svc, "and at what time was this?", sid)
     assert first is not None and query == first, query
+    # "at what time and from which job" after a peak ("apo poio job"): when, and the job that ran then
+    sid, _, first = ask(heldout_svc, "the peak power of the 4090 yesterday?", None)
+    _, text, query = ask(heldout_svc, "at what time and from which job?", sid)
+    assert first is not None and query == first and "flash-attn-build" in text, (query, text)
 
 
 def test_english_reading_told_then_asked_and_card_corrections(heldout_svc: AssistantService) -> None:
