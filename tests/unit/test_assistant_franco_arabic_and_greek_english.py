@@ -155,6 +155,17 @@ def test_english_names_of_the_trade_and_other_languages_are_not_read_as_franco()
         ),
         ("poso reuma trwei twra i karta 0?", {"name": "gpu_reading", "gpu": 0, "metric": "power"}),
         ("ti ginetai me tin karta 1 twra?", {"gpu": 1}),
+        # the queue's words, the readings' words, a span "apo tis X mexri tis Y", "to proi" (the morning)
+        ("poia jobs perimenoun stin oura?", {"name": "queue"}),
+        ("ti espase simera to proi?", {"name": "failures", "label": "this morning"}),
+        ("poso xrono trexei to mistral-7b-sft?", {"name": "job_detail", "job": 11}),
+        ("poso kratise to llama-8b-eval?", {"name": "job_detail", "job": 4}),
+        (
+            "mesi thermokrasia stin karta 1 apo tis 10 mexri tis 11",
+            {"name": "gpu_reading", "gpu": 1, "metric": "temperature", "label": "between 10:00 and 11:00"},
+        ),
+        ("poso energeia ekapse i karta 1 xthes?", {"name": "energy", "gpu": 1, "label": "yesterday"}),
+        ("posi wra itan i gpu 0 pano apo 80 vathmous xthes?", {"metric": "temperature", "at_least": 80}),
     ],
 )
 def test_greeklish_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
@@ -172,6 +183,26 @@ def test_greeklish_request_and_english_left_alone(heldout_svc: AssistantService)
         assert greeklish_read(message) == message
 
 
+def test_greeklish_follow_ups_and_requests(heldout_svc: AssistantService) -> None:
+    # "o anemistiras tis" (its fan) after a card's temperature: that card's fan
+    sid, _, first = ask(heldout_svc, "ti thermokrasia exei i karta 1?", None)
+    _, _, query = ask(heldout_svc, "kai o anemistiras tis?", sid)
+    assert first is not None and first["metric"] == "temperature", first
+    assert query is not None and (query["gpu"], query["metric"]) == (1, "fan"), query
+    # a request: "xanatrexe" (run again), "anevase to priority tou" (raise the priority of), "vale ...
+    # priority N" (put at priority N), "kane pause" with nothing after it (the job talked about)
+    for request, command in (
+        ("xanatrexe to sd-xl-train", "gpuaccel retry 5"),
+        ("anevase to priority tou llama-405b-probe", "gpuaccel priority 13"),
+        ("vale to llama-405b-probe priority 7", "gpuaccel priority 13 7"),
+    ):
+        _, text, query = ask(heldout_svc, request, None)
+        assert query is None and command in text, (request, text)
+    sid, _, _ = ask(heldout_svc, "poso xrono trexei to mistral-7b-sft?", None)
+    _, text, query = ask(heldout_svc, "ok kane pause", sid)
+    assert query is None and "gpuaccel pause 11" in text, text
+
+
 def test_english_shaped_by_greek(heldout_svc: AssistantService) -> None:
     # a part of the day said after the span's first hour
     _, _, query = ask(heldout_svc, "the average power of GPU 0 from 10 in the morning until 11?", None)
@@ -187,6 +218,10 @@ def test_english_shaped_by_greek(heldout_svc: AssistantService) -> None:
     sid, _, first = ask(heldout_svc, "the max temperature of the GPU 1 yesterday?", None)
     _, _, query = ask(heldout_svc, "and at what time was this?", sid)
     assert first is not None and query == first, query
+    # "at what time and from which job" after a peak ("apo poio job"): when, and the job that ran then
+    sid, _, first = ask(heldout_svc, "the peak power of the 4090 yesterday?", None)
+    _, text, query = ask(heldout_svc, "at what time and from which job?", sid)
+    assert first is not None and query == first and "flash-attn-build" in text, (query, text)
 
 
 def test_english_reading_told_then_asked_and_card_corrections(heldout_svc: AssistantService) -> None:

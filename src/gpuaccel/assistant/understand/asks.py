@@ -36,8 +36,9 @@ _OPENERS = (
     rf"show|list|tell|give|any|can|could|{_WHEN_ASKS}"
     # "I'm doing up the report, would you have a look at ...": a request for an answer ("would it" too)
     r"|would(?=\s+(?:you|u|ya|ye)\b)"
-    # "the most memory it needed today, and for what?", "how much did it work, and with which job?"
-    r"|(?:for|with|by)\s+(?:what|which|whom|who)"
+    # "the most memory it needed today, and for what?", "how much did it work, and with which job?", "what
+    # time and from which job?"
+    r"|(?:for|with|by|from)\s+(?:what|which|whom|who)"
 )
 _AND = r"(?:and|n|&)"  # "and" as typed fast: "the most vram today, n which job was it"
 _ASKS_OWN = re.compile(rf"\b(?:what|which|why|how|who|whose|where|{_WHEN_ASKS})\b", re.IGNORECASE)

@@ -433,8 +433,8 @@ BLAMED = re.compile(
     r"|\b(?:who|what|which)\b.*\b(?:drew|pulled|caused|made|hit|reached|loaded|drove) (?:it|that|this)\b"
     r"|\bwhich (?:job|run|process)\b.*\bused (?:so|that|this) much\b"  # "which job took that much?"
     r"|\bwhose\b"  # "peak memory on the 4090 today, and whose?": the job that held it then
-    # "..., and for what?", "with which job?", "by which run?"
-    r"|^(?:and |so )?(?:for|with|by) (?:what|which (?:job|run|task|one|process|computation|workload"
+    # "..., and for what?", "with which job?", "by which run?", "from which job?"
+    r"|^(?:and |so )?(?:for|with|by|from) (?:what|which (?:job|run|task|one|process|computation|workload"
     r"|experiment|training)|whom|who)$"
     # "4090 util peak today" ... "at what time; who", "when and who was it": who ran then
     r"|^(?:and |so )?(?:when and )?(?:who|whom)(?: (?:was|were) (?:it|that))?$"
