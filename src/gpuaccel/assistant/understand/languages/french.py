@@ -248,7 +248,6 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bpour l['’]instant\b", "for now"),
         # "celui du 4" (job 4's, after another job's answer)
         (r"\b(?:celui|celle) du (\d+)\b", r"that of job \1"),
-        (r"\bc['’]est quoi\b(?! qui\b)", "what is"),
         (r"\bc['’]est bon\b", "ok"),  # "c bon tu peux le reprendre" (ok, resume it)
         (r"\btel quel\b", "as it is"),
         (r"\ben fait non\b", "actually no"),  # "relance-le... en fait non, retry-le": the request said last
