@@ -163,3 +163,21 @@ def test_phone_french(heldout_svc: AssistantService) -> None:
     assert query is not None and query["gpu"] == 1 and "idle 12h44m" in text, text
     _, _, query = ask(heldout_svc, "le job 6, c qui qui l'a arreté ?", None)
     assert query is not None and query.get("job") == 6, query
+
+
+def test_swiss_french_marks_and_requests(heldout_svc: AssistantService) -> None:
+    # French shown by "dans", "lequel", "koi" (texted "quoi", not Hindi's "any"); "au dessus de" is above;
+    # "bloquer", "reprendre", "plus haut" the requests; "pic", "c'était quand", "pendant ce temps" a peak's
+    _, text, query = ask(heldout_svc, "switch le 13 et le 12 dans la file", None)
+    assert query is None and "gpuaccel switch 13 12" in text, text
+    _, _, query = ask(heldout_svc, "c koi l'état de la file", None)
+    assert query == {"name": "queue"}, query
+    _, _, query = ask(heldout_svc, "combien de temps la H100 au dessus de 85 degrés hier?", None)
+    assert query is not None and query.get("at_least") == 85, query
+    _, text, query = ask(heldout_svc, "tu peux bloquer le 13 stp", None)
+    assert query is None and "gpuaccel hold 13" in text, text
+    sid, _, _ = ask(heldout_svc, "mets le 13 en priorité 5", None)
+    _, text, query = ask(heldout_svc, "et le 12 aussi plus haut", sid)
+    assert query is None and "gpuaccel priority 12" in text, text
+    _, text, _ = ask(heldout_svc, "pic de température de la 4090 hier, c'était quand et avec quel job?", None)
+    assert "1 job on GPU 1" in text or "jobs on GPU 1" in text, text

@@ -244,3 +244,9 @@ def test_a_part_the_overview_already_said_is_answered_once(heldout_svc: Assistan
     _, text, query = ask(heldout_svc, "same for gpu 1", sid)
     assert query is not None and (query["gpu"], query["metric"]) == (1, "overview"), query
     assert "210 MHz" in text, text
+
+
+def test_a_peak_then_when_it_was_and_which_job(heldout_svc: AssistantService) -> None:
+    # "when was it" asks only the peak's time, which its answer says: the job at the peak is still asked
+    _, text, _ = ask(heldout_svc, "max temperature of the 4090 yesterday, when was it and which job?", None)
+    assert "peaked at 47 °C at 20:12:13" in text and "1 job on GPU 1 at 20:12:13: job 3" in text, text

@@ -269,3 +269,23 @@ def test_other_languages_keep_words_a_transliteration_shares() -> None:
         "jaki job teraz chodzi na karcie 0?",  # Polish "jaki"
     ):
         assert ukrainian_russian(message) == message
+
+
+def test_swaps_clocks_comparatives_and_a_bare_job_number(heldout_svc: AssistantService) -> None:
+    # "местами" said before the two jobs; "клоки"/"частоты" the clocks; a comparative or "больше" before a
+    # value is above it; "после 7 вечера" an hour with its part of the day; "успел пробежать" its run
+    assert in_english("поменять местами 14 и 12") == "switch 14 and 12"
+    assert in_english("вчера после 7 вечера") == "yesterday after 7 pm"
+    assert in_english("сколько он успел пробежать") == "how long did it run"
+    _, text, _ = ask(heldout_svc, "частоты на 4090 сейчас", None)
+    assert "SM clock 210 MHz" in text, text
+    _, _, query = ask(heldout_svc, "сколько времени H100 была горячее 80 градусов вчера", None)
+    assert query is not None and query.get("at_least") == 80, query
+    _, _, query = ask(heldout_svc, "сколько времени 4090 была загружена больше 50% сегодня", None)
+    assert query is not None and query["metric"] == "util" and query.get("at_least") == 50, query
+    # a log said before its number; a bare number opening a follow-up is the job asked of
+    _, _, query = ask(heldout_svc, "покажи лог 3", None)
+    assert query == {"name": "job_log", "job": 3}, query
+    sid, _, _ = ask(heldout_svc, "почему 13 в очереди?", None)
+    _, text, _ = ask(heldout_svc, "а 14 чего ждет", sid)
+    assert "held" in text, (in_english("а 14 чего ждет"), text)

@@ -608,8 +608,11 @@ def _of_each_job(
 # ("what time exactly and what was running": the time asked as precisely, of the same answer)
 _ONLY_ASKED = r"(?:and |so )?(?:at )?(?:{})(?: exactly| precisely)?"
 _ONLY_WHEN_OR_WHO = re.compile(_ONLY_ASKED.format("what time|when|who|whose|why|how come|since when"))
-# a part that asks only when, of the reading the part before asked: "the peak how much, what time, which job"
-_ONLY_WHEN = re.compile(_ONLY_ASKED.format("what time|when"))
+# a part that asks only when, of the reading the part before asked: "the peak how much, what time, which job",
+# "peak power today, when was it and which job?" (its subject a pronoun)
+_ONLY_WHEN = re.compile(
+    _ONLY_ASKED.format("what time|when") + r"(?: (?:was|is|did) (?:it|that|this)(?: happen)?)?(?: exactly)?"
+)
 # a question whose subject is left unsaid, as it is of the one talked about: "how long waited, how long ran",
 # "how many times tried" (the verb right after what is asked; not "how long did gpu 0 ...")
 _SUBJECT_DROPPED = re.compile(

@@ -81,7 +81,7 @@ _FRENCH_OWN_WORDS = (
     r"|elle|ils|tourné|tournait|consommé|annulez|relancez|libérez|supprimez|mettez|journée|dernière"
     r"|dernières|heures|moyenne|carte|cartes|merci|svp|quoi|tâche|tentatives|essais|premier|première|tout"
     r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp|priorit[ée]|devant|d[ée]pendai(?:t|ent)|conso"
-    r"|seulement|" + _FRENCH_SURE + r")\b"
+    r"|seulement|lequel|laquelle|dans|dur[ée]e|qu['’]il|l['’]instant|en ce moment|" + _FRENCH_SURE + r")\b"
 )
 _FRENCH_MARK = re.compile(r"[àâçèêëîïôûùœ]|" + _FRENCH_OWN_WORDS, re.I)
 # what Portuguese never writes: a letter of French's own or one of its words; where a message has only the
@@ -96,6 +96,7 @@ _FRENCH_UNACCENTED = str.maketrans("àâçèéêëîïôûùœÀÂÇÈÉÊËÎÏ
 # "wesh", "de ouf") say nothing asked
 _FRENCH_SMS = compiled(
     (
+        (r"\bkoi\b", "quoi"),  # "c koi la file" (c'est quoi)
         (
             r"\bc\s+(?=(?:quoi|qui|quel|quelle|quels|bon|combien|moi|toi|lui|pas|ok|urgent|fini|normal|mort"
             r"|possible|mieux|trop|tout|vrai|quand|comment|pour|grave|chaud|long|la|le|ca|un|une)\b)",
@@ -225,6 +226,29 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:supprimez|supprime|supprimer|retirez)-(?:le|la|les)\b", "remove it"),
         (r"\b(?:supprimez|supprimer)\b", "remove"),
         (r"\b(?:reprenez|reprends|reprendre)-(?:le|la)\b", "resume it"),
+        # "tu peux le reprendre" (resume it), "reprends le mistral"; "bloque le 12" holds it
+        (r"\b(?:le|la) (?:reprendre|reprends|reprenez)\b", "resume it"),
+        (r"\b(?:reprenez|reprends|reprendre)\b", "resume"),
+        (r"\b(?:bloquez|bloque|bloquer)-(?:le|la)\b|\b(?:le|la) (?:bloquer|bloque|bloquez)\b", "hold it"),
+        (r"\b(?:bloquez|bloque|bloquer)\b", "hold"),
+        # "et le 13 aussi plus haut" (its priority higher); "au-dessus de 80 degrés" above a value
+        (r"\bplus haut\b", "higher"),
+        (r"\bau[- ]dessus\s+(?:de|du|des|d['’])?\s*", "above "),
+        # "mettre le 12 sur la carte 1 plutôt que d'attendre la 0": put it there instead of waiting for it
+        (r"\bplutot que (?:d['’]attendre|de l['’]attendre)\b", "instead of waiting for"),
+        (r"\bplutot que\b", "instead of"),
+        (r"\b(?:mettre|mets|mettez|met)\s+(?=(?:le|la|l['’])\s*\S+\s+sur\b)", "put "),
+        # "pic de puissance" (peak power), "pendant ce temps" (during that time, not a temperature)
+        (r"\bpics?\b", "peak"),
+        (r"\bpendant ce temps\b", "during that time"),
+        (r"\bc['’]etait quand\b", "when was it"),  # "pic de puissance, c'était quand et avec quel job?"
+        (r"\b(?:a|ont) attendu le plus (?:longtemps)?\b", "waited the longest"),
+        (r"\bdur[ée]es?\b", "duration"),
+        (r"\baussi\b", "too"),
+        (r"\bpour l['’]instant\b", "for now"),
+        # "celui du 4" (job 4's, after another job's answer)
+        (r"\b(?:celui|celle) du (\d+)\b", r"that of job \1"),
+        (r"\bc['’]est bon\b", "ok"),  # "c bon tu peux le reprendre" (ok, resume it)
         (r"\btel quel\b", "as it is"),
         (r"\ben fait non\b", "actually no"),  # "relance-le... en fait non, retry-le": the request said last
         (r"\ben fait\b", "actually"),

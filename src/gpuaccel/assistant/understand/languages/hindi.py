@@ -43,9 +43,11 @@ HINDI_IN_PASSING = compiled(
 # message with marks of its own (none an English word): "gpu 0 ka max power kya raha", "usko restart kar
 # do", "kitni der chala". Hindi puts the verb last and its postpositions after the noun; English readers
 # need the question words, the verbs and the spans, so those are what the table turns
-# (not after an apostrophe: French "aujourd'hui"; "acha que" is Portuguese's "thinks that": "vc acha q ...")
+# (not after an apostrophe: French "aujourd'hui"; nor after French's texted "c": "c koi" is c'est quoi;
+# "acha que" is Portuguese's "thinks that": "vc acha q ...")
 _HINDI_MARK = re.compile(
-    r"(?<!['’])\b(?:hai|hain|tha|thi|kya|kitna|kitni|kitne|kyun|kyon|kaise|kab|kaun|kaunsa|kaunse|usko|isko|uska"
+    r"(?<!['’])(?<!\bc )\b(?:hai|hain|tha|thi|kya|kitna|kitni|kitne|kyun|kyon|kaise|kab|kaun|kaunsa|kaunse"
+    r"|usko|isko|uska"
     r"|iska|uski|iski|unka|inka|kar\s+do|karo|kardo|batao|bata\s+do|dikhao|nahi|nahin|bhai|yaar|abhi"
     # the familiar "de" of a request ("compare kar de"), "bhi" (too), "aaya" (came), "baaki" (the rest)
     r"|(?:kar|bata|dikha)\s+de|bhi|aaya|aayi|baaki|walon"
