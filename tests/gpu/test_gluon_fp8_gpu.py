@@ -99,14 +99,7 @@ def test_a_deeper_ring_changes_no_bytes(b, hq, hkv, nq, nk, causal):
     shipped, variant = gluon_fp8_config(128), GluonFwdConfig(128, 4, 3)
     assert fp8.quant_layout(shipped) == fp8.quant_layout(variant)
     x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(shipped))
-    outs = []
-    for cfg in (shipped, variant):
-        o = torch.full_like(q, float("nan"))
-        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
-        fp8.flash_attention_fp8_quantized(x, causal, 128**-0.5, cfg, out=(o, lse))
-        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
-        outs.append((o, lse))
-    assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])
+    _same_bytes(x, q, causal, shipped, variant)
 
 
 @pytest.mark.parametrize(
@@ -134,14 +127,7 @@ def test_the_consumers_turns_change_no_bytes(consumers, q_bufs, b, hq, hkv, nq, 
     k, v = (torch.randn(b, hkv, nk, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
     base = GluonFwdConfig(128, 3, consumers, q_bufs=q_bufs)
     x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(base))
-    outs = []
-    for cfg in (base, replace(base, pingpong=True)):
-        o = torch.full_like(q, float("nan"))
-        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
-        fp8.flash_attention_fp8_quantized(x, causal, 128**-0.5, cfg, out=(o, lse))
-        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
-        outs.append((o, lse))
-    assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])
+    _same_bytes(x, q, causal, base, replace(base, pingpong=True))
 
 
 @pytest.mark.parametrize(
@@ -597,3 +583,18 @@ def test_e4m3_inputs_reach_the_kernel_uncopied(monkeypatch, fresh_plans, b, hq, 
     assert ((want_o.float() - ro).norm() / ro.norm()).item() < 6e-2
     fin = torch.isfinite(rl)
     assert torch.equal(torch.isfinite(want_lse), fin) and (want_lse[fin] - rl[fin]).abs().max().item() < 1e-2
+
+
+def _same_bytes(x, q, causal, *configs):
+    """The quantised call ``x`` under each of ``configs``: every element written (NaN-poisoned first), and
+    o and lse bit for bit the same under all of them."""
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+
+    outs = []
+    for cfg in configs:
+        o = torch.full_like(q, float("nan"))
+        lse = torch.full(q.shape[:3], float("nan"), device="cuda")
+        fp8.flash_attention_fp8_quantized(x, causal, 128**-0.5, cfg, out=(o, lse))
+        assert not o.isnan().any() and not lse.isnan().any(), cfg.label()
+        outs.append((o, lse))
+    assert all(torch.equal(outs[0][0], o) and torch.equal(outs[0][1], lse) for o, lse in outs[1:])

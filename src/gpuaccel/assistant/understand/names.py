@@ -124,12 +124,12 @@ def _named_jobs(question: str, context: Context, stems: bool, described: set[int
     # newest llama job; a part counts inside a dashed word too ("the llama-70b finetune" says three parts
     # of llama-70b-finetune, two of llama-70b-eval)
     parted = re.sub(r"(?<=\w)[-_.](?=\w)", " ", q)
+    words = re.findall(r"[a-z]+", q)  # (once a question, not once a job's part)
 
     def said_part(part: str) -> bool:
         if said(part) or re.search(rf"(?<!\w){re.escape(part)}(?!\w)", parted) is not None:
             return True
         # a long part mistyped by one letter: "the llama 70b fintune" of llama-70b-finetune
-        words = re.findall(r"[a-z]+", q)
         if len(part) >= 6 and part.isalpha() and any(_distance_one(w, part) for w in words):
             return True
         # a part said as a verb's other form: "the sd training" of sd-xl-train, "the whisper finetuning"
