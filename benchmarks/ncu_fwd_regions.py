@@ -112,7 +112,10 @@ def partitions(k: dict[str, Any]) -> dict[str, Any]:
     """Stall samples and executed instructions per warp-specialised partition (the SASS cut at each
     ``USETMAXREG``, which every partition but the default one starts with), and at named sites: the wgmma
     waits (``WARPGROUP.DEPBAR``), the consumers' turns (``BAR.SYNC`` 0x8-0xa), other ``BAR.SYNC``s and the
-    mbarrier waits (``SYNCS``); top stall reasons per partition."""
+    mbarrier waits (``SYNCS``); top stall reasons per partition. A ``BAR.SYNC.DEFER_BLOCKING``'s wait is
+    sampled at a later instruction (at the turns' barriers, the ``UMOV`` a few lines on), so
+    ``barrier_not_at_depbar`` (the barrier-stall samples anywhere but the wgmma waits) is the measure of
+    the named barriers' waits, the turns' and Triton's own."""
     hdr = k["hdr"]
     i_s = hdr.index("Warp Stall Sampling (All Samples)")
     i_e = hdr.index("Instructions Executed")
@@ -137,6 +140,8 @@ def partitions(k: dict[str, Any]) -> dict[str, Any]:
             part["sites"]["mbarrier"] += n
         for c in stall_cols:
             part["stalls"][hdr[c][6:]] += int(r[c] or 0)
+            if hdr[c] == "stall_barrier" and "WARPGROUP.DEPBAR" not in text:
+                part["sites"]["barrier_not_at_depbar"] += int(r[c] or 0)
     return {
         "kernel": k["name"],
         "samples": sum(p["samples"] for p in parts),
