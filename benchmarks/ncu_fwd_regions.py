@@ -14,6 +14,8 @@ the mbarrier retry blocks at the kernel's end, idle warps) is reported apart.
       python benchmarks/fwd_causal_ab.py --once --shapes 4,32,4096,64:c --variants base df
   ncu -i prof.ncu-rep --page source --csv --print-source sass > source.csv
   python benchmarks/ncu_fwd_regions.py source.csv [--json out.json]
+  python benchmarks/ncu_fwd_regions.py source.csv --partitions   (any warp-specialised kernel, the FP8 one's
+      QGMMA too: samples per partition, cut at its USETMAXREG, at the wgmma waits and the named barriers)
 """
 
 from __future__ import annotations
@@ -106,12 +108,77 @@ def regions(k: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def partitions(k: dict[str, Any]) -> dict[str, Any]:
+    """Stall samples and executed instructions per warp-specialised partition (the SASS cut at each
+    ``USETMAXREG``, which every partition but the default one starts with), and at named sites: the wgmma
+    waits (``WARPGROUP.DEPBAR``), the consumers' turns (``BAR.SYNC`` 0x8-0xa), other ``BAR.SYNC``s and the
+    mbarrier waits (``SYNCS``); top stall reasons per partition. A ``BAR.SYNC.DEFER_BLOCKING``'s wait is
+    sampled at a later instruction (at the turns' barriers, the ``UMOV`` a few lines on), so
+    ``barrier_not_at_depbar`` (the barrier-stall samples anywhere but the wgmma waits) is the measure of
+    the named barriers' waits, the turns' and Triton's own."""
+    hdr = k["hdr"]
+    i_s = hdr.index("Warp Stall Sampling (All Samples)")
+    i_e = hdr.index("Instructions Executed")
+    stall_cols = [i for i, h in enumerate(hdr) if h.startswith("stall_") and "Not Issued" not in h]
+    parts: list[dict[str, Any]] = []
+    part: dict[str, Any] = {}
+    for r in k["rows"]:
+        text = r[1]
+        if not parts or "USETMAXREG" in text:
+            part = {"samples": 0, "instructions": 0, "sites": Counter(), "stalls": Counter()}
+            parts.append(part)
+        n = int(r[i_s] or 0)
+        part["samples"] += n
+        part["instructions"] += int(r[i_e] or 0)
+        if "WARPGROUP.DEPBAR" in text:
+            part["sites"]["wgmma_wait"] += n
+        elif re.search(r"BAR\.SYNC(\.DEFER_BLOCKING)?\s+0x(8|9|a)\b", text):
+            part["sites"]["turn_wait"] += n
+        elif "BAR.SYNC" in text:
+            part["sites"]["bar_sync_other"] += n
+        elif "SYNCS" in text:
+            part["sites"]["mbarrier"] += n
+        for c in stall_cols:
+            part["stalls"][hdr[c][6:]] += int(r[c] or 0)
+            if hdr[c] == "stall_barrier" and "WARPGROUP.DEPBAR" not in text:
+                part["sites"]["barrier_not_at_depbar"] += int(r[c] or 0)
+    return {
+        "kernel": k["name"],
+        "samples": sum(p["samples"] for p in parts),
+        "instructions": sum(p["instructions"] for p in parts),
+        "partitions": [
+            {
+                "samples": p["samples"],
+                "instructions": p["instructions"],
+                "sites": dict(p["sites"]),
+                "top_stalls": dict(p["stalls"].most_common(6)),
+            }
+            for p in parts
+        ],
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("source_csv", type=Path)
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--kernel", default="gluon", help="only kernels whose name holds this")
+    ap.add_argument("--partitions", action="store_true", help="per partition (USETMAXREG) and named sites")
     args = ap.parse_args(argv)
+    if args.partitions:
+        found = [partitions(k) for k in kernels(args.source_csv) if args.kernel in k["name"]]
+        if args.json:
+            args.json.write_text(json.dumps(found, indent=1))
+        print("kernel # | samples | instructions M | per partition: samples (sites) [top stalls]")
+        for n, r in enumerate(found):
+            cells = [
+                f"{p['samples']} ({', '.join(f'{s} {v}' for s, v in p['sites'].items())}) "
+                f"[{', '.join(f'{s} {v}' for s, v in list(p['top_stalls'].items())[:4])}]"
+                for p in r["partitions"]
+                if p["samples"]
+            ]
+            print(f"{n} | {r['samples']} | {r['instructions'] / 1e6:.2f} | " + " ; ".join(cells))
+        return 0
     rows = [regions(k) for k in kernels(args.source_csv) if args.kernel in k["name"]]
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))

@@ -132,6 +132,39 @@ def test_the_consumers_turns_change_no_bytes(consumers, q_bufs, b, hq, hkv, nq, 
 
 @pytest.mark.parametrize(
     "b,hq,hkv,nq,nk,causal",
+    [
+        (4, 8, 8, 4096, 4096, False),  # several tiles a program
+        (2, 8, 8, 4096, 4096, True),
+        (1, 8, 2, 777, 1500, True),  # GQA 4:1, Nq != Nk, ragged blocks
+        (3, 6, 3, 2049, 2047, False),
+        (1, 4, 4, 5000, 130, True),  # the first rows see no key
+        (1, 5, 5, 8192, 8192, False),  # the grid's tail cut along the keys (D64's 256-key pieces)
+    ],
+)
+def test_d64_turns_and_reciprocal_change_no_bytes(b, hq, hkv, nq, nk, causal):
+    """D64's two consumers (256-key blocks, PV inside each) take the consumers' turns and O's reciprocal
+    epilogue (gluon.fp8.with_turns, docs/kernels-log.md, 2026-11-30, forty-second session): o and lse are
+    the step's without them bit for bit -- the turns only order the wgmma issues; 1/l then a multiply
+    gave the division's bits (fp32 division is a reciprocal and a multiply there) -- and every element
+    is written (NaN-poisoned first)."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels.fp8 import attention as fp8
+    from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config
+    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + nk + 64)
+    q = torch.randn(b, hq, nq, 64, device="cuda", dtype=torch.bfloat16, generator=gen)
+    k, v = (torch.randn(b, hkv, nk, 64, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
+    base = GluonFwdConfig(256, 2)
+    shipped = gluon_fp8_config(64, q, causal)
+    assert shipped == replace(base, pingpong=True, o_recip=True)
+    x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(base))
+    _same_bytes(x, q, causal, base, replace(base, pingpong=True), shipped)
+
+
+@pytest.mark.parametrize(
+    "b,hq,hkv,nq,nk,causal",
     [(8, 16, 16, 1024, 1024, True), (2, 8, 2, 1000, 1000, True), (1, 16, 16, 512, 512, True)],
 )
 def test_two_consumers_give_three_consumers_bytes(b, hq, hkv, nq, nk, causal):

@@ -168,7 +168,7 @@ def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_causal_call(b, hq
     """gluon.fp8.gluon_fp8_config on a call's queries: D128's three 64-row consumers drop to two where the
     192-row tiles pad a causal call's queries past TILE_WASTE, and where those short tiles outnumber the
     programs (132 SMs here) each loads the next tile's Q during the current one (two Q buffers); elsewhere,
-    and with no queries given, the shipped configuration."""
+    and with no queries given, the shipped configuration (each with the turns where with_turns gives them)."""
     from dataclasses import replace
 
     from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
@@ -178,7 +178,7 @@ def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_causal_call(b, hq
     q_bufs = 2 if want == 2 and b * hq * -(-n // 128) > 132 else 1
     want_cfg = shipped if want in (None, 3) else replace(shipped, consumers=want, q_bufs=q_bufs)
     assert cfg == gluon_fp8.with_turns(want_cfg, d, causal)
-    assert gluon_fp8.gluon_fp8_config(d) == shipped
+    assert gluon_fp8.gluon_fp8_config(d) == gluon_fp8.with_turns(shipped, d, False)
 
 
 @pytest.mark.parametrize(
@@ -238,16 +238,21 @@ def test_e4m3_call_transposes_v_in_the_kernel_below_the_bound_or_where_it_retile
         (4, 16, 1024, 128, False, True, True),  # two consumers: turns and O by a reciprocal
         (8, 16, 1024, 128, True, True, True),
         (2, 16, 8192, 128, True, False, True),  # causal three consumers
-        (2, 16, 8192, 128, False, False, False),  # non-causal three: the kernel measured slower
+        (2, 16, 8192, 128, False, False, False),  # non-causal three: level (11-round A/B)
         (8, 16, 1024, 128, False, False, False),  # V^T by its own launch: three consumers
-        (1, 16, 512, 64, True, True, False),  # other head dims: not measured
-        (1, 16, 512, 256, False, True, False),
+        (1, 16, 512, 64, True, True, True),  # D64's two consumers (256-key blocks)
+        (4, 32, 4096, 64, False, False, True),
+        (2, 32, 8192, 64, True, False, True),
+        (1, 16, 512, 256, False, True, False),  # D256's 64-key blocks carry P: no turns built
+        (1, 16, 16384, 256, False, False, False),
     ],
 )
 def test_fp8_kernel_takes_turns_on_two_consumers_and_causal_three(b, hq, n, d, causal, v_given, turns):
     """gluon.fp8.with_turns: D128's configurations on two consumers, and causal ones on three, take the
     consumers' turns and O's reciprocal epilogue (docs/kernels-log.md, 2026-11-30, forty-first session
-    (third)); the launch builds the turns for the step with PV inside each block (fp8_takes_turns)."""
+    (third)), and D64's (two consumers) causal and not (forty-second session); non-causal D128 on three
+    consumers and D256 go without; the launch builds the turns for the step with PV inside each block
+    (fp8_takes_turns)."""
     from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
 
     q = torch.empty(b, hq, n, d, device="meta")

@@ -15,8 +15,9 @@ kernel's shared memory (V^T tiles), its configurations and launcher. What FP8 ch
 - Key blocks of 128 or more run each block's PV inside the block (``INLINE_PV``): no P is carried to the
   next step, which frees the registers for 256-key blocks (D64) or a third consumer warpgroup (D128), and
   it measured faster than FlashAttention-3's order even with two consumers and 128 keys; the 64-key D256
-  blocks keep that order, which measured faster there. D128's two consumers, and causal three, take turns
-  to issue those wgmmas (:func:`with_turns`): FP8's softmax weighs twice bf16's against its matmuls.
+  blocks keep that order, which measured faster there. D128's two consumers, causal three, and D64's two
+  take turns to issue those wgmmas (:func:`with_turns`): FP8's softmax weighs twice bf16's against its
+  matmuls.
 - Non-causal tiles are all alike, so a grid of T tiles on P SMs runs ceil(T/P) rounds for T/P of work (11
   for 10.4 at D128 N 8k-16k). Where the cost model says it pays (:func:`accel.kernels.gluon.sched.
   split_pieces`), the last round's tiles are cut along the keys, one piece a program, and a second launch
@@ -160,14 +161,21 @@ def gluon_fp8_config(
 def with_turns(cfg: GluonFwdConfig, head_dim: int, causal: bool) -> GluonFwdConfig:
     """``cfg`` with the consumers' turns (``pingpong``, :func:`fp8_takes_turns`) and O's reciprocal epilogue
     (``o_recip``) where they measured faster: D128 calls on two consumers (the short shapes' 128-row tiles)
-    and causal calls on three. FP8's wgmmas take half bf16's pipe time, so its softmax weighs twice as much
-    and the consumers waited on their own matmuls; the turns set one's softmax under the other's wgmmas.
-    On an H200 (docs/kernels-log.md, 2026-11-30, forty-first session (third); do_bench ms of the e4m3 call,
-    shipped / both): 4,16,1024,128 0.0659 / 0.0632, 8,16,1024 0.1222 / 0.1172, causal 0.0910 / 0.0876,
-    4,16,1024 causal 0.0500 / 0.0482, 2,16,8192 causal 0.727 / 0.667, 1,16,16384 causal 1.310 / 1.213; o and
-    lse bit for bit. Non-causal three consumers (2,16,8192: the call 1.197 / 1.178 ms, its kernel 1093 /
-    1112 us) and the other head dims (not measured) go without."""
-    if head_dim == 128 and (causal or cfg.consumers == 2):
+    and causal calls on three, and D64 (two consumers, 256-key blocks) causal and not. FP8's wgmmas take
+    half bf16's pipe time, so its softmax weighs twice as much and the consumers waited on their own
+    matmuls; the turns set one's softmax under the other's wgmmas. On an H200 (docs/kernels-log.md,
+    2026-11-30, forty-first session (third); do_bench ms of the e4m3 call, shipped / both): 4,16,1024,128
+    0.0659 / 0.0632, 8,16,1024 0.1222 / 0.1172, causal 0.0910 / 0.0876, 4,16,1024 causal 0.0500 / 0.0482,
+    2,16,8192 causal 0.727 / 0.667, 1,16,16384 causal 1.310 / 1.213; D64 (forty-second session; the kernel
+    on pre-quantised inputs, ms, 9 alternated rounds, faster in every one): 4,32,4096,64 0.961 / 0.929,
+    causal 0.642 / 0.603, 2,32,8192,64 1.864 / 1.794, causal 1.107 / 1.016; 1,16,16384,64 causal 1.034 /
+    0.946, non-causal 1.798 / 1.789 (7 of 9 rounds); the e4m3 call 4,4096,32,64 0.986 / 0.962, causal
+    0.668 / 0.634, 8,1024,16,64 causal 0.0786 / 0.0767. o and lse bit for bit.
+    Non-causal three consumers go without: level in an 11-round A/B of the kernel (forty-second session:
+    time / shipped's 0.980 / 0.999 / 1.001 at 4,16,4096 / 2,16,8192 / 1,16,16384, faster in 5-8 of 11
+    rounds; ncu: the turns' waits took the place of the wgmma waits they removed), as does D256 (its 64-key
+    blocks carry P: no turns built)."""
+    if (head_dim == 128 and (causal or cfg.consumers == 2)) or head_dim == 64:
         return replace(cfg, pingpong=True, o_recip=True)
     return cfg
 
