@@ -308,6 +308,8 @@ _TABLE = compiled(
         # a card by its number said as a noun ("na nuli": on GPU 0, "jedinica", "keca": GPU 1)
         (r"\bnult\w+\b|\bnul(?:a|i|u|om)\b", "GPU 0"),
         (r"\bjedinic(?:a|i|u|om)\b|\bkec(?:a|u|om)?\b", "GPU 1"),
+        # no articles: "na serveru" is on the server (this machine), not a cluster's server
+        (r"\b(?:na|u) server(?:u)?\b", "on the server"),
         (r"\bserver(?:u|a|om)\b", "server"),
         # superlatives, means and thresholds
         (r"\b(?:maksimaln\w*|maks|najvec\w*|najvis\w*|najjac\w*)\b", "highest"),
@@ -349,6 +351,14 @@ _TABLE = compiled(
         (r"\b(?:se\s+)?(?:desilo|dogodilo)(?:\s+se)?\b", "happened"),
         (r"\b(?:pise|pisalo)\b", "does it say"),
         (r"\b(?:snimio|snimila|sacuvao|sacuvala|upisao|upisala|zapisao|zapisala)\b", "saved"),
+        # a request whose object is left out, as the language lets it be ("ajde, otkazi", "ok retry"): of
+        # the job in focus
+        (
+            r"^\W*(?:(?:ajde|hajde|ok|okej|dobro|vazi|onda|pa|e|brate|bre)\W+)*"
+            r"(cancel|retry|rerun|restart|pause|resume|release|hold|kill)\W*"
+            r"(?:(?:brate|bre|onda|odmah|molim te|molim|pls)\W*)*$",
+            r"\1 it",
+        ),
         # the small words, once the phrases above have read what they open
         (r"\bje\s+((?:\S+\s+){0,2}?)(?:bio|bila|bilo)\b", r"was \1"),
         (r"\bsu\s+((?:\S+\s+){0,2}?)(?:bili|bile|bila)\b", r"were \1"),
