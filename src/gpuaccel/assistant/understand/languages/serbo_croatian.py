@@ -21,21 +21,25 @@ from gpuaccel.assistant.understand.languages.tables import (
 
 # each letter with a diacritic and what a writer typing fast puts for it ("potrošnja" and "potrosnja",
 # "juče" and "juce", "između" and "izmedju" are one word)
-_UNACCENTED = str.maketrans({"č": "c", "ć": "c", "š": "s", "ž": "z", "đ": "dj", "Č": "C", "Ć": "C", "Š": "S"})
-_UNACCENTED.update(str.maketrans({"Ž": "Z", "Đ": "Dj"}))
+_UNACCENTED = str.maketrans(
+    {"č": "c", "ć": "c", "š": "s", "ž": "z", "đ": "dj", "Č": "C", "Ć": "C", "Š": "S", "Ž": "Z", "Đ": "Dj"}
+)
 
 # a message is Serbian, Croatian or Bosnian where it has one of its own words, read without diacritics (its
 # letters č ć š ž đ are Czech's, Slovak's and Slovenian's too); none of them another language's word once
 # its diacritics are dropped: Czech's "ceka", "cekala", "obe", "oba", "vec", "nema", "pise", "serveru",
 # Polish's "sam", "ubij", Russian's "gde", "posle", "gotovo", "ona", Romanian's "vreme", "jos" and "de ce
-# sta", Tagalog's "kada" and "pala", Japanese's "tada", Italian's "sta" before a gerund ("sta girando") and
-# "ventilatori", English's "ceo" are read only beside a word of its own
+# sta", Tagalog's "kada" and "pala", Japanese's "tada", Italian's "sta" after its question words or before a
+# gerund or an article ("sta girando", "quanto sta la"), "ventilatori", English's "ceo" are read only beside
+# a word of its own; "prioritet" is Russian's too, said there with "do" before the new value ("podnimi
+# prioritet 12 do 10") where this language says "na"
 _MARK = re.compile(
     r"\b(?:"
     # question words and particles
     r"koliko|kolko|kolika|koliki|kolike|koliku|kolka|kolki|kolku|zasto|zbog cega|otkad|odkad|od kad|od kada"
     r"|kad|gdje|tko|koji|koja|koje|kojeg|kojem|kojoj|kojim|kojih|koju|jel|je li|da li|ima li"
-    r"|(?<!ce )sta(?!\s+\w+(?:ando|endo)\b)"
+    r"|(?<!ce )(?<!che )(?<!quanto )(?<!come )(?<!cosa )sta"
+    r"(?!\s+(?:la|il|lo|l'|le|gli|un|una|uno|per|ancora|\w+ando|\w+endo)\b)"
     # days and moments
     r"|juce|jucer|jucera|jucerasnj\w*|prekjuce|prekjucer|danas|danasnj\w*|jutros|sinoc|veceras|sutra"
     r"|trenutno|trenutn[aeiou]\w*|trenutacno|ujutru|ujutro|uvece|navece|popodne|poslepodne|poslijepodne"
@@ -57,9 +61,9 @@ _MARK = re.compile(
     # nouns in their cases
     r"|kartic\w*|memorij\w*|memorj\w*|struj[aeuo]|strujom|potrosnj\w*|energij\w*|snag[aeiu]"
     r"|jobovi|jobova|jobovima|jobove|jobom|poslovi|poslova|zadatak|zadatka|zadaci|pokusaj\w*"
-    r"|prosecn\w*|prosjecn\w*|prosek\w*|prosjek\w*|najvec\w*|najvis\w*|najniz\w*|najmanj\w*|najtopl\w*"
+    r"|prosecn\w*|prosjecn\w*|prosek\w*|prosjek\w*|najvec\w*|najvis\w*|najniz(?:a|i|e|u|oj|om|eg|ih)|najmanj\w*|najtopl\w*"
     r"|ukupno|sveukupno|stepen\w*|greska|greske|gresku|procesi|procesa|taktovi|sati|sata|satima|linije"
-    r"|linija|gpu-u|gpu-a|gpu-om|prioritet\w*|nult\w+|nuli|jedinic\w*"
+    r"|linija|gpu-u|gpu-a|gpu-om|prioritet\w*(?!.*\bdo\s+\d)|nult\w+|nuli|jedinic\w*"
     # the small words of its chat
     r"|brate|bre|ajde|hajde|molim|hvala|izvini|nesto|nista|neki|neka|nekog|njega|njemu|njoj|ovaj|onaj|taj"
     r"|mislio sam|mislila sam|pogresio|pogresila|pogrijesio|pogrijesila|nije|nisu|sve|svi"
@@ -313,7 +317,7 @@ _TABLE = compiled(
         (r"\bserver(?:u|a|om)\b", "server"),
         # superlatives, means and thresholds
         (r"\b(?:maksimaln\w*|maks|najvec\w*|najvis\w*|najjac\w*)\b", "highest"),
-        (r"\b(?:minimaln\w*|najniz\w*|najmanj\w*)\b", "lowest"),
+        (r"\b(?:minimaln\w*|najniz(?:a|i|e|u|oj|om|eg|ih)|najmanj\w*)\b", "lowest"),
         (r"\b(?:prosecn\w*|prosjecn\w*|prosek|prosjek|srednj\w*)\b|\bu pro(?:s|sj)eku\b", "average"),
         (r"\bnajtopl\w*|\bnajvruc\w*", "hottest"),
         (r"\bnajhladn\w*", "coolest"),
