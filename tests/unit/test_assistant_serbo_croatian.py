@@ -45,6 +45,9 @@ from gpuaccel.assistant.understand.languages.serbo_croatian import serbo_croatia
         ("zasto je pukao sd-xl-train", {"name": "job_detail", "job": 5}),
         ("koji poslovi su pali danas", {"name": "failures", "label": "today"}),
         ("sta pise u logu od data-prep", {"name": "job_log", "job": 1}),
+        ("koliko pokušaja je imao flash-attn-build", {"name": "job_detail", "job": 3}),
+        ("koliko je dugo cekao job 13", {"name": "job_detail", "job": 13}),
+        ("koja kartica je najtoplija", {"name": "gpu_rank", "metric": "temperature"}),
     ],
 )
 def test_serbo_croatian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:

@@ -205,7 +205,7 @@ _TABLE = compiled(
         ),
         (r"\b(?:kad|kada)\s+(?:tacno|tocno)\b", "when exactly"),
         (r"\b(?:kad|kada)\b", "when"),
-        (r"\b(?:koliko|kolko)\s+(?:dugo|vremena)\b", "how long"),
+        (r"\b(?:koliko|kolko)\s+(?:je\s+|su\s+)?(?:dugo|vremena)\b", "how long"),
         (r"\b(?:koliko|kolko)\s+puta\b", "how many times"),
         (
             r"\b(?:koliko|kolko)\b(?=(?:\s+\S+){0,3}?\s+(?:idle|busy|radio|radila|radilo|trajao|trajala"
@@ -213,7 +213,7 @@ _TABLE = compiled(
             r"|preko|iznad|ispod))",
             "how long",
         ),
-        (r"\b(?:koliko|kolko)\s+(?=gpu|jobova|poslova|procesa|sati|vati|kwh|wh|%)", "how many "),
+        (r"\b(?:koliko|kolko)\s+(?=gpu|jobova|poslova|procesa|pokusaj|sati|vati|kwh|wh|%)", "how many "),
         (r"\b(?:koliko|kolko)\b", "how much"),
         (r"\b(?:kolika|koliki|kolike|koliku|kolka|kolki|kolku)\b", "what"),
         (r"\b(?:zasto|zbog cega|zbog koga)\b|\bsto ne\b", lambda m: "why not" if "ne" in m[0] else "why"),
@@ -367,6 +367,7 @@ _TABLE = compiled(
         (r"\bje\s+((?:\S+\s+){0,2}?)(?:bio|bila|bilo)\b", r"was \1"),
         (r"\bsu\s+((?:\S+\s+){0,2}?)(?:bili|bile|bila)\b", r"were \1"),
         (r"\b(?:mu|joj) je\b", "is its"),
+        (r"\b(?:imao|imala|imalo|imali)\b", "had"),
         (r"\bima\b", "has"),
         (r"\bnema\b", "has no"),
         (r"\bnije\b", "is not"),
