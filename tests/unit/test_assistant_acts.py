@@ -93,6 +93,22 @@ def test_the_broken_one_is_the_failed_job_of_the_jobs_in_focus_or_their_array() 
     assert act is not None and act.jobs == (8,)  # "it" after the comma is the run said before it
 
 
+def test_a_name_its_array_shares_is_the_run_the_request_can_act_on() -> None:
+    """ "rerun grid" when the newest run of that name succeeded: the one run of its array that can be retried
+    (the failed one); where none or several can, the run the name names."""
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context
+
+    context = Context(job_names={"grid": 8}, arrays={"grid": {0: 5, 1: 6, 2: 7, 3: 8}})
+    states = {5: "succeeded", 6: "cancelled", 7: "succeeded", 8: "succeeded"}
+    act = read_act("please rerun grid", context, states)
+    assert act is not None and act.jobs == (6,), act
+    act = read_act("please rerun grid", context, states | {5: "failed"})
+    assert act is not None and act.jobs == (8,), act  # two could be: the one the name names
+    act = read_act("rerun job 8", context, states)
+    assert act is not None and act.jobs == (8,), act  # a number said is that job
+
+
 @pytest.mark.parametrize(
     ("question", "command"),
     [

@@ -637,6 +637,20 @@ def _in_state(found: list[int], state: str | None, context: Context, states: Map
     return narrowed or found
 
 
+def _able_of_array(
+    found: list[int], able: set[str], context: Context, states: Mapping[int, str]
+) -> list[int]:
+    """The jobs a request names by a name its array's runs share ("retry lr-sweep" after its failure): where
+    none found can take the request (the sweep's last run succeeded), the one run of their arrays that can
+    (the failed one); else as found."""
+    if not found or any(states.get(i) in able for i in found):
+        return found
+    arrays = [set(elements.values()) for elements in context.arrays.values()]
+    wider = sorted({j for group in arrays if group & set(found) for j in group})
+    fits = [i for i in wider if states.get(i) in able]
+    return fits if len(fits) == 1 else found
+
+
 def _priority(said: str, jobs: list[int], context: Context) -> str | None:
     """The new priority said ("to prio 10", "priority of job 12 to 5"), not a number of a job's name."""
     rest = said
@@ -934,6 +948,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "cancel" and verb in ("stop", "halt") and re.search(r"\b(?:whole|entire) queue\b", said):
         command = "pause"  # "stop the whole queue from starting new jobs": pueue's pause
     jobs = _jobs(said, question, context, states, verb_end)  # read once: number, name or pointed at
+    if command in _ACTS_ON and not _JOB_NUMBER.search(said):
+        jobs = _able_of_array(jobs, _ACTS_ON[command], context, states)
     queue_said = re.search(r"\b(?:queue|everything|all)\b", said)
     # "and after, resume how?" after how to pause job 11 (the answer before ran no query): job 11
     paused = states.get(talked) == "paused" or (states.get(talked) == "running" and context.last is None)

@@ -3,7 +3,8 @@ a language (Tamil in Latin letters (Tanglish), Bengali in Latin letters (Banglis
 letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Spanish, Portuguese, Polish,
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
-and Sheng, Swedish), each read whole where the message has marks of its own, and the words of French,
+and Sheng, Swedish, Serbian-Croatian-Bosnian in Latin letters), each read whole where the message has marks
+of its own, and the words of French,
 Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant
 reads (a reading, a day, a question word, a request, an article before a card); the rest of a message is
 left as it was."""
@@ -34,6 +35,7 @@ from gpuaccel.assistant.understand.languages.polish import polish
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
 from gpuaccel.assistant.understand.languages.romanian import romanian
 from gpuaccel.assistant.understand.languages.scots import scots_read
+from gpuaccel.assistant.understand.languages.serbo_croatian import serbo_croatian
 from gpuaccel.assistant.understand.languages.spanish import spanish
 from gpuaccel.assistant.understand.languages.swahili import swahili_read
 from gpuaccel.assistant.understand.languages.swedish import swedish
@@ -116,7 +118,10 @@ def _read(text: str, lean: Lean | None) -> str:
     Dutch's and German's, "nu" Dutch's, "pa" Spanish's), so it is read before any of them sees them. Then
     Hungarian (:func:`hungarian`): its marks are its own (ő ű, its words, a number with its
     ending: "a 12es job"), but its short words are others' ("mi" Turkish's particle, "ma" Italian's but,
-    "es" Spanish's is, "var" Turkish's there is), so it is read before any of them sees them. Then Czech
+    "es" Spanish's is, "var" Turkish's there is), so it is read before any of them sees them. Then
+    Serbian, Croatian and Bosnian (:func:`serbo_croatian`): its marks are its own ("koliko", "juce",
+    "zasto", "jel"), but its words are Czech's ("koliko" its "kolik", "ceka", "na", "je"), so it is read
+    before Czech sees them. Then Czech
     (:func:`czech`): its marks are its own (ě ř ů, its words: "kolik", "bezi", "vcera"), but its short words
     are others' ("co" and "to" Polish's, "na" Polish's and Swahili's, "a" Portuguese's, "ne" Turkish's), so it
     is read before any of them sees them. Then Catalan
@@ -142,7 +147,7 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    text = czech(hungarian(swedish(danish(text, lean), lean), lean), lean)
+    text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)
