@@ -31,6 +31,8 @@ _Q = r"(?:ko|ks|kse)?"
 # erase, "kesti" Turkish's cut, "anna", "peru" are read only beside a mark)
 _FINNISH_MARK = re.compile(
     r"(?:\bgpu\s?\d*|\b\d+)" + _COLON_CASE + r"|\b(?:"
+    # an English verb of the trade given a Finnish verb's ending ("killaa", "cancelas", "pauseta")
+    r"(?:cancel|kill|hold|releas|paus|restart|retry|resum|fail)(?:as|asi|oi|aa|ata|eta|ee|ettaa|ttaa|annut)|"
     r"mika|mitka|milla|missa|mista|mihin|milloin|miksi|miks|kauanko|kuinka|paljonko|montako|kuka|kenen"
     r"|onko|onks|onkse|oliko|oliks|voiko|voiks|voiksa|voitko|voisitko|voisiksa|kannattaako|enta|entas"
     r"|tanaan|eilen|eilisen|toissapaivana|huomenna|aamulla|aamuna|iltapaivalla|illalla|yolla|tunnin|tuntia"
@@ -41,7 +43,7 @@ _FINNISH_MARK = re.compile(
     r"|virrankulutus|wattia|watteja|tuuletin\w*|asteen|astetta|keskimaarin|keskiarvo\w*|keskimaarai\w*"
     r"|yhteensa|kaikkiaan|enimmillaan|korkein|matalin|suurin|pienin|kaatui|kaatu|kaatunut|failas"
     r"|failasi|cancelas|cancelasi|canceloi|epaonnistui|pieleen|alkoi|alko|alkanut|valmistui|valmistu"
-    r"|valmis|loppui|kesti|kestanyt|yrityksi\w*|yritysta|logissa|lokissa|logista|lokista|loki|prosesseja"
+    r"|valmis|loppui|kestanyt|yrityksi\w*|yritysta|logissa|lokissa|logista|lokista|loki|prosesseja"
     r"|prosessit|peruuta|poista|pysayta|keskeyta|jatka|jatkaa|laita|nosta|laske|vaihda|muuta|nayta"
     r"|kerro|uudestaan|uudelleen|uusiks|holdiin|pitoon|vapauta|tarvii|tarvita|tarvitse|enaa|tarkotin"
     r"|tarkoitin|hetkeks|hetkeksi|yhteenveto|lyhyt|kiitos|moikka|heippa|mulla|mita"
@@ -196,6 +198,7 @@ _FINNISH = compiled(
         (r"\b(?:viime|viimeisen)\s+(\d+)\s+minuutin\s+aikana\b", r"in the last \1 minutes"),
         (r"\b(?:just nyt|talla hetkella|nyt just|juuri nyt|nyt)\b", "now"),
         (r"\bsilloin\b", "at that time"),
+        (r"\b(?:sita|sen|tata|tuota) ennen\b", "before that"),
         (r"\bennen ?(?:ku|kuin)\b", "before"),
         (r"\bennen\b", "before"),
         (r"\bsen jalkeen\b", "after that"),
