@@ -50,6 +50,16 @@ from gpuaccel.assistant.understand.languages.finnish import finnish_marked
         ("kuka perui resnet50-benchin", {"name": "job_detail", "job": 6}),
         ("näytä llama-8b-evalin loki", {"name": "job_log", "job": 4}),
         ("onks jotain jonossa?", {"name": "queue"}),
+        ("mikä GPU on kuumin nyt?", {"name": "gpu_rank", "metric": "temperature", "order": "max"}),
+        ("mitkä jobit epäonnistuivat tänään?", {"name": "failures", "label": "today"}),
+        (
+            "mikä jobi käytti eniten GPU-tunteja tänään?",
+            {"name": "job_rank", "metric": "gpu_time", "order": "max"},
+        ),
+        (
+            "keskimääräinen lämpötila GPU 0:lla klo 9 ja 12 välillä",
+            {"name": "gpu_reading", "gpu": 0, "metric": "temperature", "label": "between 09:00 and 12:00"},
+        ),
     ],
 )
 def test_finnish_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:

@@ -33,7 +33,8 @@ _FINNISH_MARK = re.compile(
     r"(?:\bgpu\s?\d*|\b\d+)" + _COLON_CASE + r"|\b(?:"
     # an English verb of the trade given a Finnish verb's ending ("killaa", "cancelas", "pauseta")
     r"(?:cancel|kill|hold|releas|paus|restart|retry|resum|fail)(?:as|asi|oi|aa|ata|eta|ee|ettaa|ttaa|annut)|"
-    r"mika|mitka|milla|missa|mista|mihin|milloin|miksi|miks|kauanko|kuinka|paljonko|montako|kuka|kenen"
+    r"mika|mitka|kumpi|kumman|moneltako|monelta|mihin aikaan|valilla|valissa|klo|eniten|vahiten|kuumin"
+    r"|kuumempi|pisin|pisimpaan|kiireisin|vapaa|vapaana|epaonnistu\w*|kaatuivat|nopeus|milla|missa|mista|mihin|milloin|miksi|miks|kauanko|kuinka|paljonko|montako|kuka|kenen"
     r"|onko|onks|onkse|oliko|oliks|voiko|voiks|voiksa|voitko|voisitko|voisiksa|kannattaako|enta|entas"
     r"|tanaan|eilen|eilisen|toissapaivana|huomenna|aamulla|aamuna|iltapaivalla|illalla|yolla|tunnin|tuntia"
     r"|tunnissa|paivan|paivasta|paivana|sekuntia|minuuttia|silloin|just nyt|talla hetkella|viimeks"
@@ -70,6 +71,11 @@ def _count(said: str) -> str:
     return {"yhteen": "1", "yhdeksi": "1", "yksi": "1", "kahteen": "2", "kahdeksi": "2", "kaksi": "2"}.get(
         said.lower(), said
     )
+
+
+def _clock(said: str) -> str:
+    """A time of day as Finnish writes it ("16", "9.30"), as English reads it ("16:00", "9:30")."""
+    return said.replace(".", ":") if re.search(r"[.:]", said) else f"{said}:00"
 
 
 def _it(said: str) -> str:
@@ -196,6 +202,12 @@ _FINNISH = compiled(
         (r"\b(?:viime|viimeisen|edellisen)\s+tunnin\s+aikana\b|\bviime\s+tunnilla\b", "in the last hour"),
         (r"\b(?:viime|viimeisen|edellisen)\s+(\d+)\s+tunnin\s+aikana\b", r"in the last \1 hours"),
         (r"\b(?:viime|viimeisen)\s+(\d+)\s+minuutin\s+aikana\b", r"in the last \1 minutes"),
+        (
+            r"\b(?:klo\s+)?(\d{1,2}(?:[.:]\d\d)?)\s*(?:ja|-)\s*(?:klo\s+)?(\d{1,2}(?:[.:]\d\d)?)\s+(?:valilla|valissa)\b",
+            lambda m: f"between {_clock(m[1])} and {_clock(m[2])}",
+        ),
+        (r"\bklo\s+(\d{1,2}(?:[.:]\d\d)?)\b", lambda m: f"at {_clock(m[1])}"),
+        (r"\b(?:valilla|valissa)\b", "between"),
         (r"\b(?:just nyt|talla hetkella|nyt just|juuri nyt|nyt)\b", "now"),
         (r"\bsilloin\b", "at that time"),
         (r"\b(?:sita|sen|tata|tuota) ennen\b", "before that"),
@@ -231,6 +243,8 @@ _FINNISH = compiled(
         (r"\bmika oli\b", "what was"),
         (r"\b(?:mika|mita|mitas|mikas)\b", "what"),
         (r"\bmilla\b", "on which"),
+        (r"\bmoneltako\b|\bmonelta\b|\bmihin aikaan\b", "at what time"),
+        (r"\bkumpi\b|\bkumman\b", "which"),
         (r"\bmissa\b", "in which"),
         (r"\bmista\b", "from which"),
         (r"\bmilloin\b|\bkoska\b(?=\s+\S+\s+(?:alko|alkoi|valmistu|loppu|kaatu|pyori|oli)\b)", "when"),
@@ -256,7 +270,7 @@ _FINNISH = compiled(
         (r"\b(?:tehonkulutus|virrankulutus|tehon\s*kulutus)\w*|\bteho(?:a|n)?\b", "power draw"),
         (r"\bwatteja\b|\bwattia\b", "watts"),
         (r"\benergia(?:a|n)?\b|\bsahko(?:a|n)?\b", "energy"),
-        (r"\btuuletin\w*|\btuulettimen\b|\bpuhallin\w*", "fan speed"),
+        (r"\b(?:tuuletin\w*|puhallin\w*)(?:\s+nopeu(?:s|tta|den))?", "fan speed"),
         (r"\bkellotaajuu\w*|\bkello(?:t|ja|jen)?\b", "clock"),
         (r"\bprosesse(?:ja|ita)\b|\bprosessit\b", "processes"),
         (r"\bprosessi(?:a|n)?\b", "process"),
@@ -269,6 +283,17 @@ _FINNISH = compiled(
         (r"\bvahimmillaan\b|\balimmillaan\b", "at least"),
         (r"\bkorkein\b|\bsuurin\b|\bisoin\b|\bhuippu\b|\bmaksimi\b", "highest"),
         (r"\bmatalin\b|\balin\b|\bpienin\b|\bminimi\b", "lowest"),
+        # the superlative "-in" and the comparative "-mpi": "kuumin" (the hottest), "kuumempi" (hotter)
+        (r"\bkuumin\b|\blampimin\b|\bkuumimpana\b", "hottest"),
+        (r"\bviilein\b|\bkylmin\b", "coolest"),
+        (r"\bkiireisin\b|\bkuormitetuin\b", "busiest"),
+        (r"\bpisin\b|\bpisimpaan\b|\bkauimmin\b|\bkauiten\b", "longest"),
+        (r"\blyhin\b", "shortest"),
+        (r"\beniten\b", "the most"),
+        (r"\bvahiten\b", "the least"),
+        (r"\bkuumempi\b|\blampimampi\b", "hotter"),
+        (r"\bkuuma\b|\blammin\b", "hot"),
+        (r"\bnopeus\b|\bnopeudella\b", "speed"),
         (r"\bkaikilla\s+(?:yrityksilla|kerroilla|ajoilla)\b", "across all attempts"),
         (r"\byrityksi\w*|\byritysta\b|\byritys\b", "attempts"),
         (r"\byhteensa\b|\bkaikkiaan\b|\byhteensa\b", "in total"),
@@ -280,7 +305,7 @@ _FINNISH = compiled(
         (r"\bjob(?:i|ia|in|ista|ille|illa)\b", "job"),
         (r"\bkortti\b|\bkortilla\b|\bkortin\b|\bnaytonohjain\w*", "card"),
         (r"\bkaytossa\b", "in use"),
-        (r"\bvapaana\b|\bvapaata\b", "free"),
+        (r"\bvapaana\b|\bvapaata\b|\bvapaa\b", "free"),
         # jobs and what they did: "pyörii" (is running), "pyöri" (ran), "pyöriny" (has been running),
         # "odottaa" (is waiting), "jonotti" (waited in the queue), "kaatui/kaatu" (crashed), "alkoi/alko"
         # (started), "valmistui/valmistu" (finished), "kesti" (took), "käytti/kulutti/veti/vei" (used)
@@ -293,13 +318,19 @@ _FINNISH = compiled(
         (r"\bis\s+(?:odottanut|jonottanut)\b", "has been waiting"),
         (r"\b(?:odotti|odottanut)\b", "waited"),
         (r"\b(?:jonotti|jonottanut)\b", "waited in the queue"),
-        (r"\b(?:kaatui|kaatu|kaatunut|epaonnistui|hajosi|hajos)" + _Q + r"\b", "failed"),
+        (
+            r"\b(?:kaatui|kaatu|kaatunut|kaatuivat|epaonnistui|epaonnistuivat|epaonnistunut|hajosi|hajos)"
+            + _Q
+            + r"\b",
+            "failed",
+        ),
         (r"\b(?:peruttiin|perui|perunut|peruutettiin|keskeytettiin)" + _Q + r"\b", "cancelled"),
-        (r"\b(?:alkoi|alko|alkanut|kaynnistyi|kaynnisty|lahti)" + _Q + r"\b", "started"),
-        (r"\b(?:valmistui|valmistu|valmistunut|loppui|loppu)" + _Q + r"\b", "finished"),
+        (r"\b(?:alkoi|alko|alkoivat|alkanut|kaynnistyi|kaynnisty|lahti)" + _Q + r"\b", "started"),
+        (r"\b(?:valmistui|valmistu|valmistuivat|valmistunut|loppui|loppu)" + _Q + r"\b", "finished"),
         (r"\b(?:kesti|kestanyt)" + _Q + r"\b", "took"),
         (r"\b(?:kaytti|kulutti|kuluttanut|kayttanyt|veti|vei)" + _Q + r"\b", "used"),
         (r"\b(?:kayttaa|kuluttaa|vetaa)\b", "uses"),
+        (r"\bis\s+(?:kayttanyt|kuluttanut|vetanyt)\b", "has used"),
         (r"\bis\s+mennyt\b|\bmeni\b", "were used"),
         # pronouns and the small words: "se/sen/sitä/sillä" (it, its, on it), "toi/tuo/tää" (that, this)
         (r"\b(?:ma|mina|maa)\b", "I"),
