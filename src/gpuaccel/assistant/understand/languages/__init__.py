@@ -20,6 +20,7 @@ from gpuaccel.assistant.understand.languages.czech import czech
 from gpuaccel.assistant.understand.languages.danish import danish
 from gpuaccel.assistant.understand.languages.dutch import dutch
 from gpuaccel.assistant.understand.languages.east_asian import east_asian
+from gpuaccel.assistant.understand.languages.finnish import finnish
 from gpuaccel.assistant.understand.languages.franco_arabic import franco_read
 from gpuaccel.assistant.understand.languages.french import french
 from gpuaccel.assistant.understand.languages.german import german
@@ -147,6 +148,9 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
+    # Finnish first of all (:func:`finnish`): its marks are its own (a colon case ending, "GPU 0:n", its
+    # words), but its short words are others' ("se", "on", "ja", "nyt" Danish's new, "mita" Hindi's)
+    text = finnish(text, lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
