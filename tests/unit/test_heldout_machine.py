@@ -17,6 +17,7 @@ from heldout_machine import NOW, at, build_machine
 from test_assistant_questions import ask
 
 from gpuaccel.accel.telemetry.snapshot import snapshot
+from gpuaccel.api.attempts import gpu_hours_text
 from gpuaccel.app.commands.job_table import run_time, table
 from gpuaccel.app.commands.status import render
 from gpuaccel.assistant.reports.report import daily_facts
@@ -103,4 +104,5 @@ def test_a_retried_job_s_earlier_attempts_count_in_every_view_of_a_span(
     by_gpu = re.search(cut, text)
     assert by_gpu is not None, text
     assert abs(facts["gpu_hours"] - sum(map(float, by_gpu.groups()))) <= 0.01  # each rounded to 0.01
+    assert f"GPU-hours; {gpu_hours_text(facts['gpu_hours'])} together." in text  # the report's total
     assert facts["jobs_run"] == 9

@@ -638,7 +638,9 @@ def _in_all(
         again = gpu is not None and gpu_hours_text(inside.get(gpu, 0.0) / 3600) == gpu_hours_text(hours)
         if any(inside.values()) and not again:
             each = ", ".join(f"GPU {g} {gpu_hours_text(s / 3600)}" for g, s in sorted(inside.items()))
-            by_gpu = f" By GPU, {window.label} (runs cut at the span's edges): {each} GPU-hours."
+            # the cards' sum, as the span's report counts it ("how many GPU-hours today in total")
+            both = f"; {gpu_hours_text(sum(inside.values()) / 3600)} together" if len(inside) > 1 else ""
+            by_gpu = f" By GPU, {window.label} (runs cut at the span's edges): {each} GPU-hours{both}."
     return f"In all{whole} {gpu_hours_text(hours)} GPU-hours{energy}{of}.{by_gpu}{ran}"
 
 
