@@ -106,3 +106,13 @@ def test_a_retried_job_s_earlier_attempts_count_in_every_view_of_a_span(
     assert abs(facts["gpu_hours"] - sum(map(float, by_gpu.groups()))) <= 0.01  # each rounded to 0.01
     assert f"GPU-hours; {gpu_hours_text(facts['gpu_hours'])} together." in text  # the report's total
     assert facts["jobs_run"] == 9
+
+
+def test_a_summary_up_to_now_names_what_is_still_running(heldout_svc: AssistantService) -> None:
+    """ "1 running" alone left the user asking which: a span that reaches now names its running jobs, as
+    "what runs now" would, and a span that ended (yesterday) says nothing of now."""
+    _, today, _ = ask(heldout_svc, "give me a short summary of today", None)
+    running = [j for j in heldout_svc.store.list() if str(j.state) == "running"]
+    assert running and all(f"job {j.id} ({j.name})" in today.split("Running now: ")[1] for j in running)
+    _, yesterday, _ = ask(heldout_svc, "what happened yesterday?", None)
+    assert "Running now" not in yesterday

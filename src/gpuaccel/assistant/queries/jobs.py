@@ -1003,6 +1003,12 @@ def summary(ctx: QueryContext, q: Query) -> Result:
         parts.append(
             "Failed: " + "; ".join(f"{label(j)}: {j.reason or 'no reason'}" for j in failed[:3]) + "."
         )
+    running = [j for j in found if j.state == JobState.RUNNING and j.started_at is not None]
+    if running and w.t1 >= now:  # a span up to now: what it is still doing, as "what runs now" says it
+        said = [
+            f"{label(j)} since {clock(j.started_at or now)}{_on_gpus(list(j.assigned_gpus))}" for j in running
+        ]
+        parts.append("Running now: " + "; ".join(said[:3]) + ".")
     rows: list[list[Any]] = [[s, n] for s, n in sorted(by.items())]
     gpu_rows = [r for r in _gpu_span(ctx, w.t0, w.t1) if q.gpu is None or r[0] == q.gpu]  # the GPU asked
     for gpu, peak, mean in gpu_rows:
