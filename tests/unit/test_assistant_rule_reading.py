@@ -228,3 +228,12 @@ def test_the_chat_answers_a_request_on_a_named_job_with_its_command(svc: Assista
     assert query is None and text.endswith(
         "To terminate job 5 (finetune-b): gpuaccel cancel 5, or Cancel in the Jobs tab."
     )
+
+
+def test_utilization_asked_beside_the_memory_controller_gets_both() -> None:
+    """A utilization word outside "memory controller utilization" asks the GPU's own utilization too: the
+    overview says both; the phrase's own word ("utilization of the memory controller") asks only it."""
+    for both, gpu in (("gpu 1 utilization and memory bus utilization?", 1), ("util + dram bw util gpu 0", 0)):
+        assert pick(both) == Query("gpu_reading", gpu=gpu, metric="overview"), both
+    assert pick("what is the utilization of the memory controller on gpu 1").metric == "mem_util"
+    assert pick("how busy is gpu 0's dram bandwidth").metric == "dram"

@@ -119,6 +119,21 @@ RUN_WORDS = {"running", "executing", "active", "progress"}  # the running topic'
 POWER_SAID = {"power", "watts", "watt", "draw", "drawing"}
 
 
+# "utilization of the memory controller", "how busy is gpu 0's dram bandwidth"
+_PHRASE_GLUE = {"of", "the", "its", "memory", "mem", "gpu", "s", "is", "was", "on", "for"}
+
+
+def _of_the_phrase(ws: list[str], i: int) -> bool:
+    """Whether the utilization word ``ws[i]`` is a memory controller's or DRAM bandwidth's own ("memory
+    controller utilization", "utilization of its dram bandwidth"): only glue words between them."""
+    for j, w in enumerate(ws):
+        if WORD_OF.get(w) in ("mem_util", "dram"):
+            lo, hi = sorted((i, j))
+            if all(x in _PHRASE_GLUE or x.isdigit() for x in ws[lo + 1 : hi]):
+                return True
+    return False
+
+
 def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] | None:
     """Topics the whole question implies beyond its single words (None: it is about something else)."""
     said = set(ws)
@@ -133,7 +148,12 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
         out.discard("power")  # "its energy consumption": energy (consumption alone is a power word)
     # a reading named in words that also name others: "memory controller utilization", "dram bandwidth
     # util", "pcie throughput" are one reading each
-    out -= {"memory", "util"} if out & {"mem_util", "dram"} else set()
+    if out & {"mem_util", "dram"}:
+        # a utilization word outside the phrase ("utilization and memory bus utilization", "how loaded is
+        # it, compute and memory controller") asks the GPU's utilization too: its overview says both
+        both = any(WORD_OF.get(w) == "util" and not _of_the_phrase(ws, i) for i, w in enumerate(ws))
+        out -= {"memory", "util"} | ({"mem_util", "dram"} if both else set())
+        out |= {"overview"} if both else set()
     out -= {"tflops"} if "pcie" in out else set()
     out -= {"util"} if "occupancy" in out else set()
     gpu_said = "gpu" in out or gpu is not None or bool({"board", "boards", "chip", "chips"} & said)
