@@ -93,6 +93,7 @@ _FRANCO = (
     ),
     # what a card or a job used up: "estahlaket energy kam" (consumed how much energy)
     (r"\b(?:by|bey|bt|bet)?e?stahl[ae]k(?:et|it|o|t)?\b", "used"),
+    (r"\bkahraba\b", "energy"),  # electricity
     (rf"\bkan(?:et)?\s+({_STATE})\s+ad\s+eh\b", r"how long was it \1"),
     (rf"\b({_STATE}(?:\s+\d+\s*(?:w|daraga|degrees?|%))?)\s+ad\s+eh\b", r"how long \1"),
     (r"\bad\s+eh\b", "how much"),
@@ -137,6 +138,8 @@ _FRANCO = (
         lambda m: f"{m[1]}{'and ' if m[2] else ''}stop{' it' if m[3] else ''}",
     ),
     (r"\b(?:5|kh)all?(?:i|y|ee)(?:h|o|oh|ha|aha)\s+(?=y|t)", "make it "),  # "5alih yeshta8al": make it run
+    # "5alli X yeshta8al": make X run
+    (r"\b(?:5|kh)all?(?:i|y|ee)\s+(.{1,40}?)\s+(?=y?e?shta8al|teshta8al)", r"make \1 "),
     (r"\b(?:5|kh)all?(?:i|y|ee)(?:h|o|oh|ha|aha)\b", "set it"),
     (r"\b(?:5|kh)all?(?:i|y|ee)\b", "set"),
     (r"\bbad(?:el|del|il)\b", "swap"),
