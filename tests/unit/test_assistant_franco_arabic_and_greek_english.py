@@ -194,6 +194,7 @@ def test_english_names_of_the_trade_and_other_languages_are_not_read_as_franco()
         "is er wel een job die draait?",  # Dutch "wel"
         "wala pa bang job sa gpu 1?",  # Tagalog "wala"
         "yani how much power now",  # Turkish "yani"
+        "kartu2nya lagi panas?",  # Indonesian's doubled word ("kartu-kartunya")
     )
     for message in others:
         assert franco_read(message) == message

@@ -25,9 +25,11 @@ _DIGIT_WORD = (
 # a word whose digits are letters, any number of them ("7arra2", "2a3ad", "mesta5dama"): three letters or
 # more, each digit one of Franco's alone, one before a vowel or between a vowel and a letter, a vowel before
 # the first digit where letters are; not a name of the trade ("h100", "e5m2", "hbm2e", "qwen2", "llama3",
-# "fp8"), an hour ("3am") or an ordinal ("3rd")
+# "fp8"), an hour ("3am"), an ordinal ("3rd") or Indonesian's and Malay's doubled word ("rata2nya": the
+# average, "rata-ratanya")
 _DIGIT_LETTERS = (
     r"(?<![\w.-])(?=(?:[a-z0-9]*[a-z]){3})(?![a-z0-9]*(?:\d\d|[0146]))(?=[235789]|[a-z]*[aeiouy][a-z]*\d)"
+    r"(?![a-z]+2(?:nya|nye|kan|lah|an)?(?![\w-]))"
     r"(?=[a-z0-9]*(?:[235789][aeiou]|[aeiou][235789][a-z]))[a-z0-9]+(?![\w-]|\.\w)"
 )
 # the letters Franco's digits stand for: hamza (dropped), ain, kha, ha, ghain, qaf
