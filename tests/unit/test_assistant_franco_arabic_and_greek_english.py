@@ -129,6 +129,59 @@ def test_franco_follow_ups_opened_by_w(heldout_svc: AssistantService) -> None:
     assert query["window"]["label"] == "in the last hour", query
 
 
+def test_franco_spellings_of_one_sound_and_more_verbs() -> None:
+    # a hamza opening a word written "2" or not, ghain as "3'", "enharda", "beta3", "kam" before a noun, the
+    # verbs of staying, using up, reading, making run, wanting a count
+    for franco, english in (
+        ("el 4090 2a3det 2ad eh fadya embare7?", "the 4090 how long did it stay free yesterday?"),
+        ("el H100 estahlak kahraba 2ad eh enharda?", "the H100 used energy how much today?"),
+        ("el lr-sweep 2ara kam file?", "the lr-sweep read how many files?"),
+        ("5alli el whisper-finetune yeshta3'al 3ala GPU 0", "make the whisper-finetune run on GPU 0"),
+        ("3ayez el sweep yeb2a card wa7da bas", "I want the sweep to use one card only"),
+        ("fih jobs 3amla pause delwa2ty?", "are there jobs on pause now?"),
+        ("el temp beta3ha kam?", "its temp how much?"),
+    ):
+        assert franco_read(franco) == english, franco
+
+
+def test_franco_digit_letters_name_no_job_or_card(heldout_svc: AssistantService) -> None:
+    # digits inside a Franco word are letters ("7asses", "2a3ad"): no job 7 or 2; a figure beside them is read
+    read = franco_read("el H100 7arra2 delwa2ty? 7asses en el job 12 3ala2")
+    assert read == "the H100 hot now? I feel that the job 12 aala", read
+    _, text, query = ask(heldout_svc, "el 4090 sa5na 2ad eh delwa2ty? 7asses el room 7arra", None)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "temperature"}, query
+    assert "Job 7" not in text, text
+    _, _, query = ask(heldout_svc, "w el sd-xl-train 2a3ad 2ad eh shaghal?", None)
+    assert query is not None and query.get("job") == 5, query
+
+
+def test_franco_requests_said_with_their_own_verbs(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)
+    for message, command in (
+        ("wa2af el queue kollaha law sama7t", "gpuaccel pause"),
+        ("5alli el whisper-finetune yeshta3'al 3ala GPU 0", "gpuaccel edit 14 --gpu-ids 0"),
+        ("3ayez el whisper-finetune yeb2a card wa7da bas", "gpuaccel edit 14 --gpus 1"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, typed_out(message), text)
+    sid, _, _ = ask(heldout_svc, "el mistral-7b-sft katab eh fel log?", None)
+    _, text, query = ask(heldout_svc, "tab e2felha, msh 3ayzha", sid)
+    assert query is None and "gpuaccel cancel 11" in text, text
+
+
+def test_english_requests_and_a_card_corrected_in_one_message(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)
+    for message, command in (
+        ("could you stop the queue for a bit", "gpuaccel pause"),
+        ("have the whisper-finetune run on gpu 0", "gpuaccel edit 14 --gpu-ids 0"),
+        ("I want the whisper-finetune to use two gpus", "gpuaccel edit 14 --gpus 2"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, text)
+    _, _, query = ask(heldout_svc, "memory used on card 0? oops, I meant card 1", None)
+    assert query is not None and query.get("gpu") == 1, query
+
+
 def test_english_names_of_the_trade_and_other_languages_are_not_read_as_franco() -> None:
     others = (
         "tab over to the Jobs tab and cancel job 3",
@@ -141,6 +194,7 @@ def test_english_names_of_the_trade_and_other_languages_are_not_read_as_franco()
         "is er wel een job die draait?",  # Dutch "wel"
         "wala pa bang job sa gpu 1?",  # Tagalog "wala"
         "yani how much power now",  # Turkish "yani"
+        "kartu2nya lagi panas?",  # Indonesian's doubled word ("kartu-kartunya")
     )
     for message in others:
         assert franco_read(message) == message

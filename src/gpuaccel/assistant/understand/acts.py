@@ -465,17 +465,20 @@ _COMMAND_END = re.compile(
 )
 _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "eight": 8}
 # a job's GPU count changed: "edit job 13 to use only 1 GPU", "change 13 so it needs 2 gpus", "make job 12 run
-# on one gpu" (gpuaccel edit ID --gpus N)
+# on one gpu", "i want the probe to use one gpu" (gpuaccel edit ID --gpus N); the job by its number, pointed
+# at, or by its name
 _RESIZE = re.compile(
-    r"\b(?:edit|change|modify|alter|make|set|resize|drop|reduce|cut|lower|shrink|scale|bring)"
-    r"\s+(?:(?:job\s*)?#?(\d+)|(it|that|this|that job|this job))\b(?:\s+\w+){0,4}?\s+"
+    r"\b(?:edit|change|modify|alter|make|set|resize|drop|reduce|cut|lower|shrink|scale|bring|want)"
+    r"\s+(?:(?:job\s*)?#?(\d+)|(it|that|this|that job|this job)|(?:the\s+)?([a-z][\w.-]*))\b"
+    r"(?:\s+\w+){0,4}?\s+"
     r"(?:to use|use|using|so it (?:uses|needs|asks for)|to need|needs?|run on|to run on|to|on|with)\s+"
     r"(?:only\s+|just\s+)?(\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
 )  # ("drop it to 1 gpu": "it" is the job talked about)
 # a job moved to another GPU: "move the whisper run to the 4090", "put job 14 on gpu 1", "shift it over to
-# the h100" (gpuaccel edit ID --gpu-ids G); the card said by its index or its model
+# the h100", "make it run on gpu 1" (gpuaccel edit ID --gpu-ids G); the card said by its index or its model
 _MOVED_TO_GPU = re.compile(
-    r"\b(?:move|shift|switch|transfer|migrate|send|put)\s+(.{1,40}?)\s+(?:over\s+)?(?:to|onto|on)\s+"
+    r"\b(?:(?:move|shift|switch|transfer|migrate|send|put)\s+(.{1,40}?)\s+(?:over\s+)?"
+    r"|(?:make|have)\s+(.{1,40}?)\s+run\s+)(?:to|onto|on)\s+"
     r"(?:the\s+)?(?:(?:gpu|card)\s*(\d+)|([a-z]*\d+[a-z]*))\b"
 )
 _GPUS = re.compile(
@@ -831,8 +834,11 @@ def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act
     m = _MOVED_TO_GPU.search(said)
     if m is None:
         return None
-    gpu = int(m.group(2)) if m.group(2) is not None else gpu_by_model(m.group(3), context)
-    jobs = _jobs(m.group(1), m.group(1), context, states, 0)
+    gpu = int(m.group(3)) if m.group(3) is not None else gpu_by_model(m.group(4), context)
+    said_job = m.group(1) or m.group(2)
+    jobs = _jobs(said_job, said_job, context, states, 0)
+    if not jobs and re.fullmatch(r"it|that|this", said_job):  # "the eval, make it run on gpu 1": the name
+        jobs = named_jobs(said[: m.start()], context)  # said before it
     if gpu is None or len(jobs) != 1:
         return None
     job = jobs[0]
@@ -883,11 +889,14 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
     resized = _RESIZE.search(said)
     talked = context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
+    if resized is not None and resized.group(3) is not None:  # by its name: one job of that name
+        named = named_jobs(resized.group(3), context)
+        talked = named[0] if len(named) == 1 else None
     if resized is not None and resized.group(1) is None and talked is None:
         resized = None  # "drop it to 1 gpu" with no job talked about: no job to change
     if resized is not None:  # "edit job 13 to use only 1 GPU instead of 2": what it asks for, changed
         number = resized.group(1) or str(talked)
-        n = int(_COUNTS.get(resized.group(3), resized.group(3)))
+        n = int(_COUNTS.get(resized.group(4), resized.group(4)))
         return Act(
             f"{CANT} To change job {number} to ask for {n} GPU{'s' if n != 1 else ''}: gpuaccel edit"
             f" {number} --gpus {n} (a queued or held job only).",
@@ -945,8 +954,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         ):
             which = f" --state {state}" if state else ""
             return Act(f"{CANT} To remove {state or 'finished'} jobs and their logs: gpuaccel clean{which}.")
-    if command == "cancel" and verb in ("stop", "halt") and re.search(r"\b(?:whole|entire) queue\b", said):
-        command = "pause"  # "stop the whole queue from starting new jobs": pueue's pause
+    # "stop the whole queue from starting new jobs", "stop the queue now": pueue's pause
+    stopped_queue = r"\b(?:whole|entire) queue\b|^\s*(?:all )?(?:the |our )?queue\b"
+    if command == "cancel" and verb in ("stop", "halt") and re.search(stopped_queue, said[verb_end:]):
+        command = "pause"
     jobs = _jobs(said, question, context, states, verb_end)  # read once: number, name or pointed at
     if command in _ACTS_ON and not _JOB_NUMBER.search(said):
         jobs = _able_of_array(jobs, _ACTS_ON[command], context, states)

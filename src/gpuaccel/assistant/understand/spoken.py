@@ -76,6 +76,17 @@ _ASK_OPENS = (
 )
 
 
+# a question of one card, then that card corrected: "fan speed of gpu 0? no sorry, I mean gpu 1", "power on
+# card 1? oops, I meant card 0": the question, of the card meant
+_CARD_MEANT = re.compile(
+    r"^(?P<q>(?:(?!\b(?:gpu|card)\s*\d)[^?])*)\b(?:gpu|card)\s*\d+\b"
+    r"(?P<rest>(?:(?!\b(?:gpu|card)\s*\d)[^?])*\?)\s*"
+    r"(?:(?:no|nope|oops|sorry|wait)[,!.]?\s+)+(?:i mean|i meant)\s+(?:the\s+)?(?:gpu|card)\s*(?P<gpu>\d+)"
+    r"\s*[.!?]*\s*$",
+    re.I,
+)
+
+
 def typed_out(question: str, lean: Lean | None = None) -> str:
     """A typist's symbols as the words they stand for: a "+" between words is "and" ("sm clk + memclk",
     "peak + when"; not "90%+", which says "or more", nor "c++"), "@" before a time is "at" ("gpu0 @ 11:10"),
@@ -121,6 +132,7 @@ def typed_out(question: str, lean: Lean | None = None) -> str:
     text = re.sub(r"\bshl?d\b", "should", text, flags=re.I)
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
     text = in_english(text, lean)  # every language but Pidgin and Scots, in its one order
+    text = _CARD_MEANT.sub(lambda m: f"{m['q']}GPU {m['gpu']}{m['rest']}", text)
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     # what is "on" a card is the job running there ("what's on the card", "what's on GPU 1 now")

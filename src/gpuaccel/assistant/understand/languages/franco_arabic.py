@@ -22,12 +22,24 @@ _DIGIT_WORD = (
 # "leh" said last is Singlish's particle ("hellaswag leh?") and "kam" before a verb Hindi's "less" ("kam
 # hai"): each a mark only where Franco puts it ("leh el 13 mestani", "leh?"; "kam job", "energy kam?"); "leh
 # we" and "leh mi" are Caribbean Creoles' let's and let me (read in pidgin)
+# a word whose digits are letters, any number of them ("7arra2", "2a3ad", "mesta5dama"): three letters or
+# more, each digit one of Franco's alone, one before a vowel or between a vowel and a letter, a vowel before
+# the first digit where letters are; not a name of the trade ("h100", "e5m2", "hbm2e", "qwen2", "llama3",
+# "fp8"), an hour ("3am"), an ordinal ("3rd") or Indonesian's and Malay's doubled word ("rata2nya": the
+# average, "rata-ratanya")
+_DIGIT_LETTERS = (
+    r"(?<![\w.-])(?=(?:[a-z0-9]*[a-z]){3})(?![a-z0-9]*(?:\d\d|[0146]))(?=[235789]|[a-z]*[aeiouy][a-z]*\d)"
+    r"(?![a-z]+2(?:nya|nye|kan|lah|an)?(?![\w-]))"
+    r"(?=[a-z0-9]*(?:[235789][aeiou]|[aeiou][235789][a-z]))[a-z0-9]+(?![\w-]|\.\w)"
+)
+# the letters Franco's digits stand for: hamza (dropped), ain, kha, ha, ghain, qaf
+_LETTER_OF_DIGIT = str.maketrans({"2": "", "3": "a", "5": "kh", "7": "h", "8": "gh", "9": "q"})
 _FRANCO_MARK = re.compile(
     _DIGIT_WORD + r"|\bleh\b(?!\s*[?!.]*\s*$)(?!\s+(?:we|us|mi|me)\b)|^\s*leh\s*[?!.]*\s*$"
     r"|\bkam\b(?=\s*[?,]|\s*$|\s+(?:el|job|jobs|mara|daraga|w|wel)\b)"
-    r"|\b(?:emta|feen|meen|anhy|anhi|e?n+aharda|shaghal\w*|mestan[yi]\w*"
+    r"|\b(?:emta|feen|meen|anhy|anhi|e?n+a?harda|shaghal\w*|mestan[yi]\w*"
     r"|fashal\w*|fe4el\w*|tab(?=\s+w\b)|w\s+(?:el|fel|kam|eh|leh|emta)|fel|lel|elly|ely"
-    r"|keda|walla|ezay|ekteb|bokra|daraga|fed(?:el|let|lo)|ad\s+eh|kat(?:a)?b(?:et)?\s+eh|kolaha|kolohom"
+    r"|keda|walla|ezay|ekteb|bokra|daraga|fed(?:el|let|lo)|2?ad\s+eh|kat(?:a)?b(?:et)?\s+eh|koll?aha|koll?ohom"
     r"|mashghool\w*|fadya|fadia|sokhna|tayeb|fa?r2)\b",
     re.I,
 )
@@ -35,11 +47,18 @@ _FRANCO_MARK = re.compile(
 # what asks how long: a state or a time said before "ad eh" ("kan busy ad eh", "fedel shaghal ad eh",
 # "fo2 80 daraga ad eh"); else "ad eh" asks how much
 _STATE = r"(?:busy|idle|running|waiting|above|below|shaghal\w*|mestan\w*|fo2|ta7t|wa2t)"
+# staying in a state: "fedel" (remained) and "2a3ad" (sat, stayed; its hamza dropped: "a3ad", "a3det", "a3do")
+_STAYED = r"(?:fed(?:el|let|lo|lat)|a3(?:ad|ada|adet|adt|det|dit|da|do))"
 # the verbs of a job's end and start, asked when by "emta" said after or before them ("5eles emta", "emta
 # bada2"): "when did it finish", "when did it start"
 _ENDED = r"(?:5eles|5elset|5elso|5alas|5alaset|wa2ef|we2ef|we2fet|fashal|fashalet|fe4el|fe4let)"
 _BEGAN = r"(?:bada2|bada2et|bada2o|ebtada|ebtadet|eshta8al|eshta8alet)"
 _FRANCO = (
+    # the spellings one sound has: "3'" is ghain as "8" is ("yeshta3'al", "yeshta8al": runs); a hamza that
+    # opens a word is written "2" or left out ("2ad eh" / "ad eh", "2abl" / "abl", "2a3ad" / "a3ad": stayed;
+    # not the hour "2am")
+    (r"(?<=[a-z])3'(?=[a-z])|(?<![\w'])3'(?=[a-z])", "8"),
+    (r"(?<![\w.-])2(?=[aeiou](?:[a-z]|[35789][a-z]))(?!am\b)", ""),
     # fillers that ask nothing: "tab", "tayeb", "mashi" (well, ok), "ya3ni" (I mean), "yaba", "ya basha",
     # "aslan" (anyway)
     (
@@ -50,7 +69,7 @@ _FRANCO = (
     (r"\blaw\s+sama7t\b|\bmen\s+fadlak\b", "please"),
     (r"\bbs\b", "but"),
     # a correction: "msh el 4090, a2sod el H100" (not the 4090, I mean the H100)
-    (r"\b(?:a2sod|a2sad|a2sdi|2asdi|2asdy)\b", "I mean"),
+    (r"\b(?:a2sod|a2sad|a2sdi|asdi|asdy|asdo)\b", "I mean"),
     (r"\b(?:msh|mish)\b", "not"),
     # the hour something happened: "el sa3a kam" / "kam el sa3a" / "sa3et kam" (at what time), "bel zabt"
     # (exactly)
@@ -64,7 +83,8 @@ _FRANCO = (
     # running how long), "ba2alo ad eh mestani" (has been waiting how long), "kan busy ad eh" (was busy)
     (r"\b5a(?:d|det)\s+wa2t\s+ad\s+eh\b", "how long did it take"),
     (r"\bba2al(?:o|ha|ohom)\s+ad\s+eh\s+(\w+)", r"how long has it been \1"),
-    (r"\bfed(?:el|let|lo|lat)\s+(.{1,30}?)\s+ad\s+eh\b", r"how long did it stay \1"),
+    (rf"\b{_STAYED}\s+ad\s+eh\s+(\w+)", r"how long did it stay \1"),  # "a3ad ad eh shaghal": the state last
+    (rf"\b{_STAYED}\s+(.{{1,30}}?)\s+ad\s+eh\b", r"how long did it stay \1"),
     # how long a thing waited: "estana ad eh" (waited how long), "kol retry estana ad eh" (how long did each
     # retry wait)
     (r"\bkol\s+([\w-]+)\s+estan(?:a|na|et|it|o)\s+ad\s+eh\b", r"how long did each \1 wait"),
@@ -74,6 +94,9 @@ _FRANCO = (
         r"\b(?:wakhed|wakhda|wakhdeen|wakhdin|beya5od|bya5od|bte5od|bta5od)\s+([\w-]+)\s+ad\s+eh\b",
         r"is taking how much \1",
     ),
+    # what a card or a job used up: "estahlaket energy kam" (consumed how much energy)
+    (r"\b(?:by|bey|bt|bet)?e?stahl[ae]k(?:et|it|o|t)?\b", "used"),
+    (r"\bkahraba\b", "energy"),  # electricity
     (rf"\bkan(?:et)?\s+({_STATE})\s+ad\s+eh\b", r"how long was it \1"),
     (rf"\b({_STATE}(?:\s+\d+\s*(?:w|daraga|degrees?|%))?)\s+ad\s+eh\b", r"how long \1"),
     (r"\bad\s+eh\b", "how much"),
@@ -106,6 +129,35 @@ _FRANCO = (
         r"\1 it",
     ),
     (r"\be3mel\b", "set"),
+    # the other requests' verbs: "e2felo" (shut it: stop it), "wa2af el queue" (stop the queue; said first,
+    # as a request: "el job wa2af" is a job that stopped), "5alli el priority 10" (make it: set it), "badel
+    # makano m3a job 13" (swap its place with job 13), "yeb2a GPU wa7da bas badal 2" (be one GPU only
+    # instead of two)
+    (r"\b(?:e2fel|e2fil)(?:o|oh|ha|aha|ohom)\b", "stop it"),
+    (r"\b(?:e2fel|e2fil)\b", "stop"),
+    (r"\b(?:yet2efel|yet2fel|tet2efel|et2afal|et2afel|et2aflet|et2afalet)\b", "was stopped"),
+    (
+        r"(^\s*|[,.;!?]\s*)(w\s+)?wa22?af(o|oh|ha|aha)?\b",
+        lambda m: f"{m[1]}{'and ' if m[2] else ''}stop{' it' if m[3] else ''}",
+    ),
+    (r"\b(?:5|kh)all?(?:i|y|ee)(?:h|o|oh|ha|aha)\s+(?=y|t)", "make it "),  # "5alih yeshta8al": make it run
+    # "5alli X yeshta8al": make X run
+    (r"\b(?:5|kh)all?(?:i|y|ee)\s+(.{1,40}?)\s+(?=y?e?shta8al|teshta8al)", r"make \1 "),
+    (r"\b(?:5|kh)all?(?:i|y|ee)(?:h|o|oh|ha|aha)\b", "set it"),
+    (r"\b(?:5|kh)all?(?:i|y|ee)\b", "set"),
+    (r"\bbad(?:el|del|il)\b", "swap"),
+    (r"\bmakan(?:o|oh|ha|aha)\b", "its place"),
+    (r"\bm[a]?3a?\b(?=\s+(?:job|el|\d))", "with"),
+    (r"\b(?:yeb2a|teb2a|yeba2a|yb2a)\b", "to use"),
+    (r"\b(gpu|card|job)\s+wa7(?:da|ed|eda)\b", r"one \1"),  # the number after its noun: "GPU wa7da"
+    (r"\bwa7(?:da|ed|eda)\b", "one"),
+    (r"\bbas\s+(?=badal\b)|(?<=\w)\s+bas\b(?=\s*[?!.,]*\s*$)", " only "),  # "bas" after what it limits
+    (r"\bbadal\b", "instead of"),
+    # "fi jobs ...?" (are there jobs ...), "3amla hold" (on hold: said doing hold)
+    (r"^\s*(?:fi|fih|fee|feeh|feh)\s+(?!el\b|the\b)(?=[a-z])", "are there "),
+    (r"\b3am(?:el|la|lin|leen|len)\s+(hold|pause)\b", r"on \1"),
+    # a thing named with "da" / "di" after it (this one): "lel job da" (to this job)
+    (r"\b(?:el\s+)?(job|process|card|gpu|run|server|log|queue)\s+(?:da|dah|di|deh|dy)\b", r"this \1"),
     # a job put first or last in the queue: "7oto fel awel el queue" (put it first in the queue)
     (r"\b7ot+(?:o|oh|ha|aha)\b", "put it"),
     (r"\ba7ot+\b", "to put"),  # "3awza a7ot job": I want to put a job
@@ -116,7 +168,14 @@ _FRANCO = (
     (r"\bekteb\b", "write"),
     # question words
     (r"\bkam\s+(job|process|card|gpu|element)s?(?![\w-])", r"how many \1s"),
-    (r"\bkam\s+(?=(?:daraga|darga|mara|marat|images?|steps?|epochs?|GPU-hours)\b)", "how many "),
+    (r"\bkam\s+(?=(?:daraga|darga|mara|marat|images?|steps?|epochs?|GPU-hours?)\b)", "how many "),
+    # "kam" before any other noun counts it ("kam shard", "kam attempt": how many shards, attempts); not
+    # before a word of the sentence ("kam el sa3a", "kam delwa2ty", "kam w ...")
+    (
+        r"\bkam\s+(?!(?:el|w|wel|fel|bel|lel|da|di|kan|kanet|ya3ni|bas|keda|ya|men|fe|fi|3al|3ala|walla)\b)"
+        r"(?!d(?:e)?lwa2t|e?n+a?harda|i?mbare7|bokra|sob7)([a-z]{3,}?)s?\b(?![\w-])",
+        r"how many \1s",
+    ),
     (r"\bkam\b", "how much"),
     (r"\beh\s+el\s+(\w+s)\s+(?:elly|ely|elli)\b", r"what are the \1 that"),
     (r"\beh\s+(?:elly|ely|elli)\b", "what is"),
@@ -141,8 +200,8 @@ _FRANCO = (
     # "a5er sa3a" / "el sa3a elly fatet" the last hour, "bokra" tomorrow, "men 9 le 12" from 9 to 12,
     # "le7ad" until, "el dohr" noon
     (r"\bd(?:e)?lwa2t(?:y|i|ei)\b", "now"),
-    (r"\b(?:el\s*)?e?n+aharda\s+(?:el\s+)?sob7\b", "this morning"),  # "ennaharda el sob7": this morning
-    (r"\b(?:el\s*)?e?n+aharda\b", "today"),
+    (r"\b(?:el\s*)?e?n+a?harda\s+(?:el\s+)?sob7\b", "this morning"),  # "ennaharda el sob7": this morning
+    (r"\b(?:el\s*)?e?n+a?harda\b", "today"),
     (r"\b(?:i|e)?mbare7\b", "yesterday"),
     (r"(?<=\d)\s+el\s+sob7\b", " in the morning"),
     (r"\b(?:el\s+)?sob7\b", "this morning"),
@@ -166,12 +225,16 @@ _FRANCO = (
     # a job and the verb after it is a clause: "akher job eshta8al 3aleha" (the last job that ran on it)
     (r"\b(job|process)\s+(?=eshta8al)", r"\1 that "),
     (r"\b(?:eshta8al|eshta8alet|eshta8alo)\b", "ran"),
+    (r"\b(?:yeshta8al|teshta8al|yshta8al|tshta8al)\b", "run"),  # "5alih yeshta8al": make it run
     (r"\b(?:mestan[yi]|mestanya|mestaneen)\b", "waiting"),
     (r"\b(?:5eles|5alas|5elset|5alset)\b", "finished"),
     (r"\bmashghool(?:a)?\b", "busy"),
     # "kanet sokhna awi" (was very hot), "a3la" / "a2al" (highest, lowest)
     (r"\bkan(?:et|o)?\b", "was"),
-    (r"\bsok(?:h|5)n(?:a|een|in)?\b", "hot"),
+    (r"\bsok(?:h|5)n(?:a|een|in)?\b|\bsa(?:kh|5)(?:en|na|nin|neen)\b|\b7ar+(?:a2|an|ana)?\b", "hot"),
+    (r"\b7ar(?:a|aa)r(?:a|et|t)\b", "temperature"),  # "7arart el GPU": the GPU's temperature
+    (r"\b7ass?(?:es|ess|is|eis)(?:ha|o|oh)?\b", "I feel"),
+    (r"\b(?:ara|aret|arit|aro)\b", "read"),  # "2ara kam shard" (read how many shards), its hamza dropped
     (r"\b(\w+)\s+(?:awi|awy|2awi|2awy|gedan|geddan)\b", r"very \1"),  # said after its word: "sokhna awi"
     (r"\b(?:awi|awy|2awi|2awy|gedan|geddan)\b", "very"),
     (r"\ba3la\b", "highest"),
@@ -182,6 +245,8 @@ _FRANCO = (
     (r"\b7ad\b", "anyone"),
     (r"\b(?:by|bey|be|bi|y)(?:e)?stakhdem(?:ha|aha)\b", "using it"),
     (r"\b(?:by|bey|be|bi|y)(?:e)?stakhdem(?:o|oh)?\b", "using"),
+    (r"\bnot\s+me?sta(?:5|kh)dam?(?:a|een|in)?\b", "not used"),  # "msh mesta5dama": not in use
+    (r"\bme?sta(?:5|kh)dem(?:a|een|in)?\b", "using"),
     (r"\babl\s+ma\b|\babl\b", "before"),
     (r"\bba3d\s+ma\b|\bba3d\b", "after"),
     (r"\b(?:yebda2|yebda|tebda2|tebda)\b", "it starts"),
@@ -189,7 +254,7 @@ _FRANCO = (
     (r"\bkaman\b", "also"),
     (r"\ba7san\b", "better"),
     (r"\bfad(?:ya|y|ia|i)\b", "free"),
-    (r"\bwesel(?:et)?\b", "reached"),
+    (r"\bwesel(?:et)?(?:-?l(?:aha|ha|o|oh|ohom))?\b", "reached"),  # "wesel-laha": reached (it)
     (r"\bkat(?:a)?b(?:et)?\b", "wrote"),
     (r"\b5a(?:d|det|do)\b", "took"),
     (r"\bwa2t\b", "time"),
@@ -203,13 +268,17 @@ _FRANCO = (
     (r"\bfa?r2\b", "difference"),
     (r"\b(?:ben|bein|beyn)\b(?=.{1,40}\bw(?:el)?\b)", "between"),  # "ben bf16 w fp16"
     (r"\bmar(?:a|at)\b", "times"),
-    (r"\bkol(?:aha|ohom|lo|lohom)\b|\bkol(?=\s+el\b)", "all"),
+    (r"\bel\s+([\w-]+)\s+koll?(?:aha|ohom|o|oh)\b", r"all the \1"),  # "el queue kollaha": the whole queue
+    (r"\bkoll?(?:aha|ohom|o|lohom)\b|\bkoll?(?=\s+el\b)", "all"),
     (r"\bkol\b", "each"),
     (r"\bmesh\b", "not"),
     (r"\bay\b(?=\s+[a-z])", "any"),
-    (r"\b(?:el\s+)?([\w-]+)\s+bta3(?:etha|aha|o|oh|ha)\b", r"its \1"),  # "el energy bta3etha": its energy
-    (r"\bbta3(?:etha|aha|o|oh|ha)\b", "its"),
-    (r"\bbta3(?:et)?\b", "of"),
+    (
+        r"\b(?:([fwl])?el\s+)?([\w-]+)\s+be?ta3(?:etha|aha|o|oh|ha)\b",
+        lambda m: f"{ {'f': 'in ', 'w': 'and ', 'l': 'to '}.get((m[1] or '').lower(), '')}its {m[2]}",
+    ),  # "el energy bta3etha": its energy
+    (r"\bbe?ta3(?:etha|aha|o|oh|ha)\b", "its"),
+    (r"\bbe?ta3(?:et)?\b", "of"),
     # a job named by its number alone ("leh el 13 mestani", "hold el 12", "switch el 12 wel 13"); a card is
     # named by four digits ("el 4090")
     (r"\b(el|wel)\s+(\d{1,3})\b(?!\s*(?:w|%|°|degrees?|daraga|gb|gib|mib)\b)", r"\1 job \2"),
@@ -231,6 +300,9 @@ _FRANCO = (
         lambda m: m[0] if m[1] and re.fullmatch(r"[\d.]+\s+", m[1]) else (m[1] or "") + "and",
     ),
     (r"\bpls\b|\bplz\b", "please"),
+    # a Franco word no entry above reads keeps its digit-letters out of the numbers ("7asses", "2a3ad",
+    # "wa2a3"): written in letters, it names no job, GPU or threshold; a figure beside it still does
+    (_DIGIT_LETTERS, lambda m: m[0].translate(_LETTER_OF_DIGIT)),
 )
 _FRANCO_READ = compiled(_FRANCO)  # compiled once
 
