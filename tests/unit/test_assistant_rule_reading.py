@@ -237,3 +237,12 @@ def test_utilization_asked_beside_the_memory_controller_gets_both() -> None:
         assert pick(both) == Query("gpu_reading", gpu=gpu, metric="overview"), both
     assert pick("what is the utilization of the memory controller on gpu 1").metric == "mem_util"
     assert pick("how busy is gpu 0's dram bandwidth").metric == "dram"
+
+
+def test_how_long_it_ran_after_a_cards_idle_time_is_its_busy_time() -> None:
+    """After a card's idle (or busy) time over a span, "how long was it running / in use" asks that card's
+    busy time, which the same answer says; "what is running on it" still asks what runs there."""
+    idle = Context(Query("gpu_reading", gpu=1, metric="util", window=TODAY), subject_gpus=[1], **MACHINE)
+    for again in ("and how long was it running?", "how long was it in use then"):
+        assert pick(again, idle) == idle.last, again
+    assert pick("what is running on it now?", idle).name == "jobs"
