@@ -120,7 +120,7 @@ POWER_SAID = {"power", "watts", "watt", "draw", "drawing"}
 
 
 # "utilization of the memory controller", "how busy is gpu 0's dram bandwidth"
-_PHRASE_GLUE = {"of", "the", "its", "memory", "mem", "gpu", "s", "is", "was", "on", "for"}
+_PHRASE_GLUE = {"of", "the", "its", "memory", "mem", "bw", "gpu", "s", "is", "was", "on", "for"}
 
 
 def _of_the_phrase(ws: list[str], i: int) -> bool:
