@@ -18,7 +18,9 @@ element (a variant that changes the key block changes the summation order).
 A shape is flash-attn's B,N,H,D plus ``c`` for causal; a variant ``shipped``, ``q1`` (the shipped one with
 one Q buffer) or GluonFwdConfig's fields BLOCK_N,STAGES,CONSUMERS[,Q_BUFS], each optionally followed by
 ``+FIELD=VALUE`` GluonFwdConfig fields (``shipped+rescale_log2=0.8+rescale_warp=1``: the shape's shipped
-configuration, pinned, with those fields). Prints a table last; writes JSON.
+configuration, pinned, with those fields) and ``+vt=0`` / ``+vt=1`` (V^T by its own launch / transposed in the
+kernel, whatever ``gluon.fp8.transposes_v`` says for the shape; ``shipped+vt=0`` where the call already runs
+two launches is the shipped configuration pinned: a control). Prints a table last; writes JSON.
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ def parse_variant(text: str, shape: tuple[int, int, int, int, bool]) -> Any:
     """None for the shipped configuration; for ``q1`` the shipped one with one Q buffer (what the call ran
     before 2026-11-30's thirty-ninth session, when short causal calls took a second); else the
     GluonFwdConfig the text names. ``+FIELD=VALUE`` suffixes set GluonFwdConfig fields on that base (a bare
-    ``shipped`` base then pins the shape's shipped configuration, as the call would choose it)."""
+    ``shipped`` base then pins the shape's shipped configuration, as the call would choose it; so does a
+    ``+vt=`` suffix, which sets no field: :func:`variant_vt`)."""
     from dataclasses import fields, replace
 
     from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config, transposes_v
@@ -59,7 +62,7 @@ def parse_variant(text: str, shape: tuple[int, int, int, int, bool]) -> Any:
     base, *mods = text.split("+")
     b, n, h, d, causal = shape
     if base in ("shipped", "q1"):
-        if base == "shipped" and not mods:
+        if text == "shipped":
             return None
         q = torch.empty(b, h, n, d, device="meta")
         cfg = gluon_fp8_config(d, q, causal, sms=_sms(), v_given=transposes_v(q, q, causal))
@@ -71,10 +74,22 @@ def parse_variant(text: str, shape: tuple[int, int, int, int, bool]) -> Any:
     sets: dict[str, Any] = {}
     for mod in mods:
         name, _, value = mod.partition("=")
+        if name == "vt":  # the V^T launch, not a field: variant_vt
+            continue
         if name not in kinds:
             raise SystemExit(f"variant {text!r}: GluonFwdConfig has no field {name!r}")
         sets[name] = bool(int(value)) if kinds[name] is bool else kinds[name](float(value))
     return replace(cfg, **sets)
+
+
+def variant_vt(text: str) -> bool | None:
+    """A variant's ``+vt=`` suffix: True (V transposed in the kernel, one launch), False (V^T by its own
+    launch), None (as ``gluon.fp8.transposes_v`` says)."""
+    for mod in text.split("+")[1:]:
+        name, _, value = mod.partition("=")
+        if name == "vt":
+            return bool(int(value))
+    return None
 
 
 def _sms() -> int:
@@ -83,20 +98,30 @@ def _sms() -> int:
     return torch.cuda.get_device_properties(0).multi_processor_count if torch.cuda.is_available() else 132
 
 
-def e4m3_call(shape: tuple[int, int, int, int, bool], variant: Any) -> Any:
+def e4m3_call(shape: tuple[int, int, int, int, bool], variant: Any, vt: bool | None = None) -> Any:
     """The shape's e4m3 call (``fp8_call_host_ab.calls``) with ``variant`` pinned for its causal flag
-    (None: unpinned) at each call; pinning bumps the plans' generation once, then it stays planned."""
+    (None: unpinned) at each call; pinning bumps the plans' generation once, then it stays planned. ``vt``
+    (:func:`variant_vt`) not None: ``gluon.fp8.transposes_v`` answers it during the call (the plan made at
+    the first call after the pin keeps that launch count)."""
     from fp8_call_host_ab import calls
 
+    from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
     from gpuaccel.accel.kernels.tuning import configs
 
     fn = calls(shape)["e4m3"]
     causal = shape[4]
+    real = gluon_fp8.transposes_v
 
     def call() -> tuple[torch.Tensor, torch.Tensor]:
         if configs.forced("fwd_fp8", causal) is not variant:
             configs.force("fwd_fp8", variant, causal)
-        return fn()
+        if vt is None:
+            return fn()
+        gluon_fp8.transposes_v = lambda q, k, causal: vt
+        try:
+            return fn()
+        finally:
+            gluon_fp8.transposes_v = real
 
     return call
 
@@ -144,7 +169,7 @@ def measure(shapes: list[str], variants: list[str], rounds: int) -> dict[str, An
     for text in shapes:
         shape = parse_shape(text)
         fns = {"bf16": calls(shape)["bf16"]}
-        fns |= {f"e4m3 {v}": e4m3_call(shape, parse_variant(v, shape)) for v in variants}
+        fns |= {f"e4m3 {v}": e4m3_call(shape, parse_variant(v, shape), variant_vt(v)) for v in variants}
         out["shapes"][text] = timed(text, fns, rounds, f"e4m3 {variants[0]}")
     from gpuaccel.accel.kernels.tuning import configs
 
@@ -173,7 +198,8 @@ def once(shapes: list[str], variants: list[str]) -> None:
     fns = []
     for text in shapes:
         shape = parse_shape(text)
-        fns += [e4m3_call(shape, parse_variant(v, shape)) for v in variants] + [calls(shape)["bf16"]]
+        fns += [e4m3_call(shape, parse_variant(v, shape), variant_vt(v)) for v in variants]
+        fns += [calls(shape)["bf16"]]
     profile_once(fns)
 
 
@@ -202,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.warm:
         for text in args.shapes:
             for v in args.variants:
-                e4m3_call(parse_shape(text), parse_variant(v, parse_shape(text)))()
+                shape = parse_shape(text)
+                e4m3_call(shape, parse_variant(v, shape), variant_vt(v))()
         torch.cuda.synchronize()
         return 0
     if args.once:

@@ -17,7 +17,7 @@ set -u
 OUT=${OUT:-out}
 mkdir -p "$OUT"
 LOG="$OUT/all.log"
-export PYTHONPATH=src PYTHONUNBUFFERED=1
+export PYTHONPATH=${PYTHONPATH:-src} PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw --format=csv >>"$LOG" 2>&1
 python -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__)" >>"$LOG" 2>&1
 T0=$(date +%s)

@@ -182,6 +182,42 @@ def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_causal_call(b, hq
 
 
 @pytest.mark.parametrize(
+    "b,hq,n,d,causal,sms,short",
+    [
+        (4, 16, 1024, 64, True, 132, True),  # 512 tiles of 128 rows on 132 programs
+        (8, 16, 1024, 64, True, 132, True),
+        (2, 16, 2048, 64, True, 132, True),
+        (4, 16, 2048, 64, True, 132, True),  # V^T by its own launch
+        (4, 32, 4096, 64, True, 132, False),  # level in the second run: past D64_SHORT_CAUSAL_SEQ
+        (2, 8, 1000, 64, True, 132, False),  # 128 tiles: no more than the programs
+        (2, 8, 1000, 64, True, 100, True),  # ... unless there are fewer programs
+        (1, 16, 512, 64, True, 132, False),  # 64 tiles: one a program, not measured
+        (2, 32, 8192, 64, True, 132, False),
+        (1, 16, 2049, 64, True, 132, False),
+        (4, 16, 1024, 64, False, 132, False),  # non-causal keeps 256-key blocks
+        (8, 16, 1024, 128, True, 132, False),  # D128 has its own rule
+    ],
+)
+def test_short_causal_d64_calls_take_128_key_blocks(b, hq, n, d, causal, sms, short):
+    """gluon.fp8.gluon_fp8_config: a D64 causal call of up to D64_SHORT_CAUSAL_SEQ queries whose 128-row
+    tiles outnumber the programs runs D64_SHORT_CAUSAL (128-key blocks, three stages, two Q buffers) with
+    the turns and the reciprocal epilogue (docs/kernels-log.md, 2026-11-30, forty-second session (later));
+    past either bound, non-causal, and other head dims, what they ran before."""
+    from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
+    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+
+    cfg = gluon_fp8.gluon_fp8_config(d, torch.empty(b, hq, n, d, device="meta"), causal, sms=sms)
+    if short:
+        assert GluonFwdConfig(128, 3, q_bufs=2) == gluon_fp8.D64_SHORT_CAUSAL
+        assert cfg == gluon_fp8.with_turns(gluon_fp8.D64_SHORT_CAUSAL, 64, True)
+        assert gluon_fp8.fp8_takes_turns(cfg, True, False)
+    elif d == 64:
+        assert cfg == gluon_fp8.with_turns(gluon_fp8.GLUON_FP8_CONFIGS[64], 64, causal)
+    else:
+        assert cfg.block_n == gluon_fp8.GLUON_FP8_CONFIGS[d].block_n
+
+
+@pytest.mark.parametrize(
     "b,hq,n,d,v_given,want",
     [
         (4, 16, 1024, 128, True, 2),  # V transposed in the kernel: 128-row tiles, two Q buffers

@@ -54,6 +54,10 @@ from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, tall_tiles_was
 GLUON_FP8_CONFIGS = {64: GluonFwdConfig(256, 2), 128: GluonFwdConfig(128, 3, 3), 256: GluonFwdConfig(64, 2)}
 INLINE_PV_MIN_BLOCK = 128  # key blocks this long or longer run PV inside the block
 GLUON_FP8_HEAD_DIMS = tuple(GLUON_FP8_CONFIGS)
+# D64 causal calls of up to this many queries whose 128-row tiles outnumber the programs run
+# D64_SHORT_CAUSAL's 128-key blocks (three stages, two Q buffers), not 256-key ones (gluon_fp8_config)
+D64_SHORT_CAUSAL_SEQ = 2048
+D64_SHORT_CAUSAL = GluonFwdConfig(128, 3, q_bufs=2)
 
 
 @gluon.jit
@@ -144,10 +148,31 @@ def gluon_fp8_config(
     in-kernel transposer bounds the tile; 128-row tiles pad nothing. On an H200 (docs/kernels-log.md,
     2026-11-30, fortieth session: 128-row FP8 tiles; do_bench ms / kernel us, three consumers / two):
     4,16,1024 0.0666 / 0.0653, 62.0 / 61.4; 1,16,512 0.0181 / 0.0157, 14.7 / 12.2. With V transposed by
-    its own launch (8,16,1024) two consumers were slower (kernel 120.8 / 124.4 us): three stay."""
+    its own launch (8,16,1024) two consumers were slower (kernel 120.8 / 124.4 us): three stay.
+
+    D64 causal calls of up to :data:`D64_SHORT_CAUSAL_SEQ` queries whose 128-row tiles outnumber the
+    programs run :data:`D64_SHORT_CAUSAL`: 128-key blocks, three stages, each tile's Q loaded during the tile
+    before. There the kernel is latency-bound, one 12-warp program an SM (ncu at 8,16,1024 causal: 0.45
+    eligible warps a scheduler, issue slots 32 % busy, against the bf16 forward's two programs an SM at 1.05
+    and 48 % for about the same instruction count), and 256-key blocks walk 18 % more key columns than the
+    causal triangle holds at Nq 1024 (128-key ones 6 %). Other key blocks, another summation order: o
+    within the e4m3 kernel's error (fp32 reference on the dequantised inputs: relative L2 1.9-2.4e-2 either
+    way, a plain PyTorch e4m3 implementation 2.5-2.7e-2). FA3's e4m3 call on an H200 (docs/kernels-log.md,
+    2026-11-30, forty-second session (later); do_bench ms, 256-key / these, 9 alternated rounds of the
+    second of two runs, faster in every round of both but one disturbed round of the first at 8,16,1024;
+    bf16 call): 4,16,1024 0.0438 / 0.0386 (0.0329), 8,16,1024 0.0773 / 0.0679 (0.0571), 2,16,2048 0.0588
+    / 0.0543 (0.0505), 4,16,2048 0.1133 / 0.1057 (0.0937). At 4,32,4096 the
+    two runs disagreed (0.986 of the time in every round, then level, 4 of 9): not taken. 256-key blocks
+    with two Q buffers ran 1.11-1.44x slower, 128-key ones with one 0.91-0.96x (1.02x at 4,32,4096), 64-key
+    ones (PV after the next QK^T) 0.91-1.23x. Non-causal calls keep 256-key blocks (128-key ones 1.11x at
+    4,16,2048 in every round, mixed at 8,16,1024 and 2,16,2048)."""
     if head_dim not in GLUON_FP8_CONFIGS:
         raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FP8_CONFIGS[head_dim]
+    if q is not None and causal and head_dim == 64 and q.shape[2] <= D64_SHORT_CAUSAL_SEQ:
+        tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], cfg.consumers * CONSUMER_ROWS)
+        if tiles > (sm_count(q.device) if sms is None else sms):
+            cfg = D64_SHORT_CAUSAL
     if q is not None and cfg.consumers == 3 and tall_tiles_waste(q.shape[2]):
         if causal:
             tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], 2 * CONSUMER_ROWS)
