@@ -79,10 +79,18 @@ def parse_variant(text: str, shipped: Any) -> Any:
     else:
         f = [int(x) for x in base.split(",")]
         cfg = GluonFwdConfig(f[0], f[1], f[2], *(f[3:4] or [1]), q_bufs=f[4] if len(f) > 4 else 1)
+    return with_fields(cfg, text, mods)
+
+
+def with_fields(cfg: Any, text: str, mods: list[str], skip: tuple[str, ...] = ()) -> Any:
+    """``cfg`` with a variant's ``FIELD=VALUE`` suffixes set (``skip``: suffixes that name no field, which
+    the caller reads itself); an unknown field stops the run with the variant's text."""
     kinds = {fl.name: type(getattr(cfg, fl.name)) for fl in fields(cfg)}
     sets: dict[str, Any] = {}
     for mod in mods:
         name, _, value = mod.partition("=")
+        if name in skip:
+            continue
         if name not in kinds:
             raise SystemExit(f"variant {text!r}: GluonFwdConfig has no field {name!r}")
         sets[name] = bool(int(value)) if kinds[name] is bool else kinds[name](float(value))

@@ -54,7 +54,9 @@ def parse_variant(text: str, shape: tuple[int, int, int, int, bool]) -> Any:
     GluonFwdConfig the text names. ``+FIELD=VALUE`` suffixes set GluonFwdConfig fields on that base (a bare
     ``shipped`` base then pins the shape's shipped configuration, as the call would choose it; so does a
     ``+vt=`` suffix, which sets no field: :func:`variant_vt`)."""
-    from dataclasses import fields, replace
+    from dataclasses import replace
+
+    from fp8_config_ab import with_fields
 
     from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config, transposes_v
     from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
@@ -70,16 +72,7 @@ def parse_variant(text: str, shape: tuple[int, int, int, int, bool]) -> Any:
     else:
         f = [int(x) for x in base.split(",")]
         cfg = GluonFwdConfig(f[0], f[1], f[2], q_bufs=f[3] if len(f) > 3 else 1)
-    kinds = {fl.name: type(getattr(cfg, fl.name)) for fl in fields(cfg)}
-    sets: dict[str, Any] = {}
-    for mod in mods:
-        name, _, value = mod.partition("=")
-        if name == "vt":  # the V^T launch, not a field: variant_vt
-            continue
-        if name not in kinds:
-            raise SystemExit(f"variant {text!r}: GluonFwdConfig has no field {name!r}")
-        sets[name] = bool(int(value)) if kinds[name] is bool else kinds[name](float(value))
-    return replace(cfg, **sets)
+    return with_fields(cfg, text, mods, skip=("vt",))  # the V^T launch is no field: variant_vt
 
 
 def variant_vt(text: str) -> bool | None:
