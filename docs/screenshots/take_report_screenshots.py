@@ -351,6 +351,14 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("ile energii zuzyla jedynka dzisiaj?", "a zerowka?", "hoelang zat gpu 0 vandaag boven de 200 W",
           "en boven 250 W?", "bugun 12 ile 14 arasi gpu0 ortalama sicaklik ne"),
          "chat_polish_flemish_turkish.png"),
+        # Finnish ("GPU 0:n lämpötila": GPU 0's temperature, a colon case ending; "entä GPU 1:n?": and GPU
+        # 1's), Serbian without diacritics ("sta je palo danas": what failed today; "koliko energije je
+        # potrosio": how much energy it used), Egyptian Arabizi with digits for letters ("a3la ... el naharda
+        # kam": the highest today, how much; "w kanet emta?": and when was it)
+        (("paljonko GPU 0:n lämpötila on nyt?", "entä GPU 1:n?", "sta je palo danas?",
+          "koliko energije je potrosio gpu 1 danas?", "a3la temperature l GPU 0 el naharda kam?",
+          "w kanet emta?"),
+         "chat_finnish_serbian_arabizi.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
