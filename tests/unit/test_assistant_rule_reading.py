@@ -235,7 +235,9 @@ def test_utilization_asked_beside_the_memory_controller_gets_both() -> None:
     overview says both; the phrase's own word ("utilization of the memory controller") asks only it."""
     for both, gpu in (("gpu 1 utilization and memory bus utilization?", 1), ("util + dram bw util gpu 0", 0)):
         assert pick(both) == Query("gpu_reading", gpu=gpu, metric="overview"), both
+    assert pick("hbm used and dram bw util on gpu 0") == Query("gpu_reading", gpu=0, metric="overview")
     assert pick("what is the utilization of the memory controller on gpu 1").metric == "mem_util"
+    assert pick("gpu 0 memory bandwidth utilization").metric == "dram"
     assert pick("how busy is gpu 0's dram bandwidth").metric == "dram"
 
 

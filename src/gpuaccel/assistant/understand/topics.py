@@ -149,9 +149,11 @@ def refine_topics(ws: list[str], topics: set[str], gpu: int | None) -> set[str] 
     # a reading named in words that also name others: "memory controller utilization", "dram bandwidth
     # util", "pcie throughput" are one reading each
     if out & {"mem_util", "dram"}:
-        # a utilization word outside the phrase ("utilization and memory bus utilization", "how loaded is
-        # it, compute and memory controller") asks the GPU's utilization too: its overview says both
-        both = any(WORD_OF.get(w) == "util" and not _of_the_phrase(ws, i) for i, w in enumerate(ws))
+        # a utilization or memory word outside the phrase ("utilization and memory bus utilization", "how
+        # much HBM is resident, and the DRAM BW util?") asks that reading too: the overview says them all
+        both = any(
+            WORD_OF.get(w) in ("util", "memory") and not _of_the_phrase(ws, i) for i, w in enumerate(ws)
+        )
         out -= {"memory", "util"} | ({"mem_util", "dram"} if both else set())
         out |= {"overview"} if both else set()
     out -= {"tflops"} if "pcie" in out else set()
