@@ -294,3 +294,57 @@ def test_english_reading_told_then_asked_and_card_corrections(heldout_svc: Assis
         sid, _, _ = ask(heldout_svc, first, None)
         _, _, query = ask(heldout_svc, correction, sid)
         assert query == {"name": "gpu_reading", "gpu": 0, "metric": "power"}, (correction, query)
+
+
+def test_franco_thresholds_spans_and_more_spellings() -> None:
+    # a threshold said "3and N aw aktar" / "aktar men N", the last hours and days, "kam" before a reading's
+    # mass, a verb's vowel left out ("we2af", "w2af"), "fe2el" (failed), "5aleha" (make it), "te7tag" (need),
+    # "e3melaha" (do it), "el X di" (this X), "f" (in), "ems7" (wipe) and "a2dam men" (older than)
+    for franco, english in (
+        ("el 4090 2a3adet 2ad eh 3and 250 W aw aktar?", "the 4090 how long did it stay at 250 W or more?"),
+        ("el H100 kan aktar men 85 daraga ad eh?", "the H100 was how long more than 85 degrees?"),
+        ("a3la power 3al 4090 f a5er 6 sa3at", "highest power on 4090 in the last 6 hours"),
+        ("kam energy el H100 f akher 3 ayam?", "how much energy the H100 in the last 3 days?"),
+        ("w2af el queue law sama7t", "stop the queue please"),
+        ("el data-prep fe2el?", "the data-prep failed?"),
+        ("5aleha te7tag card wa7da bas msh 4", "make it need one card only not 4"),
+        ("e3melaha hold", "hold it"),
+        ("meen wa5ed el vram di?", "who taking this vram?"),
+        ("ems7 el jobs elly a2dam men 10 ayam", "delete the jobs that older than 10 days"),
+    ):
+        assert franco_read(franco) == english, franco
+
+
+def test_franco_threshold_and_requests_read_end_to_end(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)
+    _, _, query = ask(heldout_svc, "el 4090 fedlet aktar men 300 W ad eh embare7?", None)
+    assert query is not None and query.get("at_least") == 300 and query["gpu"] == 1, query
+    _, _, query = ask(heldout_svc, "a2al memory clock 3al H100 f akher sa3a kam?", None)
+    assert query is not None and query["window"]["label"] == "in the last hour", query
+    for message, command in (
+        ("ems7 el cancelled jobs elly a2dam men 3 ayam", "gpuaccel clean --older-than 3d --state cancelled"),
+        ("we2af el queue kollaha, ma7adesh yebda2 7aga gdida", "gpuaccel pause"),
+        ("3awez el whisper-finetune teb2a priority 4", "gpuaccel priority 14 4"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, typed_out(message), text)
+    sid, _, _ = ask(heldout_svc, "el job 13 leh mestanya?", None)
+    _, text, query = ask(heldout_svc, "5aleha te7tag GPU wa7da bas", sid)
+    assert query is None and "gpuaccel edit 13 --gpus 1" in text, text
+
+
+def test_english_priority_wanted_cleaning_by_age_and_a_card_set_aside(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)
+    for message, command in (
+        ("make the whisper-finetune priority 8", "gpuaccel priority 14 8"),
+        ("I'd like llama-70b-eval to be priority 2", "gpuaccel priority 12 2"),
+        ("purge failed jobs more than 2 weeks old", "gpuaccel clean --older-than 2w --state failed"),
+        ("clean up jobs older than 36 hours", "gpuaccel clean --older-than 36h"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, text)
+    _, text, query = ask(heldout_svc, "I want to know the priority of 13", None)
+    assert query is not None, text
+    # the card meant, then the one set aside by its number alone
+    _, _, query = ask(heldout_svc, "fan speed of gpu 0? oops sorry, I meant gpu 1 not 0", None)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "fan"}, query

@@ -253,6 +253,15 @@ _PHRASES = (
         ),
         r"prioritize \1 to \2",
     ),
+    # "make the probe priority 10", "I want the eval to be priority 3", "have it at prio 5": the job made,
+    # wanted or had at a priority, that value (not "I want to know the priority of 13")
+    (
+        re.compile(
+            r"\b(?:make|want|have|get|need|like)\s+(?!to\b)(.{1,30}?)\s+(?:to\s+(?:be|have|get|become)\s+"
+            r"|at\s+|on\s+)?(?:a\s+)?prio(?:rity)?\s+(-?\d+)\b"
+        ),
+        r"prioritize \1 to \2",
+    ),
     # "make job 12 priority higher? 10 is ok": the value the user would accept is the new priority
     (
         re.compile(
@@ -399,6 +408,12 @@ _CLEAN_STATES = {
     "failed": "failed", "cancelled": "cancelled", "canceled": "cancelled", "succeeded": "succeeded",
 }  # fmt: skip
 _CLEANING = {"delete", "remove", "clean", "clear", "purge", "wipe"}
+# how long ago what is cleaned finished: "older than 7 days", "more than a week old", "2+ weeks old", "from
+# over 12 hours ago" (gpuaccel clean --older-than 7d)
+_CLEAN_AGE = re.compile(
+    r"\b(?:(?:older than|more than|over|at least)\s+(\d+|a|an|one)\s*(day|week|hour|d|w|h)s?\b"
+    r"|(\d+)\+?\s*(day|week|hour|d|w|h)s?\s+(?:old|ago)\b)"
+)
 _HARDWARE_VERBS = {
     "set", "reset", "change", "lower", "raise", "increase", "decrease", "overclock", "underclock", "lock",
     "cap", "pin", "boost", "throttle", "undervolt", "crank", "bump", "ramp", "spin", "turn", "fix",
@@ -949,11 +964,23 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if verb in _CLEANING and not _JOB_NUMBER.search(said):  # ("remove job 1": that job)
         state = next((s for w, s in _CLEAN_STATES.items() if re.search(rf"\b{w}\b", said)), None)
         # ("clear the finished ones out of the list")
-        if state is not None or re.search(
-            r"\b(?:finished|old|all|completed|done)\b.*\b(?:jobs?|ones|runs)\b", said
+        age = _CLEAN_AGE.search(said)
+        if (
+            state is not None
+            or age
+            or re.search(r"\b(?:finished|old|all|completed|done)\b.*\b(?:jobs?|ones|runs)\b", said)
         ):
             which = f" --state {state}" if state else ""
-            return Act(f"{CANT} To remove {state or 'finished'} jobs and their logs: gpuaccel clean{which}.")
+            ago = ""
+            if age is not None:
+                number, unit = (age[1], age[2]) if age[1] else (age[3], age[4])
+                number = "1" if number in ("a", "an", "one") else number
+                which = f" --older-than {number}{unit[0]}{which}"
+                word = {"d": "day", "w": "week", "h": "hour"}[unit[0]] + ("" if number == "1" else "s")
+                ago = f" that ended more than {number} {word} ago"
+            return Act(
+                f"{CANT} To remove {state or 'finished'} jobs{ago} and their logs: gpuaccel clean{which}."
+            )
     # "stop the whole queue from starting new jobs", "stop the queue now": pueue's pause
     stopped_queue = r"\b(?:whole|entire) queue\b|^\s*(?:all )?(?:the |our )?queue\b"
     if command == "cancel" and verb in ("stop", "halt") and re.search(stopped_queue, said[verb_end:]):

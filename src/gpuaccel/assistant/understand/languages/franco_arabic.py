@@ -16,7 +16,8 @@ _DIGIT_WORD = (
     r"(?:[a-z]*[aeiou][23578][a-z]+|[a-z]+[23578][aeiou][a-z]*|[23578][aeiou][a-z]+|[a-z]{2,}7)(?![\w-])"
 )
 # and its words no English message has ("leh" why, "emta" when, "kam" how many, "el naharda" today, "w el"
-# and the, "fel" in the, "ya3ni" I mean, "fadya" free, "sokhna" hot, "tayeb" well, "far2" difference); not
+# and the, "fel" in the, "ya3ni" I mean, "fadya" free, "sokhna" hot, "tayeb" well, "far2" difference,
+# "akher" last, "ma7adesh" nobody); not
 # "eh" (a Canadian's tag), "men", "le", "el" (Spanish), "mesh", "wel" (Dutch), "wala" (Tagalog), "fein"
 # (German) or "yani" (Turkish), which are read only beside a mark.
 # "leh" said last is Singlish's particle ("hellaswag leh?") and "kam" before a verb Hindi's "less" ("kam
@@ -40,18 +41,20 @@ _FRANCO_MARK = re.compile(
     r"|\b(?:emta|feen|meen|anhy|anhi|e?n+a?harda|shaghal\w*|mestan[yi]\w*"
     r"|fashal\w*|fe4el\w*|tab(?=\s+w\b)|w\s+(?:el|fel|kam|eh|leh|emta)|fel|lel|elly|ely"
     r"|keda|walla|ezay|ekteb|bokra|daraga|fed(?:el|let|lo)|2?ad\s+eh|kat(?:a)?b(?:et)?\s+eh|koll?aha|koll?ohom"
-    r"|mashghool\w*|fadya|fadia|sokhna|tayeb|fa?r2)\b",
+    r"|mashghool\w*|fadya|fadia|sokhna|tayeb|fa?r2|akher|ma7add?(?:esh|sh))\b",
     re.I,
 )
 
 # what asks how long: a state or a time said before "ad eh" ("kan busy ad eh", "fedel shaghal ad eh",
-# "fo2 80 daraga ad eh"); else "ad eh" asks how much
-_STATE = r"(?:busy|idle|running|waiting|above|below|shaghal\w*|mestan\w*|fo2|ta7t|wa2t)"
+# "fo2 80 daraga ad eh", "aktar men 400 W ad eh": more than); else "ad eh" asks how much
+_STATE = (
+    r"(?:busy|idle|running|waiting|above|below|shaghal\w*|mestan\w*|fo2|ta7t|(?:aktar|a2all?)\s+men|wa2t)"
+)
 # staying in a state: "fedel" (remained) and "2a3ad" (sat, stayed; its hamza dropped: "a3ad", "a3det", "a3do")
 _STAYED = r"(?:fed(?:el|let|lo|lat)|a3(?:ad|ada|adet|adt|det|dit|da|do))"
 # the verbs of a job's end and start, asked when by "emta" said after or before them ("5eles emta", "emta
 # bada2"): "when did it finish", "when did it start"
-_ENDED = r"(?:5eles|5elset|5elso|5alas|5alaset|wa2ef|we2ef|we2fet|fashal|fashalet|fe4el|fe4let)"
+_ENDED = r"(?:5eles|5elset|5elso|5alas|5alaset|wa2ef|we2ef|we2fet|fashal\w*|fe[24]el|fe[24]l(?:et|o))"
 _BEGAN = r"(?:bada2|bada2et|bada2o|ebtada|ebtadet|eshta8al|eshta8alet)"
 _FRANCO = (
     # the spellings one sound has: "3'" is ghain as "8" is ("yeshta3'al", "yeshta8al": runs); a hamza that
@@ -73,7 +76,11 @@ _FRANCO = (
     (r"\b(?:msh|mish)\b", "not"),
     # the hour something happened: "el sa3a kam" / "kam el sa3a" / "sa3et kam" (at what time), "bel zabt"
     # (exactly)
-    (r"\b(?:el\s+)?sa3a\s+kam\b|\bkam\s+el\s+sa3a\b|\b(?:fi\s+|fe\s+)?sa3et\s+kam\b", "at what time"),
+    # (not "a5er sa3a kam": the last hour, how much)
+    (
+        r"\b(?<!5er\s)(?<!kher\s)(?:el\s+)?sa3a\s+kam\b|\bkam\s+el\s+sa3a\b|\b(?:fi\s+|fe\s+)?sa3et\s+kam\b",
+        "at what time",
+    ),
     (r"\bbe?l?\s*zabt\b|\bbezzabt\b", "exactly"),
     # who runs: "meen shaghal 3al H100" (who is running on the H100), "meen kan shaghal" / "kan meen shaghal"
     # (who was running)
@@ -91,9 +98,10 @@ _FRANCO = (
     (r"\bestan(?:a|na|et|it|o)\s+ad\s+eh\b", "how long did it wait"),
     # how much a thing takes: "wakhed memory ad eh" (is taking how much memory)
     (
-        r"\b(?:wakhed|wakhda|wakhdeen|wakhdin|beya5od|bya5od|bte5od|bta5od)\s+([\w-]+)\s+ad\s+eh\b",
+        r"\b(?:wa(?:kh|5)(?:ed|da|deen|din)|beya5od|bya5od|bte5od|bta5od)\s+([\w-]+)\s+ad\s+eh\b",
         r"is taking how much \1",
     ),
+    (r"\b(?:wa(?:kh|5)(?:ed|da|deen|din))\b", "taking"),  # "elly wa5da el memory": that is taking it
     # what a card or a job used up: "estahlaket energy kam" (consumed how much energy)
     (r"\b(?:by|bey|bt|bet)?e?stahl[ae]k(?:et|it|o|t)?\b", "used"),
     (r"\bkahraba\b", "energy"),  # electricity
@@ -111,7 +119,7 @@ _FRANCO = (
     # many times), "meen 3amal keda" (who did that)
     (r"\bet3amal(?:o|et|ha)?\s+(\w+)", r"was \1ed"),
     (r"\b3amal\s+retry\s+kam\s+mar(?:a|at)\b", "how many times did it retry"),
-    (r"\b3amal\s+keda\b", "did that"),
+    (r"\b3amal(?:et|t|o)?\s+keda\b", "did that"),
     (r"\bkam\s+mar(?:a|at)\b", "how many times"),
     (r"\bkol\s+mar(?:a|at)\b", "each time"),
     (r"\b(?:kaman|tany|tani)\s+mar(?:a|ra)\b|\bmar(?:a|ra)\s+tan(?:ya|ia|yia)\b", "again"),
@@ -122,11 +130,12 @@ _FRANCO = (
         r"(?:\s+l(?:el|e|l)?\b)?",
         r"\1",
     ),
-    # ... and "e3melo" / "e3melha" (do it) before one, that verb of the job talked about ("e3melo retry")
+    # ... and "e3melo" / "e3melha" / "e3melaha" (do it), "e3melhom" (do them) before one, that verb of the
+    # job or jobs talked about ("e3melo retry")
     (
-        r"\b(?:e3melo|e3mlo|e3melha|e3mleha|a3melo|a3melha)\s+(cancel|pause|resume|hold|release|retry|restart"
+        r"\b[ea]3m[ea]?l(?:o|oh|ha|aha|eha|(o?hom))\s+(cancel|pause|resume|hold|release|retry|restart"
         r"|rerun|kill|switch)\b",
-        r"\1 it",
+        lambda m: f"{m[2]} {'them' if m[1] else 'it'}",
     ),
     (r"\be3mel\b", "set"),
     # the other requests' verbs: "e2felo" (shut it: stop it), "wa2af el queue" (stop the queue; said first,
@@ -137,27 +146,37 @@ _FRANCO = (
     (r"\b(?:e2fel|e2fil)\b", "stop"),
     (r"\b(?:yet2efel|yet2fel|tet2efel|et2afal|et2afel|et2aflet|et2afalet)\b", "was stopped"),
     (
-        r"(^\s*|[,.;!?]\s*)(w\s+)?wa22?af(o|oh|ha|aha)?\b",
+        r"(^\s*|[,.;!?]\s*)(w\s+)?w[ae]?22?af(o|oh|ha|aha)?\b",
         lambda m: f"{m[1]}{'and ' if m[2] else ''}stop{' it' if m[3] else ''}",
     ),
-    (r"\b(?:5|kh)all?(?:i|y|ee)(?:h|o|oh|ha|aha)\s+(?=y|t)", "make it "),  # "5alih yeshta8al": make it run
+    (r"\b(?:5|kh)all?(?:i|y|ee|e)(?:h|o|oh|ha|aha)\s+(?=y|t)", "make it "),  # "5alih yeshta8al": make it run
     # "5alli X yeshta8al": make X run
     (r"\b(?:5|kh)all?(?:i|y|ee)\s+(.{1,40}?)\s+(?=y?e?shta8al|teshta8al)", r"make \1 "),
-    (r"\b(?:5|kh)all?(?:i|y|ee)(?:h|o|oh|ha|aha)\b", "set it"),
+    (r"\b(?:5|kh)all?(?:i|y|ee|e)(?:h|o|oh|ha|aha)\b", "set it"),
     (r"\b(?:5|kh)all?(?:i|y|ee)\b", "set"),
     (r"\bbad(?:el|del|il)\b", "swap"),
+    # "ems7 el failed jobs" (wipe the failed jobs), "ems7o" (wipe it)
+    (r"\b[ei]msa?7(?:o|oh|ha|aha|ohom)\b", "delete it"),
+    (r"\b[ei]msa?7\b", "delete"),
     (r"\bmakan(?:o|oh|ha|aha)\b", "its place"),
     (r"\bm[a]?3a?\b(?=\s+(?:job|el|\d))", "with"),
-    (r"\b(?:yeb2a|teb2a|yeba2a|yb2a)\b", "to use"),
+    (r"\b(?:yeb2a|teb2a|yeba2a|teba2a|yb2a|tb2a)\s+(?=prio)", "to have "),  # "teb2a priority 10"
+    (r"\b(?:yeb2a|teb2a|yeba2a|teba2a|yb2a|tb2a)\b", "to use"),
+    # needing: "te7tag GPU wa7da" (to need one GPU), "m7tagaha" (I need it)
+    (r"\b(?:te|ye|t|y)7tag\b", "need"),
+    (r"\bm(?:e|o)?7tag(?:a|een|in)?(?:ha|o|oh|aha)\b", "need it"),
+    (r"\bm(?:e|o)?7tag(?:a|een|in)?\b", "need"),
     (r"\b(gpu|card|job)\s+wa7(?:da|ed|eda)\b", r"one \1"),  # the number after its noun: "GPU wa7da"
     (r"\bwa7(?:da|ed|eda)\b", "one"),
-    (r"\bbas\s+(?=badal\b)|(?<=\w)\s+bas\b(?=\s*[?!.,]*\s*$)", " only "),  # "bas" after what it limits
+    # "bas" after what it limits, at the end or before what is set aside ("GPU wa7da bas msh 2")
+    (r"\bbas\s+(?=badal\b)|(?<=\w)\s+bas\b(?=\s*[?!.,]*\s*$|,?\s+(?:msh|mish|mesh|not)\b)", " only "),
     (r"\bbadal\b", "instead of"),
     # "fi jobs ...?" (are there jobs ...), "3amla hold" (on hold: said doing hold)
     (r"^\s*(?:fi|fih|fee|feeh|feh)\s+(?!el\b|the\b)(?=[a-z])", "are there "),
     (r"\b3am(?:el|la|lin|leen|len)\s+(hold|pause)\b", r"on \1"),
     # a thing named with "da" / "di" after it (this one): "lel job da" (to this job)
     (r"\b(?:el\s+)?(job|process|card|gpu|run|server|log|queue)\s+(?:da|dah|di|deh|dy)\b", r"this \1"),
+    (r"\bel\s+([a-z][\w-]*)\s+(?:da|dah|di|deh|dy)\b(?!\s+(?:el|w)\b)", r"this \1"),  # "el memory di"
     # a job put first or last in the queue: "7oto fel awel el queue" (put it first in the queue)
     (r"\b7ot+(?:o|oh|ha|aha)\b", "put it"),
     (r"\ba7ot+\b", "to put"),  # "3awza a7ot job": I want to put a job
@@ -166,7 +185,11 @@ _FRANCO = (
     (r"\b(?:fe|fel|fi)\s+(?:el\s+)?a(?:5|kh)er\s+el\s+(queue|list)\b", r"last in the \1"),
     (r"\bezay\s+a3mel\b", "how do i do"),
     (r"\bekteb\b", "write"),
-    # question words
+    # question words; "kam" before a reading's mass ("kam memory", "kam energy") asks how much
+    (
+        r"\bkam\s+(?=(?:memory|mem|vram|power|energy|kahraba|util\w*|temp\w*|7arar\w*|fan|clock|bandwidth)\b)",
+        "how much ",
+    ),
     (r"\bkam\s+(job|process|card|gpu|element)s?(?![\w-])", r"how many \1s"),
     (r"\bkam\s+(?=(?:daraga|darga|mara|marat|images?|steps?|epochs?|GPU-hours?)\b)", "how many "),
     # "kam" before any other noun counts it ("kam shard", "kam attempt": how many shards, attempts); not
@@ -206,9 +229,17 @@ _FRANCO = (
     (r"(?<=\d)\s+el\s+sob7\b", " in the morning"),
     (r"\b(?:el\s+)?sob7\b", "this morning"),
     (
-        r"\b(?:fel\s+|fi\s+)?(?:el\s+)?sa3a\s+(?:elly|ely|elli)\s+fatet\b|\ba(?:5|kh)er\s+sa3a\b",
+        r"\b(?:fel\s+|fi\s+)?(?:el\s+)?sa3a\s+(?:elly|ely|elli)\s+fatet\b|\b(?:f[ei]?\s+)?a(?:5|kh)er\s+sa3a\b",
         "in the last hour",
     ),
+    # "a5er 3 sa3at" (the last 3 hours), "a5er 2 ayam" (the last 2 days); "sa3tein" / "yomein" (two hours,
+    # two days)
+    (r"\b(?:f[ei]?\s+)?a(?:5|kh)er\s+(\d+)\s+sa3at\b", r"in the last \1 hours"),
+    (r"\b(?:f[ei]?\s+)?a(?:5|kh)er\s+(\d+)\s+(?:ayam|iyam)\b", r"in the last \1 days"),
+    (r"\b(?:f[ei]?\s+)?a(?:5|kh)er\s+(?:sa3tein|sa3teen)\b", "in the last 2 hours"),
+    (r"\b(?:f[ei]?\s+)?a(?:5|kh)er\s+(?:yomein|yomeen)\b", "in the last 2 days"),
+    (r"\bsa3at\b", "hours"),
+    (r"\b(?:ayam|iyam)\b", "days"),
     (r"\bsa3(?:et)?ha\b", "then"),
     (r"\bbokra\b", "tomorrow"),
     (r"\b(?:el\s+)?dohr\b", "noon"),
@@ -219,7 +250,7 @@ _FRANCO = (
     (r"\b(?:3ayez|3awz|3ayz|3ayza|3awza|3awez|3ayzin|3awzin)\b", "I want"),
     (r"\ba3raf\b", "to know"),
     # what a job or a card did or does: failed, running, waiting, finished, ran, reached, busy
-    (r"\b(?:fashal|fashalet|fe4el|fe4let|wa2ef|wa2fa|we2ef|we2fet)\b", "failed"),
+    (r"\b(?:fashal(?:et|o)?|fe[24]el|fe[24]l(?:et|o)|wa2ef|wa2fa|we2ef|we2fet)\b", "failed"),
     (r"\bkan(?:et)?\s+(?:shaghal|shaghala|3amel|3amla)\b", "was running"),
     (r"\b(?:shaghal|shaghala|shaghalin|shaghaleen|3amla|bey3mel|beyshta8al)\b", "running"),
     # a job and the verb after it is a clause: "akher job eshta8al 3aleha" (the last job that ran on it)
@@ -237,8 +268,20 @@ _FRANCO = (
     (r"\b(?:ara|aret|arit|aro)\b", "read"),  # "2ara kam shard" (read how many shards), its hamza dropped
     (r"\b(\w+)\s+(?:awi|awy|2awi|2awy|gedan|geddan)\b", r"very \1"),  # said after its word: "sokhna awi"
     (r"\b(?:awi|awy|2awi|2awy|gedan|geddan)\b", "very"),
+    # a threshold: "3and 400 W aw aktar" (at 400 W or more), "aktar men 80" (more than 80), "a2al men 50"
+    # (less than 50; "men" before a number was read "from" above); said alone "a3la" and "a2al" are the
+    # highest and the lowest
+    (r"\baktar\s+(?:men|from)\b", "more than"),
+    (r"\ba2all?\s+(?:men|from)\b", "less than"),
+    (r"\baw\s+(?=aktar\b|a2all?\b)", "or "),
+    (r"\baktar\b", "more"),
+    (r"\b3and\b(?=\s+\d)", "at"),
     (r"\ba3la\b", "highest"),
-    (r"\ba2al\b", "lowest"),
+    (r"\ba2all?\b", "lowest"),
+    # what has ended long ago: "el jobs el adima" (the old jobs), "a2dam men 7 ayam" (older than 7 days;
+    # "men" before a number was read "from" above)
+    (r"\ba2dam\s+(?:men|from)\b", "older than"),
+    (r"\b(?:el\s+)?2?ad(?:im|ima|eem|eema)\b", "old"),
     # who uses a card: "msh shayfa 7ad bystakhdemha" (I don't see anyone using it)
     (r"\bnot\s+shay(?:ef|fa|fin|feen)\b", "I don't see"),
     (r"\bshay(?:ef|fa|fin|feen)\b", "see"),
@@ -251,6 +294,10 @@ _FRANCO = (
     (r"\bba3d\s+ma\b|\bba3d\b", "after"),
     (r"\b(?:yebda2|yebda|tebda2|tebda)\b", "it starts"),
     (r"\b(?:tany|tani)\b", "again"),
+    # "ma7adesh yebda2" (let nobody start), "7aga gdida" (anything new)
+    (r"\bma7add?(?:esh|sh)\b", "nobody"),
+    (r"\b(?:7aga|7agat)\s+(?:gdida|gedida|gdeda|gdid|gedid|gdeed)\b", "anything new"),
+    (r"\b(?:gdida|gedida|gdeda|gdid|gedid|gdeed)\b", "new"),
     (r"\bkaman\b", "also"),
     (r"\ba7san\b", "better"),
     (r"\bfad(?:ya|y|ia|i)\b", "free"),
@@ -290,7 +337,7 @@ _FRANCO = (
     (r"\bbel\b", "with the"),
     (r"\b3al(?:a)?\b", "on"),
     (r"\b3ale(?:ha|h|ih|iha)\b", "on it"),
-    (r"\bfe\b(?=\s+[a-z])", "in"),
+    (r"\bfe?\b(?=\s+[a-z])", "in"),  # "fe" and its short "f" ("f el log")
     (r"\b(?:elly|ely|elli)\b", "that"),
     (r"\ben\b(?=\s+el\b)", "that"),  # "ekteb message ... en el H100 mashghool"
     (r"\bel\b", "the"),
