@@ -2,9 +2,10 @@
 English words of the trade, as a Belgrade, Zagreb or Sarajevo admin types it on a chat (mostly without its
 diacritics, with chat spellings: "sta radi na gpu 0", "kolko je struje potrosila 4090 juce", "zasto ceka
 job 13", "jel pukao build", "otkazi ga"), Croatian's own words and ijekavian spellings too ("tko", "što",
-"tjedan", "posljednji", "tijekom", "prije", "mislila sam"), where the message has marks of its own. Its short words are others'
-("na" Polish's and Czech's, "je" Czech's, "a" Portuguese's, "sta" Italian's and Romanian's, "gde" and
-"posle" Russian's in Latin letters, "ceka" Czech's): they are read only beside a word of its own."""
+"tjedan", "posljednji", "tijekom", "prije", "mislila sam"), where the message has marks of its own. Its
+short words are others' ("na" Polish's and Czech's, "je" Czech's, "a" Portuguese's, "sta" Italian's and
+Romanian's, "gde" and "posle" Russian's in Latin letters, "ceka" Czech's): they are read only beside a word
+of its own."""
 
 from __future__ import annotations
 
