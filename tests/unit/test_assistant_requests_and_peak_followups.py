@@ -168,6 +168,25 @@ def test_a_request_corrected_to_another_job(heldout_svc: AssistantService) -> No
         assert query is not None and "gpuaccel" not in text, (first, again, text)
 
 
+def test_a_request_corrected_in_the_message_that_makes_it(heldout_svc: AssistantService) -> None:
+    """ "Hold 12... oops, I mean 14" in one message: the request, of the job the correction names."""
+    for message, command in (
+        ("put job 12 on hold... oops, I mean 14", "gpuaccel hold 14"),
+        ("lower job 14 to priority 2, no wait, i meant 12", "gpuaccel priority 12 2"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, text)
+
+
+def test_a_job_given_a_count_of_gpus_is_resized(heldout_svc: AssistantService) -> None:
+    """ "Give it just one GPU", "let job 13 have 1 card": the job asks for that many GPUs from now on."""
+    sid, _, _ = ask(heldout_svc, "why is the 405b probe still queued", None)
+    _, text, query = ask(heldout_svc, "fine, just give it a single gpu", sid)
+    assert query is None and "gpuaccel edit 13 --gpus 1" in text, text
+    _, text, query = ask(heldout_svc, "let job 13 have one card", None)
+    assert query is None and "gpuaccel edit 13 --gpus 1" in text, text
+
+
 def test_the_queue_started_again_after_its_pause(heldout_svc: AssistantService) -> None:
     """ "How do I get it going again later?" right after a request to pause the whole queue: resume it."""
     sid, _, _ = ask(heldout_svc, "please pause everything for the maintenance window", None)

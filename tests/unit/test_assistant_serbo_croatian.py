@@ -48,6 +48,28 @@ from gpuaccel.assistant.understand.languages.serbo_croatian import serbo_croatia
         ("koliko pokušaja je imao flash-attn-build", {"name": "job_detail", "job": 3}),
         ("koliko je dugo cekao job 13", {"name": "job_detail", "job": 13}),
         ("koja kartica je najtoplija", {"name": "gpu_rank", "metric": "temperature"}),
+        # Croatian forms: "tko", "što", ijekavian spellings, "posljednji", "tijekom", "tjedan", "kakva"
+        ("tko zauzima najviše memorije na 4090", {"name": "memory_users", "gpu": 1}),
+        ("što se vrti na nultoj kartici", {"name": "jobs", "gpu": 0, "state": "running"}),
+        (
+            "kakva je bila temperatura h100 tijekom posljednjih 45 minuta",
+            {"name": "gpu_reading", "gpu": 0, "metric": "temperature", "label": "in the last 45 minutes"},
+        ),
+        (
+            "prosjecna snaga 4090 prije 2 sata",
+            {"name": "gpu_reading", "gpu": 1, "metric": "power"},
+        ),
+        ("koliko je struje potroseno ovaj tjedan", {"name": "energy", "label": "in the last 7 days"}),
+        (
+            "koliko je h100 jucer radila",  # a card's work is its busy time
+            {"name": "gpu_reading", "gpu": 0, "metric": "util", "label": "yesterday"},
+        ),
+        (
+            "koliko dugo je 4090 danas trosila 200 W ili vise",
+            {"name": "gpu_reading", "gpu": 1, "metric": "power", "at_least": 200, "label": "today"},
+        ),
+        ("može li kratak sažetak današnjeg dana", {"name": "summary", "label": "today"}),
+        ("brzina ventilatora na jedinici?", {"name": "gpu_reading", "gpu": 1, "metric": "fan"}),
     ],
 )
 def test_serbo_croatian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
@@ -68,6 +90,16 @@ def test_serbo_croatian_requests(heldout_svc: AssistantService) -> None:
         ("postavi prioritet jobu 12 na 4", "gpuaccel priority 12 4"),
         ("zamijeni mjesta 13 i 12", "gpuaccel switch 13 12"),
         ("pauziraj cijeli red", "gpuaccel pause"),
+        # Croatian requests: infinitives after "možeš li", removal, a priority lowered or raised to a value,
+        # the queue started again after its pause, a count of GPUs given
+        ("možeš li zadržati whisper-finetune", "gpuaccel hold 14"),
+        ("izbriši job 9 s popisa", "gpuaccel remove 9"),
+        ("makni stari sd-xl-train s liste", "gpuaccel remove 5"),
+        ("spusti prioritet jobu 14 na 2", "gpuaccel priority 14 2"),
+        ("digni jobu 12 prioritet na 7", "gpuaccel priority 12 7"),
+        ("ponovno pokreni red", "gpuaccel resume"),
+        ("daj jobu 13 jednu karticu", "gpuaccel edit 13 --gpus 1"),
+        ("zadrži 12... ne, čekaj, mislio sam 14", "gpuaccel hold 14"),
     ):
         _, text, query = ask(heldout_svc, message, None)
         assert query is None and command in text, (message, in_english(message), text)
@@ -88,6 +120,9 @@ def test_serbo_croatian_follow_ups_and_requests_that_lean_on_the_turn_before(
     sid, _, _ = ask(heldout_svc, "zasto ceka llama-70b-eval", None)
     _, text, _ = ask(heldout_svc, "dobro, njega zadrzi", sid)  # the pronoun before its verb
     assert "gpuaccel hold 12" in text, text
+    sid, _, _ = ask(heldout_svc, "zasto whisper-finetune ne radi", None)
+    _, _, query = ask(heldout_svc, "koliko je ukupno radio?", sid)  # no subject said: the job in focus
+    assert query is not None and query.get("job") == 14, query
     sid, _, _ = ask(heldout_svc, "zadrzi job 12", None)
     _, text, _ = ask(heldout_svc, "izvini, pogrešio sam, mislio sam na 13", sid)
     assert "gpuaccel hold 13" in text, text

@@ -480,14 +480,18 @@ _COMMAND_END = re.compile(
 )
 _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "eight": 8}
 # a job's GPU count changed: "edit job 13 to use only 1 GPU", "change 13 so it needs 2 gpus", "make job 12 run
-# on one gpu", "i want the probe to use one gpu" (gpuaccel edit ID --gpus N); the job by its number, pointed
-# at, or by its name
+# on one gpu", "i want the probe to use one gpu", "give it just one gpu", "let job 13 have 1 gpu" (gpuaccel
+# edit ID --gpus N); the job by its number, pointed at, or by its name (a job given GPUs says no "to": the
+# count straight after it)
 _RESIZE = re.compile(
-    r"\b(?:edit|change|modify|alter|make|set|resize|drop|reduce|cut|lower|shrink|scale|bring|want)"
-    r"\s+(?:(?:job\s*)?#?(\d+)|(it|that|this|that job|this job)|(?:the\s+)?([a-z][\w.-]*))\b"
+    r"\b(?:(?P<give>give|let|allow|limit|restrict|cap)|edit|change|modify|alter|make|set|resize|drop|reduce|cut"
+    r"|lower|shrink|scale|bring|want)"
+    r"\s+(?:(?:job\s*)?#?(?P<number>\d+)|(?P<it>it|that|this|that job|this job)"
+    r"|(?:the\s+)?(?!(?:me|us|them)\b)(?P<name>[a-z][\w.-]*))\b"
     r"(?:\s+\w+){0,4}?\s+"
-    r"(?:to use|use|using|so it (?:uses|needs|asks for)|to need|needs?|run on|to run on|to|on|with)\s+"
-    r"(?:only\s+|just\s+)?(\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
+    r"(?(give)(?:(?:have|use|run on|to use|to|with)\s+)?"
+    r"|(?:to use|use|using|so it (?:uses|needs|asks for)|to need|needs?|run on|to run on|to|on|with)\s+)"
+    r"(?:only\s+|just\s+)?(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
 )  # ("drop it to 1 gpu": "it" is the job talked about)
 # a job moved to another GPU: "move the whisper run to the 4090", "put job 14 on gpu 1", "shift it over to
 # the h100", "make it run on gpu 1" (gpuaccel edit ID --gpu-ids G); the card said by its index or its model
@@ -734,6 +738,9 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     after a sentence that sets it up ("The 405b probe is no longer needed. Could you cancel it?") is read
     with the jobs that sentence names as what "it" means."""
     states = states or {}
+    fixed = _CORRECTED_IN_PLACE.match(question.strip())
+    if fixed is not None and (act := asked_again_of(fixed["fix"], fixed["request"], context, states)):
+        return act  # "cancel job 12... no wait, I meant 13": the request, of the job the correction names
     question = points_back(question)  # "kindly retry the same", "the said job": it, that job
     asked = re.match(r"([^?]+\?)\s+(\S.*)$", question.strip())
     if asked is not None and sets_the_scene(asked.group(2)):
@@ -787,6 +794,13 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     return act
 
 
+# a request corrected in the message that makes it ("bump job 12 to 5... no wait, I meant 13", "hold 12,
+# sorry, I mean 14"): the request, then the correction (:func:`asked_again_of` reads it as a follow-up would)
+_CORRECTED_IN_PLACE = re.compile(
+    r"(?P<request>.*?\w)\W*\s(?P<fix>(?:(?:no|nope|oops|sorry|wait|actually|hmm?)\W*\s+)+"
+    r"(?:i meant|i mean|meant)\b.*)$",
+    re.I,
+)
 # a request to pause the whole queue, as heard ("pause the whole queue pls", "can you pause everything")
 QUEUE_PAUSED = re.compile(
     r"\b(?:pause|halt|freeze|suspend)\b.{0,20}\b(?:queue|everything|all|scheduler)\b", re.I
@@ -904,14 +918,14 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
     resized = _RESIZE.search(said)
     talked = context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
-    if resized is not None and resized.group(3) is not None:  # by its name: one job of that name
-        named = named_jobs(resized.group(3), context)
+    if resized is not None and resized["name"] is not None:  # by its name: one job of that name
+        named = named_jobs(resized["name"], context)
         talked = named[0] if len(named) == 1 else None
-    if resized is not None and resized.group(1) is None and talked is None:
+    if resized is not None and resized["number"] is None and talked is None:
         resized = None  # "drop it to 1 gpu" with no job talked about: no job to change
     if resized is not None:  # "edit job 13 to use only 1 GPU instead of 2": what it asks for, changed
-        number = resized.group(1) or str(talked)
-        n = int(_COUNTS.get(resized.group(4), resized.group(4)))
+        number = resized["number"] or str(talked)
+        n = int(_COUNTS.get(resized["count"], resized["count"]))
         return Act(
             f"{CANT} To change job {number} to ask for {n} GPU{'s' if n != 1 else ''}: gpuaccel edit"
             f" {number} --gpus {n} (a queued or held job only).",

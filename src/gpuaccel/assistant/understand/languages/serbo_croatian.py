@@ -1,9 +1,11 @@
 """Serbian, Croatian and Bosnian read in English: one language in Latin letters, written whole or mixed with
 English words of the trade, as a Belgrade, Zagreb or Sarajevo admin types it on a chat (mostly without its
 diacritics, with chat spellings: "sta radi na gpu 0", "kolko je struje potrosila 4090 juce", "zasto ceka
-job 13", "jel pukao build", "otkazi ga"), where the message has marks of its own. Its short words are others'
-("na" Polish's and Czech's, "je" Czech's, "a" Portuguese's, "sta" Italian's and Romanian's, "gde" and
-"posle" Russian's in Latin letters, "ceka" Czech's): they are read only beside a word of its own."""
+job 13", "jel pukao build", "otkazi ga"), Croatian's own words and ijekavian spellings too ("tko", "što",
+"tjedan", "posljednji", "tijekom", "prije", "mislila sam"), where the message has marks of its own. Its
+short words are others' ("na" Polish's and Czech's, "je" Czech's, "a" Portuguese's, "sta" Italian's and
+Romanian's, "gde" and "posle" Russian's in Latin letters, "ceka" Czech's): they are read only beside a word
+of its own."""
 
 from __future__ import annotations
 
@@ -37,13 +39,13 @@ _MARK = re.compile(
     r"\b(?:"
     # question words and particles
     r"koliko|kolko|kolika|koliki|kolike|koliku|kolka|kolki|kolku|zasto|zbog cega|otkad|odkad|od kad|od kada"
-    r"|kad|gdje|tko|koji|koja|koje|kojeg|kojem|kojoj|kojim|kojih|koju|jel|je li|da li|ima li"
+    r"|kad|gdje|tko|što|koji|koja|koje|kojeg|kojem|kojoj|kojim|kojih|koju|jel|je li|da li|ima li"
     r"|(?<!ce )(?<!che )(?<!quanto )(?<!come )(?<!cosa )sta"
     r"(?!\s+(?:la|il|lo|l'|le|gli|un|una|uno|per|ancora|\w+ando|\w+endo)\b)"
     # days and moments
     r"|juce|jucer|jucera|jucerasnj\w*|prekjuce|prekjucer|danas|danasnj\w*|jutros|sinoc|veceras|sutra"
     r"|trenutno|trenutn[aeiou]\w*|trenutacno|ujutru|ujutro|uvece|navece|popodne|poslepodne|poslijepodne"
-    r"|poslednj\w*|zadnj\w*|izmedju|izmedu|nakon|poslije|vremena|vrijeme"
+    r"|poslednj\w*|posljednj\w*|zadnj\w*|tijekom|kakv(?:a|o|e|u)|brzin[aeiu]|izmedju|izmedu|nakon|poslije|vremena|vrijeme"
     # verbs, and an English verb given its past ("failovao", "restartovali")
     r"|radi|rade|radila|radilo|radili|vrti|vrte|vrtio|vrtela|vrtila|cekaju|cekao|cekalo|pao|pukao|pukla"
     r"|puklo|puko|crkao|crkla|crklo|krepao|trajao|trajala|trajalo|traje|poceo|pocela|pocelo|krenuo|krenula"
@@ -57,11 +59,13 @@ _MARK = re.compile(
     # requests
     r"|otkazi|otkazite|otkazati|prekini|prekinite|pauziraj\w*|zaustavi|nastavi|nastavite|pokreni"
     r"|pokrenite|restartuj|ponovi|ponovo|ponovno|iznova|pusti|oslobodi|otpusti|zadrzi|zadrzite|prebaci"
-    r"|zameni|zamijeni|zamjeni|podigni|povecaj|postavi|namesti|podesi"
+    r"|zameni|zamijeni|zamjeni|podigni|digni|povecaj|spusti|smanji|postavi|namesti|podesi"
+    r"|obrisi|obrisite|obrisati|izbrisi|izbrisite|ukloni|uklonite|makni|maknite|mozes li|mozete li"
     # nouns in their cases
     r"|kartic\w*|memorij\w*|memorj\w*|struj[aeuo]|strujom|potrosnj\w*|energij\w*|snag[aeiu]"
     r"|jobovi|jobova|jobovima|jobove|jobom|poslovi|poslova|zadatak|zadatka|zadaci|pokusaj\w*"
     r"|prosecn\w*|prosjecn\w*|prosek\w*|prosjek\w*|najvec\w*|najvis\w*|najniz(?:a|i|e|u|oj|om|eg|ih)|najmanj\w*|najtopl\w*"
+    r"|pregled\w*|sazet\w*|kratk(?:i|a|o|u|ak)|tjedan|tjedna|tjednu|jedan|jednu|jednog|dvije"
     r"|ukupno|sveukupno|stepen\w*|greska|greske|gresku|procesi|procesa|taktovi|sati|sata|satima|linije"
     r"|linija|gpu-u|gpu-a|gpu-om|prioritet\w*(?!.*\bdo\s+\d)|nult\w+|nuli|jedinic\w*"
     # the small words of its chat
@@ -91,6 +95,9 @@ _ENGLISH_STEMS = {
     "submit": "submit",
 }
 _STEM = "|".join(_ENGLISH_STEMS)
+# the verbs that give a job's priority a new value ("postavi prioritet jobu 12 na 5", "digni mu prioritet na
+# 8", "spusti prioritet 13 na 1"): raised, lowered or set, it is set to that value
+_PRIORITY_SET = r"daj|postavi|stavi|namesti|podesi|promeni|promijeni|podigni|digni|povecaj|spusti|smanji"
 _PRONOUNS = ("mu", "ga", "njemu", "njega", "joj", "nju", "ju", "to", "taj", "ovaj", "onaj")
 
 
@@ -113,6 +120,27 @@ def _after_evening(m: re.Match[str]) -> str:
     return f"{day}after {int(m[2]) % 12 + 12}:{m[3] or '00'}"
 
 
+# the words said between "koliko je" and its verb that name no subject: a span, a total, a moment; and the
+# unit the question asks in ("koliko je sati radio": how many hours), dropped
+_NO_SUBJECT = frozenset(
+    "ukupno sveukupno ukupan danas juce jucer jutros sinoc tad tada onda sve vec bas tacno tocno".split()
+)
+_TIME_UNITS = frozenset("dugo sati sata vremena minuta".split())
+# a card said as the one that worked ("GPU 1", "kartica", "H100", "4090"): its work is its busy time
+_CARD = re.compile(r"\b(?:gpu|kartic\w*|[ahlbv]\d{2,3}|\d{4})\b", re.I)
+
+
+def _how_long_running(m: re.Match[str]) -> str:
+    """ "koliko je 4090 radio": how long was 4090 busy (a card's work is its busy time); "koliko je ukupno
+    radio": how long was it running in total (the words between name no subject: :data:`_NO_SUBJECT`), so a
+    follow-up's "it" is said."""
+    said = [w for w in m[1].split() if w.lower() not in _TIME_UNITS]
+    verb = "busy" if _CARD.search(" ".join(said)) else "running"
+    if all(w.lower() in _NO_SUBJECT for w in said):
+        return " ".join([f"how long was it {verb}", *said])
+    return f"how long was {' '.join(said)} {verb}"
+
+
 _TABLE = compiled(
     (
         # English verbs given a Serbian ending ("failovali", "throttluje", "restartuj", "pauzirao")
@@ -124,6 +152,14 @@ _TABLE = compiled(
             r"oslobodi|restartuj|pokreni)\b",
             r"\1 it",
         ),
+        # the queue started again after a pause ("pokreni queue opet", "pusti red ponovno", "nastavi cijeli
+        # queue"): resume, not a job's retry
+        (
+            r"\b(?:(?:ponovo|ponovno|opet)\s+)?(?:pokreni|pokrenite|pusti|pustite|startuj|vrati|nastavi|nastavite)"
+            r"\s+(?:(?:ceo|celi|cijeli|citav)\s+)?(?:queue(?:-?u|-?a)?|red(?: cekanja)?)(?!\w)"
+            r"(?:\s+(?:ponovo|ponovno|opet|nazad|natrag))?",
+            "resume the queue",
+        ),
         # "pokreni ga ponovo", "pusti opet", "ponovo pokreni X": retry
         (
             r"\b(?:pokreni|pokrenite|pusti|startuj|vrati)\s+((?:\S+\s+){0,2}?)(?:ponovo|ponovno|opet|iznova"
@@ -133,25 +169,32 @@ _TABLE = compiled(
         (r"\b(?:restartuj|ponovi|ponovite)\b", "retry"),
         # "vrati sve (nazad)", "vrati ga nazad" after a pause: resume
         (r"\bvrati\s+((?:\S+\s+){0,2}?)(?:nazad|natrag)\b|\bvrati sve\b", r"resume \1"),
-        (r"\b(?:nastavi|nastavite|odpauziraj|unpauziraj)\b", "resume"),
-        (r"\b(?:pusti|oslobodi|otpusti|odblokiraj)\b", "release"),
-        (r"\b(?:otkazi|otkazite|otkazati|prekini|prekinite|ubij|ubijte)\b", "cancel"),
-        (r"\bstavi\s+(.{1,30}?)\s+na (?:hold|cekanje)\b", r"hold \1"),
-        (r"\b(?:zadrzi|zadrzite)\b", "hold"),
-        (r"\b(?:pauziraj|pauzirajte|zaustavi|zaustavite|stopiraj)\b", "pause"),
-        (r"\b(?:ceo|celi|celu|cijeli|cijelu|citav|citavu)\s+(?:red|queue|red cekanja)\b", "the whole queue"),
-        # "daj mu prioritet 10", "postavi prioritet jobu 12 na 5", "daj prioritet 3 jobu 12"
+        (r"\b(?:nastavi|nastavite|nastaviti|odpauziraj|unpauziraj)\b", "resume"),
+        (r"\b(?:pusti|pustiti|oslobodi|otpusti|odblokiraj)\b", "release"),
+        (r"\b(?:otkazi|otkazite|otkazati|prekini|prekinite|prekinuti|ubij|ubijte)\b", "cancel"),
+        # a job taken off the list: "obrisi", "izbrisi", "ukloni", "makni" (and their infinitives)
         (
-            r"\b(?:daj|postavi|stavi|namesti|podesi|promeni|promijeni)\s+(.{1,30}?)\s+prioritet\s+(?:na\s+)?(\d+)\b",
+            r"\b(?:obrisi|obrisite|obrisati|izbrisi|izbrisite|izbrisati|ukloni|uklonite|ukloniti|makni|maknite"
+            r"|maknuti)\b",
+            "remove",
+        ),
+        (r"\b(?:iz|sa|s) (?:liste|popisa|spiska)\b", "from the list"),
+        (r"\bstavi\s+(.{1,30}?)\s+na (?:hold|cekanje)\b", r"hold \1"),
+        (r"\b(?:zadrzi|zadrzite|zadrzati)\b", "hold"),
+        (r"\b(?:pauziraj|pauzirajte|pauzirati|zaustavi|zaustavite|zaustaviti|stopiraj)\b", "pause"),
+        (r"\b(?:ceo|celi|celu|cijeli|cijelu|citav|citavu)\s+(?:red|queue|red cekanja)\b", "the whole queue"),
+        # "daj mu prioritet 10", "postavi prioritet jobu 12 na 5", "digni prioritet jobu 12 na 5", "daj
+        # prioritet 3 jobu 12": a priority given its new value, whichever verb gives it
+        (
+            rf"\b(?:{_PRIORITY_SET})\s+(.{{1,30}}?)\s+prioritet\s+(?:na\s+)?(\d+)\b",
             lambda m: f"set the priority of {it_or(m[1], _PRONOUNS)} to {m[2]}",
         ),
         (
-            r"\b(?:daj|postavi|stavi|namesti|podesi|promeni|promijeni)\s+prioritet\s+(?:na\s+)?(\d+)\s+"
-            r"(?:za\s+)?(job\w*\s+\d+|\S+)",
+            rf"\b(?:{_PRIORITY_SET})\s+prioritet\s+(?:na\s+)?(\d+)\s+" r"(?:za\s+)?(job\w*\s+\d+|\S+)",
             r"set the priority of \2 to \1",
         ),
         (
-            r"\b(?:postavi|stavi|namesti|podesi|promeni|promijeni)\s+prioritet\s+(.{1,30}?)\s+na\s+(\d+)\b",
+            rf"\b(?:{_PRIORITY_SET})\s+prioritet\s+(.{{1,30}}?)\s+na\s+(\d+)\b",
             r"set the priority of \1 to \2",
         ),
         (
@@ -167,7 +210,14 @@ _TABLE = compiled(
         (r"\bprebaci\b", "move"),
         (r"\bda (?:ide|radi|se vrti|krene)\s+na\b", "to"),
         (r"\b(?:pokazi|pokazite|prikazi|izlistaj|ispisi)(?: mi)?\b", "show"),
-        (r"\bdaj mi\b", "give me"),
+        (r"\bdaj(?:te)? mi\b", "give me"),
+        (r"\bdaj(?:te)?\b", "give"),
+        (r"\b(?:mozes|mozete|bi|biste)\s+li(?:\s+(?:molim te|molim vas))?\b", "can you"),
+        # the day's summary: "kratki pregled dana", "sazetak", "rezime"
+        (r"\bpregled(?:a|u)? (?:dana|danasnjeg dana|danas)\b|\bdnevni pregled\b", "overview of the day"),
+        (r"\bpregled(?:a|u)?\b", "overview"),
+        (r"\b(?:sazetak|sazetka|rezime|sazeto)\b", "summary"),
+        (r"\bkrat(?:ki|ak|ka|ko|ku)\b", "short"),
         (r"\b(?:proveri|provjeri|pogledaj|cekiraj)\b", "check"),
         (r"\btreba mi\b|\btrebam\b", "I need"),
         # corrections ("cekaj, pogresio sam, mislio sam na 13")
@@ -176,7 +226,15 @@ _TABLE = compiled(
             "I meant",
         ),
         (r"\b(?:pogresio|pogresila|pogrijesio|pogrijesila|zeznuo|zeznula)\s+sam\b|\bizvini\b", "sorry"),
+        # "cekaj" opening the correction, at the message's start or after a "ne" or a stop ("ne čekaj, mislila
+        # sam 13", "..., cekaj, mislio sam na 4090")
+        (
+            r"(?:^|(?<=[.,!;]))\s*(?:ne[,!.]?\s+)?cekaj(?:te)?\b(?=\s*[,!.]|\s+(?:mislio|mislila|htio|htjela|hteo|htela))",
+            " no wait",
+        ),
         (r"^\s*cekaj\b", "wait"),
+        (r"\b(?:zapravo|ustvari|u stvari)\b", "actually"),
+        (r"^\s*gotovo\b", "done"),
         (r"\b(?:gotov|gotova|zavrsio|zavrsila)\s+sam\b", "I am done"),
         # the job in its cases ("jobu 9", "jobom", "jobovi", "jobova"); "posao", "zadatak"
         (r"\bjob(?:ovi|ova|ovima|ove)\b", "jobs"),
@@ -188,7 +246,10 @@ _TABLE = compiled(
             r"\b(gpu|cpu|vram|pstate|p-state|log|queue|server|driver|node)-(?:u|a|om|ovi|ova|ovima|e|i)\b",
             r"\1",
         ),
-        (r"\b(gpu|server|driver|log)(?:u|a|om|ovi|ova|ovima)\b", r"\1"),
+        (r"\b(gpu|server|driver|log|cluster|kernel|container)(?:u|a|om|ovi|ova|ovima|e)\b", r"\1"),
+        # ... and where the word ends in a vowel or is a P-state, the ending straight on it ("P-stateu",
+        # "queueu", "nodeu")
+        (r"\b(p-state|pstate|queue|node|cache)(?:u|a|om|ovi|ova|ovima)\b", r"\1"),
         # the questions that ask what ran at a moment just named ("koji job je tad bio na kartici", "sta je
         # tada radilo")
         (
@@ -205,6 +266,12 @@ _TABLE = compiled(
         ),
         (r"\b(?:kad|kada)\s+(?:tacno|tocno)\b", "when exactly"),
         (r"\b(?:kad|kada)\b", "when"),
+        # "koliko je (X) radio": how long X was running (a card's busy time, a job's run), "it" where X is
+        # not said
+        (
+            r"\b(?:koliko|kolko)(?:\s+dugo)?\s+(?:je|su)\s+((?:\S+\s+){0,3}?)(?:radio|radila|radilo|radili)\b",
+            _how_long_running,
+        ),
         (r"\b(?:koliko|kolko)\s+(?:je\s+|su\s+)?(?:dugo|vremena)\b", "how long"),
         (r"\b(?:koliko|kolko)\s+puta\b", "how many times"),
         (
@@ -215,7 +282,7 @@ _TABLE = compiled(
         ),
         (r"\b(?:koliko|kolko)\s+(?=gpu|jobova|poslova|procesa|pokusaj|sati|vati|kwh|wh|%)", "how many "),
         (r"\b(?:koliko|kolko)\b", "how much"),
-        (r"\b(?:kolika|koliki|kolike|koliku|kolka|kolki|kolku)\b", "what"),
+        (r"\b(?:kolika|koliki|kolike|koliku|kolka|kolki|kolku|kakva|kakav|kakvo|kakve|kakvu)\b", "what"),
         (r"\b(?:zasto|zbog cega|zbog koga)\b|\bsto ne\b", lambda m: "why not" if "ne" in m[0] else "why"),
         (r"\bnije jasno\b", "unclear"),
         (r"\bna (?:kom|kojem|kojoj)\b", "on which"),
@@ -247,19 +314,44 @@ _TABLE = compiled(
         (r"\b(?:danas )?(?:uvece|navece)\b|\bveceras\b", "this evening"),
         (r"\b(?:danas|danasnj\w*)\b", "today"),
         (r"\bsutra\b", "tomorrow"),
+        (
+            r"\b(?:ovaj|ovog|ovom|ove|ovoj|ovu) (?:tjedan|tjedna|tjednu|nedelj[aeiu]|sedmic[aeiu])\b",
+            "this week",
+        ),
+        (
+            r"\b(?:prosli|proslog|proslom|prosle|proslu)"
+            r" (?:tjedan|tjedna|tjednu|nedelj[aeiu]|sedmic[aeiu])\b",
+            "last week",
+        ),
+        (r"\b(?:tjedan|tjedna|tjednu)\b", "week"),
         (r"\bod ponoci\b", "since midnight"),
         (r"\b(?:trenutno|trenutacno|sad|sada|upravo|u ovom trenutku|ovog trenutka)\b", "now"),
         (r"\bizme(?:dj|d)u (\d{1,2}(?::\d\d)?) i (\d{1,2}(?::\d\d)?)\b", r"between \1 and \2"),
         (
-            r"\b(?:u |za |tokom )?(?:poslednj|zadnj)\w* (?:sat(?: vremena)?|sata)\b|\bpre sat vremena\b"
+            r"\b(?:u |za |tokom |tijekom )?(?:poslednj|posljednj|zadnj)\w* (?:sat(?: vremena)?|sata)\b"
+            r"|\b(?:pre|prije) sat vremena\b"
             r"|\bu zadnjih sat\b",
             "in the last hour",
         ),
-        (r"\b(?:u |za |tokom )?(?:poslednj|zadnj)\w* (\d+) (?:sat|sata|sati)\b", r"in the last \1 hours"),
-        (r"\bpre (\d+) (?:minut\w*)\b", r"\1 minutes ago"),
+        (
+            r"\b(?:u |za |tokom |tijekom )?(?:poslednj|posljednj|zadnj)\w* (\d+) (?:sat|sata|sati)\b",
+            r"in the last \1 hours",
+        ),
+        (
+            r"\b(?:u |za |tokom |tijekom )?(?:poslednj|posljednj|zadnj)\w* (\d+) minut\w*",
+            r"in the last \1 minutes",
+        ),
+        (
+            r"\b(?:u |za |tokom |tijekom )?(?:poslednj|posljednj|zadnj)\w* pola sata\b",
+            "in the last 30 minutes",
+        ),
+        (r"\b(?:pre|prije) (\d+) (?:minut\w*)\b", r"\1 minutes ago"),
+        (r"\b(?:pre|prije) (\d+) (?:sat|sata|sati)\b", r"\1 hours ago"),
         (r"\b(?:u tom periodu|u tom intervalu|za to vreme|za to vrijeme|u tom vremenu)\b", "in that span"),
         (r"\b(?:tad|tada|u tom trenutku|u to vreme|u to vrijeme)\b", "then"),
         (r"\b(?:pre|prije) nego (?:sto |sta |da )?(?:je )?\b", "before "),
+        (r"\b(?:pre|prije) toga\b", "before that"),
+        (r"\b(?:posle|poslije|nakon) toga\b", "after that"),
         (r"\b(?:sveukupno|sve ukupno|ukupno|zajedno)\b", "in total"),
         (
             r"\bkroz sve pokusaje\b|\bu svim pokusajima\b|\bsv[ea] (?:\S+ )?pokusaj[ae]?\b",
@@ -270,6 +362,8 @@ _TABLE = compiled(
         (r"\bpotrosnj[aeiu]\b", "power draw"),
         (r"\b(?:limit|granic[aeiu]) snage\b", "power limit"),
         (r"\bsnag[aeiu]\b|\bsnagom\b", "power"),
+        (r"\bbrzin(?:a|e|u|i|om) (?:ventilatora|ventilatori|fana)\b", "fan speed"),
+        (r"\bbrzin(?:a|e|u|i|om)\b", "speed"),
         (r"\bstruj[aeuo]\b|\bstrujom\b", "electricity"),
         (r"\benergij[aeiu]\b|\benergijom\b", "energy"),
         (r"\btemperatur(?:a|e|u|i|om)\b", "temperature"),
@@ -294,7 +388,7 @@ _TABLE = compiled(
         (r"\bu logu\b", "in the log"),
         (r"\biz loga\b", "from the log"),
         (r"\blog(?:a|u|om|ovi|ove|ova)\b", "log"),
-        (r"\b(?:zadnj|poslednj)\w* linij\w*\b", "last lines"),
+        (r"\b(?:zadnj|poslednj|posljednj)\w* linij\w*\b", "last lines"),
         (r"\blinij[aeu]\b|\blinija\b", "lines"),
         (r"\bpokusaj(?:i|e|a|ima)\b", "attempts"),
         (r"\bpokusaj(?:u|em)?\b", "attempt"),
@@ -309,20 +403,30 @@ _TABLE = compiled(
         (r"\bna (?:obe|oba|obje|obema|obadve|obadvije) (?:card|gpu|gpu-a)\b", "on both cards"),
         (r"\b(?:obe|oba|obje|obema|obadve|obadvije) (?:card|gpu|gpu-a)\b", "both cards"),
         (r"\bna drug(?:oj|om) (?:card)?\b|\bna drugoj\b", "on the other card "),
+        # counts said as words ("samo jedan GPU", "dvije kartice")
+        (r"\b(?:jedan|jedna|jedno|jednu|jednog)\b", "one"),
+        (r"\b(?:dva|dvije|dve)\b", "two"),
+        (r"\b(?:cetiri)\b", "four"),
         # a card by its number said as a noun ("na nuli": on GPU 0, "jedinica", "keca": GPU 1)
         (r"\bnult\w+\b|\bnul(?:a|i|u|om)\b", "GPU 0"),
         (r"\bjedinic(?:a|i|u|om)\b|\bkec(?:a|u|om)?\b", "GPU 1"),
         # no articles: "na serveru" is on the server (this machine), not a cluster's server
         (r"\b(?:na|u) server(?:u)?\b", "on the server"),
         (r"\bserver(?:u|a|om)\b", "server"),
-        # superlatives, means and thresholds
+        # superlatives, means and thresholds; "najvise" of an amount is the most of it ("najvise memorije")
+        (r"\bnajvis\w*(?=\s+(?:memor|energ|electricity|vram|gpu-?(?:sat|hour)|sati|vremena))", "the most"),
         (r"\b(?:maksimaln\w*|maks|najvec\w*|najvis\w*|najjac\w*)\b", "highest"),
+        (r"\b(?:zadnj|poslednj|posljednj)(?:i|a|e|u|eg|em|oj|ega)\b", "last"),
         (r"\b(?:minimaln\w*|najniz(?:a|i|e|u|oj|om|eg|ih)|najmanj\w*)\b", "lowest"),
         (r"\b(?:prosecn\w*|prosjecn\w*|prosek|prosjek|srednj\w*)\b|\bu pro(?:s|sj)eku\b", "average"),
         (r"\bnajtopl\w*|\bnajvruc\w*", "hottest"),
         (r"\bnajhladn\w*", "coolest"),
         (r"\b(?:preko|iznad|vise od)\b", "above"),
         (r"\b(?:ispod|manje od)\b", "below"),
+        (r"\b(?:ili|i) vise\b", "or more"),
+        (r"\b(?:ili|i) manje\b", "or less"),
+        (r"\bvise\b", "more"),
+        (r"\bmanje\b", "less"),
         (r"\b(?:neaktivn\w*|besposl\w*|u mirovanju)\b", "idle"),
         (r"\bslobodn\w*", "free"),
         # verbs
@@ -346,6 +450,7 @@ _TABLE = compiled(
             r"|utroseno|potroseno)\b",
             "used",
         ),
+        (r"\b(?:trosi|trose|zauzima|zauzimaju)\b(?=(?:\s+\S+){0,2}?\s+(?:memor|vram))", "uses"),
         (r"\b(?:vuce|vuku|trosi|trose)\b", "draws"),
         (r"\b(?:vukla|vukao|trosila|trosio)\b", "drew"),
         (r"\bzauzima\w*\b", "uses"),
@@ -377,6 +482,8 @@ _TABLE = compiled(
         (r"\b(?:bio|bila|bilo|bili|bile)\b", "was"),
         (r"\b(?:ovaj|ova|ovo|ovog|ovom)\b(?=\s+\S)", "this"),
         (r"\b(?:onaj|ona|ono|onog|onom)\s+(?=iz|sa|od|na|koji|sto)", "the one "),
+        (r"\b(?:onaj|onog|onoga|onu)\b(?=\s+[a-z])", "that"),
+        (r"\bstar(?:i|a|o|u|og)\b", "old"),
         (r"\b(?:njega|nju|ga|ju|njih)\b", "it"),
         (r"\b(?:mu|joj|njemu|njoj)\b", "it"),
         (r"\b(?:taj|tog|toga|tom)\b(?=\s+[a-z])", "that"),
@@ -408,11 +515,12 @@ _TABLE = compiled(
         (r"\bza\b", "for"),
         (r"\bdo\b(?=\s*\d)", "until"),
         (r"\bkroz\b", "over"),
+        (r"\b(?:tijekom|tokom)\b", "during"),
         (r"\b(?:pre|prije)\b", "before"),
         (r"\b(?:posle|poslije|nakon)\b", "after"),
         (r"\b(?:kod|pri)\b", "at"),
         (r"\bda\b", ""),
-        (r"\b(?:sam|si|smo|ste|se|mi|me|ti|bre|brate|care|ajde|hajde|ej|ma|jbg|bas|jos|pa|onda)\b", ""),
+        (r"\b(?:sam|si|smo|ste|se|mi|ti|bre|brate|care|ajde|hajde|ej|ma|jbg|bas|jos|pa|onda)\b", ""),
         (r"^\s*ne\b", "no"),
         (r"\bne\b", "not"),
     )
