@@ -289,3 +289,12 @@ def test_a_job_said_to_need_another_gpu_is_moved_there() -> None:
     ):
         assert "gpuaccel edit 21 --gpu-ids 1" in (act_reply(request, names) or ""), request
     assert act_reply("what should run on gpu 1?", names) is None
+
+
+def test_a_card_corrected_after_an_interjection_alone_is_the_card_meant() -> None:
+    """ "power of gpu 1? no wait, gpu 0" corrects the card as "... no wait, I meant gpu 0('s)" does: the
+    question, of the card meant."""
+    from gpuaccel.assistant.understand.spoken import typed_out
+
+    for said in ("fan of card 0? nope, card 1", "fan of card 0? oops, I meant gpu 1's"):
+        assert typed_out(said) == "fan of GPU 1?", said

@@ -77,12 +77,13 @@ _ASK_OPENS = (
 
 
 # a question of one card, then that card corrected: "fan speed of gpu 0? no sorry, I mean gpu 1", "power on
-# card 1? oops, I meant card 0": the question, of the card meant
+# card 1? oops, I meant card 0's", "gpu 0 clock? no wait, gpu 1" (the interjection alone): the question, of
+# the card meant
 _CARD_MEANT = re.compile(
     r"^(?P<q>(?:(?!\b(?:gpu|card)\s*\d)[^?])*)\b(?:gpu|card)\s*\d+\b"
     r"(?P<rest>(?:(?!\b(?:gpu|card)\s*\d)[^?])*\?)\s*"
-    r"(?:(?:no|nope|oops|sorry|wait)[,!.]?\s+)+(?:i mean|i meant)\s+(?:the\s+)?(?:gpu|card)\s*(?P<gpu>\d+)"
-    r"\s*[.!?]*\s*$",
+    r"(?:(?:no|nope|oops|sorry|wait)[,!.]?\s+)+(?:(?:i mean|i meant)\s+)?"
+    r"(?:the\s+)?(?:gpu|card)\s*(?P<gpu>\d+)(?:'s)?\s*[.!?]*\s*$",
     re.I,
 )
 
