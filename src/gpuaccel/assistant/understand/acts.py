@@ -757,7 +757,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|kindly|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
         r"|clear|clean|purge|wipe|remove|delete"  # "the queue is a mess, clear out the failed ones"
-        r"|restart|start"  # "the upgrade is over, start the queue again"
+        r"|(?:re)?start (?:the |our )?(?:whole |entire )?queue"  # "upgrade over, start the queue again"
         r"|(?:i|we) (?:want|would like|wish) that"  # "it is on hold, I want that it runs now"
         r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e)\b"
         rf"|(?:can|could|would|should) (?:[\w-]+ ){{1,3}}?(?:just |simply )?be {_DONE_SAID})",
