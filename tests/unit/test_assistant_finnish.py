@@ -113,3 +113,50 @@ def test_finnish_follow_ups_and_corrections(heldout_svc: AssistantService) -> No
 )
 def test_other_languages_sharing_its_words_are_not_finnish(message: str) -> None:
     assert not finnish_marked(message), message
+
+
+@pytest.mark.parametrize(
+    ("message", "english"),
+    [
+        # inflected and compound nouns: "tuulettimen" (the fan's), "lämpö-" compounds, a reading's peak
+        ("tuulettimen nopeus GPU 1:llä", "fan speed on GPU 1"),
+        ("lämpötilat tänään", "temperature today"),
+        ("muistipiikki eilen", "peak memory yesterday"),
+        ("keskiteho eilen", "average power draw yesterday"),
+        # "sama" in its cases: the same card, the same span
+        ("entä puhaltimen nopeus samalla kortilla", "and fan speed on the same card"),
+        ("entä matalin lämpö samalla aikavälillä", "and lowest temperature over the same span"),
+        # spoken participles without their "-t", idle and busy
+        ("kauanko 4090 on ollu idlenä", "how long 4090 has been idle"),
+        ("onks se tehny töitä", "is it busy"),
+        # numbers said in words, a card by its number's noun
+        ("nosta job 12 prioriteetti viiteen", "set the priority of job 12 to 5"),
+        ("paljonko kakkos-GPU:lla on muistia", "how much on GPU 2 is memory"),
+        # logs in the illative, log lines, "tarkalleen" (exactly), "tai" (or)
+        ("mitä data-prep kirjoitti lokiin", "what does the log of data-prep say"),
+        ("milloin tarkalleen", "when exactly"),
+        ("oliko GPU 1 tänään 70 astetta tai yli", "was GPU 1 today at 70 degrees or above"),
+    ],
+)
+def test_finnish_inflections_compounds_and_spoken_forms(message: str, english: str) -> None:
+    assert in_english(message) == english, message
+
+
+def test_finnish_requests_said_other_ways(heldout_svc: AssistantService) -> None:
+    for message, command in (
+        ("vaihda jobien 13 ja 12 järjestys", "gpuaccel switch 13 12"),
+        ("laita jono taas käyntiin", "gpuaccel resume"),
+        ("llama-70b-eval pitäis ajaa GPU 1:llä", "gpuaccel edit 12 --gpu-ids 1"),
+        ("siivotkaa cancelatut jobit pois listasta", "--state cancelled"),
+        ("nosta llama-70b-eval prioriteetti kahteenkymmeneen", "gpuaccel priority 12 20"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+
+
+def test_finnish_corrections_and_follow_ups_said_other_ways(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "mikä on GPU 0:n tuuletin? eiku GPU 1:n tarkoitin", None)
+    assert query is not None and query.get("gpu") == 1, (query, in_english("eiku GPU 1:n tarkoitin"))
+    sid, _, _ = ask(heldout_svc, "paljonko sähköä GPU 0 veti tänään", None)
+    _, text, query = ask(heldout_svc, "entä flash-attn-build, kaikki sen yritykset?", sid)
+    assert query == {"name": "job_detail", "job": 3}, query

@@ -248,3 +248,55 @@ def test_how_long_it_ran_after_a_cards_idle_time_is_its_busy_time() -> None:
     for again in ("and how long was it running?", "how long was it in use then"):
         assert pick(again, idle) == idle.last, again
     assert pick("what is running on it now?", idle).name == "jobs"
+
+
+def test_a_job_named_after_a_cards_energy_asks_that_jobs_own_total(heldout_svc: AssistantService) -> None:
+    """After a card's energy over a span, a follow-up naming a job with "in total" or "all its attempts" asks
+    that job's own total (its record sums its attempts), not every card's energy; without a job named,
+    "in total" still sums the cards."""
+    import test_assistant_questions as T
+
+    for again in ("what about flash-attn-build, every attempt together?", "and flash-attn-build in total"):
+        sid, _, _ = T.ask(heldout_svc, "energy used by gpu 1 yesterday?", None)
+        _, _, query = T.ask(heldout_svc, again, sid)
+        assert query == {"name": "job_detail", "job": 3}, (again, query)
+    sid, _, _ = T.ask(heldout_svc, "energy used by gpu 1 yesterday?", None)
+    _, _, query = T.ask(heldout_svc, "and both cards in total?", sid)
+    assert query is not None and query["name"] == "energy" and query.get("gpu") is None, query
+
+
+def test_the_queue_started_again_is_the_queue_resumed() -> None:
+    """A queue is paused and resumed, never restarted: "restart the queue", "start the queue back up" ask
+    for gpuaccel resume (a clause before the request aside); "when did the queue start" asks nothing."""
+    from assistant_helpers import act_reply
+
+    for request in (
+        "restart the whole queue",
+        "upgrade finished, start our queue back up",
+        "unfreeze the queue",
+    ):
+        assert "gpuaccel resume (or" in (act_reply(request, {}) or ""), request
+    assert act_reply("when did the queue start?", {}) is None
+
+
+def test_a_job_said_to_need_another_gpu_is_moved_there() -> None:
+    """ "X should run on GPU N", "X has to run on gpu N" ask for the job moved there (gpuaccel edit
+    --gpu-ids), as "move X to GPU N" does; "what should run on gpu 1?" is a question."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21}
+    for request in (
+        "bert-pretrain has to run on gpu 1",
+        "ok so bert-pretrain should be run on GPU 1 instead",
+    ):
+        assert "gpuaccel edit 21 --gpu-ids 1" in (act_reply(request, names) or ""), request
+    assert act_reply("what should run on gpu 1?", names) is None
+
+
+def test_a_card_corrected_after_an_interjection_alone_is_the_card_meant() -> None:
+    """ "power of gpu 1? no wait, gpu 0" corrects the card as "... no wait, I meant gpu 0('s)" does: the
+    question, of the card meant."""
+    from gpuaccel.assistant.understand.spoken import typed_out
+
+    for said in ("fan of card 0? nope, card 1", "fan of card 0? oops, I meant gpu 1's"):
+        assert typed_out(said) == "fan of GPU 1?", said

@@ -130,6 +130,14 @@ _PHRASES = (
         r"goagain \1",
     ),
     (re.compile(r"\bturn (it|them|the queue|.{1,30}?) back on\b"), r"resume \1"),
+    # "restart the queue", "start the whole queue again": a queue is paused and resumed, never restarted
+    (
+        re.compile(
+            r"\b(?:re-?start|start|restart|unfreeze|reopen) (?:the |our )?(?:whole |entire )?queue"
+            r"(?: again| back up| up again)?\b"
+        ),
+        "resume the queue",
+    ),
     (re.compile(r"\bthrow (.{1,40}?) (?:on|onto|at) (.{1,20})"), r"submit \1 on \2"),
     # "can you put my test.py on that card": a script put on a card is submitted there
     (
@@ -500,6 +508,12 @@ _MOVED_TO_GPU = re.compile(
     r"|(?:make|have)\s+(.{1,40}?)\s+run\s+)(?:to|onto|on)\s+"
     r"(?:the\s+)?(?:(?:gpu|card)\s*(\d+)|([a-z]*\d+[a-z]*))\b"
 )
+# the same said as what a job must do: "whisper-finetune should run on gpu 1", "the eval has to run on the
+# 4090" (read as "make ... run on ...")
+_TO_RUN_ON = re.compile(
+    r"(?:^|,\s*)(.{1,40}?)\s+(?:should|must|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to)"
+    r"\s+(?:be\s+)?(?:run|ran|running|moved|put)\s+(?=(?:on|onto|to)\s)"
+)
 _GPUS = re.compile(
     r"\b(?:on|with|using|across|over|needs?|needing|wants?)\s+(\d+|one|a|single|two|both|three|four|eight)"
     r"\s+(?:gpus?|cards?)\b"
@@ -765,6 +779,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|kindly|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
         r"|clear|clean|purge|wipe|remove|delete"  # "the queue is a mess, clear out the failed ones"
+        r"|(?:re)?start (?:the |our )?(?:whole |entire )?queue"  # "upgrade over, start the queue again"
         r"|(?:i|we) (?:want|would like|wish) that"  # "it is on hold, I want that it runs now"
         r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e)\b"
         rf"|(?:can|could|would|should) (?:[\w-]+ ){{1,3}}?(?:just |simply )?be {_DONE_SAID})",
@@ -860,7 +875,7 @@ def asked_again_of(said: str, request: str | None, context: Context, states: Map
 def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act | None:
     """The command for a request to move one job to a GPU (:data:`_MOVED_TO_GPU`), or None when it names no
     one job and no GPU of this machine."""
-    m = _MOVED_TO_GPU.search(said)
+    m = _MOVED_TO_GPU.search(_TO_RUN_ON.sub(r"make \1 run ", said, count=1))
     if m is None:
         return None
     gpu = int(m.group(3)) if m.group(3) is not None else gpu_by_model(m.group(4), context)
@@ -1007,8 +1022,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     paused = states.get(talked) == "paused" or (states.get(talked) == "running" and context.last is None)
     if command == "resume" and not jobs and not queue_said and talked is not None and paused:
         jobs = [talked]
-    # "how do I start it again after" right after a request to pause the queue: the queue resumed
-    if command in ("startagain", "goagain") and not jobs and QUEUE_PAUSED.search(context.request or ""):
+    # "how do I start it again after" right after a request to pause the queue, "start the queue again":
+    # the queue resumed
+    again_of_queue = QUEUE_PAUSED.search(context.request or "") or re.search(r"\bqueue\b", said)
+    if command in ("startagain", "goagain") and not jobs and again_of_queue:
         command = "resume"
     if command in ("pause", "resume") and (queue_said or not jobs):
         return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")

@@ -1741,7 +1741,8 @@ class RulePicker:
                 return Query("job_detail", job=context.subjects[0])
             if last is not None and last.name == "gate_state":
                 return last
-        summed_up = win is None and not topics - {"gpu"} and SUMMED_UP & set(ws)
+        # (not "and sd-xl-train in total?": a job named asks its own total, which its record says)
+        summed_up = win is None and job is None and not topics - {"gpu"} and SUMMED_UP & set(ws)
         if last is not None and last.name == "energy" and summed_up:
             # "so the total across both cards is?": every GPU's, summed (its answer says each card's too)
             return replace(last, gpu=None)
@@ -1893,6 +1894,7 @@ class RulePicker:
             and gpu is None
             and last.gpu is not None
             and last.name in PER_GPU
+            and job is None  # ("and that job, all of its attempts together?": the job's own total)
             and ({"together", "total"} | EVERY) & set(ws)
             and not {"it", "its"} & set(ws)  # "how much of it is total": its total, not every card
             # ("both cards together comes to how much energy?" after each card's energy: its own topic)
@@ -1914,6 +1916,7 @@ class RulePicker:
             and gpu is None
             and last.gpu is None
             and last.name == "energy"
+            and job is None  # ("and that job, all its runs together?": its own total)
             # ("which one used more": the answer over every GPU says which used the most)
             and (SUMMED_UP | {"sum", "all"} | ({"more", "most"} if "which" in ws else set())) & set(ws)
             and not topics - {"gpu", "energy"}

@@ -77,12 +77,13 @@ _ASK_OPENS = (
 
 
 # a question of one card, then that card corrected: "fan speed of gpu 0? no sorry, I mean gpu 1", "power on
-# card 1? oops, I meant card 0", "... I mean gpu 0 not 1" (the card set aside said after, its number bare or
-# named): the question, of the card meant
+# card 1? oops, I meant card 0's", "gpu 0 clock? no wait, gpu 1" (the interjection alone), "... I mean gpu 0
+# not 1" (the card set aside said after, its number bare or named): the question, of the card meant
 _CARD_MEANT = re.compile(
     r"^(?P<q>(?:(?!\b(?:gpu|card)\s*\d)[^?])*)\b(?:gpu|card)\s*\d+\b"
     r"(?P<rest>(?:(?!\b(?:gpu|card)\s*\d)[^?])*\?)\s*"
-    r"(?:(?:no|nope|oops|sorry|wait)[,!.]?\s+)+(?:i mean|i meant)\s+(?:the\s+)?(?:gpu|card)\s*(?P<gpu>\d+)"
+    r"(?:(?:no|nope|oops|sorry|wait)[,!.]?\s+)+(?:(?:i mean|i meant)\s+)?"
+    r"(?:the\s+)?(?:gpu|card)\s*(?P<gpu>\d+)(?:'s)?"
     r"(?:,?\s+(?:and\s+|but\s+)?not\s+(?:(?:the\s+)?(?:gpu|card)\s*)?\d+)?\s*[.!?]*\s*$",
     re.I,
 )

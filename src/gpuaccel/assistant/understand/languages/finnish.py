@@ -49,6 +49,11 @@ _FINNISH_MARK = re.compile(
     r"|kerro|uudestaan|uudelleen|uusiks|holdiin|pitoon|vapauta|tarvii|tarvita|tarvitse|enaa|tarkotin"
     r"|tarkoitin|hetkeks|hetkeksi|yhteenveto|lyhyt|kiitos|moikka|heippa|mulla|mita"
     r" on|mita \w+ssa|prioriteet\w*|jarjestys\w*|tilassa|throttlaa\w*|pelkastaan|vain"
+    r"|eiku|eikun|tarkalleen|tarkkaan|lok(?:iin|in|it|eissa)|logiin|lokirivi\w*|logirivi\w*|sama(?:ssa|lla|sta)"
+    r"|kort(?:issa|illa|ille|in|tia|ti)|tuuletti\w*|piikki\w*|piikin|yrity\w*|siivoa|pitais|pitaisi|taytyy"
+    r"|ollu|ollut|tehny|tehnyt|toita|toissa|idlena|idlessa|joutilaana|elementti\w*|failat\w*|failann\w*"
+    r"|muistikello\w*|kello|eilinen|keskimaaranen|siella"
+    r"|(?:yhte|kahte|kolme|nelja|viite|kuute|seitsema|kahdeksa|yhdeksa|kymmene|kymppi|sata)(?:en|an|in)"
     r")\b",
     re.I,
 )
@@ -71,6 +76,24 @@ def _count(said: str) -> str:
     return {"yhteen": "1", "yhdeksi": "1", "yksi": "1", "kahteen": "2", "kahdeksi": "2", "kaksi": "2"}.get(
         said.lower(), said
     )
+
+
+# a number said in a word in the illative or translative ("kymppiin" to ten, "viideksi" into five), and as a
+# count ("neljä"; not "yksi", which is also "a")
+_NUMBER_TO = {
+    "nollaan": 0, "nollaksi": 0, "yhteen": 1, "yhdeksi": 1, "ykkoseen": 1, "ykkoseksi": 1, "kahteen": 2,
+    "kahdeksi": 2, "kakkoseen": 2, "kolmeen": 3, "kolmeksi": 3, "kolmoseen": 3, "neljaan": 4, "neljaksi": 4,
+    "neloseen": 4, "viiteen": 5, "viideksi": 5, "vitoseen": 5, "kuuteen": 6, "kuudeksi": 6, "kutoseen": 6,
+    "seitsemaan": 7, "seitsemaksi": 7, "seiskaan": 7, "kahdeksaan": 8, "kahdeksaksi": 8, "kasiin": 8,
+    "yhdeksaan": 9, "yhdeksaksi": 9, "ysiin": 9, "kymmeneen": 10, "kymmeneksi": 10, "kymppiin": 10,
+    "kympiksi": 10, "kahteenkymmeneen": 20, "viiteenkymmeneen": 50, "sataan": 100, "sadaksi": 100,
+}  # fmt: skip
+_COUNT = {
+    "kaksi": 2, "kaks": 2, "kolme": 3, "nelja": 4, "viisi": 5, "viis": 5, "kuusi": 6, "kuus": 6,
+    "seitseman": 7, "kahdeksan": 8, "yhdeksan": 9, "kymmenen": 10, "kymppi": 10,
+}  # fmt: skip
+# a card said by its number's noun ("ykkös-GPU", "nolla-GPU", "GPU ykkönen": GPU 1, GPU 0)
+_CARD_NUMBER = {"nolla": 0, "nollas": 0, "ykkos": 1, "ykkonen": 1, "kakkos": 2, "kakkonen": 2}
 
 
 def _clock(said: str) -> str:
@@ -99,9 +122,10 @@ def _retry(m: re.Match[str]) -> str:
 
 
 def _log_says(m: re.Match[str]) -> str:
-    """ "mitä sen logissa lukee", "mitä mistral-7b-sft:n logissa on": what the job's log says."""
+    """ "mitä sen logissa lukee", "mitä mistral-7b-sft:n logissa on", "mitä se kirjoitti lokiin": what the
+    job's log says."""
     whose = m[1].strip()
-    if not whose or whose.lower() in ("sen", "ton", "taman"):
+    if not whose or whose.lower() in ("sen", "ton", "taman", "se", "toi", "tama"):
         return "what does its log say"
     return f"what does the log of {whose.removesuffix(chr(39) + 's')} say"
 
@@ -114,6 +138,30 @@ _FINNISH = compiled(
     (
         # "on" is Finnish's is (read first: the English "on" read off a case ending below is no Finnish word)
         (r"\bon\b", "is"),
+        # the spoken past participle with its "-t" dropped ("ollu", "tehny", "syöny", "odottanu"): as written
+        (
+            r"\b((?:ol|tul)l|(?:men|teh|aja|syo|kesta|odotta|jonotta|kaytta|kulutta|veta|alka|loppu|valmistu|kaatu"
+            r"|faila|epaonnistu|ehti|pyori|lahte|joutu)n)(u|y)\b",
+            r"\1\2t",
+        ),
+        # a correction said object first ("GPU 0:n tarkotin": I meant GPU 0's), after "eiku" (no wait) or not
+        (
+            r"(?:\b(?:eiku|eikun|ei\s+kun?|ei\s+vaan)\b\s*(?:siis\s+)?,?\s*)?\b((?:gpu\s?)?\d+|gpu)(?::n|:ta|:a)?"
+            r"\s+(?:ma\s+|mina\s+)?(?:tarkotin|tarkoitin|meinasin)\b",
+            r"no wait, I meant \1",
+        ),
+        (r"(?<=[?.!,;])\s*(?:eiku|eikun|ei\s+kun?)\b(?:\s+siis\b)?,?", " no wait,"),
+        # numbers said in words: "kymppiin" (to ten), "neljä" (four); a card by its number's noun
+        (
+            r"\b(" + "|".join(_NUMBER_TO) + r")\b",
+            lambda m: f"to {_NUMBER_TO[m[1].lower()]}",
+        ),
+        (r"\b(" + "|".join(_COUNT) + r")\b", lambda m: str(_COUNT[m[1].lower()])),
+        (
+            r"\b(nollas?|ykkos|kakkos)-?(?:gpu|kortt?i)\w*",
+            lambda m: f"GPU {_CARD_NUMBER[m[1].lower()]}",
+        ),
+        (r"\bgpu[- ]?(nolla|ykkonen|kakkonen)\b", lambda m: f"GPU {_CARD_NUMBER[m[1].lower()]}"),
         (r"\bgpu-?tunte(?:ja|ina)\b|\bgpu-?tuntia\b|\bgpu-?tunnit\b", "GPU-hours"),
         # a name or a number with its case ending: the genitive "GPU 0:n lämpötila" (GPU 0's temperature),
         # "on" ("GPU:lla", "4090:lla"), "in" ("GPU 1:ssa"), "to" ("10:een", "GPU 1:lle"), "from"
@@ -124,10 +172,21 @@ _FINNISH = compiled(
         (r"\b((?:gpu\s?)?\d+|gpu):(?:ta|a)\b", r"\1"),
         (r"\b([\w.-]+):(?:n|lla|ssa|sta|lle|lta|een|aan|iin|seen|ta|a|ksi)\b", r"\1"),
         (_NAME_CASE, r"\1"),
+        # "se" before a participle and its noun is "the" ("se failannut elementti", "ne kaatuneet jobit")
+        (
+            r"\b(?:se|ne)\s+(?=(?:fail|cancel|kill|kaatu|epaonnistu|peru|valmistu|keskeyt)\w*"
+            r"(?:nut|nyt|neet|ttu|tut|tty|tyt)\s+\w)",
+            "the ",
+        ),
         # English verbs of the trade with Finnish verb endings: the past ("failas", "cancelas", "killasi",
         # "canceloi"), the progressive ("throttlaamassa"), the request ("pauseta", "cancelaa", "killaa se")
-        (r"\bfail(?:as|asi|annut|ais)\b", "failed"),
-        (r"\b(cancel|kill|hold|releas|paus|restart|retry|resum)(?:as|asi|oi|attiin|ttiin|annut)\b", _past),
+        # (and its participles: "failannut", "failatut" jobit, "cancelattu")
+        (r"\bfail(?:as|asi|annut|anneet|anneita|ais|attu|atut|attuja|atuista|atun)\b", "failed"),
+        (
+            r"\b(cancel|kill|hold|releas|paus|restart|retry|resum)"
+            r"(?:as|asi|oi|attiin|ttiin|annut|anneet|attu|atut|oitu|oidut)\b",
+            _past,
+        ),
         (r"\b(throttl|boost|swapp)aa(?:massa)?\b", r"\1ing"),
         (
             r"\b(cancel|kill|hold|releas|paus|restart|retry|resum|rerun)(?:ata|aa|ee|ta|oi|ettaa|ttaa)\b",
@@ -145,18 +204,38 @@ _FINNISH = compiled(
             lambda m: f"change {_it(m[1])} to {_count(m[2])} gpus",
         ),
         (r"\bgpu[- ]?maara\w*", "GPU count"),
+        # ("vaihda jobien 12 ja 13 paikat": the jobs' places; "keskenään": with each other)
         (
-            r"\b(?:vaihda|vaihtakaa)\s+(\S+)\s+ja\s+(\S+?)\s+(?:jarjestys|jarjestysta|paikkaa|paikat)\b",
+            r"\b(?:vaihda|vaihtakaa)\s+(?:(?:jobien|jobit|toiden|ajojen|jobin)\s+)?(\S+)\s+ja\s+(\S+?)\s+"
+            r"(?:jarjestys|jarjestysta|paikkaa|paikat|keskenaan)\b",
             r"switch \1 and \2",
         ),
         (
             r"\b(?:vaihda|vaihtakaa)\s+(?:jarjestys|jarjestysta|paikkaa|paikat)\s+(\S+)\s+ja\s+(\S+)",
             r"switch \1 and \2",
         ),
-        (r"\b(?:nosta|nostakaa)\s+(sen|ton|taman|\S+?)\s+prioriteetti\w*\s+(?:to\s+)?(\d+)\b", _priority),
-        (r"\b(?:nosta|nostakaa)\s+(sen|ton|taman|\S+?)\s+prioriteetti\w*", _bump),
+        (
+            r"\b(?:nosta|nostakaa)\s+(sen|ton|taman|job\s*\d+|\S+?)\s+prioriteetti\w*\s+(?:to\s+)?(\d+)\b",
+            _priority,
+        ),
+        (r"\b(?:nosta|nostakaa)\s+(sen|ton|taman|job\s*\d+|\S+?)\s+prioriteetti\w*", _bump),
         (r"\bprioriteet\w*|\bprio\b", "priority"),
         (r"\b(?:laita|pane|siirra)\s+(.{1,40}?)\s+on hold\b", r"hold \1"),
+        (r"\b(?:siirra|siirtakaa|siirtaa)\b", "move"),
+        # what a job must do: "X pitää ajaa GPU 1:llä" (X should run on GPU 1)
+        (
+            r"\b(?:pitaa|pitais|pitaisi|taytyy|tarttee|tartteis|kuuluu)\s+(?:ajaa|pyoria|ajaa|olla)\b",
+            "should run",
+        ),
+        # the queue started again is the queue resumed ("käynnistä jono uudestaan", "jono taas käyntiin")
+        (
+            r"\b(?:kaynnista|kaynnistakaa|aja|laita|pista|pane)\s+(?:koko\s+)?(?:jono|jonon)\s+"
+            r"(?:uudestaan|uudelleen|uusiks|uusiksi|taas\s+kayntiin|kayntiin|pyorimaan|taas)\b",
+            "resume the queue",
+        ),
+        # cleaning the list: "siivoa failatut jobit pois (listalta)"
+        (r"\b(?:siivoa|siivoo|siivotkaa|putsaa|putsatkaa|tyhjenna)\b", "clean"),
+        (r"\bpois\s+(?:listalta|listasta|listoilta)\b", "off the list"),
         (
             r"\b(?:aja|ajakaa|kaynnista|kaynnistakaa|yrita|laita|pista)\s+(.{0,40}?)\s*(?:uudestaan|uudelleen|uusiks|uusiksi|uudestaa)\b",
             _retry,
@@ -192,7 +271,7 @@ _FINNISH = compiled(
         (r"\beilen (?:illalla|yolla)\b|\bviime yona\b", "last night"),
         (r"\beilen aamulla\b", "yesterday morning"),
         (r"\beilen iltapaivalla\b", "yesterday afternoon"),
-        (r"\beilisen\b|\beilen\b", "yesterday"),
+        (r"\beilisen\s+paivan\b|\beili(?:sen|nen|sta)\b|\beilen\b", "yesterday"),
         (r"\btoissapaivana\b", "the day before yesterday"),
         (r"\b(?:tana|tanaan) aamuna\b|\baamulla\b|\btanaan aamulla\b", "this morning"),
         (r"\b(?:tana|tanaan) iltapaivana\b|\biltapaivalla\b", "this afternoon"),
@@ -207,6 +286,14 @@ _FINNISH = compiled(
             lambda m: f"between {_clock(m[1])} and {_clock(m[2])}",
         ),
         (r"\bklo\s+(\d{1,2}(?:[.:]\d\d)?)\b", lambda m: f"at {_clock(m[1])}"),
+        # "samalla välillä" (over the same span), "samassa kortissa" (on the same card), "sama" (the same)
+        (
+            r"\bsama(?:lla|ssa|na)\s+(?:aika)?(?:valilla|valissa|jaksolla|jaksona|aikana)\b",
+            "over the same span",
+        ),
+        (r"\bsama(?:ssa|lla|lle|sta|lta)\s+(?=kort|gpu|naytonohj)", "on the same "),
+        (r"\bsama(?:lla|ssa)\b", "in the same"),
+        (r"\bsama(?:t|n|a|sta|an|lle)?\b", "the same"),
         (r"\b(?:valilla|valissa)\b", "between"),
         (r"\b(?:just nyt|talla hetkella|nyt just|juuri nyt|nyt)\b", "now"),
         (r"\bsilloin\b", "at that time"),
@@ -226,13 +313,21 @@ _FINNISH = compiled(
         (r"\bei\s+(?:lahe|lahde)\s+kayntiin\b|\bei\s+kaynnisty\b", "is not starting"),
         (r"\bmika\s+meni\s+pieleen\b", "what went wrong"),
         (r"\bmeni\s+pieleen\b", "went wrong"),
+        # (its illative, what was left or written in it: "mitä sen lokiin jäi", "mitä se kirjotti logiin")
         (
-            r"\b(?:mita|mitas)\s+(.{1,40}?)\s*(?:logissa|lokissa|logiin|lokiin)\s+(?:lukee|is|sanotaan|sanoo)\b",
+            r"\b(?:mita|mitas)\s+(.{1,40}?)\s*lo[gk](?:issa|iin)\s+"
+            r"(?:lukee|is|sanotaan|sanoo|jai|tuli|kirjattiin|tulostui|lopussa)\b",
+            _log_says,
+        ),
+        (
+            r"\b(?:mita|mitas)\s+(\S+)\s+(?:tulosti|kirjoitti|kirjotti|printtas|printtasi|kirjas|kirjasi)\s+"
+            r"lo[gk]iin\b",
             _log_says,
         ),
         (r"\b(?:mita|mitas)\s+(.{1,40}?)\s*(?:logissa|lokissa)\b", _log_says),
         (r"\b(?:logissa|lokissa)\b", "in the log"),
-        (r"\b(?:login|lokin|logi|loki|logit|lokit)\b", "log"),
+        (r"\blo[gk]i-?rivi(?:t|a|en)?\b", "log lines"),
+        (r"\blo[gk](?:i|in|it|iin|ista|eista|eihin|eja)\b", "log"),
         (r"\bkauanko\b|\bkuinka (?:kauan|pitkaan|pitkan aikaa)\b|\bmiten kauan\b", "how long"),
         (r"\bpaljonko\b|\bkuinka paljon\b|\bmiten paljon\b", "how much"),
         (r"\bmontako\b|\bkuinka monta\b|\bmonta\b|\bmontaks\b", "how many"),
@@ -244,6 +339,7 @@ _FINNISH = compiled(
         (r"\b(?:mika|mita|mitas|mikas)\b", "what"),
         (r"\bmilla\b", "on which"),
         (r"\bmoneltako\b|\bmonelta\b|\bmihin aikaan\b", "at what time"),
+        (r"\btarkalleen\b|\btarkkaan\b|\btasmalleen\b", "exactly"),
         (r"\bkumpi\b|\bkumman\b", "which"),
         (r"\bmissa\b", "in which"),
         (r"\bmista\b", "from which"),
@@ -259,8 +355,22 @@ _FINNISH = compiled(
         (r"\b(?:oliko|oliks)\b", "was"),
         (r"\benta(?:s)?\b|\bents\b", "and"),
         # readings and what a card or job did
+        # compounds: a reading and its peak ("tehopiikki" power peak, "lämpöhuippu"), its mean ("keskiteho")
+        (
+            r"\b(teho|lampo|lampotila|muisti|kuorma|kaytto|virta|sahko|energia)-?"
+            r"(?:piik(?:ki|in|kia|it)|huip(?:pu|un|pua)|maksimi)\b",
+            r"peak \1",
+        ),
+        (r"\bpiik(?:ki|in|kia|it|eja)\b", "peak"),
+        (r"\bkeski-?(?=lampo|teho|kuorma|kaytto|kulutus|muisti)", "average "),
         (r"\b(?:huippu|peak)\s*(?:lampo|lampotila)\w*", "peak temperature"),
-        (r"\blampotila\w*|\blampo\b|\blammot\b|\blammon\b", "temperature"),
+        (r"\blampo\w*|\blammot\b|\blammon\b", "temperature"),
+        (r"\blukema\w*", "reading"),
+        (
+            r"\b(\d+)\s+(?:asteen|astetta|asteessa)\s+tai\s+(?:yli|enemman|ylempana|korkeammalla)\b",
+            r"at \1 degrees or above",
+        ),
+        (r"\bvahintaan\s+(\d+)\s+(?:asteen|astetta|asteessa)\b", r"at least \1 degrees"),
         (r"\byli\s+(\d+)\s+(?:asteen|astetta|asteessa)\b", r"above \1 degrees"),
         (r"\balle\s+(\d+)\s+(?:asteen|astetta|asteessa)\b", r"below \1 degrees"),
         (r"\basteen\b|\bastetta\b|\basteessa\b", "degrees"),
@@ -270,14 +380,17 @@ _FINNISH = compiled(
         (r"\b(?:tehonkulutus|virrankulutus|tehon\s*kulutus)\w*|\bteho(?:a|n)?\b", "power draw"),
         (r"\bwatteja\b|\bwattia\b", "watts"),
         (r"\benergia(?:a|n)?\b|\bsahko(?:a|n)?\b", "energy"),
-        (r"\b(?:tuuletin\w*|puhallin\w*)(?:\s+nopeu(?:s|tta|den))?", "fan speed"),
+        (r"\b(?:tuulet(?:in|ti)\w*|puhal(?:lin|ti)\w*)(?:\s+nopeu\w*)?", "fan speed"),
+        (r"\bmuistikello\w*", "memory clock"),
         (r"\bkellotaajuu\w*|\bkello(?:t|ja|jen)?\b", "clock"),
         (r"\bprosesse(?:ja|ita)\b|\bprosessit\b", "processes"),
         (r"\bprosessi(?:a|n)?\b", "process"),
         (r"\bsekuntia\b|\bsekunnit\b", "seconds"),
+        (r"\btunnilla\b", "hour"),
+        (r"\bkertaa\b", "times"),
         (r"\bminuuttia\b|\bminuutit\b", "minutes"),
         (r"\btuntia\b|\btunnit\b", "hours"),
-        (r"\bkeskimaarai(?:nen|sen)\b|\bkeskiarvo(?:a|n)?\b", "average"),
+        (r"\bkeskimaara(?:i)?(?:nen|sen)\b|\bkeskiarvo(?:a|n)?\b", "average"),  # ("keskimääränen" as said)
         (r"\bkeskimaarin\b", "on average"),
         (r"\benimmillaan\b|\bkorkeimmillaan\b", "at most"),
         (r"\bvahimmillaan\b|\balimmillaan\b", "at least"),
@@ -295,7 +408,9 @@ _FINNISH = compiled(
         (r"\bkuuma\b|\blammin\b", "hot"),
         (r"\bnopeus\b|\bnopeudella\b", "speed"),
         (r"\bkaikilla\s+(?:yrityksilla|kerroilla|ajoilla)\b", "across all attempts"),
-        (r"\byrityksi\w*|\byritysta\b|\byritys\b", "attempts"),
+        (r"\byrity\w*", "attempts"),
+        (r"\belementt(?:ej\w*|it|ia)\b", "elements"),  # (the partitive after a count: "neljä elementtiä")
+        (r"\belementt?i\w*", "element"),
         (r"\byhteensa\b|\bkaikkiaan\b|\byhteensa\b", "in total"),
         (r"\bpelkastaan\b|\bvain\b|\bpelkka\b|\bainoastaan\b", "only"),
         (r"\b(?:jonossa|jonoon)\b", "in the queue"),
@@ -303,19 +418,36 @@ _FINNISH = compiled(
         (r"\bjarjestys\w*", "order"),
         (r"\bjob(?:it|eja|eista|ien)\b", "jobs"),
         (r"\bjob(?:i|ia|in|ista|ille|illa)\b", "job"),
-        (r"\bkortti\b|\bkortilla\b|\bkortin\b|\bnaytonohjain\w*", "card"),
+        (
+            r"\bkortt?i(?:a|n|lla|ssa|sta|lle|lta|t)?\b|\bkortte(?:ja|ihin|illa|issa)\b|\bnaytonohja\w*",
+            "card",
+        ),
         (r"\bkaytossa\b", "in use"),
         (r"\bvapaana\b|\bvapaata\b|\bvapaa\b", "free"),
+        # idle and busy: "idlenä" (English with its essive), "joutilaana"; "tehnyt töitä" (been working)
+        (r"\bidle(?:na|ssa|lla|ksi)\b|\bjoutilaana\b|\btyhjakaynnilla\b", "idle"),
+        (r"\bis\s+(?:tehnyt\s+toita|ollut\s+toissa|ollut\s+kiireinen)\b", "has been busy"),
+        (r"\b(?:tekee|teki|tehnyt)\s+toita\b|\btoissa\b|\bkiireinen\b", "busy"),
+        (r"\bis\s+ollut\b(?!\s+kaynnissa)", "has been"),
         # jobs and what they did: "pyörii" (is running), "pyöri" (ran), "pyöriny" (has been running),
         # "odottaa" (is waiting), "jonotti" (waited in the queue), "kaatui/kaatu" (crashed), "alkoi/alko"
         # (started), "valmistui/valmistu" (finished), "kesti" (took), "käytti/kulutti/veti/vei" (used)
-        (r"\bis\s+(?:jo\s+)?(?:pyoriny|pyorinyt|ollut\s+kaynnissa)\b", "has been running"),
+        (
+            r"\bis\s+(?:jo\s+|nyt\s+|now\s+)*(?:pyoriny|pyorinyt|ollut\s+kaynnissa|ajanut)\b",
+            "has been running",
+        ),
+        # "lähti käyntiin", "pääsi ajoon" (got going): started; "joutui oottaan" (had to wait): waited
+        (r"\b(?:lahti|lahtenyt|paasi|paassyt)\s+(?:kayntiin|ajoon|pyorimaan)\b", "started"),
+        (r"\b(?:joutui|joutu|joutunut)\s+(?:odottamaan|oottaan|oottamaan|jonottamaan)\b|\bootti\b", "waited"),
+        (r"\boottaa\b", "is waiting"),
+        (r"\byritettiin\b", "was attempted"),
+        (r"\bajoi\b", "ran"),
         (r"\behti\s+(?:pyoria|pyorimaan|ajaa)\b", "got to run"),
         (r"\bpyorii" + _Q + r"\b|\bajossa\b|\bkaynnissa\b", "is running"),
         (r"\bpyori(?:vat|vatko)?\b|\bpyori(?:ko|ks)\b", "ran"),
         (r"\bpyoria\b|\bpyorimaan\b", "run"),
         (r"\bodottaa" + _Q + r"\b|\bjonottaa\b", "is waiting"),
-        (r"\bis\s+(?:odottanut|jonottanut)\b", "has been waiting"),
+        (r"\bis\s+(?:jo\s+)?(?:odottanut|jonottanut)\b", "has been waiting"),
         (r"\b(?:odotti|odottanut)\b", "waited"),
         (r"\b(?:jonotti|jonottanut)\b", "waited in the queue"),
         (
@@ -328,7 +460,7 @@ _FINNISH = compiled(
         (r"\b(?:alkoi|alko|alkoivat|alkanut|kaynnistyi|kaynnisty|lahti)" + _Q + r"\b", "started"),
         (r"\b(?:valmistui|valmistu|valmistuivat|valmistunut|loppui|loppu)" + _Q + r"\b", "finished"),
         (r"\b(?:kesti|kestanyt)" + _Q + r"\b", "took"),
-        (r"\b(?:kaytti|kulutti|kuluttanut|kayttanyt|veti|vei)" + _Q + r"\b", "used"),
+        (r"\b(?:kaytti|kulutti|kuluttanut|kayttanyt|veti|vei|syonyt|syoda|soi)" + _Q + r"\b", "used"),
         (r"\b(?:kayttaa|kuluttaa|vetaa)\b", "uses"),
         (r"\bis\s+(?:kayttanyt|kuluttanut|vetanyt)\b", "has used"),
         (r"\bis\s+mennyt\b|\bmeni\b", "were used"),
@@ -345,18 +477,25 @@ _FINNISH = compiled(
         (r"\b(?:taa|tama|tan|taman|tata)\b", "this"),
         (r"\bjotain\b|\bjotakin\b|\bmitaan\b|\byhtaan\b", "any"),
         (r"\buutta\b", "new"),
+        (r"\bsiella\b|\btuolla\b|\bsinne\b", "there"),
+        (r"\btakas\b|\btakaisin\b", "back"),
+        (r"\btoistaseks\b|\btoistaiseksi\b", "for now"),
+        (r"\bvikana\b", "wrong"),
         (r"\blahtee\b|\blahtis\b", "starts"),
         (r"\betta\b", "that"),
         (r"\byli\b", "above"),
         (r"\balle\b", "below"),
         (r"\bkaikki\b|\bkaikkien\b", "all"),
         (r"\b(?:ja|seka)\b", "and"),
-        (r"\bvai\b", "or"),
+        (r"\b(?:vai|tai)\b", "or"),
         (r"\bovat\b", "are"),
         (r"\b(?:oli|olivat|ollut)\b", "was"),
         (r"\bei\b", "not"),
         (r"\b(?:moi|moikka|hei|heippa|terve|moro)\b,?", "hi,"),
-        (r"\b(?:jo|vaan|nyt|ihan|viela|kyl|kylla|vissiin|muuten|siis|niinku|sitten|sit)\b", ""),
+        (
+            r"\b(?:jo|vaan|nyt|ihan|viela|kyl|kylla|vissiin|muuten|siis|niinku|sitten|sit|kuitenkin|kuitenki)\b",
+            "",
+        ),
     )
 )
 
