@@ -236,3 +236,26 @@ def test_a_job_moved_to_a_gpu_is_pinned_to_it_by_an_edit() -> None:
     assert "gpuaccel edit 2 --gpu-ids 0" in (act_request("put it on card 0 instead", focus=2) or "")
     assert "--gpu-ids" not in (act_request("put it on hold", focus=2) or "")
     assert "--gpu-ids" not in (act_request("move job 1 to prio 3") or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        (
+            "could you set up a queue group named nightly, 2 jobs at a time",
+            "gpuaccel group add nightly --parallel 2",
+        ),
+        ("make a new group called sweeps please", "gpuaccel group add sweeps"),
+        ("get rid of the sweeps group", "gpuaccel group rm sweeps"),
+        ("remove group nightly", "gpuaccel group rm nightly"),
+        ("allow group nightly 4 jobs in parallel", "gpuaccel group parallel nightly 4"),
+        ("set group nightly's parallelism to 3", "gpuaccel group parallel nightly 3"),
+        ("assign job 2 to group nightly", "gpuaccel edit 2 --group nightly"),
+    ],
+)
+def test_the_queue_groups_requests_name_their_commands(question: str, command: str) -> None:
+    """pueue's groups (how many of a group's jobs run at once) are the CLI's `gpuaccel group`: a request to
+    add, remove or limit one, or to put a job in one, is answered with that command."""
+    reply = act_request(question) or ""
+    assert command in reply and "I do not change anything" in reply, (question, reply)
+    assert act_request("which jobs are in group nightly?") is None

@@ -514,6 +514,32 @@ _TO_RUN_ON = re.compile(
     r"(?:^|,\s*)(.{1,40}?)\s+(?:should|must|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to)"
     r"\s+(?:be\s+)?(?:run|ran|running|moved|put)\s+(?=(?:on|onto|to)\s)"
 )
+# the queue's groups (gpuaccel group): one added ("create a group called night that runs 2 jobs in
+# parallel", "add queue group gpu1 with parallelism 1"), removed ("delete the night group"), its limit changed
+# ("let group night run 3 jobs at once", "set group night's parallelism to 2"), a job put in one ("put job 12
+# in group night")
+_GROUP_NAME = r"['\"]?(?P<name>(?!called\b|named\b)[a-z0-9][\w.-]*)['\"]?"
+_GROUP_ADDED = re.compile(
+    r"\b(?:create|add|make|set up|start|open)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:queue\s+)?group"
+    rf"\s+(?:(?:called|named)\s+)?{_GROUP_NAME}"
+)
+_GROUP_REMOVED = re.compile(
+    rf"\b(?:remove|delete|drop|get rid of)\s+(?:the\s+)?(?:queue\s+)?group\s+{_GROUP_NAME}"
+    rf"|\b(?:remove|delete|drop|get rid of)\s+the\s+{_GROUP_NAME.replace('<name>', '<before>')}\s+"
+    r"(?:queue\s+)?group\b"
+)
+_GROUP_LIMIT = re.compile(
+    rf"\b(?:let|allow|set|change|make|have)\s+(?:the\s+)?(?:queue\s+)?group\s+{_GROUP_NAME}(?:'s)?\b"
+)
+_IN_GROUP = re.compile(
+    rf"\b(?:put|move|add|assign|place)\s+(?:job\s*)?#?(?P<job>\d+)\s+(?:in|into|to)\s+(?:the\s+)?(?:queue\s+)?"
+    rf"group\s+{_GROUP_NAME}"
+)
+_AT_ONCE = re.compile(
+    r"\b(?P<n>\d+|one|two|three|four|eight)\s+(?:jobs?\s+|runs?\s+)?(?:at (?:a|one|the same) time|at once"
+    r"|in parallel|concurrently|simultaneously|side by side)\b"
+    r"|\bparallel(?:ism)?\s+(?:of\s+|to\s+|=\s*)?(?P<p>\d+)\b"
+)
 _GPUS = re.compile(
     r"\b(?:on|with|using|across|over|needs?|needing|wants?)\s+(\d+|one|a|single|two|both|three|four|eight)"
     r"\s+(?:gpus?|cards?)\b"
@@ -894,6 +920,35 @@ def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act
     )
 
 
+def _group_request(said: str) -> Act | None:
+    """A request about the queue's groups, answered with its command (pueue's groups: how many of a group's
+    jobs run at once); None for any other request."""
+    at_once = _AT_ONCE.search(said)
+    n = None if at_once is None else int(_COUNTS.get(at_once["n"] or "", at_once["n"] or at_once["p"]))
+    if (m := _IN_GROUP.search(said)) is not None:
+        job = m["job"]
+        return Act(
+            f"{CANT} To put job {job} in group {m['name']}: gpuaccel edit {job} --group {m['name']}"
+            " (a queued or held job only).",
+            (int(job),),
+        )
+    if (m := _GROUP_REMOVED.search(said)) is not None:
+        name = m["name"] or m["before"]
+        return Act(f"{CANT} To remove group {name}: gpuaccel group rm {name} (a group none of whose jobs"
+                   " waits or runs).")  # fmt: skip
+    if (m := _GROUP_ADDED.search(said)) is not None:
+        limit = f" --parallel {n}" if n is not None else ""
+        runs = f"{n} of its jobs at once" if n is not None else "one job at a time (--parallel N for more)"
+        return Act(
+            f"{CANT} To add queue group {m['name']}, running {runs}: gpuaccel group add {m['name']}{limit}."
+        )
+    if (m := _GROUP_LIMIT.search(said)) is not None and n is not None:
+        return Act(
+            f"{CANT} To let group {m['name']} run {n} jobs at once: gpuaccel group parallel {m['name']} {n}."
+        )
+    return None
+
+
 def _names(context: Context) -> dict[int, str]:
     """Each job's name by its id: the queue's names, and every array element's."""
     names = {i: n for n, i in context.job_names.items()}
@@ -949,6 +1004,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     moved = _moved_to_gpu(said, context, states)
     if moved is not None:
         return moved
+    grouped = _group_request(said)
+    if grouped is not None:
+        return grouped
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)
     said = _WANTED_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)
