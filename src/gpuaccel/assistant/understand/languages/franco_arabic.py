@@ -43,8 +43,10 @@ _FRANCO_MARK = re.compile(
     r"|keda|walla|ezay|ekteb|bokra|daraga|fed(?:el|let|lo)|2?ad\s+eh|kat(?:a)?b(?:et)?\s+eh|koll?aha|koll?ohom"
     r"|mashghool\w*|fadya|fadia|sokhna|tayeb|fa?r2|akher|ma7add?(?:esh|sh)"
     # Levantine's ("shu" what, "kif" how, "lesh" why, "2addesh" how much, "baddi" I want, "halla2" now,
-    # "hayda" this, "lyom" today, "aymta" when, "sarlo" it has been, "ya3ne" I mean)
-    r"|shu|kif|lesh|2?add?e(?:sh|ish)|badd(?:i|e|na)|hall?a2|hayd[aei]|lyom|aymta|sarl(?:o|a|on)|ya3ne|fi\s+shi)\b",
+    # "hayda" this, "lyom" today, "aymta" when, "sarlo" it has been, "ya3ne" I mean, "daraje" degrees, "sanye"
+    # seconds, "ayya job" which job)
+    r"|shu|kif|lesh|2?add?e(?:sh|ish)|badd(?:i|e|na)|hall?a2|hayd[aei]|lyom|aymta|sarl(?:o|a|on)|ya3ne"
+    r"|fi\s+shi|daraj(?:e|at)|th?anye|ayya\s+(?:job|gpu|card|process)s?)\b",
     re.I,
 )
 
@@ -60,14 +62,16 @@ _STAYED = r"(?:fed(?:el|let|lo|lat)|a3(?:ad|ada|adet|adt|det|dit|da|do))"
 _ENDED = r"(?:5eles|5elset|5elso|5alas|5alaset|wa2ef|we2ef|we2fet|fashal\w*|fe[24]el|fe[24]l(?:et|o))"
 _BEGAN = r"(?:bada2|bada2et|bada2o|ebtada|ebtadet|eshta8al|eshta8alet)"
 # Levantine's "3am" before a verb is its -ing: "3am ybrun" (is running: an English verb given Levantine's
-# "b" and "y"), "kan 3am yesta3mela" (was using it), "3am yestanna" (waiting), "3am yebda" (starting)
+# "b" and "y"), "kan 3am yesta3mela" / "yesta3mlo" (was using it), "3am yestanna" (waiting), "3am yebda"
+# (starting)
 _GOING = (
-    r"(\bkan(?:et|o)?\s+)?(\b(?:mesh|msh|mish|ma)\s+)?\b3am\s+(?:y|t|b|n)?(b?run|b?use|esta3m[ae]l|estann?a|ebda2?|a3mel)"
+    r"(\bkan(?:et|o)?\s+)?(\b(?:mesh|msh|mish|ma)\s+)?\b3am\s+"
+    r"(?:y|t|b|n)?(b?run|b?use|esta3m[ae]?l|estann?a|ebda2?|a3mel)"
     r"((?<=l)(?:o|a|ha|oh)|(?<=e)(?:o|a|ha))?\b"
 )
 _GOING_AS = {
     **dict.fromkeys(("run", "brun"), "running"),
-    **dict.fromkeys(("use", "buse", "esta3mal", "esta3mel"), "using"),
+    **dict.fromkeys(("use", "buse", "esta3mal", "esta3mel", "esta3ml"), "using"),
     **dict.fromkeys(("estana", "estanna"), "waiting"),
     **dict.fromkeys(("ebda", "ebda2"), "starting"),
     "a3mel": "doing",
@@ -94,6 +98,7 @@ _FRANCO = (
     (r"\bw[ae]22?[ae]f(?=\s+el\b)", "stop"),  # said first, before what it stops: "wa2ef el queue"
     (r"\b2?add?e(?:sh|ish)\s+(?:wa2t|sa3a)\s+kan(?:et|o)?\b", "how long was it"),
     (rf"\b2?add?e(?:sh|ish)\s+(?:kan(?:et)?\s+)?({_STATE})\b", r"how long was it \1"),
+    (rf"\b2?add?e(?:sh|ish)\s+kan(?:et)?\s+([\w -]{{1,24}}?)\s+({_STATE})\b", r"how long was \1 \2"),
     (r"\b2?add?e(?:sh|ish)\s+(?:sarl(?:o|a|on)|saralo)\b", "how long has it been"),
     (r"\b2?add?e(?:sh|ish)\s+(?:wa2t|sa3a)\b", "how long"),
     (r"\b2?add?e(?:sh|ish)\s+e?stann?(?:a|et|o)\b", "how long did it wait"),
@@ -112,7 +117,10 @@ _FRANCO = (
     (r"\bwa2t(?:a|ha)\b", "then"),
     # "3am" before a verb is its -ing ("3am ybrun": running, "kan 3am yesta3mela": was using it; not the
     # hour "3am" before "yesterday"); an English verb takes Levantine's "b" and "y" ("ybrun", "btrun")
-    (_GOING, lambda m: f"{m[1] or 'is '}{'not ' if m[2] else ''}{_GOING_AS[m[3].lower()]}{' it' if m[4] else ''}"),
+    (
+        _GOING,
+        lambda m: f"{m[1] or 'is '}{'not ' if m[2] else ''}{_GOING_AS[m[3].lower()]}{' it' if m[4] else ''}",
+    ),
     # wanting: "baddi" (I want), "ma baddi" (I don't want), "shi" (any, anything), "jdid" (new)
     (r"\bma\s+badd(?:i|e|na)\b", "I don't want"),
     (r"\bbadd(?:i|e|na)\b", "I want"),
@@ -142,7 +150,6 @@ _FRANCO = (
     (r"\bbad[ae]2?\b", "it started"),
     (r"\b2?as?d(?:i|e)\b(?=\s)", "I mean"),
     (r"\b2sdi\b", "I mean"),
-    (r"\bwa7de\b", "one"),
     (r"\bhayd[aei]\b", "this"),
     (r"\b(?:li|lli|yalli|illi)\b(?=\s+[a-z])", "that"),
     (r"\bbel\s+(?=queue|log|list)", "in the "),  # Levantine's "bel" is "in the"
@@ -242,8 +249,8 @@ _FRANCO = (
     (r"\b(?:te|ye|t|y)7tag\b", "need"),
     (r"\bm(?:e|o)?7tag(?:a|een|in)?(?:ha|o|oh|aha)\b", "need it"),
     (r"\bm(?:e|o)?7tag(?:a|een|in)?\b", "need"),
-    (r"\b(gpu|card|job)\s+wa7(?:da|ed|eda)\b", r"one \1"),  # the number after its noun: "GPU wa7da"
-    (r"\bwa7(?:da|ed|eda)\b", "one"),
+    (r"\b(gpu|card|job)\s+wa7(?:da|de|ed|eda)\b", r"one \1"),  # the number after its noun: "GPU wa7da"
+    (r"\bwa7(?:da|de|ed|eda)\b", "one"),
     # "bas" after what it limits, at the end or before what is set aside ("GPU wa7da bas msh 2")
     (r"\bbas\s+(?=badal\b)|(?<=\w)\s+bas\b(?=\s*[?!.,]*\s*$|,?\s+(?:msh|mish|mesh|not)\b)", " only "),
     (r"\bbadal\b", "instead of"),
@@ -337,6 +344,8 @@ _FRANCO = (
     (r"\b(?:5eles|5alas|5elset|5alset)\b", "finished"),
     (r"\bmashghool(?:a)?\b", "busy"),
     # "kanet sokhna awi" (was very hot), "a3la" / "a2al" (highest, lowest)
+    # "kan" last asks what it was ("w ayya job kan?": and which job was it), the pronoun unsaid
+    (r"\bkan(?:et)?(?=\s*[?!.]*\s*$)", "was it"),
     (r"\bkan(?:et|o)?\b", "was"),
     (r"\bsok(?:h|5)n(?:a|een|in)?\b|\bsa(?:kh|5)(?:en|na|nin|neen)\b|\b7ar+(?:a2|an|ana)?\b", "hot"),
     (r"\b7ar(?:a|aa)r(?:a|et|t)\b", "temperature"),  # "7arart el GPU": the GPU's temperature
