@@ -195,6 +195,8 @@ def test_english_names_of_the_trade_and_other_languages_are_not_read_as_franco()
         "wala pa bang job sa gpu 1?",  # Tagalog "wala"
         "yani how much power now",  # Turkish "yani"
         "kartu2nya lagi panas?",  # Indonesian's doubled word ("kartu-kartunya")
+        "halla, what does gpu 0 draw?",  # Swedish and Norwegian hello, unaccented: Levantine's "halla2" only
+        "min power on gpu 1 over the last hour",  # "min" reads "who" only in a Franco message
     )
     for message in others:
         assert franco_read(message) == message
@@ -348,3 +350,28 @@ def test_english_priority_wanted_cleaning_by_age_and_a_card_set_aside(heldout_sv
     # the card meant, then the one set aside by its number alone
     _, _, query = ask(heldout_svc, "fan speed of gpu 0? oops sorry, I meant gpu 1 not 0", None)
     assert query == {"name": "gpu_reading", "gpu": 1, "metric": "fan"}, query
+
+
+def test_levantine_arabizi_read_as_english() -> None:
+    """Lebanese and Syrian Arabizi: its own question words, "3am" before a verb, "2addesh" before a state."""
+    for levantine, english in (
+        ("shu 3am ybrun 3al GPU 1 halla2?", "what is running on GPU 1 now?"),
+        ("kif el power 3al GPU 0?", "how is the power on GPU 0?"),
+        ("lesh job 7 mesh 3am yebda?", "why job 7 is not starting?"),
+        ("2addesh kan GPU 1 busy lyom?", "how long was GPU 1 busy today?"),
+        ("2addesh sarlo job 4 3am ybrun?", "how long has it been job 4 is running?"),
+        ("min kan 3am yesta3mlo mbere7?", "who was using it yesterday?"),
+        ("kam sanye kanet fo2 85 daraje?", "how many seconds was above 85 degrees?"),
+        ("fi shi job bel queue?", "are there any job in the queue?"),
+        ("w ayya job kan?", "and which job was it?"),
+    ):
+        assert franco_read(levantine) == english, levantine
+
+
+def test_levantine_arabizi_questions_and_requests(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)
+    _, _, query = ask(heldout_svc, "2addesh energy sarrafet GPU 1 mbere7?", None)
+    assert query is not None and query["name"] == "energy" and query["gpu"] == 1, query
+    assert query["window"]["label"] == "yesterday", query
+    _, text, query = ask(heldout_svc, "wa22ef el queue, ma baddi shi job yebda", None)
+    assert query is None and "gpuaccel pause" in text, text

@@ -41,7 +41,12 @@ _FRANCO_MARK = re.compile(
     r"|\b(?:emta|feen|meen|anhy|anhi|e?n+a?harda|shaghal\w*|mestan[yi]\w*"
     r"|fashal\w*|fe4el\w*|tab(?=\s+w\b)|w\s+(?:el|fel|kam|eh|leh|emta)|fel|lel|elly|ely"
     r"|keda|walla|ezay|ekteb|bokra|daraga|fed(?:el|let|lo)|2?ad\s+eh|kat(?:a)?b(?:et)?\s+eh|koll?aha|koll?ohom"
-    r"|mashghool\w*|fadya|fadia|sokhna|tayeb|fa?r2|akher|ma7add?(?:esh|sh))\b",
+    r"|mashghool\w*|fadya|fadia|sokhna|tayeb|fa?r2|akher|ma7add?(?:esh|sh)"
+    # Levantine's ("shu" what, "kif" how, "lesh" why, "2addesh" how much, "baddi" I want, "halla2" now,
+    # "hayda" this, "lyom" today, "aymta" when, "sarlo" it has been, "ya3ne" I mean, "daraje" degrees, "sanye"
+    # seconds, "ayya job" which job)
+    r"|shu|kif|lesh|2?add?e(?:sh|ish)|badd(?:i|e|na)|hall?a2|hayd[aei]|lyom|aymta|sarl(?:o|a|on)|ya3ne"
+    r"|fi\s+shi|daraj(?:e|at)|th?anye|ayya\s+(?:job|gpu|card|process)s?)\b",
     re.I,
 )
 
@@ -56,6 +61,21 @@ _STAYED = r"(?:fed(?:el|let|lo|lat)|a3(?:ad|ada|adet|adt|det|dit|da|do))"
 # bada2"): "when did it finish", "when did it start"
 _ENDED = r"(?:5eles|5elset|5elso|5alas|5alaset|wa2ef|we2ef|we2fet|fashal\w*|fe[24]el|fe[24]l(?:et|o))"
 _BEGAN = r"(?:bada2|bada2et|bada2o|ebtada|ebtadet|eshta8al|eshta8alet)"
+# Levantine's "3am" before a verb is its -ing: "3am ybrun" (is running: an English verb given Levantine's
+# "b" and "y"), "kan 3am yesta3mela" / "yesta3mlo" (was using it), "3am yestanna" (waiting), "3am yebda"
+# (starting)
+_GOING = (
+    r"(\bkan(?:et|o)?\s+)?(\b(?:mesh|msh|mish|ma)\s+)?\b3am\s+"
+    r"(?:y|t|b|n)?(b?run|b?use|esta3m[ae]?l|estann?a|ebda2?|a3mel)"
+    r"((?<=l)(?:o|a|ha|oh)|(?<=e)(?:o|a|ha))?\b"
+)
+_GOING_AS = {
+    **dict.fromkeys(("run", "brun"), "running"),
+    **dict.fromkeys(("use", "buse", "esta3mal", "esta3mel", "esta3ml"), "using"),
+    **dict.fromkeys(("estana", "estanna"), "waiting"),
+    **dict.fromkeys(("ebda", "ebda2"), "starting"),
+    "a3mel": "doing",
+}
 _FRANCO = (
     # the spellings one sound has: "3'" is ghain as "8" is ("yeshta3'al", "yeshta8al": runs); a hamza that
     # opens a word is written "2" or left out ("2ad eh" / "ad eh", "2abl" / "abl", "2a3ad" / "a3ad": stayed;
@@ -66,11 +86,74 @@ _FRANCO = (
     # "aslan" (anyway)
     (
         r"^\s*(?:tab|tayeb|tayb|teyeb|mashi|mashy)\b,?\s*"
-        r"|\s*\b(?:ya3ni|yani|yaba|ya\s+basha|ya\s+handasa|aslan)\b,?",
+        r"|\s*\b(?:ya3ni|ya3ne|yani|yaba|ya\s+basha|ya\s+handasa|aslan)\b,?",
         " ",
     ),
     (r"\blaw\s+sama7t\b|\bmen\s+fadlak\b", "please"),
     (r"\bbs\b", "but"),
+    # Levantine's words for what Egyptian says otherwise: "2addesh" (how much; how long before a state or a
+    # span: "2addesh kan idle", "2addesh sarlo 3am ybrun", "2addesh stanna", "2addesh 25ad": took),
+    # "shu" (what), "kif" (how is), "lesh" (why), "aymta" / "mn aymta" (when, since when), "min" (who) where
+    # a verb follows, "ayya" (which), "halla2" (now), "la halla2" (so far), "lyom" (today), "wa2ta" (then)
+    (r"\bw[ae]22?[ae]f(?=\s+el\b)", "stop"),  # said first, before what it stops: "wa2ef el queue"
+    (r"\b2?add?e(?:sh|ish)\s+(?:wa2t|sa3a)\s+kan(?:et|o)?\b", "how long was it"),
+    (rf"\b2?add?e(?:sh|ish)\s+(?:kan(?:et)?\s+)?({_STATE})\b", r"how long was it \1"),
+    (rf"\b2?add?e(?:sh|ish)\s+kan(?:et)?\s+([\w -]{{1,24}}?)\s+({_STATE})\b", r"how long was \1 \2"),
+    (r"\b2?add?e(?:sh|ish)\s+(?:sarl(?:o|a|on)|saralo)\b", "how long has it been"),
+    (r"\b2?add?e(?:sh|ish)\s+(?:wa2t|sa3a)\b", "how long"),
+    (r"\b2?add?e(?:sh|ish)\s+e?stann?(?:a|et|o)\b", "how long did it wait"),
+    (r"\b2?add?e(?:sh|ish)\s+(?:2?a?5ad|a?kha?d)(?:et|o)?\b", "how long did it take"),
+    (r"\b2?add?e(?:sh|ish)\b", "how much"),
+    (r"\bsarl(?:o|a|on)\b", "it has been"),
+    (r"\b(?:mn|men|min)\s+aymta\b|\baymta\b", "when"),
+    (r"(?:^|(?<=\bw\s))\s*min\s+(?=kan|3am|b?y|b?t)", "who "),
+    (r"\bshu\b", "what"),
+    (r"\bkif\b", "how is"),
+    (r"\blesh\b", "why"),
+    (r"\bayy?a\b(?=\s+[a-z])", "which"),
+    (r"\b(?:la|l)\s+hall?a2\b", "so far"),
+    (r"\bhall?a2\b", "now"),
+    (r"\b(?:el\s*)?lyom\b|\bel\s+yom\b", "today"),
+    (r"\bwa2t(?:a|ha)\b", "then"),
+    # "3am" before a verb is its -ing ("3am ybrun": running, "kan 3am yesta3mela": was using it; not the
+    # hour "3am" before "yesterday"); an English verb takes Levantine's "b" and "y" ("ybrun", "btrun")
+    (
+        _GOING,
+        lambda m: f"{m[1] or 'is '}{'not ' if m[2] else ''}{_GOING_AS[m[3].lower()]}{' it' if m[4] else ''}",
+    ),
+    # wanting: "baddi" (I want), "ma baddi" (I don't want), "shi" (any, anything), "jdid" (new)
+    (r"\bma\s+badd(?:i|e|na)\b", "I don't want"),
+    (r"\bbadd(?:i|e|na)\b", "I want"),
+    (r"\bshi\b", "any"),
+    (r"\bjdid(?:e|a)?\b", "new"),
+    # what a card or a job spent: "sarraf" (used), "wosil la" (reached), "sanye" (seconds), "daraje"
+    # (degrees), "iyyem" (days), "2adime" (old), "kella" (all of it), "3a" / "3leh" (on, on it), "taba3o"
+    # (its), "5olso" (finished), "abel" (before), "bel zabet" (exactly), "bada" (started), "2sdi" (I mean)
+    (r"\b(?:s|b?y|b?t)?sarr?af(?:et|o|it)?\b", "used"),
+    (r"\b(?:wosil|wosel|wisil|wesil)(?:et|it)?(?:\s+la\b)?", "reached"),
+    (r"\bkam\s+(?:sanye|sanya|thanye|thanya)\b", "how many seconds"),
+    (r"\bkam\s+sa3a\b", "how many hours"),
+    (r"\b(?:sanye|sanya|thanye|thanya|thawene|sawene)\b", "seconds"),
+    (r"\bdaraj(?:e|a|at)\b", "degrees"),
+    (r"\b(?:iyyem|iyem|ayyem|ayyam)\b", "days"),
+    (r"\b(?:el\s+)?2?ad(?:ime|eme)\b", "old"),
+    (r"\b(?:aktar|akter)\s+mn\b", "more than"),
+    (r"\b(?:el\s+)?([\w-]+)\s+k[eo]ll(?:a|o|on|ha)\b", r"all the \1"),
+    (r"\b3a\b(?=\s+(?:el\b|gpu|job|\d))", "on"),
+    (r"\b3l(?:eh|e|a|ha|eha|ay)\b", "on it"),
+    (r"\b(?:([fwl])?el\s+)?([\w-]+)\s+taba3(?:o|a|ha|on)\b", r"its \2"),
+    (r"\btaba3(?:o|a|ha|on)\b", "its"),
+    (r"\btaba3\b", "of"),
+    (r"\b(?:5|kh)oll?(?:as|aso|so|set|sit)\b", "finished"),
+    (r"\babel(?:\s+ma)?\b", "before"),
+    (r"\bbe?l\s*zab[ea]?t\b", "exactly"),
+    (r"\bbad[ae]2?\b", "it started"),
+    (r"\b2?as?d(?:i|e)\b(?=\s)", "I mean"),
+    (r"\b2sdi\b", "I mean"),
+    (r"\bhayd[aei]\b", "this"),
+    (r"\b(?:li|lli|yalli|illi)\b(?=\s+[a-z])", "that"),
+    (r"\bbel\s+(?=queue|log|list)", "in the "),  # Levantine's "bel" is "in the"
+    (r"\b(shu|what|how much)\s+fi\b(?!\s+(?:el|the)\b)", r"\1"),  # "shu fi": what is there
     # a correction: "msh el 4090, a2sod el H100" (not the 4090, I mean the H100)
     (r"\b(?:a2sod|a2sad|a2sdi|asdi|asdy|asdo)\b", "I mean"),
     (r"\b(?:msh|mish)\b", "not"),
@@ -166,8 +249,8 @@ _FRANCO = (
     (r"\b(?:te|ye|t|y)7tag\b", "need"),
     (r"\bm(?:e|o)?7tag(?:a|een|in)?(?:ha|o|oh|aha)\b", "need it"),
     (r"\bm(?:e|o)?7tag(?:a|een|in)?\b", "need"),
-    (r"\b(gpu|card|job)\s+wa7(?:da|ed|eda)\b", r"one \1"),  # the number after its noun: "GPU wa7da"
-    (r"\bwa7(?:da|ed|eda)\b", "one"),
+    (r"\b(gpu|card|job)\s+wa7(?:da|de|ed|eda)\b", r"one \1"),  # the number after its noun: "GPU wa7da"
+    (r"\bwa7(?:da|de|ed|eda)\b", "one"),
     # "bas" after what it limits, at the end or before what is set aside ("GPU wa7da bas msh 2")
     (r"\bbas\s+(?=badal\b)|(?<=\w)\s+bas\b(?=\s*[?!.,]*\s*$|,?\s+(?:msh|mish|mesh|not)\b)", " only "),
     (r"\bbadal\b", "instead of"),
@@ -225,7 +308,7 @@ _FRANCO = (
     (r"\bd(?:e)?lwa2t(?:y|i|ei)\b", "now"),
     (r"\b(?:el\s*)?e?n+a?harda\s+(?:el\s+)?sob7\b", "this morning"),  # "ennaharda el sob7": this morning
     (r"\b(?:el\s*)?e?n+a?harda\b", "today"),
-    (r"\b(?:i|e)?mbare7\b", "yesterday"),
+    (r"\b(?:i|e)?mb[ae]re7\b", "yesterday"),
     (r"(?<=\d)\s+el\s+sob7\b", " in the morning"),
     (r"\b(?:el\s+)?sob7\b", "this morning"),
     (
@@ -256,11 +339,13 @@ _FRANCO = (
     # a job and the verb after it is a clause: "akher job eshta8al 3aleha" (the last job that ran on it)
     (r"\b(job|process)\s+(?=eshta8al)", r"\1 that "),
     (r"\b(?:eshta8al|eshta8alet|eshta8alo)\b", "ran"),
-    (r"\b(?:yeshta8al|teshta8al|yshta8al|tshta8al)\b", "run"),  # "5alih yeshta8al": make it run
+    (r"\b(?:y|t)e?shta8[ae]l\b", "run"),  # "5alih yeshta8al": make it run
     (r"\b(?:mestan[yi]|mestanya|mestaneen)\b", "waiting"),
     (r"\b(?:5eles|5alas|5elset|5alset)\b", "finished"),
     (r"\bmashghool(?:a)?\b", "busy"),
     # "kanet sokhna awi" (was very hot), "a3la" / "a2al" (highest, lowest)
+    # "kan" last asks what it was ("w ayya job kan?": and which job was it), the pronoun unsaid
+    (r"\bkan(?:et)?(?=\s*[?!.]*\s*$)", "was it"),
     (r"\bkan(?:et|o)?\b", "was"),
     (r"\bsok(?:h|5)n(?:a|een|in)?\b|\bsa(?:kh|5)(?:en|na|nin|neen)\b|\b7ar+(?:a2|an|ana)?\b", "hot"),
     (r"\b7ar(?:a|aa)r(?:a|et|t)\b", "temperature"),  # "7arart el GPU": the GPU's temperature
