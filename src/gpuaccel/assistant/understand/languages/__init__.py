@@ -3,8 +3,8 @@ a language (Tamil in Latin letters (Tanglish), Bengali in Latin letters (Banglis
 letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Spanish, Portuguese, Polish,
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
-and Sheng, Swedish, Serbian-Croatian-Bosnian in Latin letters), each read whole where the message has marks
-of its own, and the words of French,
+and Sheng, Swedish, Finnish, Estonian, Serbian-Croatian-Bosnian in Latin letters), each read whole where
+the message has marks of its own, and the words of French,
 Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant
 reads (a reading, a day, a question word, a request, an article before a card); the rest of a message is
 left as it was."""
@@ -20,6 +20,7 @@ from gpuaccel.assistant.understand.languages.czech import czech
 from gpuaccel.assistant.understand.languages.danish import danish
 from gpuaccel.assistant.understand.languages.dutch import dutch
 from gpuaccel.assistant.understand.languages.east_asian import east_asian
+from gpuaccel.assistant.understand.languages.estonian import estonian
 from gpuaccel.assistant.understand.languages.finnish import finnish
 from gpuaccel.assistant.understand.languages.franco_arabic import franco_read
 from gpuaccel.assistant.understand.languages.french import french
@@ -150,7 +151,9 @@ def _read(text: str, lean: Lean | None) -> str:
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
     # Finnish first of all (:func:`finnish`): its marks are its own (a colon case ending, "GPU 0:n", its
     # words), but its short words are others' ("se", "on", "ja", "nyt" Danish's new, "mita" Hindi's)
-    text = finnish(text, lean)
+    # Estonian before it (:func:`estonian`): its words are Finnish's too ("ja", "on", "oli", "miks", "tapa"),
+    # so it reads them where its own marks show ("mis", "kas", "praegu", "jookseb", "GPU peal") first
+    text = finnish(estonian(text, lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
