@@ -3,11 +3,10 @@ a language (Tamil in Latin letters (Tanglish), Bengali in Latin letters (Banglis
 letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Spanish, Portuguese, Polish,
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
-and Sheng, Swedish, Serbian-Croatian-Bosnian in Latin letters, Slovenian), each read whole where the message has marks
-of its own, and the words of French,
-Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant
-reads (a reading, a day, a question word, a request, an article before a card); the rest of a message is
-left as it was."""
+and Sheng, Swedish, Serbian-Croatian-Bosnian in Latin letters, Slovenian), each read whole where the
+message has marks of its own, and the words of French, Italian, Hindi and Turkish said in passing
+(:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a day, a question word, a
+request, an article before a card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
@@ -120,9 +119,7 @@ def _read(text: str, lean: Lean | None) -> str:
     Dutch's and German's, "nu" Dutch's, "pa" Spanish's), so it is read before any of them sees them. Then
     Hungarian (:func:`hungarian`): its marks are its own (ő ű, its words, a number with its
     ending: "a 12es job"), but its short words are others' ("mi" Turkish's particle, "ma" Italian's but,
-    "es" Spanish's is, "var" Turkish's there is), so it is read before any of them sees them. Then Slovenian (:func:`slovenian`): its marks are its own
-    ("kaj", "kdaj", "vceraj", "zdaj", "lahko"), but its words are Serbian's and Croatian's ("koliko", "daj",
-    "spusti", "na", "je"), so it is read before they see them. Then
+    "es" Spanish's is, "var" Turkish's there is), so it is read before any of them sees them. Then
     Serbian, Croatian and Bosnian (:func:`serbo_croatian`): its marks are its own ("koliko", "juce",
     "zasto", "jel"), but its words are Czech's ("koliko" its "kolik", "ceka", "na", "je"), so it is read
     before Czech sees them. Then Czech
@@ -151,7 +148,10 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    # Finnish first of all (:func:`finnish`): its marks are its own (a colon case ending, "GPU 0:n", its
+    # Slovenian first of all (:func:`slovenian`): its marks are its own ("kaj", "kdaj", "vceraj", "zdaj",
+    # "lahko"), but its words are Serbian's and Croatian's ("koliko", "daj", "spusti", "na", "je") and its
+    # English verbs' endings Finnish's ("resumas": Slovenian's you resume, Finnish's resumed), so it is read
+    # before them. Then Finnish (:func:`finnish`): its marks are its own (a colon case ending, "GPU 0:n", its
     # words), but its short words are others' ("se", "on", "ja", "nyt" Danish's new, "mita" Hindi's)
     text = finnish(slovenian(text, lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)

@@ -25,20 +25,22 @@ _UNACCENTED = str.maketrans({"č": "c", "š": "s", "ž": "z", "Č": "C", "Š": "
 
 # a message is Slovenian where it has one of its own words, read without diacritics; none of them Serbian's
 # or Croatian's ("koliko", "daj", "izbrisi", "spusti", "tece" are theirs too), Czech's ("kdo", "ze") or
-# another language's word ("casa" Spanish's house, "in" English's, "danes" only as a word of its own)
+# another language's word ("casa" Spanish's house, "in" English's, "danes" not after "the"; "resumas" is
+# Finnish's past as much as its "you resume", read as its own only beside its words)
 _MARK = re.compile(
     r"\b(?:"
     # question words
-    r"kaj|kdaj|zakaj|kje|kolk|kok|kater(?:i|a|o|e|ega|emu|em|ih|im)|kolk\w* casa|koliko casa|ob kateri uri"
+    r"kaj|kdaj|zakaj|kje|kolk|kok|kaksn(?:a|o|i|e|en|ega|em)|kater(?:i|a|o|e|ega|emu|em|ih|im)"
+    r"|kolk\w* casa|koliko casa|ob kateri uri"
     # days and moments
-    r"|danes|vceraj|vcerajsnj\w*|predvcerajsnjim|zdaj|zdej|sedaj|dopoldne|popoldne|zjutraj"
+    r"|(?<!the )danes|vceraj|vcerajsnj\w*|predvcerajsnjim|zdaj|zdej|sedaj|dopoldne|popoldne|zjutraj"
     r"|zvecer|sinoci|takrat|ravnokar|trenutno(?= tece)"
     # verbs, and an English verb given its ending ("cancelaj", "resumas", "failal")
     r"|tekel|tekla|teklo|tekli|tecejo|porabil\w*|porab[aeio]|porabljen\w*|zacel\w*|koncal\w*|cakaj|cakajo"
     r"|cakal\w*|mislil sem|mislila sem|hotel sem|hotela sem|lahko|rabis|spremenim|spremeni"
-    r"|sem \w+(?:al|ala|il|ila|el|ela)|zmanjsal\w*|povecal\w*"
+    r"|sem \w+(?:al|ala|il|ila|el|ela)|zmanjsal\w*|povecal\w*|zapisal\w*|preden|pobrisi|aja res|ne rabim"
     r"|pozeni\w*|pavzir\w*|ustav|ustavi|ustavite|nadaljuj\w*|preklici\w*"
-    r"|(?:cancel|resum|restart|retry|paus|kill|releas|hold|fail|crash|run|submit)(?:aj|ajte|as|am|al|ala|alo"
+    r"|(?:cancel|resum|restart|retry|paus|kill|releas|hold|fail|crash|run|submit)(?:aj|ajte|am|al|ala|alo"
     r"|ali|an|ana|ano|ej)"
     # nouns in their cases
     r"|pomnilni\w*|spomin\w*|stopinj\w*|poskus\w*|povzet\w*|povprecn\w*|najvisj\w*"
@@ -109,8 +111,9 @@ _TABLE = compiled(
         (r"\b(?:pokazi|pokazite|prikazi|izpisi)(?: mi)?\b", "show"),
         (r"\b(?:zamenjaj|zamenjajte)\b", "switch"),
         # a job's GPU count changed ("a lahko X spremenim da rabi samo 1 GPU"): change X so it needs N
+        (r"\b(?:a|ali)\s+lahko\s+(.{1,40}?)\s+(?:spremenim|spremeni|spremenite)\b", r"change \1"),
         (r"\b(?:spremenim|spremeni|spremenite)\b", "change"),
-        (r"\bda (?:rabi|potrebuje|uporablja)\b", "to need"),
+        (r"\bda (?:rabi|potrebuje|uporablja)\b", "so it needs"),
         # a priority given its new value ("daj mu priority 10", "nastavi prioriteto joba 12 na 3")
         (
             r"\b(?:daj|nastavi|postavi|dvigni|zvisaj|spusti|znizaj)\s+(.{1,30}?)\s+"
@@ -161,6 +164,7 @@ _TABLE = compiled(
         (r"\bv (?:katerem|kateri)\b", "in which"),
         (r"\bkater(?:i|a|o|e|ega|emu|em|ih|im)\b", "which"),
         (r"\bkdo\b", "who"),
+        (r"\bkaksn(?:a|o|i|e|en|ega|em)\b", "what"),
         (r"\bkje\b", "where"),
         (r"\bkako\b", "how"),
         (r"\b(?:ali|a) (?:lahko|mi lahko)\b", "can you"),
@@ -185,9 +189,14 @@ _TABLE = compiled(
         (r"\bpred (\d+) minut\w*", r"\1 minutes ago"),
         (r"\bpred (\d+) (?:urami|uro|ur)\b", r"\1 hours ago"),
         (r"\b(?:takrat|tedaj|v tistem trenutku)\b", "then"),
+        (r"\bna koncu\b", "at the end"),
+        (r"\bna zacetku\b", "at the start"),
         (r"\bpotem\b", ""),
         (r"\b(?:vse skupaj|skupaj|skupno|v celoti)\b", "in total"),
-        (r"\b(?:z|s|pri|v) vseh? ?(?:poskus\w*)\b|\bz vsemi poskusi\b|\bcez vse poskuse\b", "over all attempts"),
+        (
+            r"\b(?:z|s|pri|v) vseh? ?(?:poskus\w*)\b|\bz vsemi poskusi\b|\bcez vse poskuse\b",
+            "over all attempts",
+        ),
         (r"\bza par minut\b", "for a few minutes"),
         # readings in their cases
         (r"\bporab[aeio] (?:energije|elektrike)\b", "energy use"),
@@ -199,6 +208,7 @@ _TABLE = compiled(
         (r"\bventilator\w*\b", "fan"),
         (r"\b(?:obremenitev|obremenjenost|izkoriscenost)\w*\b", "utilization"),
         (r"\b(?:v |iz )?(?:vrsti|vrsto|vrste)\b", "in the queue"),
+        (r"\bv log(?:u)?\b", "in the log"),
         (r"\bposkus(?:i|e|ov|ih|ov)\b", "attempts"),
         (r"\bposkus\w*\b", "attempt"),
         (r"\bgpu[- ]?ur\w*\b", "GPU-hours"),
@@ -209,7 +219,7 @@ _TABLE = compiled(
         (r"\bkartic(?:a|e|i|o|ah|ama)\b", "card"),
         # the dual and the plural of an English word in its cases ("oba GPU-ja", "na GPU-jih")
         (r"\b(?:na |v )(?:oba|obeh|obe) (?:gpu-?ja|gpu-?jih|card)\b", "on both GPUs"),
-        (r"\b(?:oba|obeh|obe) (?:gpu-?ja|gpu-?jih|card)\b", "both GPUs"),
+        (r"\b(?:oba|obeh|obe) (?:gpu-?ja|gpu-?jih|gpu-?jev|card)\b", "both GPUs"),
         (r"\bna gpu-?jih\b", "on the GPUs"),
         (r"\bgpu-?(?:jih|ji|jev|jema)\b", "GPUs"),
         (r"\bna serverj\w*\b", "on the server"),
@@ -233,11 +243,16 @@ _TABLE = compiled(
         (r"\b(?:tekel|tekla|teklo|tekli)\b", "ran"),
         (r"\b(?:caka|cakajo)\b", "is waiting"),
         (r"\b(?:cakal|cakala|cakalo|cakali)\b", "waited"),
-        (r"\b(?:padel|padla|padlo|crknil|crknila|sesul|sesula)\b", "failed"),
+        (r"\b(?:padel|padla|padlo|padli|padle|crknil|crknila|crknili|sesul|sesula|sesuli)\b", "failed"),
         (r"\b(?:zacel|zacela|zacelo|zaceli)\b", "started"),
         (r"\b(?:koncal|koncala|koncalo|koncali)\b", "finished"),
         (r"\b(?:porabil|porabila|porabilo|porabili|porabljen\w*)\b", "used"),
         (r"\b(?:uporablja|uporabljajo|zaseda)\b", "uses"),
+        (r"\b(?:ubit|ubita|ubil|ubila)\b", "killed"),
+        (r"\b(?:zmanjsal|zmanjsala|zmanjsali)\b", "reduced"),
+        (r"\b(?:povecal|povecala|povecali)\b", "increased"),
+        (r"\b(?:spremenil|spremenila|spremenili)\b", "changed"),
+        (r"\b(?:zapisal|zapisala|zapisalo|izpisal|izpisala|izpisalo)\b", "wrote"),
         (r"\bne rabim\b", "I no longer need"),
         (r"\brabim\b", "I need"),
         (r"\brabi\b", "needs"),
@@ -246,9 +261,24 @@ _TABLE = compiled(
         # the past said with "je" and its participle ("kdaj se je zacel", "kateri job je takrat tekel",
         # "koliko je porabil GPU 0"): in English's past
         (r"\b(?:se\s+)?je\s+(?:pa\s+)?(?:potem\s+)?(?:started)(?=\s*(?:[?.!]|$))", "did it start"),
-        (r"\bje\s+((?:\S+\s+){0,2}?)ran\b", r"was \1running"),
-        (r"\b(?:se\s+)?je\s+(?=(?:\S+\s+)?(?:used|started|finished|failed|waited|happened)\b)", ""),
+        (r"\bje\s+((?:\S+\s+){0,2}?)ran\b", lambda m: f"was {m[1] or 'it '}running"),
+        # no subject said: the job talked about ("preden je bil ubit": before it was killed)
+        (
+            r"\b(?:je|se je)\s+(?:bil|bila|bilo)\s+(?=killed|cancelled|started|finished|failed|paused)",
+            "it was ",
+        ),
+        (
+            r"\b(?:se\s+)?(?:je|so)\s+"
+            r"(?=(?:\S+\s+)?(?:used|started|finished|failed|waited|happened|wrote|reduced|changed)\b)",
+            "",
+        ),
         (r"\bdelamo\b", "we are doing"),
+        # a request whose object is left out, as the language lets it be ("ok, retry pls, sem ..."): of the
+        # job in focus
+        (
+            rf"^\W*(?:(?:ok|okej|dobro|no|pa|aja|ja|ajde)\W+)*({_REQUESTS})\W*(?:(?:pls|prosim|please)\W*)?(?=,|$)",
+            r"\1 it",
+        ),
         # the small words, once the phrases above have read what they open
         (r"\bje\s+((?:\S+\s+){0,2}?)(?:bil|bila|bilo)\b", r"was \1"),
         (r"\bso\s+((?:\S+\s+){0,2}?)(?:bili|bile|bila)\b", r"were \1"),
@@ -256,7 +286,7 @@ _TABLE = compiled(
         (r"\bnima\b", "has no"),
         (r"\bni\b", "is not"),
         (r"\bje\b", "is"),
-        (r"\bso\b", "are"),
+        (r"\bso\b(?! it\b)", "are"),
         (r"\b(?:bil|bila|bilo|bili|bile)\b", "was"),
         (r"\b(?:ta|to|tega|temu|tem)\b(?=\s+[a-z])", "that"),
         (r"\b(?:ga|njega|tega|jo|njo|ju|mu|ji|njemu|njej)\b|\bto\b(?=\s*(?:[?.!,]|$))", "it"),
@@ -284,7 +314,7 @@ _TABLE = compiled(
         (r"\bza\b", "for"),
         (r"\bdo\b(?=\s*\d)", "until"),
         (r"\bob\b(?=\s*\d)", "at"),
-        (r"\bpred\b", "before"),
+        (r"\b(?:pred|preden)\b", "before"),
         (r"\bpo\b", "after"),
         (r"\bda\b", ""),
         (r"\b(?:sem|si|smo|ste|se|mi|ti|pa|kar|raje|aja|res|ej|tud|tudi|zdaj)\b", ""),
