@@ -24,13 +24,14 @@ from gpuaccel.assistant.understand.languages.tables import (
 _UNACCENTED = str.maketrans({"č": "c", "š": "s", "ž": "z", "Č": "C", "Š": "S", "Ž": "Z"})
 
 # a message is Slovenian where it has one of its own words, read without diacritics; none of them Serbian's
-# or Croatian's ("koliko", "daj", "izbrisi", "spusti", "tece" are theirs too), Czech's ("kdo", "ze") or
-# another language's word ("casa" Spanish's house, "in" English's, "danes" not after "the"; "resumas" is
-# Finnish's past as much as its "you resume", read as its own only beside its words)
+# or Croatian's ("koliko", "daj", "izbrisi", "spusti", "tece" are theirs too), Czech's ("kdo", "ze"),
+# Indonesian's ("kok") or another language's word ("casa" Spanish's house, "in" English's, "danes" not
+# after "the"); of an English verb with its ending only the request ("cancelaj"): "resumas" is Finnish's past
+# and "cancelalo" Spanish's "cancel it", read as its own only beside its words
 _MARK = re.compile(
     r"\b(?:"
     # question words
-    r"kaj|kdaj|zakaj|kje|kolk|kok|kaksn(?:a|o|i|e|en|ega|em)|kater(?:i|a|o|e|ega|emu|em|ih|im)"
+    r"kaj|kdaj|zakaj|kje|kolk|kaksn(?:a|o|i|e|en|ega|em)|kater(?:i|a|o|e|ega|emu|em|ih|im)"
     r"|kolk\w* casa|koliko casa|ob kateri uri"
     # days and moments
     r"|(?<!the )danes|vceraj|vcerajsnj\w*|predvcerajsnjim|zdaj|zdej|sedaj|dopoldne|popoldne|zjutraj"
@@ -40,8 +41,7 @@ _MARK = re.compile(
     r"|cakal\w*|mislil sem|mislila sem|hotel sem|hotela sem|lahko|rabis|spremenim|spremeni"
     r"|sem \w+(?:al|ala|il|ila|el|ela)|zmanjsal\w*|povecal\w*|zapisal\w*|preden|pobrisi|aja res|ne rabim"
     r"|pozeni\w*|pavzir\w*|ustav|ustavi|ustavite|nadaljuj\w*|preklici\w*"
-    r"|(?:cancel|resum|restart|retry|paus|kill|releas|hold|fail|crash|run|submit)(?:aj|ajte|am|al|ala|alo"
-    r"|ali|an|ana|ano|ej)"
+    r"|(?:cancel|resum|restart|retry|paus|kill|releas|hold|fail|crash|run|submit)(?:aj|ajte)"
     # nouns in their cases
     r"|pomnilni\w*|spomin\w*|stopinj\w*|poskus\w*|povzet\w*|povprecn\w*|najvisj\w*"
     r"|najnizj\w*|najvecj\w*|najmanjs\w*|najbolj|gpu-?ji\w*|gpu-?jev|gpu ur\w*|serverj\w*|jobov|jobih"
