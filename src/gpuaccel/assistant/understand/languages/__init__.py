@@ -3,11 +3,10 @@ a language (Tamil in Latin letters (Tanglish), Bengali in Latin letters (Banglis
 letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Spanish, Portuguese, Polish,
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
-and Sheng, Swedish, Finnish, Estonian, Serbian-Croatian-Bosnian in Latin letters), each read whole where
-the message has marks of its own, and the words of French,
-Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant
-reads (a reading, a day, a question word, a request, an article before a card); the rest of a message is
-left as it was."""
+and Sheng, Swedish, Finnish, Estonian, Serbian-Croatian-Bosnian in Latin letters, Slovenian), each read
+whole where the message has marks of its own, and the words of French, Italian, Hindi and Turkish said in
+passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a day, a question
+word, a request, an article before a card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
@@ -38,6 +37,7 @@ from gpuaccel.assistant.understand.languages.portuguese import portuguese
 from gpuaccel.assistant.understand.languages.romanian import romanian
 from gpuaccel.assistant.understand.languages.scots import scots_read
 from gpuaccel.assistant.understand.languages.serbo_croatian import serbo_croatian
+from gpuaccel.assistant.understand.languages.slovenian import slovenian
 from gpuaccel.assistant.understand.languages.spanish import spanish
 from gpuaccel.assistant.understand.languages.swahili import swahili_read
 from gpuaccel.assistant.understand.languages.swedish import swedish
@@ -149,11 +149,14 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    # Finnish first of all (:func:`finnish`): its marks are its own (a colon case ending, "GPU 0:n", its
+    # Slovenian first of all (:func:`slovenian`): its marks are its own ("kaj", "kdaj", "vceraj", "zdaj",
+    # "lahko"), but its words are Serbian's and Croatian's ("koliko", "daj", "spusti", "na", "je") and its
+    # English verbs' endings Finnish's ("resumas": Slovenian's you resume, Finnish's resumed), so it is read
+    # before them. Then Finnish (:func:`finnish`): its marks are its own (a colon case ending, "GPU 0:n", its
     # words), but its short words are others' ("se", "on", "ja", "nyt" Danish's new, "mita" Hindi's)
-    # Estonian before it (:func:`estonian`): its words are Finnish's too ("ja", "on", "oli", "miks", "tapa"),
-    # so it reads them where its own marks show ("mis", "kas", "praegu", "jookseb", "GPU peal") first
-    text = finnish(estonian(text, lean), lean)
+    # Estonian between them (:func:`estonian`): its words are Finnish's too ("ja", "on", "oli", "miks",
+    # "tapa"), so it reads them where its own marks show ("mis", "kas", "praegu", "jookseb", "GPU peal") first
+    text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)

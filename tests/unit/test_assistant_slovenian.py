@@ -1,0 +1,82 @@
+"""Slovenian, written whole or mixed with English words of the trade, mostly without č š ž (readings now and
+over a span, peaks and means, energy and GPU-hours, idle time, jobs' failures and runs, requests with the
+pronoun before the verb, English verbs given its endings, corrections), read by its own module; the
+Serbian, Croatian, Czech and Finnish messages that share its short words left to them. Worded apart from
+the blind sets."""
+
+from __future__ import annotations
+
+import pytest
+from test_assistant_questions import ask
+
+from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages import in_english
+from gpuaccel.assistant.understand.languages.slovenian import slovenian_marked
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("kaksna je zdaj temperatura na 4090?", {"name": "gpu_reading", "gpu": 1, "metric": "temperature"}),
+        ("koliko energije je včeraj porabila h100", {"name": "energy", "gpu": 0, "label": "yesterday"}),
+        (
+            "najvisja temperatura h100 vceraj popoldne",
+            {"name": "gpu_reading", "gpu": 0, "metric": "temperature", "label": "yesterday afternoon"},
+        ),
+        (
+            "povprecna moc na GPU 0 danes zjutraj",
+            {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "this morning"},
+        ),
+        ("kateri jobi so padli vceraj", {"name": "failures", "label": "yesterday"}),
+        ("kdo uporablja najvec pomnilnika na GPU 0", {"name": "memory_users", "gpu": 0}),
+        ("zakaj caka llama-70b-eval", {"name": "job_detail", "job": 12}),
+        ("kaj tece zdej na h100", {"name": "jobs", "gpu": 0}),
+    ],
+)
+def test_slovenian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None, (question, in_english(question), text)
+    for key, value in expected.items():
+        got = query.get("window", {}).get("label") if key == "label" else query.get(key)
+        assert got == value, (question, in_english(question), query)
+
+
+def test_slovenian_requests(heldout_svc: AssistantService) -> None:
+    for message, command in (
+        ("prosim, pavziraj job 11", "gpuaccel pause 11"),
+        ("cancelaj llama-70b-eval", "gpuaccel cancel 12"),
+        ("odstrani job 9 s seznama, ga ne rabim vec", "gpuaccel remove 9"),
+        ("ustavi celo vrsto", "gpuaccel pause"),
+        ("znova pozeni vrsto", "gpuaccel resume"),
+        ("a lahko whisper-finetune spremenim da rabi 2 GPU-ja", "gpuaccel edit 14 --gpus 2"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+
+
+def test_slovenian_follow_ups_that_lean_on_the_turn_before(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "zakaj je padel flash-attn-build", None)
+    # no object said: the job in focus
+    _, text, _ = ask(heldout_svc, "ok, restartaj pls, sem popravila build", sid)
+    assert "gpuaccel retry 3" in text, text
+    sid, _, _ = ask(heldout_svc, "kaj je z whisper-finetune", None)
+    _, text, _ = ask(heldout_svc, "dobro, zdaj ga lahko kar spustis", sid)  # the pronoun before its verb
+    assert "gpuaccel release 14" in text, text
+    sid, _, _ = ask(heldout_svc, "kdaj je tekel resnet50-bench", None)
+    _, _, query = ask(heldout_svc, "kolk casa je tekel preden je bil ubit?", sid)
+    assert query is not None and query.get("job") == 6, query
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "koliko je struje potrošila h100 juče",  # Serbian
+        "što se vrti na nultoj kartici, jesmo li gotovi",  # Croatian
+        "kdo běží na gpu 0?",  # Czech
+        "kdo bezi na gpu 0",  # Czech without its diacritics
+        "miksi job 12 resumas",  # Finnish's English verb in its past
+        "the danes ran the job",  # English
+    ],
+)
+def test_other_languages_sharing_its_words_are_not_slovenian(message: str) -> None:
+    assert not slovenian_marked(message), message
