@@ -61,6 +61,8 @@ def test_estonian_follow_ups(heldout_svc: AssistantService) -> None:
         "mika jobi pyorii nyt",  # Finnish
         "onks jotain jonossa?",  # Finnish
         "what is on GPU 0 right now?",  # English
+        "en die ander kaart?",  # Afrikaans (Dutch's "kaart" too)
+        "scontrol update jobid=4 priority=50",  # Slurm
     ],
 )
 def test_other_languages_sharing_its_words_are_not_estonian(message: str) -> None:

@@ -153,7 +153,7 @@ def _read(text: str, lean: Lean | None) -> str:
     # "lahko"), but its words are Serbian's and Croatian's ("koliko", "daj", "spusti", "na", "je") and its
     # English verbs' endings Finnish's ("resumas": Slovenian's you resume, Finnish's resumed), so it is read
     # before them. Then Finnish (:func:`finnish`): its marks are its own (a colon case ending, "GPU 0:n", its
-    # words), but its short words are others' ("se", "on", "ja", "nyt" Danish's new, "mita" Hindi's)
+    # words), but its short words are others' ("se", "on", "ja", "nyt" Danish's new, "mita" Hindi's).
     # Estonian between them (:func:`estonian`): its words are Finnish's too ("ja", "on", "oli", "miks",
     # "tapa"), so it reads them where its own marks show ("mis", "kas", "praegu", "jookseb", "GPU peal") first
     text = finnish(estonian(slovenian(text, lean), lean), lean)

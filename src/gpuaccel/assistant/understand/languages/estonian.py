@@ -23,7 +23,8 @@ _IT = ("ta", "tema", "see", "seda", "selle", "sellel", "temal", "tal")
 # a message is Estonian where it has one of its own words read without its marks; none of them Finnish's
 # ("miks", "ja", "on", "oli", "valmis", "tapa", "jatka", "mulle", "logi", "prioriteetti" are read only
 # beside a mark), nor Spanish's or
-# French's "mis" ("mis jobs", "mis à jour": "mis" marks only where it opens a question)
+# French's "mis" ("mis jobs", "mis à jour": "mis" marks only where it opens a question), Dutch's and
+# Afrikaans' "kaart" (card), Slurm's "jobid=13"
 _ESTONIAN_MARK = re.compile(
     r"(?:^|[,.!?]\s*)(?:ja\s+|aga\s+|ok\s+|no\s+)?(?:mis|kas)\b(?!\s+(?:[aà]\s+jour|jobs|trabajos|gpus|tareas)\b)"
     r"|\b(?:mis\s+kell|kui\s+(?:palju|kaua|kiiresti|kuum|suur)|kaua|palju|mitu|millal|kelle|kes\s+(?:on|oli|kasutab)"
@@ -32,10 +33,10 @@ _ESTONIAN_MARK = re.compile(
     r"|jookse\w*|jooksi\w*|jooksnud|ootab|ootas|ootavad|ootel|ootele|ootama|kulutas|kulutab|tarbis|tarbib"
     r"|votab|vottis|votnud|juhtus|startis|failis|feilis|crashis|kukkus|lopetas|lopuks|loppes|kestis"
     r"|kirjutas|kasutab|kasutas|keskmine|keskmiselt|kokku|kokkuvote|kraadi|voolu|energiat|ventikas"
-    r"|ventilaator\w*|protsess\w*|logisse|logis|kaarti|kaart|kaardi|katse\w*|jarjekor\w*"
+    r"|ventilaator\w*|protsess\w*|logisse|logis|kaarti|kaardi|katse\w*|jarjekor\w*"
     r"|kustuta|eemalda|katkesta|tuhista|peata|proovi|uuesti|lase|vabasta|pausile|pausi|hoia|prioriteet|prioriteedi|prioriteeti"
     r"|peale|peal|pealt|palun|pole|motlesin|mottlesin|seal|minu|vaja|enam|rohkem|vahem|seda|selle"
-    r"|jobid|jobe|joobid|kuum)\b",
+    r"|jobid(?!=)|jobe|joobid|kuum)\b",
     re.I | re.M,
 )
 
