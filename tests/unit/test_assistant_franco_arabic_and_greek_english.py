@@ -356,6 +356,7 @@ def test_levantine_arabizi_read_as_english() -> None:
     """Lebanese and Syrian Arabizi: its own question words, "3am" before a verb, "2addesh" before a state."""
     for levantine, english in (
         ("shu 3am ybrun 3al GPU 1 halla2?", "what is running on GPU 1 now?"),
+        ("shu 3am yeshta8el 3a GPU 0?", "what is running on GPU 0?"),  # Arabic's own verb, not the hour
         ("kif el power 3al GPU 0?", "how is the power on GPU 0?"),
         ("lesh job 7 mesh 3am yebda?", "why job 7 is not starting?"),
         ("2addesh kan GPU 1 busy lyom?", "how long was GPU 1 busy today?"),

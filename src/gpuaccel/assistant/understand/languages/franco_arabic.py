@@ -63,10 +63,10 @@ _ENDED = r"(?:5eles|5elset|5elso|5alas|5alaset|wa2ef|we2ef|we2fet|fashal\w*|fe[2
 _BEGAN = r"(?:bada2|bada2et|bada2o|ebtada|ebtadet|eshta8al|eshta8alet)"
 # Levantine's "3am" before a verb is its -ing: "3am ybrun" (is running: an English verb given Levantine's
 # "b" and "y"), "kan 3am yesta3mela" / "yesta3mlo" (was using it), "3am yestanna" (waiting), "3am yebda"
-# (starting)
+# (starting), "3am yeshta8el" (running)
 _GOING = (
     r"(\bkan(?:et|o)?\s+)?(\b(?:mesh|msh|mish|ma)\s+)?\b3am\s+"
-    r"(?:y|t|b|n)?(b?run|b?use|esta3m[ae]?l|estann?a|ebda2?|a3mel)"
+    r"(?:y|t|b|n)?(b?run|b?use|esta3m[ae]?l|estann?a|ebda2?|a3mel|eshta8[ae]l)"
     r"((?<=l)(?:o|a|ha|oh)|(?<=e)(?:o|a|ha))?\b"
 )
 _GOING_AS = {
@@ -75,6 +75,7 @@ _GOING_AS = {
     **dict.fromkeys(("estana", "estanna"), "waiting"),
     **dict.fromkeys(("ebda", "ebda2"), "starting"),
     "a3mel": "doing",
+    **dict.fromkeys(("eshta8el", "eshta8al"), "running"),  # "3am yeshta8el": is running (works)
 }
 _FRANCO = (
     # the spellings one sound has: "3'" is ghain as "8" is ("yeshta3'al", "yeshta8al": runs); a hamza that
