@@ -359,6 +359,13 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "koliko energije je potrosio gpu 1 danas?", "a3la temperature l GPU 0 el naharda kam?",
           "w kanet emta?"),
          "chat_finnish_serbian_arabizi.png"),
+        # Estonian ("mis GPU 0 peal praegu jookseb": what runs on GPU 0 now; "kui kuum": how hot), Slovenian
+        # ("koliko energije je porabil": how much energy it used), Lebanese Arabizi ("shu 3am yeshta8el
+        # halla2": what is running now; "2addesh kan ... idle lyom": how long it was idle today)
+        (("mis GPU 0 peal praegu jookseb?", "kui kuum on GPU 1 praegu?",
+          "koliko energije je porabil GPU 1 danes?", "shu 3am yeshta8el halla2 3a GPU 0?",
+          "2addesh kan GPU 1 idle lyom?"),
+         "chat_estonian_slovenian_levantine.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
