@@ -114,17 +114,7 @@ if [ "${PROFILE:-0}" = 1 ]; then
         ncu -i /tmp/prof$i.ncu-rep --page source --csv --print-source sass >"$W/source$i.csv" 2>>"$LOG"
         python benchmarks/ncu_fwd_regions.py "$W/source$i.csv" --partitions --kernel gluon_attn_fp8 \
             --json "$W/ncu${i}_partitions.json" >"$W/ncu${i}_partitions.txt" 2>&1
-        python - "$W/ncu${i}_details.csv" >>"$W/ncu${i}_partitions.txt" 2>&1 <<'PY'
-import csv, sys
-want = ["Duration", "Elapsed Cycles", "Compute (SM) Throughput", "Issue Slots Busy", "No Eligible",
-        "Warp Cycles Per Issued Instruction", "Executed Instructions", "Registers Per Thread", "SM Frequency"]
-seen = {}
-for r in csv.DictReader(open(sys.argv[1])):
-    if r["Metric Name"] in want:
-        seen.setdefault(r["ID"], {})[r["Metric Name"]] = r["Metric Value"] + " " + r.get("Metric Unit", "")
-for i, m in seen.items():
-    print(i, "|", "; ".join(f"{k} {v.strip()}" for k, v in m.items()))
-PY
+        python benchmarks/ncu_details.py "$W/ncu${i}_details.csv" >>"$W/ncu${i}_partitions.txt" 2>&1
     done
     stamp "ncu summaries"
 fi

@@ -55,17 +55,7 @@ if [ "${PROFILE:-0}" = 1 ]; then
     ncu -i /tmp/prof.ncu-rep --page raw --csv >"$OUT/raw.csv" 2>>"$LOG"
     ncu -i /tmp/prof.ncu-rep --page source --csv --print-source sass >/tmp/source.csv 2>>"$LOG"
     gzip -c /tmp/source.csv >"$OUT/source.csv.gz"
-    python - "$OUT/details.csv" >>"$LOG" 2>&1 <<'PY'
-import csv, sys
-want = ["Duration", "Compute (SM) Throughput", "Achieved Occupancy", "Issue Slots Busy", "No Eligible",
-        "Warp Cycles Per Issued Instruction", "Executed Instructions", "Registers Per Thread", "Waves Per SM"]
-seen = {}
-for r in csv.DictReader(open(sys.argv[1])):
-    if r["Metric Name"] in want:
-        seen.setdefault((r["ID"], r["Kernel Name"][:30]), {})[r["Metric Name"]] = r["Metric Value"]
-for (i, name), m in seen.items():
-    print(i, name, "|", "; ".join(f"{k} {v}" for k, v in m.items()))
-PY
+    python benchmarks/ncu_details.py "$OUT/details.csv" >>"$LOG" 2>&1
 fi
 if [ "${AB:-0}" = 1 ]; then
     timeout "${AB_S:-150}" "${ABCMD[@]}" --shapes $SHAPES_C --variants $VARIANTS_C --rounds "${ROUNDS:-5}" \

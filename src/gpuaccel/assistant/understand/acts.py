@@ -514,26 +514,31 @@ _TO_RUN_ON = re.compile(
     r"(?:^|,\s*)(.{1,40}?)\s+(?:should|must|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to)"
     r"\s+(?:be\s+)?(?:run|ran|running|moved|put)\s+(?=(?:on|onto|to)\s)"
 )
+
+
 # the queue's groups (gpuaccel group): one added ("create a group called night that runs 2 jobs in
 # parallel", "add queue group gpu1 with parallelism 1"), removed ("delete the night group"), its limit changed
 # ("let group night run 3 jobs at once", "set group night's parallelism to 2"), a job put in one ("put job 12
 # in group night")
-_GROUP_NAME = r"['\"]?(?P<name>(?!called\b|named\b)[a-z0-9][\w.-]*)['\"]?"
+def _group_name(key: str = "name") -> str:
+    """A group's name as said (quoted or not; not "called" or "named"), captured as ``key``."""
+    return rf"['\"]?(?P<{key}>(?!called\b|named\b)[a-z0-9][\w.-]*)['\"]?"
+
+
 _GROUP_ADDED = re.compile(
     r"\b(?:create|add|make|set up|start|open)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:queue\s+)?group"
-    rf"\s+(?:(?:called|named)\s+)?{_GROUP_NAME}"
+    rf"\s+(?:(?:called|named)\s+)?{_group_name()}"
 )
-_GROUP_REMOVED = re.compile(
-    rf"\b(?:remove|delete|drop|get rid of)\s+(?:the\s+)?(?:queue\s+)?group\s+{_GROUP_NAME}"
-    rf"|\b(?:remove|delete|drop|get rid of)\s+the\s+{_GROUP_NAME.replace('<name>', '<before>')}\s+"
-    r"(?:queue\s+)?group\b"
+_GROUP_REMOVED = re.compile(  # "delete group night", "delete the night group"
+    r"\b(?:remove|delete|drop|get rid of)\s+"
+    rf"(?:(?:the\s+)?(?:queue\s+)?group\s+{_group_name()}|the\s+{_group_name('before')}\s+(?:queue\s+)?group\b)"
 )
 _GROUP_LIMIT = re.compile(
-    rf"\b(?:let|allow|set|change|make|have)\s+(?:the\s+)?(?:queue\s+)?group\s+{_GROUP_NAME}(?:'s)?\b"
+    rf"\b(?:let|allow|set|change|make|have)\s+(?:the\s+)?(?:queue\s+)?group\s+{_group_name()}(?:'s)?\b"
 )
 _IN_GROUP = re.compile(
     rf"\b(?:put|move|add|assign|place)\s+(?:job\s*)?#?(?P<job>\d+)\s+(?:in|into|to)\s+(?:the\s+)?(?:queue\s+)?"
-    rf"group\s+{_GROUP_NAME}"
+    rf"group\s+{_group_name()}"
 )
 _AT_ONCE = re.compile(
     r"\b(?P<n>\d+|one|two|three|four|eight)\s+(?:jobs?\s+|runs?\s+)?(?:at (?:a|one|the same) time|at once"
@@ -693,10 +698,14 @@ def _in_state(found: list[int], state: str | None, context: Context, states: Map
         return found
     narrowed = [i for i in found if states.get(i) == state]
     if not narrowed:  # "the broken one" after the sweep's other runs: the failed one of their array
-        arrays = [set(elements.values()) for elements in context.arrays.values()]
-        wider = sorted({j for group in arrays if group & set(found) for j in group})
-        narrowed = [i for i in wider if states.get(i) == state]
+        narrowed = [i for i in _array_mates(found, context) if states.get(i) == state]
     return narrowed or found
+
+
+def _array_mates(found: list[int], context: Context) -> list[int]:
+    """Every run of the arrays the jobs ``found`` belong to, in order."""
+    arrays = [set(elements.values()) for elements in context.arrays.values()]
+    return sorted({j for group in arrays if group & set(found) for j in group})
 
 
 def _able_of_array(
@@ -707,9 +716,7 @@ def _able_of_array(
     (the failed one); else as found."""
     if not found or any(states.get(i) in able for i in found):
         return found
-    arrays = [set(elements.values()) for elements in context.arrays.values()]
-    wider = sorted({j for group in arrays if group & set(found) for j in group})
-    fits = [i for i in wider if states.get(i) in able]
+    fits = [i for i in _array_mates(found, context) if states.get(i) in able]
     return fits if len(fits) == 1 else found
 
 

@@ -1261,13 +1261,15 @@ class RulePicker:
         if over_a_run and len(other) == 1 and topics <= METRICS and gpu is None and win is None and climbed:
             # "and the temperature, it went up to how much?" after the power over a job's run: over that run
             return replace(last, metric=other.pop())  # type: ignore[arg-type]
-        on_card = spanned and last is not None and last.metric == "util" and last.job is None
+        util_over_span = spanned and last is not None and last.metric == "util"
         busy_said = set(topics)
         in_use = "running" in topics or re.search(r"\bin use\b", text)
-        if on_card and "long" in topics and {"it", "its"} & set(ws) and in_use:
+        of_the_card = util_over_span and last is not None and last.job is None and {"it", "its"} & set(ws)
+        if of_the_card and "long" in topics and in_use:
             busy_said = (busy_said - {"running", "jobs"}) | {"util"}  # "how long was it running / in use"
-        busy_again = spanned and last is not None and last.metric == "util" and busy_said & {"idle", "util"}
-        busy_again = busy_again and busy_said <= {"idle", "util", "gpu", "long"}
+        busy_again = (
+            util_over_span and busy_said & {"idle", "util"} and busy_said <= {"idle", "util", "gpu", "long"}
+        )
         # (not "since when is it lying free": the moment it went idle, which the idle GPUs' answer says)
         busy_again = busy_again and not re.search(r"\bsince when\b|\bidle since\b", text)
         if busy_again and gpu in (None, last.gpu) and win in (None, last.window):  # type: ignore[union-attr]

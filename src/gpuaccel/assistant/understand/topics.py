@@ -124,8 +124,8 @@ _PHRASE_GLUE = {"of", "the", "its", "memory", "mem", "bw", "gpu", "s", "is", "wa
 
 
 def _of_the_phrase(ws: list[str], i: int) -> bool:
-    """Whether the utilization word ``ws[i]`` is a memory controller's or DRAM bandwidth's own ("memory
-    controller utilization", "utilization of its dram bandwidth"): only glue words between them."""
+    """Whether the utilization or memory word ``ws[i]`` is a memory controller's or DRAM bandwidth's own
+    ("memory controller utilization", "utilization of its dram bandwidth"): only glue words between them."""
     for j, w in enumerate(ws):
         if WORD_OF.get(w) in ("mem_util", "dram"):
             lo, hi = sorted((i, j))

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
+from gpuaccel.assistant.understand.languages.tables import (
+    Lean,
+    compiled,
+    it_or,
+    marked_unaccented,
+    read_unaccented,
+)
 
 # each Estonian letter with its tilde or dots, and the plain letter a writer typing fast puts for it
 # ("täna" and "tana", "võtab" and "votab" are one word)
@@ -46,8 +52,7 @@ _ADJECTIVE = {"kuum": "hot", "soe": "warm", "kiire": "fast", "suur": "big", "tai
 
 
 def _it(said: str) -> str:
-    """The job a request names: "it" for a pronoun ("ta", "see"), else as said."""
-    return "it" if said.lower() in _IT else said
+    return it_or(said, _IT)
 
 
 _ESTONIAN = compiled(

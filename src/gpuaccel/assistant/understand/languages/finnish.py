@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
+from gpuaccel.assistant.understand.languages.tables import (
+    Lean,
+    compiled,
+    english_verb,
+    it_or,
+    marked_unaccented,
+    past_form,
+    read_unaccented,
+)
 
 # each Finnish letter with its dots or ring, and the plain letter a writer typing fast puts for it
 # ("lämpötila" and "lampotila", "tänään" and "tanaan" are one word)
@@ -61,14 +69,7 @@ _FINNISH_MARK = re.compile(
 
 def _past(m: re.Match[str]) -> str:
     """An English verb given a Finnish past ending, in its English past ("cancelas" cancelled)."""
-    verb = m[1].lower()
-    return {
-        "cancel": "cancelled",
-        "hold": "held",
-        "retry": "retried",
-        "releas": "released",
-        "paus": "paused",
-    }.get(verb, verb + "ed")
+    return past_form(english_verb(m[1]))
 
 
 def _count(said: str) -> str:
@@ -101,9 +102,11 @@ def _clock(said: str) -> str:
     return said.replace(".", ":") if re.search(r"[.:]", said) else f"{said}:00"
 
 
+_IT = ("sen", "se", "ton", "toi", "taman", "tama", "sita")  # the pronouns a request names its job by: "it"
+
+
 def _it(said: str) -> str:
-    """The job a request names: "it" for a pronoun ("sen", "ton"), else as said."""
-    return "it" if said.lower() in ("sen", "se", "ton", "toi", "taman", "tama", "sita") else said
+    return it_or(said, _IT)
 
 
 def _priority(m: re.Match[str]) -> str:
@@ -190,7 +193,7 @@ _FINNISH = compiled(
         (r"\b(throttl|boost|swapp)aa(?:massa)?\b", r"\1ing"),
         (
             r"\b(cancel|kill|hold|releas|paus|restart|retry|resum|rerun)(?:ata|aa|ee|ta|oi|ettaa|ttaa)\b",
-            lambda m: m[1] + ("e" if m[1] in ("releas", "paus", "resum") else ""),
+            lambda m: english_verb(m[1]),
         ),
         (r"\b(?:held|hold)-?tila(?:ssa|an)\b|\bholdiin\b|\bholdissa\b|\bpitoon\b|\bpidossa\b", "on hold"),
         (r"\b(\w+)-tila(?:ssa)?\b", r"in state \1"),

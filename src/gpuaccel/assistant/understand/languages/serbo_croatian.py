@@ -14,6 +14,7 @@ import re
 from gpuaccel.assistant.understand.languages.tables import (
     Lean,
     compiled,
+    english_verb,
     ing_form,
     it_or,
     marked_unaccented,
@@ -76,25 +77,7 @@ _MARK = re.compile(
     re.I,
 )
 # the English verbs a writer gives a Serbian ending ("failovao", "throttluje", "restartuj"): the English verb
-_ENGLISH_STEMS = {
-    "fail": "fail",
-    "crash": "crash",
-    "throttl": "throttle",
-    "restart": "restart",
-    "cancel": "cancel",
-    "kill": "kill",
-    "start": "start",
-    "retry": "retry",
-    "paus": "pause",
-    "resum": "resume",
-    "releas": "release",
-    "hold": "hold",
-    "run": "run",
-    "idl": "idle",
-    "queu": "queue",
-    "submit": "submit",
-}
-_STEM = "|".join(_ENGLISH_STEMS)
+_STEM = "fail|crash|throttl|restart|cancel|kill|start|retry|paus|resum|releas|hold|run|idl|queu|submit"
 # the verbs that give a job's priority a new value ("postavi prioritet jobu 12 na 5", "digni mu prioritet na
 # 8", "spusti prioritet 13 na 1"): raised, lowered or set, it is set to that value
 _PRIORITY_SET = r"daj|postavi|stavi|namesti|podesi|promeni|promijeni|podigni|digni|povecaj|spusti|smanji"
@@ -104,7 +87,7 @@ _PRONOUNS = ("mu", "ga", "njemu", "njega", "joj", "nju", "ju", "to", "taj", "ova
 def _english_verb(m: re.Match[str]) -> str:
     """An English verb with a Serbian ending, in English: "failovao" failed, "throttluje" is throttling,
     "restartuj" restart."""
-    verb = _ENGLISH_STEMS[m[1].lower()]
+    verb = english_verb(m[1])
     ending = m[2].lower()
     if ending in ("uje", "uju"):
         return f"is {ing_form(verb)}"

@@ -14,6 +14,7 @@ import re
 from gpuaccel.assistant.understand.languages.tables import (
     Lean,
     compiled,
+    english_verb,
     it_or,
     marked_unaccented,
     past_form,
@@ -52,28 +53,14 @@ _MARK = re.compile(
     re.I,
 )
 # the English verbs a writer gives a Slovenian ending ("cancelaj", "resumas", "failal", "crashalo"): the verb
-_ENGLISH_STEMS = {
-    "cancel": "cancel",
-    "resum": "resume",
-    "restart": "restart",
-    "retry": "retry",
-    "paus": "pause",
-    "kill": "kill",
-    "releas": "release",
-    "hold": "hold",
-    "fail": "fail",
-    "crash": "crash",
-    "run": "run",
-    "submit": "submit",
-}
-_STEM = "|".join(_ENGLISH_STEMS)
+_STEM = "cancel|resum|restart|retry|paus|kill|releas|hold|fail|crash|run|submit"
 _PRONOUNS = ("mu", "ga", "njemu", "njega", "ji", "jo", "njej", "to", "ta", "tega", "temu")
 
 
 def _english_verb(m: re.Match[str]) -> str:
     """An English verb with a Slovenian ending, in English: "cancelaj" cancel, "resumas" (you) resume,
     "failal" failed."""
-    verb = _ENGLISH_STEMS[m[1].lower()]
+    verb = english_verb(m[1])
     if m[2].lower() in ("al", "ala", "alo", "ali", "an", "ana", "ano"):
         return past_form(verb)
     return verb

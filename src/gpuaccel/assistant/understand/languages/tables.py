@@ -135,11 +135,25 @@ def past_form(verb: str) -> str:
     return verb + "ed"
 
 
+# the English verbs of the trade that writers of other languages cut before their own endings ("releas" in
+# Dutch "releasen", "paus" in Finnish "pauseta", "resum" in Slovenian "resumas", "throttl" in Serbian
+# "throttluje"): the verb each cut stem is (the others, "cancel", "kill", "fail", are whole verbs)
+ENGLISH_STEMS = {
+    "releas": "release", "paus": "pause", "resum": "resume", "throttl": "throttle", "idl": "idle",
+    "queu": "queue",
+}  # fmt: skip
+
+
+def english_verb(stem: str) -> str:
+    """The English verb a stem given another language's ending stands for ("releas" release, "kill" kill)."""
+    return ENGLISH_STEMS.get(stem.lower(), stem.lower())
+
+
 # an English verb of the trade given a Dutch or German infinitive's ending ("killen", "canceln",
 # "releasen"): the English verb
 ENGLISH_VERB_INFINITIVE: tuple[str, English] = (
     r"\b(kill|cancel|releas|paus|resum|restart|rerun|hold)e?n\b",
-    lambda m: m[1] + ("e" if m[1].lower() in ("releas", "paus", "resum") else ""),
+    lambda m: english_verb(m[1]),
 )
 # that verb said last, as Dutch and German put it after what it acts on ("kan je job 13 killen?",
 # "kannste job 13 canceln?"): the request in English order
