@@ -7,8 +7,10 @@ Worded apart from the held-out question sets."""
 from __future__ import annotations
 
 import json
+import sqlite3
+from pathlib import Path
 
-from heldout_machine import NOW
+from heldout_machine import NOW, build_machine
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.accel.telemetry.fields import energy_text
@@ -16,6 +18,7 @@ from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Window
+from gpuaccel.assistant.reports.report import job_facts
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
@@ -164,3 +167,26 @@ def test_what_happened_in_the_end_is_the_job_in_focus() -> None:
     focus = Context(Query("job_detail", job=5), subjects=[5])
     for question in ("and what happened in the end", "what happened finally", "at the end what happened"):
         assert pick(question, focus) == Query("job_detail", job=5), question
+
+
+def test_an_ended_jobs_energy_without_a_record_is_its_gpus_alike_in_chat_and_report(tmp_path: Path) -> None:
+    """A job that ended without an ``energy`` record (run before the daemon kept them, or on a card
+    without the counter) is told with its GPUs' energy while it ran, said as theirs, and the chat's record
+    and the job's report give the same amount: one definition, not the report's estimate beside the
+    chat's "none"."""
+    machine = build_machine(tmp_path)
+    with sqlite3.connect(tmp_path / "gpuaccel.db") as conn:
+        conn.execute("DELETE FROM events WHERE type = 'energy' AND job_id = 4")
+    with machine.held_clock():
+        svc = machine.service()
+        try:
+            job = svc.store.get(4)
+            assert job is not None and job.started_at and job.finished_at and job.assigned_gpus
+            said = run(QueryContext(FactsSource(svc.store), now=lambda: NOW), Query("job_detail", job=4))
+            spans = energy(svc.store, job.started_at, job.finished_at, list(job.assigned_gpus))
+            told = energy_text(sum(float(e.joules or 0.0) for e in spans))
+            assert f"No energy was recorded for it; GPU 1 used {told} while it ran (" in said.sentence
+            facts = job_facts(svc.store, 4, None)
+            assert facts["energy"] == told and "no energy recorded for the job" in facts["energy_method"]
+        finally:
+            svc.stop()

@@ -238,7 +238,7 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
         text += f" {so_far[1]}"
     rows = [
         [job.id, job.name or job.kind, str(job.state), format_duration(t) if t is not None else "-",
-         job.attempt, clock(job.created_at), _energy_cell(used, so_far) or "-"]
+         job.attempt, clock(job.created_at), _energy_cell(job, used, so_far) or "-"]
     ]  # fmt: skip
     one_gpu = list(job.assigned_gpus) if len(job.assigned_gpus) == 1 else []  # "that card": where it ran
     columns = ["job", "name", "state", "ran for", "attempt", "submitted", "energy"]
@@ -269,21 +269,35 @@ def _last_line(ctx: QueryContext, job: Job) -> str:
     return f" Its last line of output (gpuaccel logs {job.id} -n 1): {code_span(lines[-1])}."
 
 
-def _energy_so_far(ctx: QueryContext, job: Job, now: float) -> tuple[float, str] | None:
-    """A running job's energy so far, which the daemon records only when the attempt ends: its GPUs'
-    energy since it started, from the telemetry history (the counter, as the record will be), said as
-    such; None when it runs on no GPU or the history has nothing of the span."""
-    if job.state not in LIVE or job.started_at is None or not job.assigned_gpus:
+def gpus_energy(store: Any, job: Job, t0: float, t1: float) -> tuple[float, str, str] | None:
+    """A job's GPUs' energy over [t0, t1) from the telemetry history (the counter where it covers, power x
+    time where not) and how it was read: what a job without an ``energy`` record is told with (a running
+    one: the daemon records it when the attempt ends; an older or counter-less one: never), said as its
+    GPUs', which counts anything else on them: (joules, "GPU 0 and GPU 1", how read). None when it ran on
+    no GPU or the history has nothing."""
+    if not job.assigned_gpus or t1 <= t0:
         return None
-    found = [
-        e for e in history_read.energy(ctx.store, job.started_at, now, list(job.assigned_gpus)) if e.joules
-    ]
+    found = [e for e in history_read.energy(store, t0, t1, list(job.assigned_gpus)) if e.joules]
     if not found:
         return None
-    joules = sum(float(e.joules) for e in found if e.joules)
     gpus = and_list([f"GPU {e.gpu}" for e in found])
     how = "; ".join(sorted({f"{e.method}, {e.resolution} history" for e in found}))
-    return joules, f"It has used {energy_text(joules)} so far: {gpus} since it started ({how})."
+    return sum(float(e.joules) for e in found if e.joules), gpus, how
+
+
+def _energy_so_far(ctx: QueryContext, job: Job, now: float) -> tuple[float, str] | None:
+    """A job's energy where the daemon recorded none (:func:`gpus_energy`), as the job's report gives it: a
+    running job's so far, an ended one's over its run; None before it starts."""
+    if job.started_at is None:
+        return None
+    end = now if job.state in LIVE or job.finished_at is None else job.finished_at
+    got = gpus_energy(ctx.store, job, job.started_at, end)
+    if got is None:
+        return None
+    joules, gpus, how = got
+    if job.state in LIVE:
+        return joules, f"It has used {energy_text(joules)} so far: {gpus} since it started ({how})."
+    return joules, f"No energy was recorded for it; {gpus} used {energy_text(joules)} while it ran ({how})."
 
 
 def _run_by(job: Job) -> str:
@@ -712,11 +726,14 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
 
 
-def _energy_cell(used: tuple[float, str] | None, so_far: tuple[float, str] | None) -> str | None:
-    """A job's energy as its detail's table says it: recorded ("64.8 Wh"), or so far of a running job."""
+def _energy_cell(job: Job, used: tuple[float, str] | None, so_far: tuple[float, str] | None) -> str | None:
+    """A job's energy as its detail's table says it: recorded ("64.8 Wh"), or without a record its GPUs'
+    (:func:`_energy_so_far`): so far of a running job."""
     if used is not None:
         return energy_text(used[0])
-    return f"{energy_text(so_far[0])} so far" if so_far is not None else None
+    if so_far is None:
+        return None
+    return f"{energy_text(so_far[0])} " + ("so far" if job.state in LIVE else "(its GPUs')")
 
 
 def _run_told(job: Job, seconds: float) -> str:
@@ -748,7 +765,7 @@ def side_by_side(ctx: QueryContext, q: Query) -> str:
         so_far = _energy_so_far(ctx, j, now) if used is None else None  # a running job's, as its detail
         said = [
             f"ran {_run_told(j, t)}",
-            _energy_cell(used, so_far) or "no recorded energy",
+            _energy_cell(j, used, so_far) or "no recorded energy",
             _gpu_hours(j, gpu_time(j, now) or 0.0),
             f"waited {format_duration(queue_wait(j, now))}",
         ]

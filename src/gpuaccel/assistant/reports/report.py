@@ -23,7 +23,7 @@ from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.prose_checks import Checked, check_free, sentences
-from gpuaccel.assistant.queries.jobs import clock
+from gpuaccel.assistant.queries.jobs import clock, gpus_energy
 from gpuaccel.assistant.queries.log_files import LogUnreadable, code_block, read_log, shown_lines
 from gpuaccel.assistant.queries.query import NUMBER
 from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
@@ -193,21 +193,18 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
 
 def job_energy(store: Store, job: Job, t0: float, t1: float) -> tuple[str | None, str]:
     """The job's energy as ``gpuaccel show`` lists it (its ``energy`` events, from NVML's energy counter while
-    it held its GPUs) and how it was measured; for a job without them, its GPUs' energy while it ran."""
+    it held its GPUs) and how it was measured; for a job without them, its GPUs' energy while it ran, as the
+    chat tells it (:func:`queries.jobs.gpus_energy`)."""
     recorded = reads.job_energy(store, job.id)
     if recorded is not None:
         return energy_text(recorded[0]), recorded[1]
-    if not job.assigned_gpus or t1 <= t0:
+    if not job.assigned_gpus:
         return None, "no GPU"
-    found = [e for e in history_read.energy(store, t0, t1, job.assigned_gpus) if e.joules is not None]
-    if not found:
+    got = gpus_energy(store, job, t0, t1)
+    if got is None:
         return None, "no energy counter or power readings while it ran"
-    return (
-        energy_text(sum(e.joules or 0.0 for e in found)),
-        "its GPUs' energy while it ran (telemetry history: "
-        + "; ".join(sorted({e.method for e in found}))
-        + ")",
-    )
+    joules, gpus, how = got
+    return energy_text(joules), f"no energy recorded for the job: the energy of {gpus} while it ran ({how})"
 
 
 def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any]:
