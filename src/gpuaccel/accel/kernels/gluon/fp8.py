@@ -169,9 +169,9 @@ def gluon_fp8_config(
     (0.0508), 4,16,2048 0.1056 / 0.0963 (0.0944), 4,32,4096 0.6279 / 0.5916 (0.6398). Past the bound one
     program with 256-key blocks was faster in every round: 2,32,8192 1.0476 / 1.0790, 1,16,16384 0.9607 /
     1.0298. With no more tiles than SMs one program an SM stays: 1,16,512 (64 tiles, host-bound) measured
-    0.0148 / 0.0146, faster in 7 of 9 rounds. Non-causal calls keep 256-key blocks (two programs: 4,16,1024
-    0.0499 / 0.0489 and 16,16,512 0.0600 / 0.0560 in every round, 2,16,1024 8 of 9, but 1,16,2048 0.0447 /
-    0.0461 and the two-launch 8,16,1024 and 2,16,2048 slower)."""
+    0.0148 / 0.0146, faster in 6 of 9 rounds, slower in 2. Non-causal calls keep 256-key blocks (two programs:
+    4,16,1024 0.0499 / 0.0489 and 16,16,512 0.0600 / 0.0560 in every round, 2,16,1024 8 of 9, but 1,16,2048
+    0.0447 / 0.0461 and the two-launch 8,16,1024 and 2,16,2048 slower)."""
     if head_dim not in GLUON_FP8_CONFIGS:
         raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FP8_CONFIGS[head_dim]
