@@ -10,7 +10,7 @@ configuration's: bit for bit, else the largest difference and its share of the s
 element (a variant that changes the key block changes the summation order).
 
   PYTHONPATH=src python benchmarks/fp8_n1024_ab.py [--shapes 8,1024,16,128,c ...] [--variants shipped
-      128,2,2 ...] [--rounds 5] [--json PATH]
+      128,2,2 ...] [--rounds 5] [--json PATH] [--errors] [--dequant]
   python benchmarks/fp8_n1024_ab.py --warm VARIANT ...   (build the variants' kernels: the JIT cache)
   ncu --profile-from-start off ... python benchmarks/fp8_n1024_ab.py --once ...   (after warm calls, one
       e4m3 call per variant and one bf16 call per shape inside cudaProfilerStart/Stop)
@@ -128,7 +128,30 @@ def compare(out: tuple[torch.Tensor, ...], ref: tuple[torch.Tensor, ...]) -> dic
             "max_abs_diff": diff, "rel_to_max": diff / max(o0.float().abs().max().item(), 1e-30)}  # fmt: skip
 
 
-def timed(text: str, fns: dict[str, Any], rounds: int, ref: str) -> dict[str, Any]:
+def errors(
+    shape: tuple[int, int, int, int, bool], outs: dict[str, tuple[torch.Tensor, ...]]
+) -> dict[str, Any]:
+    """The FlashAttention standard at ``shape``: each e4m3 call's o (``outs``, flash-attn's layout) against
+    the fp32 reference on the dequantised inputs (relative L2, and lse's largest error), beside a plain
+    PyTorch e4m3 implementation's o error (``reference.e4m3_plain_attention``); a variant passes at most 2x
+    the plain one's."""
+    from fp8_call_host_ab import inputs
+
+    from gpuaccel.accel.kernels import reference
+
+    b, n, h, d, causal = shape
+    e4m3, descales, _ = inputs(shape)
+    true = [(t.float() * s[:, None, :, None]).transpose(1, 2) for t, s in zip(e4m3, descales, strict=True)]
+    ro, rl = reference.flash_attention_forward(*true, causal, d**-0.5)
+    plain = reference.e4m3_plain_attention(*true, causal, d**-0.5).float()
+    out: dict[str, Any] = {"plain_err": ((plain - ro).norm() / ro.norm()).item()}
+    for name, (o, lse) in outs.items():
+        ot = o.transpose(1, 2).float()
+        out[name] = {"err": ((ot - ro).norm() / ro.norm()).item(), "lse_err": (lse - rl).abs().max().item()}
+    return out
+
+
+def timed(text: str, fns: dict[str, Any], rounds: int, ref: str, check: bool = False) -> dict[str, Any]:
     """One shape's row: each call's output against ``ref``'s (bf16's aside), do_bench medians of ``rounds``
     rounds alternated in order (``bench.attention.median_ms``), kernel us from the torch profiler over 20
     back-to-back calls; prints its brief line."""
@@ -141,8 +164,10 @@ def timed(text: str, fns: dict[str, Any], rounds: int, ref: str) -> dict[str, An
     torch.cuda.synchronize()
     row: dict[str, Any] = {n: {"ms_rounds": []} for n in fns}
     for name in fns:
-        if name != "bf16":
+        if name.startswith("e4m3"):
             row[name] |= compare(first[name], first[ref])
+    if check:
+        row["errors"] = errors(parse_shape(text), {n: first[n] for n in fns if n.startswith("e4m3")})
     for r in range(rounds):
         for name in list(fns)[:: -1 if r % 2 else 1]:
             row[name]["ms_rounds"].append(median_ms(fns[name]))
@@ -150,20 +175,27 @@ def timed(text: str, fns: dict[str, Any], rounds: int, ref: str) -> dict[str, An
         row[name]["ms"] = statistics.median(row[name]["ms_rounds"])
         row[name]["kernels_ms"] = kernel_times(fns[name], 20)
         row[name]["kernel_us"] = 1e3 * sum(row[name]["kernels_ms"].values())
-    brief = {n: (round(r["ms"], 4), round(r["kernel_us"], 1)) for n, r in row.items()}
+    brief = {n: (round(row[n]["ms"], 4), round(row[n]["kernel_us"], 1)) for n in fns}
     print(json.dumps({text: brief}), flush=True)
     return row
 
 
-def measure(shapes: list[str], variants: list[str], rounds: int) -> dict[str, Any]:
+def measure(
+    shapes: list[str], variants: list[str], rounds: int, check: bool = False, dequant: bool = False
+) -> dict[str, Any]:
+    """Each shape's row (:func:`timed`); ``check``: the variants' errors (:func:`errors`); ``dequant``: the
+    bf16 call on the e4m3 inputs dequantised to bf16 (one launch a tensor, then the bf16 call) timed too,
+    the cost of running bf16 below a size."""
     from fp8_call_host_ab import calls, environment
 
     out: dict[str, Any] = {"env": environment(), "rounds": rounds, "shapes": {}}
     for text in shapes:
         shape = parse_shape(text)
         fns = {"bf16": calls(shape)["bf16"]}
+        if dequant:
+            fns["bf16 dequantised"] = calls(shape)["bf16 on dequantised e4m3"]
         fns |= {f"e4m3 {v}": e4m3_call(shape, parse_variant(v, shape), variant_vt(v)) for v in variants}
-        out["shapes"][text] = timed(text, fns, rounds, f"e4m3 {variants[0]}")
+        out["shapes"][text] = timed(text, fns, rounds, f"e4m3 {variants[0]}", check)
     from gpuaccel.accel.kernels.tuning import configs
 
     configs.force("fwd_fp8", None, True)
@@ -197,14 +229,20 @@ def once(shapes: list[str], variants: list[str]) -> None:
 
 
 def table(res: dict[str, Any], variants: list[str]) -> None:
+    """Per shape: ms (/ bf16's), kernel us, rounds faster than the first variant, and where checked the o
+    error over the plain e4m3 implementation's."""
     print("| shape | bf16 ms, kernel us | " + " | ".join(f"e4m3 {v} ms (/bf16), us" for v in variants) + " |")
     for text, row in res["shapes"].items():
         bf = row["bf16"]["ms"]
-        cells = []
+        first = row[f"e4m3 {variants[0]}"]["ms_rounds"]
+        cells = [f"{row['bf16 dequantised']['ms']:.4f} deq"] if "bf16 dequantised" in row else []
         for v in variants:
             r = row[f"e4m3 {v}"]
             eq = "" if r.get("bit_for_bit", True) else f" diff {r['rel_to_max']:.1e}"
-            cells.append(f"{r['ms']:.4f} ({r['ms'] / bf:.2f}), {r['kernel_us']:.1f}{eq}")
+            won = sum(x < y for x, y in zip(r["ms_rounds"], first, strict=True))
+            err = row.get("errors", {}).get(f"e4m3 {v}")
+            eq += f" err {err['err'] / row['errors']['plain_err']:.2f}x" if err else ""
+            cells.append(f"{r['ms']:.4f} ({r['ms'] / bf:.3f}), {r['kernel_us']:.1f}, {won}/{len(first)}{eq}")
         print(f"| {text} | {bf:.4f}, {row['bf16']['kernel_us']:.1f} | " + " | ".join(cells) + " |")
 
 
@@ -217,6 +255,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=os.path.join(os.environ.get("OUT", "benchmarks/results"), name))
     ap.add_argument("--warm", action="store_true", help="only build the variants' kernels at the shapes")
     ap.add_argument("--once", action="store_true", help="one call each inside the profiler's range")
+    ap.add_argument("--errors", action="store_true", help="each variant's o error against the fp32 reference")
+    ap.add_argument(
+        "--dequant", action="store_true", help="time the bf16 call on dequantised e4m3 inputs too"
+    )
     args = ap.parse_args(argv)
     if args.warm:
         for text in args.shapes:
@@ -228,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.once:
         once(args.shapes, args.variants)
         return 0
-    res = measure(args.shapes, args.variants, args.rounds)
+    res = measure(args.shapes, args.variants, args.rounds, args.errors, args.dequant)
     Path(args.json).write_text(json.dumps(res, indent=1))
     table(res, args.variants)
     return 0

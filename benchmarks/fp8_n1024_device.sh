@@ -11,6 +11,7 @@
 #            SHAPES_X (1,512 and the long shapes by default), each shape's two builds in parallel first; the
 #            variant is pinned as named at every shape (a ``shipped+FIELD=VALUE`` variant applies an option to
 #            each shape's own configuration; a B,S,C,Q one pins those consumers at the long shapes too)
+#   AB_ARGS  further fp8_n1024_ab.py options for AB (--errors: each variant's error; --dequant: bf16 on dequantised inputs)
 #   CONFIG   benchmarks/fp8_config_ab.py (kernel only, pre-quantised inputs) with CONFIG_ARGS
 # Run from the repository root on a Hopper machine; writes under $OUT (or out/).
 set -u
@@ -58,10 +59,10 @@ if [ "${PROFILE:-0}" = 1 ]; then
     python benchmarks/ncu_details.py "$OUT/details.csv" >>"$LOG" 2>&1
 fi
 if [ "${AB:-0}" = 1 ]; then
-    timeout "${AB_S:-150}" "${ABCMD[@]}" --shapes $SHAPES_C --variants $VARIANTS_C --rounds "${ROUNDS:-5}" \
+    timeout "${AB_S:-150}" "${ABCMD[@]}" ${AB_ARGS:-} --shapes $SHAPES_C --variants $VARIANTS_C --rounds "${ROUNDS:-5}" \
         --json "$OUT/ab_causal.json" >/tmp/ab_causal.log 2>&1
     echo "ab causal rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
-    timeout "${AB_S:-150}" "${ABCMD[@]}" --shapes $SHAPES_N --variants $VARIANTS_N --rounds "${ROUNDS:-5}" \
+    timeout "${AB_S:-150}" "${ABCMD[@]}" ${AB_ARGS:-} --shapes $SHAPES_N --variants $VARIANTS_N --rounds "${ROUNDS:-5}" \
         --json "$OUT/ab_noncausal.json" >/tmp/ab_noncausal.log 2>&1
     echo "ab non-causal rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
     tail -n 7 /tmp/ab_causal.log /tmp/ab_noncausal.log >>"$LOG"

@@ -139,29 +139,28 @@ def test_the_consumers_turns_change_no_bytes(consumers, q_bufs, b, hq, hkv, nq, 
         (3, 6, 3, 2049, 2047, False),
         (1, 4, 4, 5000, 130, True),  # the first rows see no key
         (1, 5, 5, 8192, 8192, False),  # the grid's tail cut along the keys (D64's 256-key pieces)
-        (2, 16, 16, 2048, 2048, True),  # short causal: D64_SHORT_CAUSAL's 128-key blocks, two Q buffers
+        (8, 16, 16, 1024, 1024, False),  # non-causal: 256-key blocks
     ],
 )
 def test_d64_turns_and_reciprocal_change_no_bytes(b, hq, hkv, nq, nk, causal):
-    """D64's two consumers (256-key blocks, PV inside each) take the consumers' turns and O's reciprocal
-    epilogue (gluon.fp8.with_turns, docs/kernels-log.md, 2026-11-30, forty-second session): o and lse are
-    the step's without them bit for bit -- the turns only order the wgmma issues; 1/l then a multiply
-    gave the division's bits (fp32 division is a reciprocal and a multiply there) -- and every element
-    is written (NaN-poisoned first). Short causal calls run D64_SHORT_CAUSAL's 128-key blocks (the last
-    case), the others 256-key ones."""
+    """D64's two consumers (PV inside each key block) take the consumers' turns and O's reciprocal epilogue
+    (gluon.fp8.with_turns, docs/kernels-log.md, 2026-11-30, forty-second session): o and lse are the
+    step's without them bit for bit -- the turns only order the wgmma issues; 1/l then a multiply gave
+    the division's bits (fp32 division is a reciprocal and a multiply there) -- and every element is
+    written (NaN-poisoned first). Causal calls up to D64_CAUSAL_SEQ with more tiles than SMs run D64_CAUSAL
+    (two programs an SM, 64-key blocks; the forty-third session), the others 256-key blocks."""
     from dataclasses import replace
 
     from gpuaccel.accel.kernels.fp8 import attention as fp8
-    from gpuaccel.accel.kernels.gluon.fp8 import D64_SHORT_CAUSAL, D64_SHORT_CAUSAL_SEQ, gluon_fp8_config
+    from gpuaccel.accel.kernels.gluon.fp8 import D64_CAUSAL, gluon_fp8_config
     from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 
     gen = torch.Generator(device="cuda").manual_seed(nq + nk + 64)
     q = torch.randn(b, hq, nq, 64, device="cuda", dtype=torch.bfloat16, generator=gen)
     k, v = (torch.randn(b, hkv, nk, 64, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in "kv")
     shipped = gluon_fp8_config(64, q, causal)
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    short = causal and nq <= D64_SHORT_CAUSAL_SEQ and b * hq * -(-nq // 128) > sms
-    base = D64_SHORT_CAUSAL if short else GluonFwdConfig(256, 2)
+    base = D64_CAUSAL if shipped.ctas_per_sm == 2 else GluonFwdConfig(256, 2)
+    assert shipped.ctas_per_sm == 2 or not causal or max(nq, nk) > 4096 or b * hq * -(-nq // 128) <= 132
     assert shipped == replace(base, pingpong=True, o_recip=True)
     x = fp8.quantize_fp8(q, k, v, *fp8.quant_layout(base))
     _same_bytes(x, q, causal, base, replace(base, pingpong=True), shipped)
@@ -647,49 +646,34 @@ def _same_bytes(x, q, causal, *configs):
         (3, 8, 8, 1000, 1000, True),
     ],
 )
-def test_short_causal_d64_calls_128_key_blocks_within_the_standard(b, hq, hkv, nq, nk, causal):
-    """FA3's e4m3 call at short causal D64 shapes runs D64_SHORT_CAUSAL (128-key blocks, three stages, two
-    Q buffers; gluon.fp8.gluon_fp8_config, docs/kernels-log.md, 2026-11-30, forty-second session (later)):
-    other key blocks, another summation order, so the FlashAttention standard rather than bytes: o's error
-    against the fp32 reference on the dequantised inputs at most 2x a plain PyTorch e4m3 implementation's
-    and at most 1.1x the 256-key configuration's, lse within 1e-2, rows that see no key at -inf, no NaN,
-    and where the call runs one launch, the kernel launched into NaN-poisoned o/lse writes every element
-    and gives the call's bytes."""
+def test_causal_d64_calls_two_programs_an_sm_within_the_standard(b, hq, hkv, nq, nk, causal):
+    """FA3's e4m3 call at causal D64 runs D64_CAUSAL (two programs an SM: 64-key blocks, two stages, PV inside
+    each block under the 80-register cap; gluon.fp8.gluon_fp8_config, docs/kernels-log.md, 2026-12-01,
+    forty-third session): other key blocks than the 256-key configuration, another summation order, so
+    the FlashAttention standard rather than bytes: o's error against the fp32 reference on the dequantised
+    inputs at most 2x a plain PyTorch e4m3 implementation's and at most 1.1x the 256-key configuration's
+    (one program an SM), lse within 1e-2, rows that see no key at -inf, no NaN, and where the call runs
+    one launch, the kernel launched into NaN-poisoned o/lse writes every element and gives the call's
+    bytes."""
     from dataclasses import replace
 
-    from gpuaccel.accel.kernels.gluon.fp8 import D64_SHORT_CAUSAL, gluon_fp8_config
+    from gpuaccel.accel.kernels.gluon.fp8 import D64_CAUSAL, gluon_fp8_config
 
     cfg = gluon_fp8_config(64, torch.empty(b, hq, nq, 64, device="meta"), causal, sms=132)
-    assert (cfg.block_n, cfg.stages, cfg.q_bufs) == (D64_SHORT_CAUSAL.block_n, 3, 2)
+    assert (cfg.block_n, cfg.stages, cfg.ctas_per_sm) == (D64_CAUSAL.block_n, 2, 2) and cfg.pingpong
     new = _e4m3_call_errors(cfg, b, hq, hkv, nq, nk, causal)
-    old = _e4m3_call_errors(replace(cfg, block_n=256, stages=2, q_bufs=1), b, hq, hkv, nq, nk, causal)
+    old = _e4m3_call_errors(replace(cfg, block_n=256, ctas_per_sm=1), b, hq, hkv, nq, nk, causal)
     for r in (new, old):
         assert not r["nan"] and r["inf_rows_match"] and r["direct_same"] is not False, r
         assert r["lse_err"] < 1e-2, r
     assert new["err"] <= 2 * new["plain_err"] and new["err"] <= 1.1 * old["err"], (new, old)
 
 
-def _plain_e4m3_attention(q, k, v, causal, scale):
-    """Plain PyTorch attention at the FP8 kernel's precision, on fp32 (dequantised e4m3) q/k/v [B, H, N, D]:
-    fp32 scores and softmax, P rounded to e4m3 for PV (scaled by 256 first, as the kernel does, so small
-    probabilities stay out of e4m3's subnormals), PV in fp32, o in bf16. The FlashAttention standard's
-    "plain implementation in the same dtype" for e4m3 attention."""
-    g = q.shape[1] // k.shape[1]
-    kx, vx = k.repeat_interleave(g, 1), v.repeat_interleave(g, 1)
-    s = q @ kx.transpose(-2, -1) * scale
-    if causal:
-        nq, nk = q.shape[2], k.shape[2]
-        s = s.masked_fill(~torch.ones(nq, nk, dtype=torch.bool, device=q.device).tril(nk - nq), float("-inf"))
-    p = torch.softmax(s, -1).nan_to_num(0.0)
-    p8 = (p * 256).to(torch.float8_e4m3fn).float() / 256
-    return (p8 @ vx).to(torch.bfloat16)
-
-
 def _e4m3_call_errors(cfg, b, hq, hkv, nq, nk, causal, seed=0):
-    """FA3's e4m3 call (flash_attn_func on e4m3 (B, N, H, D) inputs with (batch, kv head) descales, D64)
-    with ``cfg`` pinned: its o's relative L2 error and lse's largest error against the fp32 reference on
-    the dequantised inputs, the plain e4m3 implementation's error (:func:`_plain_e4m3_attention`), whether
-    any NaN came back, and, where the call runs one launch (V transposed in the kernel), whether the
+    """FA3's e4m3 call (flash_attn_func on e4m3 (B, N, H, D) inputs with (batch, kv head) descales, D64) with
+    ``cfg`` pinned: its o's relative L2 error and lse's largest error against the fp32 reference on the
+    dequantised inputs, the plain e4m3 implementation's error (:func:`reference.e4m3_plain_attention`),
+    whether any NaN came back, and, where the call runs one launch (V transposed in the kernel), whether the
     kernel launched directly into NaN-poisoned o/lse wrote every element and gave the call's bytes."""
     from gpuaccel.accel.kernels import flash_attn_func, reference
     from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8, transposes_v
@@ -712,7 +696,7 @@ def _e4m3_call_errors(cfg, b, hq, hkv, nq, nk, causal, seed=0):
         tuning.force("fwd_fp8", None, causal)
     true = [(t.float() * s).transpose(1, 2) for t, s in zip(e4m3, per, strict=True)]
     ro, rl = reference.flash_attention_forward(*true, causal, scale)
-    po = _plain_e4m3_attention(*true, causal, scale)
+    po = reference.e4m3_plain_attention(*true, causal, scale)
     o_t = o.transpose(1, 2).float()
     fin = torch.isfinite(rl)
     out = {

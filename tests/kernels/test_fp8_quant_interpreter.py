@@ -187,14 +187,17 @@ def test_call_below_the_rule_runs_the_16_bit_kernel_and_says_so():
 @pytest.mark.parametrize(
     "cfg,why",
     [
-        (GluonFwdConfig(128, 3, 3, o_tma=True), "one program per SM and O from registers"),
-        (GluonFwdConfig(64, 2, 2, 2), "one program per SM and O from registers"),
+        (GluonFwdConfig(128, 3, 3, o_tma=True), "O from registers"),
+        (GluonFwdConfig(64, 2, 2, 2), "one program per SM \\(two: D64, two consumers\\)"),  # D128 here
+        (GluonFwdConfig(64, 2, 3, 2), "one program per SM \\(two: D64, two consumers\\)"),
+        (GluonFwdConfig(64, 2, 2, 3), "one program per SM \\(two: D64, two consumers\\)"),
         (GluonFwdConfig(128, 3, 3, q_bufs=3), "one or two Q buffers"),
     ],
 )
 def test_gluon_fp8_launcher_refuses_what_it_does_not_build(cfg, why):
-    """O by TMA (it stages O in Q's e4m3 buffer) and two programs per SM are the bf16 forward's; the FP8
-    launcher names them before anything is launched. A second Q buffer builds (refused until 2026-11-28:
+    """O by TMA (it stages O in Q's e4m3 buffer) is the bf16 forward's, and two programs per SM fit D64's two
+    consumers alone (since 2026-12-01, forty-third session); the FP8 launcher names them before anything is
+    launched. A second Q buffer builds (refused until 2026-11-28:
     its wrong causal output was ptxas's, docs/kernels-log.md, twenty-fourth session)."""
     from gpuaccel.accel.kernels.gluon.fp8 import launch_gluon_fp8
 

@@ -160,8 +160,8 @@ def test_a_wrong_merge_weight_is_caught(monkeypatch):
         (2, 16, 8192, 128, True, 3),
         (8, 16, 1024, 128, False, 3),  # non-causal keeps three
         (1, 16, 512, 128, False, 3),
-        (1, 16, 512, 64, True, None),  # D64 / D256 keep their one configuration
-        (1, 16, 512, 256, True, None),
+        (1, 16, 512, 64, False, None),  # D64 non-causal / D256 keep their one configuration (D64 causal:
+        (1, 16, 512, 256, True, None),  # test_causal_d64_calls_take_two_programs_an_sm)
     ],
 )
 def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_causal_call(b, hq, n, d, causal, want):
@@ -182,39 +182,48 @@ def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_causal_call(b, hq
 
 
 @pytest.mark.parametrize(
-    "b,hq,n,d,causal,sms,short",
+    "b,hq,n,d,causal,two",
     [
-        (4, 16, 1024, 64, True, 132, True),  # 512 tiles of 128 rows on 132 programs
-        (8, 16, 1024, 64, True, 132, True),
-        (2, 16, 2048, 64, True, 132, True),
-        (4, 16, 2048, 64, True, 132, True),  # V^T by its own launch
-        (4, 32, 4096, 64, True, 132, False),  # level in the second run: past D64_SHORT_CAUSAL_SEQ
-        (2, 8, 1000, 64, True, 132, False),  # 128 tiles: no more than the programs
-        (2, 8, 1000, 64, True, 100, True),  # ... unless there are fewer programs
-        (1, 16, 512, 64, True, 132, False),  # 64 tiles: one a program, not measured
-        (2, 32, 8192, 64, True, 132, False),
-        (1, 16, 2049, 64, True, 132, False),
-        (4, 16, 1024, 64, False, 132, False),  # non-causal keeps 256-key blocks
-        (8, 16, 1024, 128, True, 132, False),  # D128 has its own rule
+        (4, 16, 1024, 64, True, True),  # one launch (V transposed in the kernel)
+        (8, 16, 1024, 64, True, True),
+        (2, 16, 2048, 64, True, True),
+        (4, 16, 2048, 64, True, True),  # V^T by its own launch
+        (4, 32, 4096, 64, True, True),  # D64_CAUSAL_SEQ
+        (2, 32, 8192, 64, True, False),  # past it: 256-key blocks, one program an SM
+        (1, 16, 16384, 64, True, False),
+        (1, 16, 4097, 64, True, False),
+        (2, 8, 1000, 64, True, False),  # 128 tiles: no more than the SMs (132)
+        (1, 16, 512, 64, True, False),
+        (4, 16, 1024, 64, False, False),  # non-causal keeps 256-key blocks
+        (2, 16, 2048, 64, False, False),
+        (8, 16, 1024, 128, True, False),  # D128 has its own rule
     ],
 )
-def test_short_causal_d64_calls_take_128_key_blocks(b, hq, n, d, causal, sms, short):
-    """gluon.fp8.gluon_fp8_config: a D64 causal call of up to D64_SHORT_CAUSAL_SEQ queries whose 128-row
-    tiles outnumber the programs runs D64_SHORT_CAUSAL (128-key blocks, three stages, two Q buffers) with
-    the turns and the reciprocal epilogue (docs/kernels-log.md, 2026-11-30, forty-second session (later));
-    past either bound, non-causal, and other head dims, what they ran before."""
+def test_causal_d64_calls_take_two_programs_an_sm(b, hq, n, d, causal, two):
+    """gluon.fp8.gluon_fp8_config: a D64 causal call of up to D64_CAUSAL_SEQ queries and keys whose 128-row
+    tiles outnumber the SMs runs D64_CAUSAL (two programs an SM: 64-key blocks, two stages, PV inside each
+    block under the 80-register cap) with the turns and the reciprocal epilogue (docs/kernels-log.md,
+    2026-12-01, forty-third session); past either bound, non-causal, and other head dims, one program an
+    SM as before."""
     from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
     from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 
-    cfg = gluon_fp8.gluon_fp8_config(d, torch.empty(b, hq, n, d, device="meta"), causal, sms=sms)
-    if short:
-        assert GluonFwdConfig(128, 3, q_bufs=2) == gluon_fp8.D64_SHORT_CAUSAL
-        assert cfg == gluon_fp8.with_turns(gluon_fp8.D64_SHORT_CAUSAL, 64, True)
-        assert gluon_fp8.fp8_takes_turns(cfg, True, False)
+    q = torch.empty(b, hq, n, d, device="meta")
+    cfg = gluon_fp8.gluon_fp8_config(d, q, causal, sms=132)
+    if two:
+        assert GluonFwdConfig(64, 2, ctas_per_sm=2) == gluon_fp8.D64_CAUSAL
+        assert cfg == gluon_fp8.with_turns(gluon_fp8.D64_CAUSAL, 64, True)
+        assert gluon_fp8.runs_pv_inline(cfg) and gluon_fp8.fp8_takes_turns(cfg, True, False)
     elif d == 64:
         assert cfg == gluon_fp8.with_turns(gluon_fp8.GLUON_FP8_CONFIGS[64], 64, causal)
     else:
-        assert cfg.block_n == gluon_fp8.GLUON_FP8_CONFIGS[d].block_n
+        assert cfg.block_n == gluon_fp8.GLUON_FP8_CONFIGS[d].block_n and cfg.ctas_per_sm == 1
+    if two:  # the keys bound it too (a causal call's Nk >= Nq), and fewer SMs take the smaller calls
+        assert gluon_fp8.gluon_fp8_config(d, q, causal, sms=132, seq_k=4097).ctas_per_sm == 1
+    if (b, hq, n, causal) in ((2, 8, 1000, True), (1, 16, 512, True)):
+        assert gluon_fp8.gluon_fp8_config(d, q, causal, sms=60) == gluon_fp8.with_turns(
+            gluon_fp8.D64_CAUSAL, 64, True
+        )
 
 
 @pytest.mark.parametrize(

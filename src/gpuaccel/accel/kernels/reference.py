@@ -120,6 +120,24 @@ def flash_attention_forward(
     return o.to(q.dtype), lse.to(_compute_dtype(q.dtype))
 
 
+def e4m3_plain_attention(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool, scale: float
+) -> torch.Tensor:
+    """Plain PyTorch attention at the FP8 kernels' precision, on fp32 (dequantised e4m3) q/k/v [B, H, N, D]:
+    fp32 scores and softmax, P rounded to e4m3 for PV (scaled by 256 first, as the kernels do, so small
+    probabilities stay out of e4m3's subnormals), PV in fp32, o in bf16. The FlashAttention standard's
+    "plain implementation in the same dtype" for e4m3 attention (an FP8 kernel's o error against the fp32
+    reference on the same inputs is held to at most 2x this one's)."""
+    g = q.shape[1] // k.shape[1]
+    kx, vx = k.repeat_interleave(g, 1), v.repeat_interleave(g, 1)
+    s = q @ kx.transpose(-2, -1) * scale
+    if causal:
+        s = s.masked_fill(~causal_mask(q.shape[2], k.shape[2], q.device), float("-inf"))
+    p = torch.softmax(s, -1).nan_to_num(0.0)
+    p8 = (p * 256).to(torch.float8_e4m3fn).float() / 256
+    return (p8 @ vx).to(torch.bfloat16)
+
+
 def flash_attention_backward(
     do: torch.Tensor,
     q: torch.Tensor,

@@ -942,7 +942,7 @@ def fp8_config(
         from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config, transposes_v
 
         v_given = k is not None and transposes_v(q, k, causal)
-        return gluon_fp8_config(shape.head_dim, q, causal, v_given=v_given)
+        return gluon_fp8_config(shape.head_dim, q, causal, v_given=v_given, seq_k=shape.seq_k)
     if isinstance(pinned, GluonFwdConfig):
         raise UnsupportedInputError(
             f"{FP8_PATH_ENV}=triton but a Gluon FP8 configuration is pinned ({pinned.label()})"

@@ -15,7 +15,9 @@ kernel's shared memory (V^T tiles), its configurations and launcher. What FP8 ch
 - Key blocks of 128 or more run each block's PV inside the block (``INLINE_PV``): no P is carried to the
   next step, which frees the registers for 256-key blocks (D64) or a third consumer warpgroup (D128), and
   it measured faster than FlashAttention-3's order even with two consumers and 128 keys; the 64-key D256
-  blocks keep that order, which measured faster there. D128's two consumers, causal three, and D64's two
+  blocks keep that order, which measured faster there. D64 causal calls up to 4096 keys run two programs an
+  SM (:data:`D64_CAUSAL`: 64-key blocks, PV inside each, under an 80-register cap), as the bf16 forward's
+  short D64 calls do. D128's two consumers, causal three, and D64's two
   take turns to issue those wgmmas (:func:`with_turns`): FP8's softmax weighs twice bf16's against its
   matmuls.
 - Non-causal tiles are all alike, so a grid of T tiles on P SMs runs ceil(T/P) rounds for T/P of work (11
@@ -39,7 +41,7 @@ from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, cdiv, launch,
 from gpuaccel.accel.kernels.gluon.fwd import V_CHUNK_COLS, _forward
 from gpuaccel.accel.kernels.gluon.merge import launch_split_merge, split_scratch
 from gpuaccel.accel.kernels.gluon.sched import CONSUMER_ROWS
-from gpuaccel.accel.kernels.gluon.tiles import CONSUMER_REGS, split_tile_walk, tile_walk
+from gpuaccel.accel.kernels.gluon.tiles import CONSUMER_REGS, TWO_PER_SM_REGS, split_tile_walk, tile_walk
 from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, tall_tiles_waste
 
 # Per padded head_dim. Blocks of 128 keys or more run each block's PV inside the block, so they carry no
@@ -54,10 +56,11 @@ from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig, tall_tiles_was
 GLUON_FP8_CONFIGS = {64: GluonFwdConfig(256, 2), 128: GluonFwdConfig(128, 3, 3), 256: GluonFwdConfig(64, 2)}
 INLINE_PV_MIN_BLOCK = 128  # key blocks this long or longer run PV inside the block
 GLUON_FP8_HEAD_DIMS = tuple(GLUON_FP8_CONFIGS)
-# D64 causal calls of up to this many queries whose 128-row tiles outnumber the programs run
-# D64_SHORT_CAUSAL's 128-key blocks (three stages, two Q buffers), not 256-key ones (gluon_fp8_config)
-D64_SHORT_CAUSAL_SEQ = 2048
-D64_SHORT_CAUSAL = GluonFwdConfig(128, 3, q_bufs=2)
+# D64 causal calls of up to D64_CAUSAL_SEQ queries and keys run two programs an SM (64-key blocks, two
+# stages, PV inside each block, the launch's 80-register cap: gluon.tiles.TWO_PER_SM_REGS), not one with
+# 128- or 256-key blocks (gluon_fp8_config)
+D64_CAUSAL = GluonFwdConfig(64, 2, ctas_per_sm=2)
+D64_CAUSAL_SEQ = 4096
 
 
 @gluon.jit
@@ -117,6 +120,7 @@ def gluon_fp8_config(
     causal: bool = False,
     sms: int | None = None,
     v_given: bool = False,
+    seq_k: int | None = None,
 ) -> GluonFwdConfig:
     """The head dim's configuration (:data:`GLUON_FP8_CONFIGS`); for a causal call on queries ``q``
     [B, H, N, D], three consumers (192-row tiles) drop to two (128 rows) where the taller tiles pad the
@@ -150,29 +154,31 @@ def gluon_fp8_config(
     4,16,1024 0.0666 / 0.0653, 62.0 / 61.4; 1,16,512 0.0181 / 0.0157, 14.7 / 12.2. With V transposed by
     its own launch (8,16,1024) two consumers were slower (kernel 120.8 / 124.4 us): three stay.
 
-    D64 causal calls of up to :data:`D64_SHORT_CAUSAL_SEQ` queries whose 128-row tiles outnumber the
-    programs run :data:`D64_SHORT_CAUSAL`: 128-key blocks, three stages, each tile's Q loaded during the tile
-    before. There the kernel is latency-bound, one 12-warp program an SM (ncu at 8,16,1024 causal: 0.45
-    eligible warps a scheduler, issue slots 32 % busy, against the bf16 forward's two programs an SM at 1.05
-    and 48 % for about the same instruction count), and 256-key blocks walk 18 % more key columns than the
-    causal triangle holds at Nq 1024 (128-key ones 6 %). Other key blocks, another summation order: o
-    within the e4m3 kernel's error (fp32 reference on the dequantised inputs: relative L2 1.9-2.4e-2 either
-    way, a plain PyTorch e4m3 implementation 2.5-2.7e-2). FA3's e4m3 call on an H200 (docs/kernels-log.md,
-    2026-11-30, forty-second session (later); do_bench ms, 256-key / these, 9 alternated rounds of the
-    second of two runs, faster in every round of both but one disturbed round of the first at 8,16,1024;
-    bf16 call): 4,16,1024 0.0438 / 0.0386 (0.0329), 8,16,1024 0.0773 / 0.0679 (0.0571), 2,16,2048 0.0588
-    / 0.0543 (0.0505), 4,16,2048 0.1133 / 0.1057 (0.0937). At 4,32,4096 the
-    two runs disagreed (0.986 of the time in every round, then level, 4 of 9): not taken. 256-key blocks
-    with two Q buffers ran 1.11-1.44x slower, 128-key ones with one 0.91-0.96x (1.02x at 4,32,4096), 64-key
-    ones (PV after the next QK^T) 0.91-1.23x. Non-causal calls keep 256-key blocks (128-key ones 1.11x at
-    4,16,2048 in every round, mixed at 8,16,1024 and 2,16,2048)."""
+    D64 causal calls of up to :data:`D64_CAUSAL_SEQ` queries and keys (``seq_k``: the keys, q's length when
+    None) whose 128-row tiles outnumber the SMs run :data:`D64_CAUSAL`: two 12-warp programs an SM under the
+    launch's 80-register cap, 64-key blocks (128-key ones do not build at 80 registers: ptxas asks for 90),
+    two stages, PV inside each block, the turns and the reciprocal. There one program an SM (168 registers)
+    was latency-bound: it issued as many instructions as the bf16 forward, which runs two programs an SM, with
+    half its warps (ncu, 8,16,1024 causal, the e4m3 call's one launch; one program with 128-key blocks / two /
+    bf16: 129,694 / 105,948 / 96,701 cycles, 0.54 / 1.10 / 1.05 eligible warps a scheduler, issue slots 36.9 /
+    48.7 / 48.0 % busy, 25.1 / 27.1 / 24.3 M instructions). Other key blocks, another summation order: o
+    within the e4m3 kernel's error (fp32 reference on the dequantised inputs: relative L2 0.68-0.70x a plain
+    PyTorch e4m3 implementation's, as before). FA3's e4m3 call on an H200 (docs/kernels-log.md, 2026-12-01,
+    forty-third session; do_bench ms, 9 alternated rounds, before / two programs, faster in every round; bf16
+    call): 4,16,1024 0.0390 / 0.0349 (0.0327), 8,16,1024 0.0678 / 0.0609 (0.0570), 2,16,2048 0.0541 / 0.0522
+    (0.0508), 4,16,2048 0.1056 / 0.0963 (0.0944), 4,32,4096 0.6279 / 0.5916 (0.6398). Past the bound one
+    program with 256-key blocks was faster in every round: 2,32,8192 1.0476 / 1.0790, 1,16,16384 0.9607 /
+    1.0298. With no more tiles than SMs one program an SM stays: 1,16,512 (64 tiles, host-bound) measured
+    0.0148 / 0.0146, faster in 6 of 9 rounds, slower in 2. Non-causal calls keep 256-key blocks (two programs:
+    4,16,1024 0.0499 / 0.0489 and 16,16,512 0.0600 / 0.0560 in every round, 2,16,1024 8 of 9, but 1,16,2048
+    0.0447 / 0.0461 and the two-launch 8,16,1024 and 2,16,2048 slower)."""
     if head_dim not in GLUON_FP8_CONFIGS:
         raise ValueError(f"the Gluon FP8 forward is built for head_dim {GLUON_FP8_HEAD_DIMS}, got {head_dim}")
     cfg = GLUON_FP8_CONFIGS[head_dim]
-    if q is not None and causal and head_dim == 64 and q.shape[2] <= D64_SHORT_CAUSAL_SEQ:
-        tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], cfg.consumers * CONSUMER_ROWS)
+    if q is not None and causal and head_dim == 64 and max(q.shape[2], seq_k or 0) <= D64_CAUSAL_SEQ:
+        tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], D64_CAUSAL.consumers * CONSUMER_ROWS)
         if tiles > (sm_count(q.device) if sms is None else sms):
-            cfg = D64_SHORT_CAUSAL
+            cfg = D64_CAUSAL
     if q is not None and cfg.consumers == 3 and tall_tiles_waste(q.shape[2]):
         if causal:
             tiles = q.shape[0] * q.shape[1] * cdiv(q.shape[2], 2 * CONSUMER_ROWS)
@@ -211,8 +217,13 @@ def fp8_takes_turns(cfg: GluonFwdConfig, causal: bool, split: bool) -> bool:
     two or three consumers; causal slices with fewer key blocks take empty turns, so a causal key split
     (which the launcher never builds) would not pair them. The 64-key D256 blocks (P carried) go without:
     their FP8 step was not built with turns."""
-    inline = cfg.block_n >= INLINE_PV_MIN_BLOCK
-    return cfg.pingpong and inline and cfg.consumers in (2, 3) and not (causal and split)
+    return cfg.pingpong and runs_pv_inline(cfg) and cfg.consumers in (2, 3) and not (causal and split)
+
+
+def runs_pv_inline(cfg: GluonFwdConfig) -> bool:
+    """Whether a launch with ``cfg`` runs each key block's PV inside the block (``INLINE_PV``): key blocks of
+    :data:`INLINE_PV_MIN_BLOCK` or more, and any under two programs per SM (no P carried under the cap)."""
+    return cfg.block_n >= INLINE_PV_MIN_BLOCK or cfg.ctas_per_sm == 2
 
 
 def launch_gluon_fp8(
@@ -253,12 +264,14 @@ def launch_gluon_fp8(
         if cut:
             launch_split_merge(part, o, lse, walk[4], cut, bound)
         return
-    if cfg.ctas_per_sm != 1 or cfg.o_tma:
-        # O by TMA stages O in the tile's Q buffer, whose e4m3 elements cannot hold it; two programs per SM
-        # are the short bf16 D64 calls' register cap. (A second Q buffer, ``q_bufs`` = 2, builds: its wrong
-        # causal output of 2026-11-25 was ptxas's, fixed at gluon.fwd._consumer_tile; it measured no
-        # faster, docs/kernels-log.md, so no configuration here takes it.)
-        raise ValueError(f"the FP8 forward takes one program per SM and O from registers, got {cfg}")
+    two = cfg.ctas_per_sm == 2
+    if cfg.ctas_per_sm not in (1, 2) or cfg.o_tma or (two and (cfg.consumers, q8.shape[3]) != (2, 64)):
+        # O by TMA stages O in the tile's Q buffer, whose e4m3 elements cannot hold it. Two programs per SM
+        # (the launch's register cap, TWO_PER_SM_REGS) fit D64's two consumers, PV inside each block.
+        raise ValueError(
+            "the FP8 forward takes O from registers and one program per SM (two: D64, two consumers), "
+            f"got {cfg}"
+        )
     if cfg.q_bufs not in (1, 2):
         raise ValueError(f"the FP8 forward takes one or two Q buffers per consumer, got {cfg.q_bufs}")
     if cfg.consumers not in CONSUMER_REGS:
@@ -279,25 +292,27 @@ def launch_gluon_fp8(
             f"Q/K scales must be per {CONSUMER_ROWS}/{cfg.block_n}-row block, got {q_scale.shape[-1]} and "
             f"{k_scale.shape[-1]} blocks for Nq {nq}, Nk {nk}"
         )
-    inline = cfg.block_n >= INLINE_PV_MIN_BLOCK
+    inline = runs_pv_inline(cfg)
     cut = None
-    if causal or not inline or split == 1:  # causal tiles are balanced by the host's longest-first table
-        programs, walk = tile_walk(q8, k8, causal, cfg.block_n, cfg.consumers, bound)
+    if causal or not inline or split == 1 or two:  # causal tiles: the host's longest-first table
+        programs, walk = tile_walk(q8, k8, causal, cfg.block_n, cfg.consumers, bound, cfg.ctas_per_sm)
     else:
         programs, walk, cut = split_tile_walk(q8, k8, cfg.block_n, cfg.consumers, bound, split)
     tile_rows = cfg.consumers * CONSUMER_ROWS
     part = split_scratch(cut[0] * cut[2], tile_rows, d, o.device) if cut else (lse, lse)
+    cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
     launch(
         gluon_attn_fp8_kernel, (programs,),
         (Tma(q8, CONSUMER_ROWS), Tma(k8, cfg.block_n), v_tma, o, lse, q_scale, k_scale, v_scale,
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk, *part, *(descale_strides or (0, 0))),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
-             CONSUMERS=cfg.consumers, CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], INLINE_PV=inline,
+             CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=inline,
              SPLIT=cut is not None, RESCALE=float(cfg.rescale_log2),
              RESCALE_WARP=cfg.rescale_warp, Q_BUFS=cfg.q_bufs, V_GIVEN=descale_strides is not None,
              O_RECIP=cfg.o_recip, PINGPONG=fp8_takes_turns(cfg, bool(causal), cut is not None),
              FIRST_FULL=cfg.first_full and inline),
-        dict(num_warps=4), bound, "gluon_fp8_split" if cut else "gluon_fp8",
+        dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound,
+        "gluon_fp8_split" if cut else "gluon_fp8",
     )  # fmt: skip
     if cut:
         launch_split_merge(part, o, lse, walk[4], cut, bound)
