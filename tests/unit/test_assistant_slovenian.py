@@ -68,6 +68,51 @@ def test_slovenian_follow_ups_that_lean_on_the_turn_before(heldout_svc: Assistan
 
 
 @pytest.mark.parametrize(
+    ("message", "command"),
+    [
+        ("a mi lahko pavziras mistral-7b-sft", "gpuaccel pause 11"),  # "-iras", you do it
+        ("cancel-aj whisper-finetune", "gpuaccel cancel 14"),  # the English verb, a hyphen, its ending
+        ("dej whisper-finetune nazaj spusti", "gpuaccel release 14"),
+        ("dajte sd-xl-train ponovno pognat", "gpuaccel retry 5"),  # "daj X pognat": have X run
+        ("zamenjaj vrstni red jobov 13 pa 12", "gpuaccel switch 13 12"),
+        ("daj whisper-finetune priority na 4", "gpuaccel priority 14 4"),  # "na" before the new value
+        ("pocisti jobe ki so starejsi od 3 dni", "gpuaccel clean --older-than 3d"),
+        ("whisper-finetune naj raje tece na dveh GPU-jih", "gpuaccel edit 14 --gpus 2"),
+    ],
+)
+def test_slovenian_colloquial_requests(heldout_svc: AssistantService, message: str, command: str) -> None:
+    """Requests as Ljubljana and Styria type them: the verb's forms, "daj" with an infinitive, "pa" for
+    "and", "k"/"ki" for "that"."""
+    _, text, query = ask(heldout_svc, message, None)
+    assert query is None and command in text, (message, in_english(message), text)
+
+
+def test_slovenian_colloquial_follow_ups(heldout_svc: AssistantService) -> None:
+    """Follow-ups in the spoken forms ("zaj", "keri", "kuliko", "ob kerem cajtu", the past's "-u" for "-l")
+    that lean on the job or the reading the turn before told."""
+    sid, _, _ = ask(heldout_svc, "kaj zaj laufa na h100", None)
+    _, text, query = ask(heldout_svc, "kulko GPU ur je ze porabu?", sid)
+    assert query is not None and query.get("job") == 11, (query, text)
+    sid, _, _ = ask(heldout_svc, "najvisja temperatura na 4090 vceraj", None)
+    _, _, query = ask(heldout_svc, "ob keri uri?", sid)
+    assert query is not None and query.get("gpu") == 1 and query.get("metric") == "temperature", query
+    sid, _, _ = ask(heldout_svc, "kolk casa je tekel resnet50-bench", None)
+    _, text, _ = ask(heldout_svc, "pa kolk je cakou predn je zacu?", sid)
+    assert "in the queue" in text, text
+    _, text, query = ask(heldout_svc, "kaj je pisalo v logu na koncu", sid)
+    assert query is not None and query.get("name") == "job_log" and query.get("job") == 6, query
+    _, _, query = ask(heldout_svc, "kolk cajta je GPU 1 vceraj vleku 300 W al vec", None)
+    assert query is not None and query.get("at_least") == 300 and query.get("gpu") == 1, query
+
+
+def test_a_job_named_by_a_part_that_opens_with_a_digit(heldout_svc: AssistantService) -> None:
+    """A model's size opens a job's name ("405b probe"): the job, for a request to resize it."""
+    for message in ("change the 405b probe so it uses 1 gpu", "the 405b probe should run on a single gpu"):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and "gpuaccel edit 13 --gpus 1" in text, (message, text)
+
+
+@pytest.mark.parametrize(
     "message",
     [
         "koliko je struje potrošila h100 juče",  # Serbian
@@ -76,6 +121,7 @@ def test_slovenian_follow_ups_that_lean_on_the_turn_before(heldout_svc: Assistan
         "kdo bezi na gpu 0",  # Czech without its diacritics
         "miksi job 12 resumas",  # Finnish's English verb in its past
         "the danes ran the job",  # English
+        "a ventilator zaj nagyon hangos",  # Hungarian's "zaj" (noise)
     ],
 )
 def test_other_languages_sharing_its_words_are_not_slovenian(message: str) -> None:

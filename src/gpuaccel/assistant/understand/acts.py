@@ -489,18 +489,19 @@ _COMMAND_END = re.compile(
 _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "eight": 8}
 # a job's GPU count changed: "edit job 13 to use only 1 GPU", "change 13 so it needs 2 gpus", "make job 12 run
 # on one gpu", "i want the probe to use one gpu", "give it just one gpu", "let job 13 have 1 gpu" (gpuaccel
-# edit ID --gpus N); the job by its number, pointed at, or by its name (a job given GPUs says no "to": the
-# count straight after it)
+# edit ID --gpus N); the job by its number, pointed at, or by its name, which may open with a digit ("405b
+# probe", a model's size) (a job given GPUs says no "to": the count straight after it)
 _RESIZE = re.compile(
     r"\b(?:(?P<give>give|let|allow|limit|restrict|cap)|edit|change|modify|alter|make|set|resize|drop|reduce|cut"
     r"|lower|shrink|scale|bring|want)"
     r"\s+(?:(?:job\s*)?#?(?P<number>\d+)|(?P<it>it|that|this|that job|this job)"
-    r"|(?:the\s+)?(?!(?:me|us|them)\b)(?P<name>[a-z][\w.-]*))\b"
+    r"|(?:the\s+)?(?!(?:me|us|them)\b)(?P<name>[a-z][\w.-]*|\d+[a-z][\w.-]*))\b"
     r"(?:\s+\w+){0,4}?\s+"
     r"(?(give)(?:(?:have|use|run on|to use|to|with)\s+)?"
     r"|(?:to use|use|using|so it (?:uses|needs|asks for)|to need|needs?|run on|to run on|to|on|with)\s+)"
-    r"(?:only\s+|just\s+)?(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
-)  # ("drop it to 1 gpu": "it" is the job talked about)
+    r"(?:only\s+|just\s+)?(?:a\s+(?=single\b))?"
+    r"(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
+)  # ("drop it to 1 gpu": "it" is the job talked about; "a single gpu": one)
 # a job moved to another GPU: "move the whisper run to the 4090", "put job 14 on gpu 1", "shift it over to
 # the h100", "make it run on gpu 1" (gpuaccel edit ID --gpu-ids G); the card said by its index or its model
 _MOVED_TO_GPU = re.compile(
@@ -993,7 +994,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             f"To follow the log of job {number} as it is written: gpuaccel logs {number} -f.", (int(number),)
         )
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
-    resized = _RESIZE.search(said)
+    # ("the probe should run on one gpu": made to run on it)
+    resized = _RESIZE.search(_TO_RUN_ON.sub(r"make \1 run ", said, count=1))
     talked = context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
     if resized is not None and resized["name"] is not None:  # by its name: one job of that name
         named = named_jobs(resized["name"], context)

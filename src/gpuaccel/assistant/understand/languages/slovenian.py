@@ -33,16 +33,21 @@ _MARK = re.compile(
     r"\b(?:"
     # question words
     r"kaj|kdaj|zakaj|kje|kolk|kaksn(?:a|o|i|e|en|ega|em)|kater(?:i|a|o|e|ega|emu|em|ih|im)"
-    r"|kolk\w* casa|koliko casa|ob kateri uri"
+    r"|kolk\w* casa|koliko casa|ob kateri uri|kuliko|kulko|ker(?:i|a|o|e|ega|ga|em|emu|ih|im)"
     # days and moments
     r"|(?<!the )danes|vceraj|vcerajsnj\w*|predvcerajsnjim|zdaj|zdej|sedaj|dopoldne|popoldne|zjutraj"
-    r"|zvecer|sinoci|takrat|ravnokar|trenutno(?= tece)"
+    r"|zvecer|sinoci|takrat|ravnokar|trenutno(?= tece)|(?:v )?zadnj\w* (?:uri|uro)|se enkrat|enkrat"
     # verbs, and an English verb given its ending ("cancelaj", "resumas", "failal")
     r"|tekel|tekla|teklo|tekli|tecejo|porabil\w*|porab[aeio]|porabljen\w*|zacel\w*|koncal\w*|cakaj|cakajo"
     r"|cakal\w*|mislil sem|mislila sem|hotel sem|hotela sem|lahko|rabis|spremenim|spremeni"
     r"|sem \w+(?:al|ala|il|ila|el|ela)|zmanjsal\w*|povecal\w*|zapisal\w*|preden|pobrisi|aja res|ne rabim"
-    r"|pozeni\w*|pavzir\w*|ustav|ustavi|ustavite|nadaljuj\w*|preklici\w*"
-    r"|(?:cancel|resum|restart|retry|paus|kill|releas|hold|fail|crash|run|submit)(?:aj|ajte)"
+    r"|pozeni\w*|pavzir\w*|ustav|ustavi|ustavite|nadaljuj\w*|preklici\w*|pognat\w*|zagnat\w*|pocist\w*"
+    r"|zamenjaj\w*|vrstni red|spremenis|predn|rajsi|rajs|nazaj|starejs\w*"
+    # the past's "-l" said "-u", as Ljubljana and Styria speak it ("crknu", "pojedu", "vleku", "teku")
+    r"|crknu|pojedu|pojedel|vleku|vlekel|teku|padu|porabu|cakou|zacu"
+    r"|(?:cancel|resum|restart|retry|paus|kill|releas|hold|fail|crash|run|submit|start)-?(?:aj|ajte|al|ala)"
+    # a priority given its value with "na", as it and Croatian say it ("daj X priority na 10")
+    r"|priority na(?= \d)"
     # nouns in their cases
     r"|pomnilni\w*|spomin\w*|stopinj\w*|poskus\w*|povzet\w*|povprecn\w*|najvisj\w*"
     r"|najnizj\w*|najvecj\w*|najmanjs\w*|najbolj|gpu-?ji\w*|gpu-?jev|gpu ur\w*|serverj\w*|jobov|jobih"
@@ -53,7 +58,7 @@ _MARK = re.compile(
     re.I,
 )
 # the English verbs a writer gives a Slovenian ending ("cancelaj", "resumas", "failal", "crashalo"): the verb
-_STEM = "cancel|resum|restart|retry|paus|kill|releas|hold|fail|crash|run|submit"
+_STEM = "cancel|resum|restart|retry|paus|kill|releas|hold|fail|crash|run|submit|start"
 _PRONOUNS = ("mu", "ga", "njemu", "njega", "ji", "jo", "njej", "to", "ta", "tega", "temu")
 
 
@@ -66,6 +71,15 @@ def _english_verb(m: re.Match[str]) -> str:
     return verb
 
 
+# "used" in its forms, "eaten" too (the GPU-hours a job has "pojedel")
+_USED = (
+    "porabil|porabu|porabila|porabilo|porabili|porabljen\\w*"
+    "|pojedel|pojedu|pojedla|pojedlo|pojedli|pojel|pojela"
+)
+
+# "start" in its forms: the request and the infinitive "daj ga pognat" (have it run) says with "daj"
+_START = "pozeni|pozenite|zazeni|zazenite|pognat|pognati|zagnat|zagnati"
+
 # the verbs of a request, in English, that a pronoun said before them belongs to ("ga lahko spet resumas",
 # "raje ga kar cancelaj", "spusti ga"): the verb first
 _REQUESTS = r"cancel|resume|restart|retry|pause|kill|release|hold|remove|show"
@@ -73,9 +87,9 @@ _REQUESTS = r"cancel|resume|restart|retry|pause|kill|release|hold|remove|show"
 _TABLE = compiled(
     (
         # English verbs given a Slovenian ending
-        (rf"\b({_STEM})(aj|ajte|as|am|al|ala|alo|ali|an|ana|ano|ej)\b", _english_verb),
+        (rf"\b({_STEM})-?(aj|ajte|as|am|al|ala|alo|ali|an|ana|ano|ej)\b", _english_verb),
         # requests
-        (r"\b(?:pavziraj|pavzirajte|pavzirati|pavziram|ustav|ustavi|ustavite|ustaviti)\b", "pause"),
+        (r"\b(?:pavzir(?:aj|ajte|ati|at|am|as|a|amo)|ustav|ustavi|ustavite|ustaviti)\b", "pause"),
         (r"\bpavzir(?:an|ana|ano|al|ala|alo)\b", "paused"),
         # the queue started again after a pause ("spet pozeni queue", "nadaljuj vrsto")
         (
@@ -84,22 +98,37 @@ _TABLE = compiled(
             "resume the queue",
         ),
         (
-            r"\b(?:pozeni|pozenite|zazeni|zazenite)\s+((?:\S+\s+){0,2}?)(?:spet|ponovno|znova|se enkrat)\b"
-            r"|\b(?:spet|ponovno|znova)\s+(?:pozeni|pozenite|zazeni|zazenite)\b",
-            lambda m: f"retry {m[1] or 'it'}",
+            rf"\b(?:{_START})\s+((?:\S+\s+){{0,2}}?)(?:spet|ponovno|znova|se enkrat)\b"
+            rf"|\b(?:daj|dej|dajte)\s+((?:\S+\s+){{0,2}}?)(?:spet|ponovno|znova|se enkrat)\s+(?:{_START})\b"
+            rf"|\b(?:spet|ponovno|znova|se enkrat)\s+(?:{_START})\b",
+            lambda m: f"retry {m[1] or m[2] or 'it'}",
         ),
-        (r"\b(?:pozeni|pozenite|zazeni|zazenite)\b", "start"),
+        (rf"\b(?:daj|dej|dajte)\s+((?:\S+\s+){{0,2}}?)(?:{_START})\b", r"start \1"),
+        (rf"\b(?:{_START})\b", "start"),
         (r"\b(?:nadaljuj|nadaljujte|nadaljevati)\b", "resume"),
         (r"\b(?:preklici|preklicite|preklicati|prekini|prekinite|ubij)\b", "cancel"),
         (r"\b(?:pobrisi|pobrisite|izbrisi|izbrisite|odstrani|odstranite|zbrisi)\b", "remove"),
+        (r"\b(?:pocisti|pocistite|pocist|spucaj)\b", "clean up"),
+        (r"\bstar(?:e|i|ih|a)\s+(?=job)", "old "),
+        (r"\bstarejs(?:i|e|a|ih)\s+od\b", "older than"),
+        (r"\b(\d+)\s+(?:dni|dan|dneva|dnevi)\b", r"\1 days"),
+        (r"\b(\d+)\s+(?:tednov|tedna|tedne|teden)\b", r"\1 weeks"),
+        (r"\b(?:ki|k)\b(?=\s+(?:so|je|sta|se|bo|bodo|ima|imajo|niso|ni)\b)", "that"),
         (r"\b(?:iz|s|z) (?:liste|seznama|vrste)\b", "from the list"),
         (r"\b(?:zadrzi|zadrzite)\b", "hold"),
         (r"\bspusti\b(?!\s+(?:\S+\s+)?prioritet)", "release"),
         (r"\b(?:pokazi|pokazite|prikazi|izpisi)(?: mi)?\b", "show"),
-        (r"\b(?:zamenjaj|zamenjajte)\b", "switch"),
+        (r"\b(?:zamenjaj|zamenjajte)(?:\s+vrstni red)?\b", "switch"),
+        (r"\bvrstni red\b", "order"),
+        (r"\b(\d+)\s+pa\s+(\d+)\b", r"\1 and \2"),
         # a job's GPU count changed ("a lahko X spremenim da rabi samo 1 GPU"): change X so it needs N
-        (r"\b(?:a|ali)\s+lahko\s+(.{1,40}?)\s+(?:spremenim|spremeni|spremenite)\b", r"change \1"),
-        (r"\b(?:spremenim|spremeni|spremenite)\b", "change"),
+        (r"\b(?:a|ali)\s+lahko\s+(.{1,40}?)\s+(?:spremenim|spremeni|spremenis|spremenite)\b", r"change \1"),
+        (r"\b(?:spremenim|spremeni|spremenis|spremenite)\b", "change"),
+        # what a job should do ("X naj rajsi tece na enem GPU-ju"): "should run"
+        (r"\bnaj\s+(?:(?:rajsi|rajs|raje|raj)\s+)?(?:tece|tecejo|dela|laufa)\b", "should run"),
+        # a count of cards in its cases ("na enem GPU-ju", "z dvema karticama")
+        (r"\b(?:enem|eni|enim|eno|en|ena)\s+(?=gpu|kartic)", "one "),
+        (r"\b(?:dveh|dvema|dva|dve)\s+(?=gpu|kartic)", "two "),
         (r"\bda (?:rabi|potrebuje|uporablja)\b", "so it needs"),
         # a priority given its new value ("daj mu priority 10", "nastavi prioriteto joba 12 na 3")
         (
@@ -134,7 +163,13 @@ _TABLE = compiled(
         (r"^\s*(?:cakaj|pocakaj)\b", "wait"),
         # questions: "koliko casa", "kolk casa" how long; "kolk ze tece" how long has it been running
         (r"(?<=\S)\s+in\s+(?=(?:kater\w*|kaj|kdaj|kje|zakaj|kdo|koliko|kolk|kako)\b)", " and "),
-        (r"\b(?:koliko|kolk|kolko|kok)\s+(?:casa|dolgo)\b", "how long"),
+        (r"\b(?:ob|v) (?:kerem|katerem|keri|kateri) (?:cajtu|casu|uri)\b", "at what time"),
+        (r"\b(?:kuliko|kulko)\b", "koliko"),
+        (
+            r"\b(?:koliko|kolk|kolko|kok)\s+(?:je\s+)?(?:ze\s+)?(?:cakal|cakala|cakalo|cakou)\b",
+            "how long did it wait",
+        ),
+        (r"\b(?:koliko|kolk|kolko|kok)\s+(?:casa|dolgo|cajta)\b", "how long"),
         (r"\b(?:koliko|kolk|kolko|kok)\s+(?:ze\s+)?(?=tece|teci|tecejo|traja)", "how long "),
         (r"\b(?:koliko|kolk|kolko|kok)\s+(?:ze\s+)?(?=cak)", "how long "),
         (r"\b(?:koliko|kolk|kolko|kok)\s+(?:krat|krat?)\b", "how many times"),
@@ -149,7 +184,7 @@ _TABLE = compiled(
         (r"\bkaj\b", "what"),
         (r"\bna (?:katerem|kateri)\b", "on which"),
         (r"\bv (?:katerem|kateri)\b", "in which"),
-        (r"\bkater(?:i|a|o|e|ega|emu|em|ih|im)\b", "which"),
+        (r"\b(?:kater|ker)(?:i|a|o|e|ega|emu|em|ih|im)\b|\bkerga\b", "which"),
         (r"\bkdo\b", "who"),
         (r"\bkaksn(?:a|o|i|e|en|ega|em)\b", "what"),
         (r"\bkje\b", "where"),
@@ -169,7 +204,7 @@ _TABLE = compiled(
         (r"\bjutri\b", "tomorrow"),
         (r"\b(?:ta|tej|ta) teden\b", "this week"),
         (r"\b(?:prejsnji|prejsnjem|lanski) teden\b", "last week"),
-        (r"\b(?:zdaj|zdej|sedaj|trenutno|ravnokar|ta hip)\b", "now"),
+        (r"\b(?:zdaj|zdej|zaj|zej|sedaj|trenutno|ravnokar|ta hip)\b", "now"),
         (r"\b(?:v |zadnjo |v zadnji )?zadnj\w* (?:uri|ura)\b", "in the last hour"),
         (r"\b(?:v )?zadnj\w* (\d+) (?:urah|ur|ure)\b", r"in the last \1 hours"),
         (r"\b(?:v )?zadnj\w* (\d+) minut\w*", r"in the last \1 minutes"),
@@ -227,13 +262,29 @@ _TABLE = compiled(
         # verbs
         (r"\bne (?:tece|dela)\b", "is not running"),
         (r"\b(?:tece|tecejo|dela|delajo|laufa)\b", "is running"),
-        (r"\b(?:tekel|tekla|teklo|tekli)\b", "ran"),
+        (r"\b(?:tekel|teku|tekla|teklo|tekli)\b", "ran"),
         (r"\b(?:caka|cakajo)\b", "is waiting"),
-        (r"\b(?:cakal|cakala|cakalo|cakali)\b", "waited"),
-        (r"\b(?:padel|padla|padlo|padli|padle|crknil|crknila|crknili|sesul|sesula|sesuli)\b", "failed"),
-        (r"\b(?:zacel|zacela|zacelo|zaceli)\b", "started"),
+        (r"\b(?:cakal|cakou|cakala|cakalo|cakali)\b", "waited"),
+        (
+            r"\b(?:padel|padu|padla|padlo|padli|padle|crknil|crknu|crknila|crknili|sesul|sesula|sesuli)\b",
+            "failed",
+        ),
+        (r"\b(?:zacel|zacu|zacela|zacelo|zaceli)\b", "started"),
         (r"\b(?:koncal|koncala|koncalo|koncali)\b", "finished"),
-        (r"\b(?:porabil|porabila|porabilo|porabili|porabljen\w*)\b", "used"),
+        # what a job has used so far, the job unsaid ("kolko GPU ur je ze pojedu"): has it used
+        (rf"\b(?:je|so)\s+(?:ze\s+)?(?:{_USED})(?=\s*(?:[?.!]|$))", "has it used"),
+        (rf"\b(?:{_USED})\b", "used"),
+        # power drawn ("kolk casa je GPU 0 vleku 500 W"): did it draw
+        # ("keri job je to vleku": which job drew that, the peak just told)
+        (r"\bje\s+(?:to|ga|tega)\s+(?:vleku|vlekel|vlekla|vleklo|vlekli)\b", "drew that"),
+        (r"\bje\s+((?:\S+\s+){0,3}?)(?:vleku|vlekel|vlekla|vleklo|vlekli)\b", r"did \1draw"),
+        (r"\b(?:vleku|vlekel|vlekla|vleklo|vlekli)\b", "drew"),
+        (r"\b(?:vlece|vlecejo)\b", "draws"),
+        (r"\b(?:ali|al) vec\b", "or more"),
+        (r"\b(?:ali|al) manj\b", "or less"),
+        # what the log said ("kaj je pisalo v logu"): what did it say
+        (r"\bje\s+(?:pisalo|pisal|pisala)\b", "did it say"),
+        (r"\bnazaj\b", "back"),
         (r"\b(?:uporablja|uporabljajo|zaseda)\b", "uses"),
         (r"\b(?:ubit|ubita|ubil|ubila)\b", "killed"),
         (r"\b(?:zmanjsal|zmanjsala|zmanjsali)\b", "reduced"),
@@ -247,6 +298,8 @@ _TABLE = compiled(
         (r"\bpise\b", "does it say"),
         # the past said with "je" and its participle ("kdaj se je zacel", "kateri job je takrat tekel",
         # "koliko je porabil GPU 0"): in English's past
+        # "preden je startal": before it started
+        (r"\b(?:pred|preden|predn)\s+(?:se\s+)?je\s+(?=started|finished|failed|ran\b)", "before it "),
         (r"\b(?:se\s+)?je\s+(?:pa\s+)?(?:potem\s+)?(?:started)(?=\s*(?:[?.!]|$))", "did it start"),
         (r"\bje\s+((?:\S+\s+){0,2}?)ran\b", lambda m: f"was {m[1] or 'it '}running"),
         # no subject said: the job talked about ("preden je bil ubit": before it was killed)
@@ -290,7 +343,7 @@ _TABLE = compiled(
         (r"\b(?:okej|vredu|v redu|dobro)\b", "ok"),
         (r"^\W*(?:in|pa|a)\b", "and"),
         (r"(?<=\s)in(?=\s+(?:gpu|\d))", "and"),
-        (r"\bali\b", "or"),
+        (r"\b(?:ali|al)\b", "or"),
         (r"\bampak\b", "but"),
         (r"\bna\b", "on"),
         (r"\bv\b", "in"),
@@ -301,10 +354,10 @@ _TABLE = compiled(
         (r"\bza\b", "for"),
         (r"\bdo\b(?=\s*\d)", "until"),
         (r"\bob\b(?=\s*\d)", "at"),
-        (r"\b(?:pred|preden)\b", "before"),
+        (r"\b(?:pred|preden|predn)\b", "before"),
         (r"\bpo\b", "after"),
         (r"\bda\b", ""),
-        (r"\b(?:sem|si|smo|ste|se|mi|ti|pa|kar|raje|aja|res|ej|tud|tudi|zdaj)\b", ""),
+        (r"\b(?:sem|si|smo|ste|se|mi|ti|pa|kar|raje|rajsi|rajs|sploh|aja|res|ej|tud|tudi|zdaj|naj)\b", ""),
         (r"^\s*ne\b|\bne\b(?=\s*[,.!])", "no"),
         (r"\bne\b", "not"),
     )
