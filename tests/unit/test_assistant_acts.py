@@ -259,3 +259,35 @@ def test_the_queue_groups_requests_name_their_commands(question: str, command: s
     reply = act_request(question) or ""
     assert command in reply and "I do not change anything" in reply, (question, reply)
     assert act_request("which jobs are in group nightly?") is None
+
+
+def _act_on(question: str, focus: int, states: dict[int, str], request: str | None = None) -> str | None:
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context
+
+    context = Context(job_names={"prep-data": 1, "train-vit": 2}, subjects=[focus], request=request)
+    act = read_act(question, context, states)
+    return act.reply if act else None
+
+
+def test_an_english_verb_inside_another_language_acts_on_the_job_in_focus() -> None:
+    # the pronoun in the other language's words, or left out: the job talked about, where it can take it
+    failed, waiting = {1: "failed", 2: "running"}, {1: "queued", 2: "running"}
+    assert "gpuaccel retry 1" in (_act_on("dann bitte retry", 1, failed) or "")
+    assert "gpuaccel hold 1" in (_act_on("mach mal hold jetzt", 1, waiting) or "")
+    assert "gpuaccel pause 2" in (_act_on("nee, liever pause", 2, failed) or "")
+    # a correction of the verb keeps the job ("no, I mean pause, not cancel" after cancelling it)
+    assert "gpuaccel pause 2" in (
+        _act_on("no, I meant pause not cancel", 2, failed, "cancel train-vit") or ""
+    )
+    # not where the job cannot take it, nor a question, nor an English object, nor the queue's pause
+    assert _act_on("dann bitte retry", 2, failed) is None
+    assert _act_on("hay retry?", 1, failed) is None
+    assert _act_on("hold the door", 1, waiting) is None
+    assert "the queue" in (_act_on("pause", 2, failed) or "")
+
+
+def test_a_job_resized_so_it_only_asks_for_fewer_gpus_and_a_week_said_in_days() -> None:
+    reply = _act_on("change job 1 so that it just needs 2 gpus", 2, {1: "queued"}) or ""
+    assert "gpuaccel edit 1 --gpus 2" in reply
+    assert "--older-than 14d" in (_act_on("clear out jobs older than 2 weeks", 2, {}) or "")

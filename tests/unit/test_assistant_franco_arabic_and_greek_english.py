@@ -340,7 +340,7 @@ def test_english_priority_wanted_cleaning_by_age_and_a_card_set_aside(heldout_sv
     for message, command in (
         ("make the whisper-finetune priority 8", "gpuaccel priority 14 8"),
         ("I'd like llama-70b-eval to be priority 2", "gpuaccel priority 12 2"),
-        ("purge failed jobs more than 2 weeks old", "gpuaccel clean --older-than 2w --state failed"),
+        ("purge failed jobs more than 2 weeks old", "gpuaccel clean --older-than 14d --state failed"),
         ("clean up jobs older than 36 hours", "gpuaccel clean --older-than 36h"),
     ):
         _, text, query = ask(heldout_svc, message, None)
@@ -376,3 +376,28 @@ def test_levantine_arabizi_questions_and_requests(heldout_svc: AssistantService)
     assert query["window"]["label"] == "yesterday", query
     _, text, query = ask(heldout_svc, "wa22ef el queue, ma baddi shi job yebda", None)
     assert query is None and "gpuaccel pause" in text, text
+
+
+def test_levantine_requests_and_readings(heldout_svc: AssistantService) -> None:
+    """Levantine Arabizi: "e3mella" / "7ottlo" (do it, put it) before an English verb, "sheel" (remove),
+    "la job" (to job), "ma2sadi" (I mean) correcting the verb, "el sa3a el a5ira" (the last hour), "2addesh
+    ishtaghal" (how long did it run), "emta bada2 yetla3 fo2 el N" (when did it start going above N)."""
+    for turns in (
+        (("leh fashal el job 5?", None), ("tab e3mella retry halla2", "gpuaccel retry 5")),
+        (("leh el 13 mestani?", None), ("7ottlo hold la bokra", "gpuaccel hold 13")),
+        (("7ot priority 3 la job 13", "gpuaccel priority 13 3"),),
+        (("sheel el job 3 mn el queue", "gpuaccel remove 3"),),
+        (("cancel job 12", "gpuaccel cancel 12"), ("la2, ma2sadi hold mish cancel", "gpuaccel hold 12")),
+    ):
+        sid = None
+        for message, command in turns:
+            sid, text, query = ask(heldout_svc, message, sid)
+            assert command is None or (query is None and command in text), (message, typed_out(message), text)
+    _, _, query = ask(heldout_svc, "max temp 3ala GPU 1 fel sa3a el a5ira?", None)
+    assert query is not None and query["window"]["label"] == "in the last hour", query
+    sid, _, _ = ask(heldout_svc, "job 6 laish wa2af?", None)
+    _, text, _ = ask(heldout_svc, "w 2addesh ishtaghal?", sid)
+    assert "20m00s" in text, text
+    sid, _, first = ask(heldout_svc, "GPU 1 kan fo2 70 daraje ad eh el yom?", None)
+    _, _, again = ask(heldout_svc, "emta bada2 yetla3 fo2 el 70?", sid)
+    assert first is not None and first.get("at_least") == 70 and again == first, (first, again)

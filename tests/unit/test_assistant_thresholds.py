@@ -130,3 +130,11 @@ def test_a_value_said_bare_in_a_follow_up_is_the_threshold_now(heldout_svc: Assi
     sid, _, _ = ask(heldout_svc, "how long was the h100 at 500 W or more today?", None)
     _, _, query = ask(heldout_svc, "and the 4090, 300W?", sid)
     assert query is not None and query["gpu"] == 1 and query["at_least"] == 300, query
+
+
+def test_when_it_started_going_above_a_value_is_when_it_first_got_there(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, _, first = ask(heldout_svc, "how long was gpu 1 at 70 C or above today?", None)
+    _, text, again = ask(heldout_svc, "and when did it begin climbing over 70?", sid)
+    assert first is not None and again == first and "first at" in text, (again, text)

@@ -498,7 +498,8 @@ _RESIZE = re.compile(
     r"|(?:the\s+)?(?!(?:me|us|them)\b)(?P<name>[a-z][\w.-]*|\d+[a-z][\w.-]*))\b"
     r"(?:\s+\w+){0,4}?\s+"
     r"(?(give)(?:(?:have|use|run on|to use|to|with)\s+)?"
-    r"|(?:to use|use|using|so it (?:uses|needs|asks for)|to need|needs?|run on|to run on|to|on|with)\s+)"
+    r"|(?:to use|use|using|so (?:that )?it (?:only |just )?(?:uses|needs|asks for|gets|runs on)"
+    r"|to need|needs?|run on|to run on|to|on|with)\s+)"
     r"(?:only\s+|just\s+)?(?:a\s+(?=single\b))?"
     r"(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
 )  # ("drop it to 1 gpu": "it" is the job talked about; "a single gpu": one)
@@ -719,6 +720,45 @@ def _able_of_array(
         return found
     fits = [i for i in _array_mates(found, context) if states.get(i) in able]
     return fits if len(fits) == 1 else found
+
+
+# an object said in English after the verb ("stop the music", "hold my horses"): a determiner or a possessive
+_ENGLISH_OBJECT = re.compile(
+    r"\b(?:the|a|an|my|our|your|his|her|their|this|that|these|those|every|any|some|each)\b|\w's\b"
+)
+# the states of a job whose priority can still change, and of one that can be removed
+_PRIORITY_ON = {"queued", "held"}
+_REMOVE_ON = {"failed", "cancelled", "succeeded"}
+
+
+def _object_unsaid(
+    question: str,
+    said: str,
+    at: int,
+    verb_end: int,
+    command: str,
+    talked: int | None,
+    context: Context,
+    states: Mapping[int, str],
+) -> list[int]:
+    """The job in focus, for a request whose verb (often an English loanword inside another language: "3mello
+    retry", "tee sellele retry", "ma2sadi pause mish cancel") says no object of its own: the pronoun is in the
+    other language's words, or left out. Only where that job can take the request (a failed job retried, a
+    queued one held), nothing after the verb names an object in English ("stop the music"), the message asks
+    nothing ("?") and, for pause, resume and cancel (said alone, the queue's or "never mind"), some word comes
+    before the verb and the last request was not the queue's."""
+    if talked is None or question.rstrip().endswith("?"):
+        return []
+    # (the new priority said is no object: "7ot priority 10" puts it on the job in focus)
+    clause = re.sub(r"\bprio(?:rity)?\s*(?:to\s*|of\s*)?-?\d+", " ", said[verb_end:].split(",")[0])
+    if _ENGLISH_OBJECT.search(clause) or re.search(r"\d", clause):
+        return []
+    if command in ("pause", "resume", "cancel") and (at == 0 or QUEUE_PAUSED.search(context.request or "")):
+        return []
+    able = _ACTS_ON.get(command) or (_PRIORITY_ON if command == "priority" else _REMOVE_ON)
+    if command in ("goagain", "startagain", "drop"):
+        able = {"failed", "cancelled", "succeeded", "paused", *_ACTS_ON["cancel"]}
+    return [talked] if states.get(talked) in able else []
 
 
 def _priority(said: str, jobs: list[int], context: Context) -> str | None:
@@ -1071,6 +1111,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             if age is not None:
                 number, unit = (age[1], age[2]) if age[1] else (age[3], age[4])
                 number = "1" if number in ("a", "an", "one") else number
+                if unit[0] == "w":  # a week said in days, as docs/queue.md writes it ("--older-than 7d")
+                    number, unit = str(int(number) * 7), "d"
                 which = f" --older-than {number}{unit[0]}{which}"
                 word = {"d": "day", "w": "week", "h": "hour"}[unit[0]] + ("" if number == "1" else "s")
                 ago = f" that ended more than {number} {word} ago"
@@ -1085,6 +1127,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command in _ACTS_ON and not _JOB_NUMBER.search(said):
         jobs = _able_of_array(jobs, _ACTS_ON[command], context, states)
     queue_said = re.search(r"\b(?:queue|everything|all)\b", said)
+    if not jobs and not queue_said and command is not None:
+        jobs = _object_unsaid(question, said, at, verb_end, command, talked, context, states)
     # "and after, resume how?" after how to pause job 11 (the answer before ran no query): job 11
     paused = states.get(talked) == "paused" or (states.get(talked) == "running" and context.last is None)
     if command == "resume" and not jobs and not queue_said and talked is not None and paused:

@@ -57,9 +57,12 @@ _HOW_LONG = re.compile(
     r"|\btime (?:spent|it spent)\b"  # above 600 W in that run", "cumulative time >= 600 W", "time spent over"
     r"|\bfor long\b"  # "was it at 85+ for long or just a blip": how long it stayed there
 )
-# when it first got there ("first second it crossed 85?", "when did it first reach 600 W?"): the answer says
+# when it first got there ("first second it crossed 85?", "when did it first reach 600 W?", "when did it start
+# going above 80?": the start of being there is its first time there): the answer says
 _FIRST = re.compile(
-    r"(?:\b(?:at )?what time|\bwhen)?(?: (?:did|was|has) it)?\s*\bfirst(?: (?:second|time|moment|minute))?\b"
+    r"(?:\b(?:at )?what time|\bwhen)?(?: (?:(?:did|was|has) )?it)?\s*"
+    r"(?:\bfirst(?: (?:second|time|moment|minute))?\b|\b(?:start|started|begin|began)\b"
+    r"(?: (?:to )?(?:going|go|getting|get|being|be|climbing|climb|rising|rise|running|run)\b)?)"
 )
 _FILLER = {"and", "what", "about", "how", "then", "ok", "okay", "so", "now", "or", "for", "the", "same", "it"}
 _FILLER |= {"in", "that", "this", "run", "window", "span"}  # "... in that run": the same reading's span

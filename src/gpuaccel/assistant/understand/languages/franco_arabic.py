@@ -46,7 +46,9 @@ _FRANCO_MARK = re.compile(
     # "hayda" this, "lyom" today, "aymta" when, "sarlo" it has been, "ya3ne" I mean, "daraje" degrees, "sanye"
     # seconds, "ayya job" which job)
     r"|shu|kif|lesh|2?add?e(?:sh|ish)|badd(?:i|e|na)|hall?a2|hayd[aei]|lyom|aymta|sarl(?:o|a|on)|ya3ne"
-    r"|fi\s+shi|daraj(?:e|at)|th?anye|ayya\s+(?:job|gpu|card|process)s?)\b",
+    r"|fi\s+shi|daraj(?:e|at)|th?anye|ayya\s+(?:job|gpu|card|process)s?"
+    # and the requests' verbs: "sheel" (take off, remove), "7ot" / "7ottlo" (put, put for it)
+    r"|sheel(?:o|a|on|ha)?|7ott?(?:l?(?:o|a|ha|on))?)\b",
     re.I,
 )
 
@@ -86,7 +88,7 @@ _FRANCO = (
     # fillers that ask nothing: "tab", "tayeb", "mashi" (well, ok), "ya3ni" (I mean), "yaba", "ya basha",
     # "aslan" (anyway)
     (
-        r"^\s*(?:tab|tayeb|tayb|teyeb|mashi|mashy)\b,?\s*"
+        r"^\s*(?:tab|tayeb|tayyeb|tayyib|tayib|tayb|teyeb|mashi|mashy)\b,?\s*"
         r"|\s*\b(?:ya3ni|ya3ne|yani|yaba|ya\s+basha|ya\s+handasa|aslan)\b,?",
         " ",
     ),
@@ -101,6 +103,8 @@ _FRANCO = (
     (rf"\b2?add?e(?:sh|ish)\s+(?:kan(?:et)?\s+)?({_STATE})\b", r"how long was it \1"),
     (rf"\b2?add?e(?:sh|ish)\s+kan(?:et)?\s+([\w -]{{1,24}}?)\s+({_STATE})\b", r"how long was \1 \2"),
     (r"\b2?add?e(?:sh|ish)\s+(?:sarl(?:o|a|on)|saralo)\b", "how long has it been"),
+    # "2addesh ishtaghal" (how long did it run; "8" or "gh" for ghain, "e" or "i" first)
+    (r"\b2?add?e(?:sh|ish)\s+[ei]shta(?:8|gh)al(?:et|o)?\b", "how long did it run"),
     (r"\b2?add?e(?:sh|ish)\s+(?:wa2t|sa3a)\b", "how long"),
     (r"\b2?add?e(?:sh|ish)\s+e?stann?(?:a|et|o)\b", "how long did it wait"),
     (r"\b2?add?e(?:sh|ish)\s+(?:2?a?5ad|a?kha?d)(?:et|o)?\b", "how long did it take"),
@@ -148,7 +152,7 @@ _FRANCO = (
     (r"\b(?:5|kh)oll?(?:as|aso|so|set|sit)\b", "finished"),
     (r"\babel(?:\s+ma)?\b", "before"),
     (r"\bbe?l\s*zab[ea]?t\b", "exactly"),
-    (r"\bbad[ae]2?\b", "it started"),
+    (r"(?<!emta\s)\bbad[ae]2?\b", "it started"),  # ("emta bada2": when did it start, below)
     (r"\b2?as?d(?:i|e)\b(?=\s)", "I mean"),
     (r"\b2sdi\b", "I mean"),
     (r"\bhayd[aei]\b", "this"),
@@ -156,7 +160,7 @@ _FRANCO = (
     (r"\bbel\s+(?=queue|log|list)", "in the "),  # Levantine's "bel" is "in the"
     (r"\b(shu|what|how much)\s+fi\b(?!\s+(?:el|the)\b)", r"\1"),  # "shu fi": what is there
     # a correction: "msh el 4090, a2sod el H100" (not the 4090, I mean the H100)
-    (r"\b(?:a2sod|a2sad|a2sdi|asdi|asdy|asdo)\b", "I mean"),
+    (r"\b(?:a2sod|a2sad|a2sdi|asdi|asdy|asdo)\b|\bma2?s(?:a|o)d(?:i|e|y)\b", "I mean"),
     (r"\b(?:msh|mish)\b", "not"),
     # the hour something happened: "el sa3a kam" / "kam el sa3a" / "sa3et kam" (at what time), "bel zabt"
     # (exactly)
@@ -217,7 +221,7 @@ _FRANCO = (
     # ... and "e3melo" / "e3melha" / "e3melaha" (do it), "e3melhom" (do them) before one, that verb of the
     # job or jobs talked about ("e3melo retry")
     (
-        r"\b[ea]3m[ea]?l(?:o|oh|ha|aha|eha|(o?hom))\s+(cancel|pause|resume|hold|release|retry|restart"
+        r"\b[ea]?3m[ea]?l?l(?:o|oh|ha|aha|eha|(o?hom))\s+(cancel|pause|resume|hold|release|retry|restart"
         r"|rerun|kill|switch)\b",
         lambda m: f"{m[2]} {'them' if m[1] else 'it'}",
     ),
@@ -242,6 +246,11 @@ _FRANCO = (
     # "ems7 el failed jobs" (wipe the failed jobs), "ems7o" (wipe it)
     (r"\b[ei]msa?7(?:o|oh|ha|aha|ohom)\b", "delete it"),
     (r"\b[ei]msa?7\b", "delete"),
+    # Levantine's "sheel X mn el list" (take X off the list: remove it), "sheelo" (remove it)
+    (r"\bsheel(?:o|oh|ha|aha|on)\b", "remove it"),
+    (r"\bsheel\b", "remove"),
+    (r"\bmn\b(?=\s+el\b)", "from"),
+    (r"\bla\b(?=\s+(?:job|el\s+job)\b)", "for"),
     (r"\bmakan(?:o|oh|ha|aha)\b", "its place"),
     (r"\bm[a]?3a?\b(?=\s+(?:job|el|\d))", "with"),
     (r"\b(?:yeb2a|teb2a|yeba2a|teba2a|yb2a|tb2a)\s+(?=prio)", "to have "),  # "teb2a priority 10"
@@ -262,7 +271,9 @@ _FRANCO = (
     (r"\b(?:el\s+)?(job|process|card|gpu|run|server|log|queue)\s+(?:da|dah|di|deh|dy)\b", r"this \1"),
     (r"\bel\s+([a-z][\w-]*)\s+(?:da|dah|di|deh|dy)\b(?!\s+(?:el|w)\b)", r"this \1"),  # "el memory di"
     # a job put first or last in the queue: "7oto fel awel el queue" (put it first in the queue)
-    (r"\b7ot+(?:o|oh|ha|aha)\b", "put it"),
+    # "7ottlo hold" (put it on hold: put for it, Levantine's "lo"); "7otto" / "7ottlo" (put it)
+    (r"\b7ot+l?(?:o|oh|ha|aha)\s+(hold|pause)\b", r"put it on \1"),
+    (r"\b7ot+l?(?:o|oh|ha|aha)\b", "put it"),
     (r"\ba7ot+\b", "to put"),  # "3awza a7ot job": I want to put a job
     (r"\b7ot+\b", "put"),
     (r"\b(?:fe|fel|fi)\s+(?:el\s+)?aw+el\s+el\s+(queue|list)\b", r"first in the \1"),
@@ -316,6 +327,17 @@ _FRANCO = (
         r"\b(?:fel\s+|fi\s+)?(?:el\s+)?sa3a\s+(?:elly|ely|elli)\s+fatet\b|\b(?:f[ei]?\s+)?a(?:5|kh)er\s+sa3a\b",
         "in the last hour",
     ),
+    # said after its noun, as Levantine does: "bel sa3a el a5ira" (in the last hour), "el 3 sa3at el a5ira",
+    # "el yomein el a5irin"
+    (r"\b(?:[bf]el\s+|fi\s+)?(?:el\s+)?sa3a\s+el\s+a(?:5|kh)(?:ira|ire|eera)\b", "in the last hour"),
+    (
+        r"\b(?:[bf]el\s+|fi\s+)?el\s+(\d+)\s+sa3at\s+el\s+a(?:5|kh)(?:ira|ire|eera|irin|iyye)\b",
+        r"in the last \1 hours",
+    ),
+    (
+        r"\b(?:[bf]el\s+|fi\s+)?el\s+(\d+)\s+(?:ayam|iyam|iyyem)\s+el\s+a(?:5|kh)(?:ira|irin|iyye)\b",
+        r"in the last \1 days",
+    ),
     # "a5er 3 sa3at" (the last 3 hours), "a5er 2 ayam" (the last 2 days); "sa3tein" / "yomein" (two hours,
     # two days)
     (r"\b(?:f[ei]?\s+)?a(?:5|kh)er\s+(\d+)\s+sa3at\b", r"in the last \1 hours"),
@@ -335,6 +357,7 @@ _FRANCO = (
     (r"\ba3raf\b", "to know"),
     # what a job or a card did or does: failed, running, waiting, finished, ran, reached, busy
     (r"\b(?:fashal(?:et|o)?|fe[24]el|fe[24]l(?:et|o)|wa2ef|wa2fa|we2ef|we2fet)\b", "failed"),
+    (r"\bwa2af(?:et|it|o)?\b", "stopped"),  # Levantine's past, said after the job: "abel ma wa2af"
     (r"\bkan(?:et)?\s+(?:shaghal|shaghala|3amel|3amla)\b", "was running"),
     (r"\b(?:shaghal|shaghala|shaghalin|shaghaleen|3amla|bey3mel|beyshta8al)\b", "running"),
     # a job and the verb after it is a clause: "akher job eshta8al 3aleha" (the last job that ran on it)
@@ -379,6 +402,9 @@ _FRANCO = (
     (r"\babl\s+ma\b|\babl\b", "before"),
     (r"\bba3d\s+ma\b|\bba3d\b", "after"),
     (r"\b(?:yebda2|yebda|tebda2|tebda)\b", "it starts"),
+    # "bada2 yetla3 fo2 el 80" (started going above 80): "tele3" / "yetla3" rise, go up
+    (r"\b(?:y|t)[ei]tla3\b", "going"),
+    (r"\b(?:tele3|tel3et|tel3o)\b", "went"),
     (r"\b(?:tany|tani)\b", "again"),
     # "ma7adesh yebda2" (let nobody start), "7aga gdida" (anything new)
     (r"\bma7add?(?:esh|sh)\b", "nobody"),
@@ -414,6 +440,8 @@ _FRANCO = (
     (r"\bbe?ta3(?:et)?\b", "of"),
     # a job named by its number alone ("leh el 13 mestani", "hold el 12", "switch el 12 wel 13"); a card is
     # named by four digits ("el 4090")
+    # ("fo2 el 80": above 80, a value)
+    (r"\b(above|below|than)\s+el\s+(?=\d)", r"\1 "),
     (r"\b(el|wel)\s+(\d{1,3})\b(?!\s*(?:w|%|°|degrees?|daraga|gb|gib|mib)\b)", r"\1 job \2"),
     # the articles and prepositions Franco joins to a word: "fel" in the, "wel" and the, "lel" to the,
     # "3al" on the, "3aleha" on it, "fe" in, "w" and
