@@ -80,3 +80,44 @@ def test_other_languages_sharing_its_words_are_not_estonian(message: str) -> Non
 )
 def test_estonian_forms(message: str, english: str) -> None:
     assert in_english(message) == english, in_english(message)
+
+
+def test_estonian_requests_around_english_verbs(heldout_svc: AssistantService) -> None:
+    """Requests said with Estonian's own verbs around the trade's words: "pane X pausile" (pause), "tee
+    talle/sellele restart" (do it a retry), "vaheta X ja Y" (swap), "X peab N GPU-ga jooksma" (its GPUs)."""
+    for message, command in (
+        ("pane whisper-finetune pausile", "gpuaccel pause 14"),
+        ("vaheta job 13 ja job 12 omavahel", "gpuaccel switch 13 12"),
+        ("llama-70b-eval võiks 2 GPU-ga käima, muuda see ära", "gpuaccel edit 12 --gpus 2"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    sid, _, _ = ask(heldout_svc, "miks sd-xl-train kukkus?", None)
+    _, text, query = ask(heldout_svc, "tee talle restart", sid)
+    assert query is None and "gpuaccel retry 5" in text, text
+
+
+def test_estonian_follow_ups_on_a_span_and_a_peak(heldout_svc: AssistantService) -> None:
+    """ "samal ajal" (at the same time) keeps the span just asked about; "mis jobiga" (with which job) after a
+    peak asks which job ran then; "X mõtlesin" corrects to the card said whole ("GPU 1", not "1")."""
+    sid, _, _ = ask(heldout_svc, "viimase 2 tunni max temp GPU 1 peal", None)
+    _, _, query = ask(heldout_svc, "aga util samal ajal?", sid)
+    assert query is not None and query["window"]["label"] == "in the last 2 hours", query
+    sid, _, _ = ask(heldout_svc, "GPU 0 power peak eile", None)
+    _, text, query = ask(heldout_svc, "mis jobiga see oli?", sid)
+    assert query is not None and query["name"] == "jobs", query
+    sid, _, _ = ask(heldout_svc, "GPU 0 temp täna max", None)
+    _, _, query = ask(heldout_svc, "sori, GPU 1 mõtlesin", sid)
+    assert query is not None and query.get("gpu") == 1, query
+
+
+@pytest.mark.parametrize(
+    ("message", "english"),
+    [
+        ("mitu GPU-tundi eile kulutati", "how many GPU-hours yesterday were used"),
+        ("mis serverisse jookseb", "what on the server is running"),
+        ("GPU 1 peal", "on GPU 1"),
+    ],
+)
+def test_estonian_cases_of_the_trades_words(message: str, english: str) -> None:
+    assert in_english(message) == english, in_english(message)

@@ -23,8 +23,8 @@ from gpuaccel.assistant.understand.languages.tables import (
 # ("täna" and "tana", "võtab" and "votab" are one word)
 _UNACCENTED = str.maketrans("õäöüšžÕÄÖÜŠŽ", "oaouszOAOUSZ")
 
-# the pronouns a request names its job by ("ta", "tema", "see", "seda", "selle"): "it"
-_IT = ("ta", "tema", "see", "seda", "selle", "sellel", "temal", "tal")
+# the pronouns a request names its job by ("ta", "tema", "see", "seda", "selle"; "sellele", "talle": to it)
+_IT = ("ta", "tema", "see", "seda", "selle", "sellel", "sellele", "temal", "tal", "talle", "temale")
 
 # a message is Estonian where it has one of its own words read without its marks; none of them Finnish's
 # ("miks", "ja", "on", "oli", "valmis", "tapa", "jatka", "mulle", "logi", "prioriteetti" are read only
@@ -41,6 +41,7 @@ _ESTONIAN_MARK = re.compile(
     r"|kirjutas|kasutab|kasutas|keskmine|keskmiselt|kokku|kokkuvote|kraadi|voolu|energiat|ventikas"
     r"|ventilaator\w*|protsess\w*|logisse|logis|kaarti|kaardi|katse\w*|jarjekor\w*"
     r"|kustuta|eemalda|katkesta|tuhista|peata|proovi|uuesti|lase|vabasta|pausile|pausi|hoia|prioriteet|prioriteedi|prioriteeti"
+    r"|vaheta|omavahel|muuda|sellele|talle|samal\s+ajal|kasutati|tundi|serveris|serverisse|serveril"
     r"|peale|peal|pealt|palun|pole|motlesin|mottlesin|seal|minu|vaja|enam|rohkem|vahem|seda|selle"
     r"|jobid(?!=)|jobe|joobid|kuum)\b",
     re.I | re.M,
@@ -62,13 +63,30 @@ _ESTONIAN = compiled(
         (r"\b(?:oli|olid)\b", "was"),
         # a correction: "ei oota, 13 mõtlesin" (no wait, I meant 13)
         (r"\bei\s+oota\b,?", "no wait,"),
-        (r"\b(\S+)\s+(?:ma\s+)?(?:motlesin|mottlesin|pidasin silmas)\b", r"I meant \1"),
+        (r"\bei\s+sori\b|\bsori\b", lambda m: "no sorry" if m[0].lower().startswith("ei") else "sorry"),
+        # (the card or the job meant said whole: "GPU 1 mõtlesin", "job 12 mõtlesin")
+        (
+            r"\b((?:gpu|job|jobi)\s*\d+|\S+)\s+(?:ma\s+)?(?:motlesin|mottlesin|motlen|pidasin silmas)\b",
+            lambda m: f"I meant {re.sub(r'(?i)^jobi', 'job', m[1])}",
+        ),
+        # "GPU-tund" (a GPU-hour) in its cases ("mitu GPU-tundi": how many GPU-hours); "tund" alone an hour
+        (r"\bgpu[- ]?tun(?:d|di|nid|de|ni|nis)\b", "GPU-hours"),
+        (r"\b(\d+(?:[.,]\d+)?)\s+tun(?:d|di)\b", r"\1 hours"),
+        # what a job should run with, then "muuda ära" (change it): "X peaks 2 GPU-ga jooksma", "X võiks 1
+        # GPU-d kasutama" read as "make X run on N gpus" (before the endings below read "GPU-ga" as "on GPU")
+        (
+            r"\b(\S+?)\s+(?:peaks|peab|voiks|voib|tohiks)\s+(?:(?:jooksma|tootama|kaima|kasutama)\s+)?"
+            r"(\d+)\s+gpu(?:-?(?:ga|d|de|l|le))?(?:\s+(?:peal|peale))?(?:\s+(?:jooksma|tootama|kaima|kasutama))?\b"
+            r"(?:,?\s+muuda\s+(?:see\s+|seda\s+)?ara\b)?",
+            lambda m: f"make {_it(m[1])} run on {m[2]} gpu",
+        ),
         # English words with Estonian case endings after a hyphen or an apostrophe ("GPU-l", "queue's",
         # "held-is", "driveri"): the word; "jobi/jobid" the job, the jobs
         (r"\b((?:gpu\s?)?\d+|gpu)-?(?:l|le|lt|s|st|sse|ga|ni|d|de|del|dele)\b", r"on \1"),
         (r"\b(queue|held|log|util|power|temp)['-]?(?:s|st|sse|is|ist|i|le|l|ga)\b", r"in \1"),
-        (r"\b(?:jobid|jobe|jobidel|joobid|jobisid)\b", "jobs"),
-        (r"\b(?:jobi|jobil|jobile|jobist|jobis|joob|joobi)\b", "job"),
+        (r"\bserveri?(?:s|sse|l|le|lt)\b", "on the server"),
+        (r"\b(?:jobid|jobe|jobidel|joobid|jobisid|jobidega)\b", "jobs"),
+        (r"\b(?:jobi|jobil|jobile|jobist|jobis|jobiga|joob|joobi)\b", "job"),
         # requests: "tapa/katkesta/tühista" (cancel), "kustuta/eemalda" (remove), "pausi/peata" (pause),
         # "las jätkab/jätka" (resume), "proovi uuesti" (retry), "pane ootele/hoia kinni" (hold), "lase lahti/
         # vabasta" (release), "tõsta X prioriteet N peale" (priority), "pane X N GPU peale" (GPU count)
@@ -92,6 +110,18 @@ _ESTONIAN = compiled(
             "resume the queue",
         ),
         (r"\b(?:pane|hoia)\s+(\S+?)\s+(?:ootele|kinni|hoidu)\b", lambda m: f"hold {_it(m[1])}"),
+        (r"\b(?:pane|lase)\s+(\S+?)\s+(?:pausile|pausi\s+peale)\b", lambda m: f"pause {_it(m[1])}"),
+        # "tee sellele retry" (do a retry to it): "tee" (do) with the job in the allative and the English verb
+        (
+            r"\btee\s+(\S+?)\s+(retry|restart|rerun|cancel|kill|pause|resume|hold|release)\b"
+            r"|\btee\s+(retry|restart|rerun|cancel|kill|pause|resume|hold|release)\s+(\S+?)(?=[\s,.!?]|$)",
+            lambda m: f"{m[2] or m[3]} {_it(m[1] or m[4])}",
+        ),
+        # two jobs swapped in the queue: "vaheta X ja Y (järjekorras) ära", "vaheta X ja Y omavahel"
+        (
+            r"\bvaheta(?:me)?\s+((?:jobi?\s+)?\S+)\s+ja\s+((?:jobi?\s+)?\S+)(?:\s+omavahel)?",
+            lambda m: f"swap {re.sub(r'(?i)^jobi', 'job', m[1])} and {re.sub(r'(?i)^jobi', 'job', m[2])}",
+        ),
         (r"\b(?:lase|laske)\s+(\S+?)\s+lahti\b", lambda m: f"release {_it(m[1])}"),
         (r"\bvabasta\b", "release"),
         (
@@ -109,6 +139,9 @@ _ESTONIAN = compiled(
         (r"\blas\s+(?:ta\s+|see\s+)?jatkab\b|\bjatka\b|\bjatkake\b", "resume it"),
         (r"\bara\b", ""),
         (r"\bpalun\b", "please"),
+        (r"\bmuuda\b", "change it"),
+        (r"\bmis\s+seis\s*[,.!]\s*", ""),
+        (r"\bmis\s+seis\b", "what is the status"),
         (r"\bpole\s+(?:enam\s+)?vaja\b", "not needed anymore"),
         (r"\bvaja\b", "needed"),
         # times: "mis kell" (what time), "eile" (yesterday), "täna hommikul" (this morning), "viimase tunni
@@ -123,10 +156,12 @@ _ESTONIAN = compiled(
         (r"\bule-?eile\b", "the day before yesterday"),
         (r"\beil(?:e|sest|ne|set)(?:\s+paeva\w*)?\b", "yesterday"),
         (r"\btana(?:sest|ne|st)?(?:\s+paeva\w*)?\b", "today"),
-        (r"\bviimase\s+tunni\s+jooksul\b|\bviimasel\s+tunnil\b", "in the last hour"),
-        (r"\bviimase\s+(\d+)\s+tunni\s+jooksul\b", r"in the last \1 hours"),
-        (r"\bviimase\s+(\d+)\s+minuti\s+jooksul\b", r"in the last \1 minutes"),
+        # ("viimase tunni keskmine": the last hour's mean, the genitive alone with "jooksul" left out)
+        (r"\bviimase\s+tunni(?:\s+jooksul)?\b|\bviimasel\s+tunnil\b", "in the last hour"),
+        (r"\bviimase\s+(\d+)\s+tunni(?:\s+jooksul)?\b", r"in the last \1 hours"),
+        (r"\bviimase\s+(\d+)\s+minuti(?:\s+jooksul)?\b", r"in the last \1 minutes"),
         (r"\b(?:praegu|hetkel|nuud|just\s+praegu)\b", "now"),
+        (r"\bsamal\s+ajal\b", "at the same time"),
         (r"\benne\s+seda\b", "before that"),
         (r"\bparast\s+seda\b", "after that"),
         (r"\benne\b", "before"),
@@ -166,6 +201,7 @@ _ESTONIAN = compiled(
         (r"\b(?:sai\s+valmis|valmis\s+sai|lopetas|loppes)\b", "finished"),
         (r"\bkestis\b", "took"),
         (r"\b(?:kulutas|vottis|tarbis|kasutas)\b", "used"),
+        (r"\b(?:kasutati|kulutati|tarbiti)\b", "were used"),
         (r"\b(?:kulutab|votab|tarbib|kasutab)\b", "uses"),
         (r"\bkirjutas\b", "write"),
         (r"\bjuhtus\b", "happen"),
@@ -199,8 +235,9 @@ _ESTONIAN = compiled(
         (r"\bjarjekor(?:d|da|rast)\b", "the queue"),
         (r"\b(?:vaba|vabad)\b", "free"),
         # postpositions: "X peal" (on X), "N peale" (to N), "seal" (there)
-        (r"\b(\S+)\s+peal\b", r"on \1"),
-        (r"\b(\S+)\s+peale\b", r"to \1"),
+        # (the thing before it said whole: "GPU 1 peal" on GPU 1, "40000 MiB peale" to 40000 MiB)
+        (r"\b((?:gpu|card)\s*\d+|\d+(?:[.,]\d+)?\s*(?:mib|gib|gb|mb|w|%)|\S+)\s+peal\b", r"on \1"),
+        (r"\b((?:gpu|card)\s*\d+|\d+(?:[.,]\d+)?\s*(?:mib|gib|gb|mb|w|%)|\S+)\s+peale\b", r"to \1"),
         (r"\bseal(?:\s+peal)?\b", "on it"),
         # pronouns and the small words
         (r"\b(?:mul|minul)\b", "I have"),
@@ -209,6 +246,8 @@ _ESTONIAN = compiled(
         (r"\bselle\b|\btema\b(?=\s+\w)", "its"),
         (r"\b(?:ta|tema|see|seda|tal)\b", "it"),
         (r"\bja\b", "and"),
+        (r"^\s*aga\b", "and"),
+        (r"\baga\b", "but"),
         (r"\bvoi\b", "or"),
         (r"\bei\b", "not"),
         (r"\b(?:juba|siis|ikka|veel|korraks|nagu|ka|oma)\b", ""),
