@@ -291,3 +291,19 @@ def test_a_job_resized_so_it_only_asks_for_fewer_gpus_and_a_week_said_in_days() 
     reply = _act_on("change job 1 so that it just needs 2 gpus", 2, {1: "queued"}) or ""
     assert "gpuaccel edit 1 --gpus 2" in reply
     assert "--older-than 14d" in (_act_on("clear out jobs older than 2 weeks", 2, {}) or "")
+
+
+def test_a_jobs_memory_request_changed_in_mib_and_what_a_job_should_use() -> None:
+    """``gpuaccel edit ID --memory MIB``: asked of a job by number, by name or as a follow-up on the job in
+    focus; GiB said in MiB as the flag takes it. A job that "should use one gpu" is a resize; a question
+    about a GPU's memory stays a question."""
+    queued = {1: "queued", 2: "held"}
+    assert "gpuaccel edit 1 --memory 24000" in (
+        _act_on("set job 1 memory request to 24000 MiB", 2, queued) or ""
+    )
+    assert "gpuaccel edit 2 --memory 16384" in (_act_on("also its mem to 16 GiB", 2, queued) or "")
+    assert "gpuaccel edit 2 --memory 8000" in (
+        _act_on("reduce train-vit's memory to 8000 MiB", 1, queued) or ""
+    )
+    assert _act_on("memory of gpu 1 up to 20000 MiB?", 2, queued) is None
+    assert "gpuaccel edit 1 --gpus 1" in (_act_on("prep-data should use only one gpu", 2, queued) or "")

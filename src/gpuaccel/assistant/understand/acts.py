@@ -503,6 +503,46 @@ _RESIZE = re.compile(
     r"(?:only\s+|just\s+)?(?:a\s+(?=single\b))?"
     r"(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
 )  # ("drop it to 1 gpu": "it" is the job talked about; "a single gpu": one)
+# a job's memory request changed: "set job 13's memory requirement to 40000 MiB", "lower the probe's memory
+# to 40 GiB", "and its memory to 40000 MiB" after a change to the job talked about (gpuaccel edit ID --memory
+# MIB): the job by its number or name before or after the memory, or the one talked about; an amount in GiB
+# or GB is said in MiB as the flag takes it (x 1024)
+_NEW_MEMORY = re.compile(
+    r"^(?:(?:set|change|edit|make|lower|raise|reduce|increase|drop|bump|cut|put|update|limit|cap|shrink"
+    r"|also|plus)\s+)?"
+    r"(?:(?:the|its|it'?s|that|this|job|jobs?|#)\s+)*"
+    r"(?:(?P<number>\d+)|(?P<name>[a-z][\w.-]*|\d+[a-z][\w.-]*)(?:'s)?(?=\s+(?:gpu\s+)?(?:memory|mem|vram)))?"
+    r"(?:'s)?\s*(?:gpu\s+)?(?:memory|mem|vram)(?:\s+(?:requirement|request|need|ask|limit|reservation))?"
+    r"(?:\s+(?:of|for)\s+(?:job\s*)?#?(?P<of>\d+))?"
+    r"\s+(?:to|down to|up to|=)\s+(?P<amount>\d+(?:\.\d+)?)\s*(?P<unit>mib|mb|gib|gb|g|m)\b"
+)
+
+
+def _memory_request(said: str, context: Context) -> Act | None:
+    """ "and the memory requirement to 40000 MiB": the command that changes what a job asks of each GPU's
+    free memory; None where no job is named or talked about, or where it is a question."""
+    m = _NEW_MEMORY.search(said)
+    if m is None or said.rstrip().endswith("?"):
+        return None
+    number = m["number"] or m["of"]
+    if number is None and m["name"] is not None:
+        named = named_jobs(m["name"], context)
+        number = str(named[0]) if len(named) == 1 else None
+    if number is None and m["name"] is None:
+        talked = context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
+        number = str(talked) if talked is not None else None
+    if number is None:
+        return None
+    amount = float(m["amount"])
+    mib = round(amount * 1024) if m["unit"] in ("gib", "gb", "g") else round(amount)
+    given = "" if m["unit"] in ("mib", "mb", "m") else f" ({m['amount']} GiB)"
+    return Act(
+        f"{CANT} To change job {number} to ask for {mib} MiB{given} of free memory on each GPU: gpuaccel edit"
+        f" {number} --memory {mib} (a queued or held job only).",
+        (int(number),),
+    )
+
+
 # a job moved to another GPU: "move the whisper run to the 4090", "put job 14 on gpu 1", "shift it over to
 # the h100", "make it run on gpu 1" (gpuaccel edit ID --gpu-ids G); the card said by its index or its model
 _MOVED_TO_GPU = re.compile(
@@ -514,8 +554,15 @@ _MOVED_TO_GPU = re.compile(
 # 4090" (read as "make ... run on ...")
 _TO_RUN_ON = re.compile(
     r"(?:^|,\s*)(.{1,40}?)\s+(?:should|must|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to)"
-    r"\s+(?:be\s+)?(?:run|ran|running|moved|put)\s+(?=(?:on|onto|to)\s)"
-)
+    r"\s+(?:be\s+)?(?:(?:run|ran|running|moved|put)\s+(?=(?:on|onto|to)\s)"
+    r"|(?P<use>use|get|take)\s+(?=(?:only\s+|just\s+)?(?:\d+|one|a|a single|two)\s+(?:gpus?|cards?)\b))"
+)  # ("the probe should use only one gpu": made to use it)
+
+
+def _made_to(m: re.Match[str]) -> str:
+    """ "the probe should run on gpu 1" -> "make the probe run on gpu 1"; "... should use one gpu" -> "make
+    the probe use one gpu": what the job ought to do, said as the request the rules read."""
+    return f"make {m[1]} {'use' if m['use'] else 'run'} "
 
 
 # the queue's groups (gpuaccel group): one added ("create a group called night that runs 2 jobs in
@@ -949,7 +996,7 @@ def asked_again_of(said: str, request: str | None, context: Context, states: Map
 def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act | None:
     """The command for a request to move one job to a GPU (:data:`_MOVED_TO_GPU`), or None when it names no
     one job and no GPU of this machine."""
-    m = _MOVED_TO_GPU.search(_TO_RUN_ON.sub(r"make \1 run ", said, count=1))
+    m = _MOVED_TO_GPU.search(_TO_RUN_ON.sub(_made_to, said, count=1))
     if m is None:
         return None
     gpu = int(m.group(3)) if m.group(3) is not None else gpu_by_model(m.group(4), context)
@@ -1035,7 +1082,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         )
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
     # ("the probe should run on one gpu": made to run on it)
-    resized = _RESIZE.search(_TO_RUN_ON.sub(r"make \1 run ", said, count=1))
+    resized = _RESIZE.search(_TO_RUN_ON.sub(_made_to, said, count=1))
     talked = context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
     if resized is not None and resized["name"] is not None:  # by its name: one job of that name
         named = named_jobs(resized["name"], context)
@@ -1050,7 +1097,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             f" {number} --gpus {n} (a queued or held job only).",
             (int(number),),
         )
-    moved = _moved_to_gpu(said, context, states)
+    moved = _moved_to_gpu(said, context, states) or _memory_request(said, context)
     if moved is not None:
         return moved
     grouped = _group_request(said)

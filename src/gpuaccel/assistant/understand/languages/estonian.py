@@ -214,6 +214,7 @@ _ESTONIAN = compiled(
         (r"\bkraadi\b", "degrees"),
         (r"\btemperatuur\w*", "temperature"),
         (r"\bmalu\b|\bmalu(?:st|s|t)\b", "memory"),
+        (r"\bnoue(?:t|d)?\b", "requirement"),  # "mälu nõue": the memory requirement
         (r"\b(?:voolu|vool|voimsus\w*|voimsust)\b", "power"),
         (r"\benergia(?:t|st)?\b", "energy"),
         (r"\b(?:ventikas|ventikat|ventilaator\w*)\b", "fan"),
