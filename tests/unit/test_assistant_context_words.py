@@ -425,3 +425,23 @@ def test_the_two_compared_and_the_jobs_waiting_behind_one(heldout_svc: Assistant
     assert query == {"name": "queue", "state": "queued"}, query
     _, _, query = ask(heldout_svc, "anything running on the training server at the moment?", None)
     assert query is not None and query["name"] == "queue", query
+
+
+def test_that_hour_after_a_span_and_a_moment_and_a_jobs_memory_now(heldout_svc: AssistantService) -> None:
+    """A turn that reads a span and then now ("the hottest it got since 14:00, and is it hot now"): "that
+    hr" next is the span's, on the same card; a running job's memory "does it use" is its process's now,
+    by number or as a follow-up on its record or its GPU's processes, while after a GPU's reading "it" stays
+    the GPU."""
+    sid, text, _ = ask(heldout_svc, "hottest gpu 0 got during the last hour, and is it still hot now", None)
+    _, text, query = ask(heldout_svc, "mean power over that hr", sid)
+    assert query is not None and query["metric"] == "power" and query["gpu"] == 0
+    assert query["window"]["label"] == "in the last hour", text
+    for first in ("what is job 11", "which processes hold gpu 0 memory"):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, "and how much memory does that use", sid)
+        assert query == {"name": "memory_users", "gpu": 0}, (first, text)
+    _, _, query = ask(heldout_svc, "how much memory does job 11 use", None)
+    assert query == {"name": "memory_users", "gpu": 0}
+    sid, _, _ = ask(heldout_svc, "gpu 0 fan speed", None)
+    _, _, query = ask(heldout_svc, "how much memory does it use", sid)
+    assert query is not None and query["name"] == "gpu_reading"

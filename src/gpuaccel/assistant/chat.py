@@ -384,7 +384,11 @@ class ChatService:
                     for r, by in zip(results, answered_by, strict=True)
                 )
             )
-            reading = next((q for q in reversed(picked) if q is not None and q.name == "gpu_reading"), None)
+            # the turn's last reading over a span before its last reading now ("max temp in the last hour and
+            # is it still hot rn": "that hour" next is the span's)
+            readings = [q for q in picked if q is not None and q.name == "gpu_reading"]
+            spanned = [q for q in readings if q.window is not None and not q.window.instant]
+            reading = (spanned or readings or [None])[-1]
             answer = joined(answer, unanswered)
             turn = Turn(question, result.query, result, block, answer, meta, earlier=earlier)
             # the list the first part that lists leaves for the next question ("how hot is gpu 0? and which

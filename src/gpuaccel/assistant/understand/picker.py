@@ -1082,6 +1082,21 @@ class RulePicker:
             read = query_for(ws, topics - {"jobs", "long", "running"}, last.gpu, None, None, None)  # type: ignore[union-attr]
             if read is not None and read.name == "gpu_reading" and read.metric in HISTORY_COLUMNS:
                 return replace(last, metric=read.metric)  # type: ignore[type-var]  # over the same run
+        read = context.reading
+        if (  # "peak power over that hr too" after "max temp in the last hour and is it still hot rn": the
+            # span the turn read, not its last part's moment
+            win is None
+            and pointed_back
+            and same_span is not None
+            and "time" not in same_span.group(0)
+            and last is not None
+            and last.window is None
+            and read is not None
+            and read.window is not None
+            and not read.window.instant
+        ):
+            win = read.window
+            gpu = read.gpu if gpu is None and last.gpu == read.gpu else gpu  # (the card both parts read)
         if win is None and last is not None and last.window is not None and (same_span or then):
             win = last.window  # "over that time", "in that hour", "and its power then"
             read = context.reading
@@ -1450,11 +1465,25 @@ class RulePicker:
             if win is not None:  # the span said, on the GPU said
                 return Query("gpu_reading", gpu=on, metric=reread.metric, window=win)
             return replace(reread, gpu=on)  # over the same job's run or span, on the GPU said
+        # now, not its peak: "how much memory is the sft using", "does job 11 use"
+        holding = {"using", "uses", "use", "holding", "holds", "hold", "taking", "takes", "occupying"} & set(
+            ws
+        )
+        pointed = (
+            {"it", "that", "this"} & set(ws)
+            and last is not None
+            and last.name in ("memory_users", "job_detail")
+        )
+        if job is None and gpu is None and win is None and "memory" in topics and holding and pointed:
+            # "how much memory does it use?" after a GPU's processes or one running job's record: that job's
+            focus = context.job_in_focus()
+            brief = context.job_briefs.get(focus) if focus is not None else None
+            if brief is not None and brief.state == "running" and len(brief.ran_on) == 1:
+                return Query("memory_users", gpu=brief.ran_on[0])
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
         brief = context.job_briefs.get(job) if job is not None else None
-        holding = {"using", "uses", "holding", "holds", "taking", "occupying"} & set(ws)  # now, not its peak
         if brief is not None and brief.state == "running" and "memory" in topics and holding and win is None:
             on = gpu if gpu is not None else brief.ran_on[0] if len(brief.ran_on) == 1 else None
             return Query("memory_users", gpu=on)  # "how much memory is the sft using": its process's now
