@@ -715,3 +715,41 @@ def _e4m3_call_errors(cfg, b, hq, hkv, nq, nk, causal, seed=0):
                          descale_strides=(descales[0].stride(0), descales[0].stride(1)))  # fmt: skip
         out["direct_same"] = bool(torch.equal(o2, o.transpose(1, 2)) and torch.equal(lse2, lse))
     return out
+
+
+@pytest.mark.parametrize(
+    "b,hq,hkv,nq,nk,d,causal",
+    [
+        (8, 16, 16, 1024, 1024, 64, True),  # D64_CAUSAL: two programs an SM, 64-key blocks
+        (2, 8, 2, 1500, 777, 64, True),  # GQA 4:1, Nq != Nk, ragged blocks, rows that see no key
+        (3, 8, 8, 1000, 1000, 64, False),
+        (1, 4, 1, 1500, 777, 256, True),  # D256's 64-key blocks
+    ],
+)
+def test_the_v_transposers_split_changes_no_bytes(b, hq, hkv, nq, nk, d, causal):
+    """The e4m3 call's one launch (V as given, transposed in the kernel) with 64-key blocks: the transposer's
+    two warps on a column chunk each (``GluonFwdConfig.vt_split``, the default; gluon.fwd._transpose_block)
+    and both on the same keys (before) write the same V^T, so o and lse are bit for bit the same, every
+    element of NaN-poisoned o/lse written (docs/kernels-log.md, 2026-12-01, forty-third session (later))."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels.gluon.fp8 import D64_CAUSAL, gluon_fp8_config, launch_gluon_fp8, with_turns
+
+    gen = torch.Generator(device="cuda").manual_seed(nq + nk + d)
+    e4m3 = [
+        torch.randn(b, n, h, d, device="cuda", generator=gen).to(torch.float8_e4m3fn)
+        for n, h in ((nq, hq), (nk, hkv), (nk, hkv))
+    ]
+    descales = [0.5 + torch.rand(b, hkv, device="cuda", generator=gen) for _ in range(3)]
+    q8, k8, v8 = (t.transpose(1, 2) for t in e4m3)
+    cfg = with_turns(D64_CAUSAL, 64, causal) if d == 64 else gluon_fp8_config(d, q8, causal, sms=132)
+    assert cfg.block_n == 64 and cfg.vt_split
+    outs = []
+    for c in (cfg, replace(cfg, vt_split=False)):
+        o = torch.full((b, nq, hq, d), float("nan"), device="cuda", dtype=torch.bfloat16).transpose(1, 2)
+        lse = torch.full((b, hq, nq), float("nan"), device="cuda")
+        launch_gluon_fp8(q8, k8, v8, tuple(descales), o, lse, causal, d**-0.5, c,
+                         descale_strides=(descales[0].stride(0), descales[0].stride(1)))  # fmt: skip
+        assert not o.isnan().any() and not lse.isnan().any(), c.label()
+        outs.append((o, lse))
+    assert torch.equal(outs[0][0], outs[1][0]) and torch.equal(outs[0][1], outs[1][1])

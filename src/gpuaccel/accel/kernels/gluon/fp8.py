@@ -72,13 +72,14 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
                           INLINE_PV: gl.constexpr, SPLIT: gl.constexpr, RESCALE: gl.constexpr = 0.0,
                           RESCALE_WARP: gl.constexpr = False, Q_BUFS: gl.constexpr = 1,
                           V_GIVEN: gl.constexpr = False, O_RECIP: gl.constexpr = False,
-                          PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False):  # fmt: skip
+                          PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
+                          VT_SPLIT: gl.constexpr = True):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob, stride_oh, stride_on,
              qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles, sched_ptr,
              sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS,
              True, False, INLINE_PV, Q_BUFS, False, None, SPLIT, part_o, part_lse, RESCALE=RESCALE,
              RESCALE_WARP=RESCALE_WARP, O_RECIP=O_RECIP, PINGPONG=PINGPONG, FIRST_FULL=FIRST_FULL,
-             V_GIVEN=V_GIVEN, ds_sb=ds_sb, ds_sh=ds_sh)  # fmt: skip
+             V_GIVEN=V_GIVEN, ds_sb=ds_sb, ds_sh=ds_sh, VT_SPLIT=VT_SPLIT)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -310,7 +311,7 @@ def launch_gluon_fp8(
              SPLIT=cut is not None, RESCALE=float(cfg.rescale_log2),
              RESCALE_WARP=cfg.rescale_warp, Q_BUFS=cfg.q_bufs, V_GIVEN=descale_strides is not None,
              O_RECIP=cfg.o_recip, PINGPONG=fp8_takes_turns(cfg, bool(causal), cut is not None),
-             FIRST_FULL=cfg.first_full and inline),
+             FIRST_FULL=cfg.first_full and inline, VT_SPLIT=cfg.vt_split),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound,
         "gluon_fp8_split" if cut else "gluon_fp8",
     )  # fmt: skip

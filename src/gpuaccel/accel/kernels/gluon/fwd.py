@@ -301,44 +301,52 @@ def _transpose_words(x):
 
 @gluon.jit
 def _transpose_block(v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, cnt, HEAD_DIM: gl.constexpr,
-                     BLOCK_N: gl.constexpr, STAGES: gl.constexpr):  # fmt: skip
+                     BLOCK_N: gl.constexpr, STAGES: gl.constexpr, VT_SPLIT: gl.constexpr = True):  # fmt: skip
     """Ring entry ``cnt``'s V block, as TMA brought it ([BLOCK_N, D] in D/16 column chunks), into V^T's
     slot ([D, BLOCK_N], K-major as fp8 wgmma's B operand) with its keys at the P fragment's positions
     (``fp8.attention.key_slot``: bit 3 of the key moved below bits 1-2 inside 16-key groups). Both tiles
     are read as 32-bit words: a thread loads 2 words of keys n, n+1, n+8, n+9 (slots 4s..4s+3), transposes
     them 4 x 4 bytes (:func:`_transpose_words`) and stores a word a column. Why here and not in a launch
-    of its own: FlashAttention-3's order, one launch for an e4m3 call, whose short shapes are launch-bound."""
+    of its own: FlashAttention-3's order, one launch for an e4m3 call, whose short shapes are launch-bound.
+    ``VT_SPLIT`` (64-key blocks): each load takes two chunks, one a warp (the chunk pair's 128 rows as one
+    128-key block's), where one chunk a load gave both warps the same keys, every word loaded, transposed and
+    stored twice (docs/kernels-log.md, 2026-12-01, forty-third session (later))."""
     V_CHUNKS: gl.constexpr = HEAD_DIM // V_COLS
     W: gl.constexpr = V_COLS // 4  # words a key row of a chunk
     gl.static_assert(W == 4 and BLOCK_N >= 64, "16-column chunks, key blocks of 64 or more")
+    PAIR: gl.constexpr = VT_SPLIT and BLOCK_N == 64 and V_CHUNKS % 2 == 0
+    CH: gl.constexpr = 2 if PAIR else 1  # chunks a load
+    ROWS: gl.constexpr = CH * BLOCK_N  # rows a load: a chunk's keys, or two chunks' (the second chunk's +64)
     # registers: keys +1, +8 (slot bits 0-1), word +1; lanes: word +2, keys +2, +4, +16, +32; warps: key +64
-    # (64-key blocks: both warps the same keys); keys past 128 in more registers
+    # (a 64-key chunk alone: both warps the same keys); keys past 128 in more registers
     gl.static_assert(BLOCK_N <= 256, "key blocks of at most 256")
     words_l: gl.constexpr = gl.DistributedLinearLayout(
-        [[1, 0], [8, 0], [0, 1], [128, 0]] if BLOCK_N == 256 else [[1, 0], [8, 0], [0, 1]],
+        [[1, 0], [8, 0], [0, 1], [128, 0]] if ROWS == 256 else [[1, 0], [8, 0], [0, 1]],
         [[0, 2], [2, 0], [4, 0], [16, 0], [32, 0]],
-        [[64 if BLOCK_N >= 128 else 0, 0]],
+        [[64 if ROWS >= 128 else 0, 0]],
         [],
-        [BLOCK_N, W],
+        [ROWS, W],
     )
     raw_w: gl.constexpr = gl.NVMMASharedLayout(v_raw.type.layout.swizzle_byte_width, 32, 2)
     vt_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HEAD_DIM, BLOCK_N], v_smem.dtype)
     vt_w: gl.constexpr = gl.NVMMASharedLayout(vt_2d.swizzle_byte_width, 32, 2)
     s = cnt % STAGES
     vt = v_smem.index(s)._reinterpret(gl.int32, [HEAD_DIM, BLOCK_N // 4], vt_w)
+    # the raw ring as ROWS-row entries: a pair of consecutive chunks is one entry
+    raw = v_raw._reinterpret(v_raw.dtype, [STAGES * V_CHUNKS // CH, 1, 1, ROWS, V_COLS], v_raw.type.layout)
     mbarrier.wait(raw_ready.index(s), (cnt // STAGES) & 1)
     mbarrier.wait(v_empty.index(s), ((cnt // STAGES) & 1) ^ 1)
-    for c in gl.static_range(V_CHUNKS):
-        x = v_raw.index(s * V_CHUNKS + c)._reinterpret(gl.int32, [BLOCK_N, W], raw_w).load(words_l)
+    for c in gl.static_range(0, V_CHUNKS, CH):
+        x = raw.index((s * V_CHUNKS + c) // CH)._reinterpret(gl.int32, [ROWS, W], raw_w).load(words_l)
         y = _transpose_words(
             x
         )  # word (key n, w) now holds column 4w + j's bytes of keys ... (j: n's bits 0, 3)
-        y = (
-            y.reshape([BLOCK_N // 16, 2, 2, 2, 2, W])
-            .permute((5, 1, 4, 0, 2, 3))
-            .reshape([V_COLS, BLOCK_N // 4])
+        y = (  # rows: chunk, column 4w + j (j: key bits 3, 0); columns: the keys' slot words
+            y.reshape([CH, BLOCK_N // 16, 2, 2, 2, 2, W])
+            .permute((0, 6, 2, 5, 1, 3, 4))
+            .reshape([CH * V_COLS, BLOCK_N // 4])
         )
-        vt.slice(c * V_COLS, V_COLS, dim=0).store(y)
+        vt.slice(c * V_COLS, CH * V_COLS, dim=0).store(y)
     fence_async_shared()
     gl.thread_barrier()
     mbarrier.arrive(raw_empty.index(s))
@@ -349,7 +357,7 @@ def _transpose_block(v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, cnt,
 def _transposer(v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, heads_q, seq_q, seq_k, num_m,
                 bh_total, group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM: gl.constexpr,
                 BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
-                SPLIT: gl.constexpr):  # fmt: skip
+                SPLIT: gl.constexpr, VT_SPLIT: gl.constexpr = True):  # fmt: skip
     """The FP8 forward's ``V_GIVEN`` warpgroup: every key block the producer brings (the same walk, dense
     tiles), transposed into the V^T ring the consumers' PV reads (:func:`_transpose_block`)."""
     SCHEDULED: gl.constexpr = CAUSAL or SPLIT
@@ -364,7 +372,7 @@ def _transposer(v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, heads_q, 
         j0, j1, _ = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
         for _j in range(j0, j1):
             _transpose_block(v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, cnt, HEAD_DIM, BLOCK_N,
-                             STAGES)  # fmt: skip
+                             STAGES, VT_SPLIT)  # fmt: skip
             cnt += 1
 
 
@@ -1104,7 +1112,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
              PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
              K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0, V_GIVEN: gl.constexpr = False,
-             ds_sb=0, ds_sh=0):  # fmt: skip
+             ds_sb=0, ds_sh=0, VT_SPLIT: gl.constexpr = True):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -1144,7 +1152,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                             q_ready, q_empty, k_ready, v_ready, k_empty, v_empty, raw_ready, raw_empty, notes,
                             HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS, CONSUMER_REGS, INLINE_PV, Q_BUFS,
                             SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, K_STAGES, V_CHUNKS, ds_sb,
-                            ds_sh, O_RECIP, PINGPONG, FIRST_FULL)  # fmt: skip
+                            ds_sh, O_RECIP, PINGPONG, FIRST_FULL, VT_SPLIT)  # fmt: skip
     else:
         gl.warp_specialize(
             [(_consumer_ahead if NEXT_QK else _consumer,
@@ -1178,7 +1186,7 @@ def _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, 
                         Q_BUFS: gl.constexpr, SPLIT: gl.constexpr, part_o, part_lse, RESCALE: gl.constexpr,
                         RESCALE_WARP: gl.constexpr, K_STAGES: gl.constexpr, V_CHUNKS: gl.constexpr, ds_sb,
                         ds_sh, O_RECIP: gl.constexpr = False, PINGPONG: gl.constexpr = False,
-                        FIRST_FULL: gl.constexpr = False):  # fmt: skip
+                        FIRST_FULL: gl.constexpr = False, VT_SPLIT: gl.constexpr = True):  # fmt: skip
     """:func:`_forward`'s partitions for the FP8 forward's ``V_GIVEN``: the consumers, the producer (V's
     chunks into the raw ring, each tile's note into ``notes``) and the transposer warpgroup (raw ring to the
     V^T ring)."""
@@ -1194,7 +1202,7 @@ def _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, 
          if c < CONSUMERS else
          (_transposer, (v_raw, v_smem, raw_ready, raw_empty, v_ready, v_empty, heads_q, seq_q, seq_k, num_m,
                         bh_total, group_heads, num_tiles, sched_ptr, sched_len, HEAD_DIM, BLOCK_N, STAGES,
-                        CAUSAL, CONSUMERS, SPLIT))
+                        CAUSAL, CONSUMERS, SPLIT, VT_SPLIT))
          if c == CONSUMERS else
          (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_raw, q_ready, q_empty, k_ready, raw_ready,
                       k_empty, raw_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,

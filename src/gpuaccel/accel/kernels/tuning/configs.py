@@ -96,6 +96,9 @@ class GluonFwdConfig:
     # second launch (gluon.sched.tail_pieces, gluon.merge); 1: where the cost model says it pays
     # (gluon.sched.tail_cut_pays), 2: wherever the last round is partial (tests, A/Bs)
     tail_split: int = 0
+    # the FP8 forward's in-kernel V transposer (V given, 64-key blocks): its two warps take a column chunk
+    # each, not both the same keys (gluon.fwd._transpose_block); False for A/Bs
+    vt_split: bool = True
 
     def label(self) -> str:
         two = "-2cta" if self.ctas_per_sm == 2 else ""
@@ -107,6 +110,7 @@ class GluonFwdConfig:
         tail += ("-ff" if self.first_full else "") + ("-ka" if self.k_ahead else "")
         tail += ("-nq" if self.next_qk == 1 else f"-nq{self.next_qk}") if self.next_qk else ""
         tail += ("-ts" if self.tail_split == 1 else f"-ts{self.tail_split}") if self.tail_split else ""
+        tail += "" if self.vt_split else "-vtdup"
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
