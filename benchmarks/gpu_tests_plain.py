@@ -43,7 +43,7 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=1e9)
     args = ap.parse_args()
     path = Path(args.path).resolve()
-    sys.path.insert(0, str(path.parent))
+    sys.path[:0] = [str(path.parent), str(path.parent.parent)]  # the file's helpers, tests/'s
     spec = importlib.util.spec_from_file_location(path.stem, path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
