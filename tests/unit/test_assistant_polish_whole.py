@@ -184,3 +184,68 @@ def test_polish_asks_of_the_world_are_declined(heldout_svc: AssistantService) ->
     ):
         _, _, query = ask(heldout_svc, message, None)
         assert query is None, (message, in_english(message), query)
+
+
+def test_polish_requests_by_their_other_verbs_and_a_correction(heldout_svc: AssistantService) -> None:
+    """ "nadaj / daj ... priorytet N", "zmień X żeby używał N GPU zamiast M", "ubij", "usuń", "wstrzymaj w
+    kolejce X", "sorry nie, Y ma zaczekać" (the job the correction names), "ten" before any noun: that."""
+    for message, command in (
+        ("nadaj jobowi 12 priorytet 3", "gpuaccel priority 12 3"),
+        ("zmień job 12 żeby używał 2 GPU zamiast 1", "gpuaccel edit 12 --gpus 2"),
+        ("ubij job 11, coś nie tak", "gpuaccel cancel 11"),
+        ("wstrzymaj w kolejce job 12", "gpuaccel hold 12"),
+        ("wstrzymaj w kolejce job 13, przepraszam nie, llama-70b-eval niech zaczeka", "gpuaccel hold 12"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    sid, _, _ = ask(heldout_svc, "czemu llama-70b-eval jeszcze nie ruszył?", None)
+    _, text, query = ask(heldout_svc, "to daj mu prio 8", sid)
+    assert query is None and "gpuaccel priority 12 8" in text, (in_english("to daj mu prio 8"), text)
+    sid, _, _ = ask(heldout_svc, "kiedy skonczyl sie data-prep?", None)
+    _, text, query = ask(heldout_svc, "ok to usuń go z listy", sid)
+    assert query is None and "gpuaccel remove 1" in text, text
+    sid, _, _ = ask(heldout_svc, "jaki job leciał na jedynce wczoraj o 20:11?", None)
+    _, text, query = ask(heldout_svc, "puść ten build ponownie", sid)
+    assert query is None and "gpuaccel retry 3" in text, (in_english("puść ten build ponownie"), text)
+
+
+def test_polish_follow_ups_on_the_job_in_focus_and_the_busy_and_idle_time(
+    heldout_svc: AssistantService,
+) -> None:
+    """What the job in focus had or printed ("jaki lr miała?", "co wypisał na końcu?"), the job behind a
+    peak ("który job to zrobił"), a card's busy ("mielił") and idle ("stało bez pracy")
+    time, "zero" the subject of a verb as GPU 0, both cards separately, a day summed up."""
+    sid, _, _ = ask(heldout_svc, "dlaczego sie wysypal lr-sweep?", None)
+    _, _, query = ask(heldout_svc, "a jaki lr miał?", sid)
+    assert query is not None and query["name"] == "job_log" and query["job"] == 9, query
+    sid, _, _ = ask(heldout_svc, "ile trwał data-prep?", None)
+    _, text, query = ask(heldout_svc, "a co wypisał na końcu?", sid)
+    assert query is not None and query["name"] == "job_log" and query["job"] == 1, query
+    sid, _, _ = ask(heldout_svc, "ile czekał llama-8b-eval w kolejce?", None)
+    _, _, query = ask(heldout_svc, "a ile trwał sam trening?", sid)
+    assert query is not None and query["name"] == "job_detail" and query["job"] == 4, query
+    sid, _, _ = ask(heldout_svc, "najwyższa moc na jedynce dziś?", None)
+    _, _, query = ask(heldout_svc, "a który job to zrobił?", sid)
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query
+    for message, gpu, label in (
+        ("ile godzin jedynka mieliła wczoraj?", 1, "yesterday"),
+        ("ile godzin GPU 0 stało bez pracy dzisiaj?", 0, "today"),
+        ("jak długo zero stało bezczynnie wczoraj?", 0, "yesterday"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is not None and query.get("gpu") == gpu and query.get("metric") == "util", (
+            message,
+            query,
+        )
+        assert query["window"]["label"] == label and "idle" in text, (message, text)
+    sid, _, _ = ask(heldout_svc, "ile energii zużyła jedynka wczoraj?", None)
+    _, text, query = ask(heldout_svc, "a obie karty osobno dzisiaj?", sid)
+    assert query is not None and query["name"] == "energy" and query.get("gpu") is None, query
+    _, _, query = ask(heldout_svc, "podsumuj wczorajszy dzień", None)
+    assert query is not None and query["name"] == "summary" and query["window"]["label"] == "yesterday", query
+
+
+def test_polish_new_words_leave_english_alone() -> None:
+    """ "ten" before a number or a unit is English's ten; "zero" as a number stays a number."""
+    assert polish("show ten minutes of gpu 0") == "show ten minutes of gpu 0"
+    assert "GPU 0" not in in_english("ile kart ma zero procesów?")

@@ -43,7 +43,9 @@ _POLISH_MARK = re.compile(
         r"|odpal|odpalić|jeszcze|tylko|której|wywalił|wywaliło|wywaliła|próbował|stało|niego|niej|zerze"
         r"|zerówka|zerówce|zerówki|jedynka|jedynce|jedynki|wiatrak|utylizacja|utylizacji|chodziło|szło|miała"
         r"|stopni|więcej|cieplejsza|cieplejszy|chłodniejsza|kosztuje|ostatnia|logu|ciągnęła|ciągnął|polecisz"
-        r"|polecił|vramu|zajęte|zajęta|zajętej|ustaw|priorytet"
+        r"|polecił|vramu|zajęte|zajęta|zajętej|ustaw|priorytet|zmień|zamiast|żeby|usuń|wypisał|wypisała|koniec"
+        r"|końcu|miał|zrobił|zrobiła|zrobiło|mielił|mieliła|mieliło|podsumuj|podsumowanie|dzisiejszy"
+        r"|dzisiejszego|wczorajszy|wczorajszego|dzień|dnia|oddzielnie|posypało|posypał|posypała"
     )
     + r")(?!\w)",
     re.I,
@@ -80,12 +82,26 @@ _POLISH = _table(
         ),
         (r"\b(?:ponów|powtórz)\b", "rerun"),
         (r"\banuluj(?:cie)?\b|\bskasuj\b|\bubij\b", "cancel"),
+        # "wstrzymaj w kolejce X": keep X waiting in the queue, a hold ("wstrzymaj kolejkę" pauses the queue)
+        (r"\bwstrzymaj\s+w\s+kolejce\b", "hold"),
         (r"\b(?:wstrzymaj|zapauzuj|spauzuj)\b", "pause"),
         (r"\bzatrzymaj\b", "stop"),
         (r"\b(?:wznów|odpauzuj)\b", "resume"),
         (r"\bzwolnij\s+(.{1,40}?)\s+z\s+(?:holda|hold|blokady|wstrzymania)\b", r"release \1"),
         (r"\b(?:zwolnij|odblokuj)\b", "release"),
         (r"\b(?:zablokuj|przytrzymaj)\b", "hold"),
+        # "X ma poczekać", "niech X poczeka": X should wait (after a correction: the job to hold)
+        (r"\bma (?:poczekać|zaczekać)\b|\bniech (?:poczeka|zaczeka)\b", "should wait"),
+        # a correction inside the request ("wstrzymaj 12... sorry nie, 13"): no, I meant
+        (r"\b(?:sorry|sory|sorki|przepraszam|pardon)\W*\s*nie\b\W*", "sorry no, I meant "),
+        # "usuń go z listy": remove it from the list
+        (r"\busuń\b", "remove"),
+        (r"\busunąć\b", "to remove"),
+        (r"\bz listy\b", "from the list"),
+        (r"\bz kolejki\b", "from the queue"),
+        # "zmień X żeby brał 1 GPU zamiast 2": change X to use 1 GPU instead of 2
+        (r"\bżeby\s+(?:brał|brała|brało|używał|używała|używało|korzystał|korzystała|miał|miała)\b", "to use"),
+        (r"\bzamiast\b", "instead of"),
         (
             r"\b(?:podbij|podnieś|zwiększ|ustaw|zmień)\s+(?:priorytet|prio)\s+(.{1,30}?)\s+(?:do|na)\s+(\d+)\b",
             r"set the priority of \1 to \2",
@@ -95,6 +111,12 @@ _POLISH = _table(
             r"\b((?:job\w*\s+)?\d+)\s+(?:podbij|podnieś|zwiększ|ustaw|zmień)\s+(?:priorytet|prio)"
             r"\s+(?:do|na)\s+(\d+)\b",
             r"set the priority of \1 to \2",
+        ),
+        # "daj mu priorytet 10", "nadaj 13 priorytet 5", "daj priorytet 3 jobowi 12": the value given
+        (
+            r"\b(?:daj|dajcie|nadaj|ustaw)\s+(?:(mu|jej|im)\s+|(.{1,30}?)\s+)?(?:priorytet|prio)"
+            r"\s+(?:na\s+|do\s+)?(\d+)(?:\s+(job\w*\s+\d+|\S+))?",
+            lambda m: f"set the priority of {m[4] or m[2] or 'it'} to {m[3]}",
         ),
         (
             r"\b(?:podbij|podnieś|zwiększ)\s+(?:priorytet|prio)\s+(.{1,30}?)(?=\s*[?.!,]|\s*$)",
@@ -109,6 +131,10 @@ _POLISH = _table(
         (r"\bma nie\b", "must not"),
         (r"\b(?:ruszać|ruszyć|rusza|startować|wystartować|startuje|startował)\b", "start"),
         (r"\bpokaż(?: mi)?\b", "show"),
+        # "podsumuj mi dzisiejszy dzień": summarize today
+        (r"\bpodsumuj(?:cie)?(?: mi)?\b", "summarize"),
+        (r"\bpodsumowani(?:e|a|u)\b", "summary"),
+        (r"\bzmień\b", "change"),
         (r"\bporównaj\b", "compare"),
         (r"\bnapisz\b", "write"),
         (r"\b(?:krótkiego|krótki|krótką|krótkie)\b", "short"),
@@ -121,9 +147,11 @@ _POLISH = _table(
         # how many before a count ("ile razy", "ile GPU-godzin"), else how much
         (r"\bile (?:razy|raz)\b", "how many times"),
         (r"\bile czasu\b|\bjak długo\b|\bjak dlugo\b", "how long"),
+        # "ile godzin GPU 1 pracował": how many hours (not "ile godzin GPU": how many GPU-hours)
+        (r"\bile godzin\b(?!\s+gpu\b(?!\s*\d))", "how many hours"),
         (
             r"\bile\b(?=(?:\s+\S+){0,2}?\s+(?:czeka|trwa|pracowa|działa|chodzi|pochodzi|stał|trzyma|liczy"
-            r"|leci)\w*)",
+            r"|leci|mieli)\w*)",
             "how long",
         ),
         (r"\bile (?=gpu|(?-i:W)\b|kwh\b|wh\b|%)", "how many "),  # ("ile W": watts; "ile w sumie": in all)
@@ -136,6 +164,23 @@ _POLISH = _table(
             "which job was running then",
         ),
         (r"\b(?:jakiś|jakaś|jakieś)\b", "any"),
+        # "jaki miał lr?", "jaki lr miał?": what lr did it have (the job in focus)
+        (
+            r"\b(?:jaki|jaka|jakie|jaką)\s+(?:(?:miał|miała|miało)\s+([^\W\d][\w-]*)|([^\W\d][\w-]*)\s+"
+            r"(?:miał|miała|miało))\b",
+            lambda m: f"what {m[1] or m[2]} did it have",
+        ),
+        # "co wypisał na koniec?": what did it print (the job in focus)
+        (
+            r"\bco\s+(?:wypisał|wypisała|wypisało|zalogował|zalogowała|napisał|napisała)"
+            r"(?=\s+na (?:koniec|końcu)|\s*[?.!]|\s*$)",
+            "what did it print",
+        ),
+        (r"\bna (?:koniec|końcu)\b", "at the end"),
+        # "który job to zrobił": which job did that
+        (r"\bto zrobił(?:a|o)?\b", "did that"),
+        (r"\bzrobił(?:a|o)?\b", "did"),
+        (r"\bcoś\b", "something"),
         (r"\b(?:jaka|jaki|jakie|jaką|jakiej|jakim|jakich)\b", "what"),
         (r"\bkiedy\b|\bo której(?: godzinie)?\b", "when"),  # (before "której" alone: which)
         (r"\b(?:który|która|które|którego|której|którym|których)\b", "which"),
@@ -153,6 +198,8 @@ _POLISH = _table(
         (r"\bwczoraj rano\b", "yesterday morning"),
         (r"\bwczoraj\b", "yesterday"),
         (r"\bdzisiaj\b|\bdziś\b", "today"),
+        (r"\bdzisiejsz(?:y|ego|ym)(?: (?:dzień|dnia|dniu))?\b", "today"),
+        (r"\bwczorajsz(?:y|ego|ym)(?: (?:dzień|dnia|dniu))?\b", "yesterday"),
         (r"\bteraz\b|\baktualnie\b|\bw tej chwili\b|\bobecnie\b", "now"),
         (r"\bod (\d{1,2})(?::(\d{2}))?\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
         (r"\bo (?:godz(?:inie|\.)?\s*)?(?=\d{1,2}:\d{2}\b)", "at "),  # ("o 10:05": at 10:05)
@@ -196,17 +243,21 @@ _POLISH = _table(
         ),
         (r"\bpróbami\b|\bpróby\b|\bprób\b|\bpróbach\b", "attempts"),
         (r"\bpróba\b|\bpróbą\b", "attempt"),
-        (r"\bgpu-godzin(?:y|ach)?\b|\bgodzin(?:y)? gpu\b", "GPU-hours"),
+        (r"\bgpu-godzin(?:y|ach)?\b|\bgodzin(?:y)? gpu\b(?!\s*\d)", "GPU-hours"),
         (r"\b(\d+)\s*godzin(?:y|ę|a)?\b", r"\1 hours"),
         (r"\belement(?:y|ów)\b", "elements"),
         # the card in its cases ("tej karcie": this card; "sama 4090": the 4090 alone; "każda karta")
         (r"\b(?:obu|obydwu|obie|obydwie) kar(?:t|ty|tach)\b", "both cards"),
+        (r"\b(?:oba|obie|obydwa|obydwie|obu)\b", "both"),
+        (r"\b(?:osobno|oddzielnie|z osobna)\b", "separately"),
         (r"\b(?:ta|tej|tą|tę) kar(?:ta|cie|tę|tą|ty)\b", "this card"),
         (r"\bkażd(?:a|ej|ą) kar(?:ta|ty|tę|cie)\b", "each card"),
         (r"\bkar(?:ta|ty|cie|tę|tą|t|tach|tami)\b", "card"),
-        (r"\bsam(?:a|o)\s+(\S+)", r"the \1 alone"),
+        (r"\bsam(?:a|o)?\s+(\S+)", r"the \1 alone"),  # ("sam run": the run alone, not its wait)
         # a card by its number's noun ("na zerze", "zerówka": GPU 0; "na jedynce", "jedynka": GPU 1)
         (r"\bzer(?:ze|ówka|ówki|ówkę|ówce|ówką)\b", "GPU 0"),
+        # "zero" the subject of a verb in its neuter past ("zero stało", "zero było"): the card, not a number
+        (r"\bzero\b(?=\s+(?:się\s+)?\w+ło\b)", "GPU 0"),
         (r"\bjedyn(?:ka|ki|kę|ce|ką)\b", "GPU 1"),
         (r"\bdwój(?:ka|ki|kę|ce|ką)\b", "GPU 2"),
         # a threshold ("80 stopni albo więcej", "400 W lub więcej": 80 degrees or more)
@@ -228,8 +279,13 @@ _POLISH = _table(
         # verbs: in use ("działa", "chodzi", "liczy", "siedzi"), waited, ran, failed, finished, used
         (r"\b(?:działa|chodzi|liczy|leci|siedzą|siedzi|pracuje)\b", "is running"),
         (r"\b(?:działał|chodził|liczył|leciał|działało)\b", "was running"),
-        (r"\b(?:pracował|pracowała|pracowało)\b", "busy"),
-        (r"\b(?:stał|stała|stało)\s+bezczynnie\b|\bbezczynn(?:a|y|ie)\b", "idle"),
+        (
+            r"\b(?:pracował|pracowała|pracowało|mielił|mieliła|mieliło)\b",
+            "busy",
+        ),  # ("mielić": grind, at work)
+        # "stał bezczynnie", "stało bez roboty": was idle
+        (r"\b(?:stał|stała|stało)\s+(?:bezczynnie|bez roboty|bez pracy)\b", "was idle"),
+        (r"\bbezczynn(?:a|y|ie)\b|\bbez (?:roboty|pracy)\b", "idle"),
         (r"\b(?:miał|miała|miało)\s+(?=\d)", "was at "),  # ("miała 80 stopni": was at 80 degrees)
         (r"\b(?:się stało|stało się)\b", "happened"),
         (r"\b(?:próbował|próbowała|próbowało)\b", "tried"),
@@ -239,7 +295,7 @@ _POLISH = _table(
         (r"\b(?:zdążył|zdążyła)\s+pochodzić\b|\bpochodził\b", "ran"),
         (r"\btrzymał(?:a|o)?\b", "was it"),
         (
-            r"\b(?:się\s+)?(?:padło|padł|padła|wywalił|wywaliło|wywaliła|wysypał|wysypało|wysypała)(?:\s+się)?\b",
+            r"\b(?:się\s+)?(?:padło|padł|padła|wywalił|wywaliło|wywaliła|wysypał|wysypało|wysypała|posypał|posypało|posypała)(?:\s+się)?\b",
             "failed",
         ),
         (r"\b(?:skończył|skończyła|skończyło)(?: się)?\b", "finished"),
@@ -267,7 +323,7 @@ _POLISH = _table(
         (r"\bw (bash|zsh|python|excel|linux)(?:u|ie)\b", r"in \1"),
         (r"\b(?:swoją drogą|przy okazji)\b,?", "by the way,"),
         # "ten job", "ta karta", "to zadanie": that one
-        (r"\b(?:ten|tego|tym)\s+(?=job\b)", "that "),
+        (r"\b(?:ten|tego|tym)\s+(?=(?!(?:minut|sekund|godzin|minutes|hours|gpus?)\b)[^\W\d])", "that "),
     )
 )
 # function words last, once the phrases above have read what they open ("w" is in, never watts; "a" opening a
