@@ -45,6 +45,7 @@ _MARK = re.compile(
     r"\b(?:"
     # question words
     r"cik|kapec|kadel|kurs|kurss|kuri|kuru|kuram|kuriem|kopss? cikiem|cikos|ka ar|kads|kadu"
+    r"|kad[sau] (?:ir|bija)"
     # moments
     r"|tagad|sobrid|paslaik|patlaban|pasreiz|sodien|sodienas|sodienu|vakardien|aizvakar|no rita|sorit"
     r"|vakara|sonakt|pedej\w*|stund(?:a|as|u|am)|minutem|tobrid|tiesi|atkal"
@@ -56,16 +57,20 @@ _MARK = re.compile(
     r"|(?:fail|build|crash|restart|cancel|kill|start|deploy|train)oj(?:a|as|is|usi)|no(?:kill|cancel|fail|paus|hold)\w*"
     # requests
     r"|restarte|restartet|palaid|palaist|atcel|atcelt|aptur|apturi|apturet|noturi|noturet|aizturi|atlaid"
-    r"|turpini|atsac|iesledz|ieslegt|izsledz|izslegt|izdzes|dzes|nonem|uzliec|uzstadi|iestati"
+    r"|partrauc|partraukt|turpini|atsac|iesledz|ieslegt|izsledz|izslegt|izdzes|dzes|nonem|uzliec|uzstadi|iestati"
     r"|nomaini|nomainit|samaini|samainit|vietam|paradi|pasaki|pagaidi|labak|vienkarsi|ludzu|paldies"
     # nouns and adjectives in their cases
     r"|dzob\w*|uzdevum\w*|rind(?:a|u|as|ai)|atmin\w*|jaud(?:a|u|as)|energij(?:a|u|as)|ventilator(?:s|a|u|i)"
     r"|utilizacij\w*|noslodz\w*|meginajum\w*|kopsavilkum\w*|grad(?:iem|us)|prioritat\w*|kluda\w*"
-    r"|saraksta|sarakstu|apkope|videj\w*|maksimal(?:ais|o)|minimal(?:ais|o)|visvairak|vismazak|karsts|silts"
+    r"|saraksta|sarakstu|apkope|videj\w*|maksimal(?:ais|o)|minimal(?:ais|o)|visvairak|vismazak|visilgak|karsts|silts"
+    r"|(?:vis)?(?:karstak|aukstak|noslogotak|brivak)\w*"
     r"|brivs|briva|dikstave|elementu|virs|vins|vinu|vinam|tiem"
     r")\b",
     re.I,
 )
+# the letters only Latvian writes of the languages read here (its long vowels, its soft consonants): a word
+# with one of them beside one of its words above, or alone, is Latvian ("kāda ir GPU 1 temperatūra?")
+_LATVIAN_LETTER = re.compile(r"[āēīģķļņĀĒĪĢĶĻŅ]")
 
 # the English verbs of the trade a writer gives a Latvian ending ("failoja", "buildojas", "restartet")
 _STEM = "fail|build|crash|run|restart|retry|cancel|kill|paus|hold|releas|resum|submit|start|deploy|train"
@@ -79,16 +84,32 @@ _PAST = {
 _PAST_WORDS = "|".join(_PAST)
 # the question words those questions open with
 _ASKED = {"cik": "how long", "kad": "when", "kur": "where"}
+# what a job is doing now, said with "cik ilgi (jau)" (how long has it been ...)
+_DOING = {
+    "skrien": "running", "griezas": "running", "strada": "running", "darbojas": "running", "iet": "running",
+    "gaida": "waiting", "stav": "waiting",
+}  # fmt: skip
+_DOING_WORDS = "|".join(_DOING)
+# the moments said between the question word and its verb ("cik ilgi vakar stradaja X"): said after in English
+_MOMENT = r"(?:vakar|sodien|sorit|tagad|sobrid|jau|vel|tiesi)"
 
 
 def _it(said: str) -> str:
     return it_or(said, _IT)
 
 
-def _did(asked: str, subject: str | None, verb: str) -> str:
-    """A question of the past in English's order ("cik ilgi skreja X": how long did X run), its subject the
-    job in focus where it is unsaid or a pronoun."""
-    return f"{_ASKED[asked.split()[0].lower()]} did {_it(subject) if subject else 'it'} {_PAST[verb.lower()]}"
+def _did(asked: str, subject: str | None, verb: str, moments: str) -> str:
+    """A question of the past in English's order ("cik ilgi vakar skreja X": how long did X run yesterday),
+    its subject the job in focus where it is unsaid or a pronoun, its moments said last."""
+    said = f"{_ASKED[asked.split()[0].lower()]} did {_it(subject) if subject else 'it'} {_PAST[verb.lower()]}"
+    return f"{said} {moments}".strip()
+
+
+def _doing(subject: str | None, verb: str, moments: str) -> str:
+    """How long a job has been doing what it does now, in English ("cik ilgi jau gaida X": how long has X
+    been waiting), its subject the job in focus where it is unsaid or a pronoun."""
+    said = f"how long has {_it(subject) if subject else 'it'} been {_DOING[verb.lower()]}"
+    return f"{said} {moments.strip()}".strip()
 
 
 def _english_verb(m: re.Match[str]) -> str:
@@ -107,6 +128,8 @@ _TABLE = compiled(
         (r"\bno\s+(?:saraksta|rindas)\b", "from the list"),
         (r"\bno\s+tiem\b", "of them"),
         (r"\bno\b(?=\s+\w)", "of"),
+        # the job named first, its question after ("whisper-finetune kapec stav?": why is it stuck)
+        (r"^(\W*)([\w.-]*[\d-][\w.-]*)\s+(kapec|kadel|cik\s+ilgi|kad)\s+", r"\1\3 \2 "),
         # "the X that ..." ("tas elements kas failoja": the element that failed)
         (r"\b(?:tas|ta|tie)\s+(\w+)\s+(?:kas|kurs|kura|kuri)\b", r"the \1 that"),
         # the perfect, its "ir" (has) often left out: "tas jau apedis" (it has used), "vins ir nokritis"
@@ -119,19 +142,26 @@ _TABLE = compiled(
         # focus): "cik ilgi jau skrien" how long has it been running, "cik ilgi skreja X" and "cik ilgi X
         # skreja" how long did X run, "kad vins starteja" when did it start
         (
-            r"\bcik\s+ilgi\s+(?:(?!jau\b)(\S+?)\s+)?(?:jau\s+)?(?:skrien|griezas|strada|darbojas|iet)"
-            r"(?=\s*(?:[?.!,]|$))",
-            lambda m: f"how long has {_it(m[1]) if m[1] else 'it'} been running",
-        ),
-        (
-            rf"\b(cik\s+ilgi|kad)\s+(?:tiesi\s+)?(?:jau\s+)?({_PAST_WORDS})\s+"
+            rf"\bcik\s+ilgi\s+((?:{_MOMENT}\s+)*)({_DOING_WORDS})\s+"
             r"(?!rind|uz\b|of\b|before\b|this\b|yesterday\b|sodien|vakar|tagad)((?:(?!\bun\b)[^?.!,])+?)"
             r"(?=\s*(?:[?.!,]|$))",
-            lambda m: _did(m[1], m[3], m[2]),
+            lambda m: _doing(m[3], m[2], m[1]),
         ),
         (
-            rf"\b(cik\s+ilgi|kad)\s+(?:tiesi\s+)?(?:(\S+?)\s+)?(?:jau\s+)?({_PAST_WORDS})\b",
-            lambda m: _did(m[1], m[2], m[3]),
+            rf"\bcik\s+ilgi\s+(?:(?!{_MOMENT}\b)(\S+?)\s+)?((?:{_MOMENT}\s+)*)({_DOING_WORDS})"
+            r"(?=\s*(?:rinda\s*)?(?:[?.!,]|$))",
+            lambda m: _doing(m[1], m[3], m[2]),
+        ),
+        (
+            rf"\b(cik\s+ilgi|kad)\s+((?:{_MOMENT}\s+)*)({_PAST_WORDS})\s+"
+            r"(?!rind|uz\b|of\b|before\b|this\b|yesterday\b|sodien|vakar|tagad)((?:(?!\bun\b)[^?.!,])+?)"
+            r"(?=\s*(?:[?.!,]|$))",
+            lambda m: _did(m[1], m[4], m[3], m[2]),
+        ),
+        (
+            rf"\b(cik\s+ilgi|kad)\s+((?:{_MOMENT}\s+)*)(?:(?!{_MOMENT}\b)(\S+?)\s+)?((?:{_MOMENT}\s+)*)"
+            rf"({_PAST_WORDS})\b",
+            lambda m: _did(m[1], m[3], m[5], m[2] + m[4]),
         ),
         (
             r"\b(kad|kur)\s+(?:tas|vins|vina|ta)\s+(bija|ir)\b",
@@ -195,7 +225,7 @@ _TABLE = compiled(
         (r"\b(?:noturi|noturet|aizturi|aizturet)\b", "hold"),
         (r"\b(?:apturi|aptur|apturet|nopauze|pauze)\b", "pause"),
         (r"\b(?:turpini|atsac|iesledz|ieslegt)\b", "resume"),
-        (r"\b(?:atcel|atcelt|nogalini)\b", "cancel"),
+        (r"\b(?:atcel|atcelt|nogalini|partrauc|partraukt)\b", "cancel"),
         (r"\b(?:izdzes|dzes|nonem|izmet)\b", "remove"),
         (r"\b(?:paradi|paradiet)\b", "show"),
         (r"\b(?:pasaki|pastasti)\b", "tell me"),
@@ -225,7 +255,7 @@ _TABLE = compiled(
         (r"\bcikos\b", "at what time"),
         # question words: "cik ilgi" (how long), "cik" (how much, how many), "kad" (when), "kapec" (why),
         # "kurs/kura/kuri" (which), "kas" (what, who), "kads/kada" (what), "ka ar X" (what about X)
-        (r"^(\W*(?:un\s+)?)(\w+)\s+cik\s*\?", r"\1how long \2?"),  # "un idle cik?": the question word last
+        (r"^(\W*(?:un\s+)?)(\w+)\s+cik\s*\?", r"\1how much \2?"),  # "un idle cik?": the question word last
         (r"\bcik\s+ilgi\b", "how long"),
         (r"\bcik\s+reiz(?:es|u)\b", "how many times"),
         (r"\bcik\s+daudz\b", "how much"),
@@ -257,7 +287,7 @@ _TABLE = compiled(
         (r"\b(?:negriezas|neskrien|nestrada|nedarbojas)\b", "is not running"),
         (r"\b(?:griezas|skrien|strada|darbojas|iet|rulle)\b", "is running"),
         (r"\b(?:bija\s+)?(?:gaja|skreja|stradaja)\b", "was running"),
-        (r"\bgaida\b", "is waiting"),
+        (r"\b(?:gaida|stav)\b", "is waiting"),
         (r"\bgaidija\b", "waited"),
         (r"\b(?:nokrita|krita|nomira|izgazas|failoja)\b", "failed"),
         (r"\bizdevas\b", "succeeded"),
@@ -287,6 +317,12 @@ _TABLE = compiled(
         (r"\b(?:maksimal\w*|augstak\w*)", "max"),
         (r"\b(?:minimal\w*|zemak\w*)", "min"),
         (r"\bvisvairak\b", "the most"),
+        (r"\bvisilgak\b", "the longest"),
+        (r"\b(?:vis)?karstak\w*", "hottest"),
+        (r"\b(?:vis)?aukstak\w*", "coolest"),
+        (r"\b(?:vis)?noslogotak\w*", "busiest"),
+        (r"\b(?:vis)?brivak\w*", "freest"),
+        (r"\bkaut\s+kas\b", "anything"),
         (r"\bvismazak\b", "the least"),
         (r"\b(\d+)\s+grad\w*", r"\1 degrees"),
         (r"\bgrad\w*", "degrees"),
@@ -351,7 +387,9 @@ def _plain(text: str) -> str:
 def latvian_marked(text: str) -> bool:
     """Whether ``text`` shows Latvian's marks (:data:`_MARK`), with or without its diacritics, and no letter
     of another language's (:data:`_NOT_LATVIAN`)."""
-    return not _NOT_LATVIAN.search(text.lower()) and bool(_MARK.search(_plain(text)))
+    if _NOT_LATVIAN.search(text.lower()):
+        return False
+    return bool(_LATVIAN_LETTER.search(text) or _MARK.search(_plain(text)))
 
 
 def latvian(text: str, lean: Lean | None = None) -> str:
@@ -362,4 +400,4 @@ def latvian(text: str, lean: Lean | None = None) -> str:
     plain = _plain(text)
     for pattern, english in _TABLE:
         plain = pattern.sub(english, plain)
-    return re.sub(r"[ \t]{2,}", " ", plain).strip()
+    return re.sub(r"[ \t]+(?=[?.!,])", "", re.sub(r"[ \t]{2,}", " ", plain)).strip()
