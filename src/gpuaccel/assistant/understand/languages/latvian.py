@@ -40,6 +40,7 @@ _NOT_LATVIAN = re.compile(r"[ąęėįųõäöüåæøćđěřůťďňłśźżő�
 
 # a message is Latvian where it has one of its own words, read without its marks; none of them another
 # language's ("kas" Estonian's, "kad" and "uz" Serbian's, "vakar" Lithuanian's, "temperatura" Spanish's,
+# "energija", "utilizacija" Slovenian's and Serbian's, "prioritat" Catalan's, "ventilatoru" Romanian's,
 # "minimala" Swedish's, "strada" Italian's road, "ir" Spanish's go, "un" French's are read only beside one)
 _MARK = re.compile(
     r"\b(?:"
@@ -60,8 +61,8 @@ _MARK = re.compile(
     r"|partrauc|partraukt|turpini|atsac|iesledz|ieslegt|izsledz|izslegt|izdzes|dzes|nonem|uzliec|uzstadi|iestati"
     r"|nomaini|nomainit|samaini|samainit|vietam|paradi|pasaki|pagaidi|labak|vienkarsi|ludzu|paldies"
     # nouns and adjectives in their cases
-    r"|dzob\w*|uzdevum\w*|rind(?:a|u|as|ai)|atmin\w*|jaud(?:a|u|as)|energij(?:a|u|as)|ventilator(?:s|a|u|i)"
-    r"|utilizacij\w*|noslodz\w*|meginajum\w*|kopsavilkum\w*|grad(?:iem|us)|prioritat\w*|kluda\w*"
+    r"|dzob\w*|uzdevum\w*|rind(?:a|u|as|ai)|atmin\w*|jaud(?:a|u|as)|energijas|ventilators"
+    r"|utilizacijas|noslodz\w*|meginajum\w*|kopsavilkum\w*|grad(?:iem|us)|prioritati|kluda\w*"
     r"|saraksta|sarakstu|apkope|videj\w*|maksimal(?:ais|o)|minimal(?:ais|o)|visvairak|vismazak|visilgak|karsts|silts"
     r"|(?:vis)?(?:karstak|aukstak|noslogotak|brivak)\w*"
     r"|brivs|briva|dikstave|elementu|virs|vins|vinu|vinam|tiem"
