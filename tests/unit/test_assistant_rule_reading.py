@@ -300,3 +300,10 @@ def test_a_card_corrected_after_an_interjection_alone_is_the_card_meant() -> Non
 
     for said in ("fan of card 0? nope, card 1", "fan of card 0? oops, I meant gpu 1's"):
         assert typed_out(said) == "fan of GPU 1?", said
+
+
+def test_the_freest_card_is_the_one_with_the_most_free_memory() -> None:
+    # the refusal's own list says "which GPU is hottest, busiest or freest": each one a ranking
+    ranked = Query("gpu_rank", metric="free_memory", order="max")
+    for question in ("which gpu is the freest at the moment", "emptiest card?", "what's the roomiest gpu"):
+        assert pick(question) == ranked, question

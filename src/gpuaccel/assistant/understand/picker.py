@@ -172,6 +172,9 @@ _NO_READING_AFTER = (
     r"(?!.*\b(?:" + "|".join(sorted(PEAK_WORDS | MEAN_WORDS | {"lowest", "min", "minimum"})) + r")\b)"
 )
 _SAID_AS = (
+    # "which card is freest": the one with the most free memory, as the refusal's list of what is answered
+    # says it ("which GPU is hottest, busiest or freest")
+    (re.compile(r"\b(?:the )?(?:freest|emptiest|roomiest)\b", re.I), "with the most free memory"),
     # "which job was it that took so much?" after a memory peak: used it, no run time
     (re.compile(r"\b(?:took|takes|take) (?:so|that|this) much\b", re.I), "used so much"),
     # "how many watts is it pulling while it just sits there": now (not during a job)
