@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 from heldout_machine import NOW, build_machine
@@ -17,6 +18,7 @@ from gpuaccel.accel.telemetry.fields import energy_text
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.jobs import NO_REASON_YET
 from gpuaccel.assistant.queries.query import Query, QueryContext, Window
 from gpuaccel.assistant.reports.report import job_facts
 from gpuaccel.assistant.service import AssistantService
@@ -190,3 +192,17 @@ def test_an_ended_jobs_energy_without_a_record_is_its_gpus_alike_in_chat_and_rep
             assert facts["energy"] == told and "no energy recorded for the job" in facts["energy_method"]
         finally:
             svc.stop()
+
+
+def test_a_queued_job_the_scheduler_has_not_judged_gets_no_made_up_reason(store: Store) -> None:
+    """Submitted since the scheduler's last full pass, a job has no waiting reason: its record and the queue
+    say none is known yet, not that it is next in line (it may wait on another job); the scheduler's
+    reason, once written, is what both say."""
+    first = _submit(store, "prep", ["true"], not_before=time.time() + 3600)
+    second = _submit(store, "train", ["true"], depends_on=[first])
+    said = _say(store, second)
+    assert f"is queued: {NO_REASON_YET}." in said and "next in line" not in said
+    queue = run(QueryContext(FactsSource(store)), Query("queue")).sentence
+    assert f"(train) ({NO_REASON_YET}; waiting" in queue
+    store.set_waiting_reasons({second: f"waiting for job {first} (queued)"})
+    assert f"is queued: waiting for job {first} (queued)." in _say(store, second)

@@ -28,6 +28,9 @@ from gpuaccel.scheduler.reads import queue as reads
 SCAN = 5000  # newest jobs a listing looks at
 PAUSED_WHY = "stopped by the user, it keeps its GPUs until resumed"
 HELD_WHY = "it never starts until the user releases it"
+# a queued job the scheduler has not judged yet (submitted since its last full pass): no reason is known,
+# and none is made up ("next in line" was said of a job that waited on another)
+NO_REASON_YET = "the scheduler has not said why yet (it does on its next full pass)"
 
 
 def at_words(at: str) -> str:
@@ -228,7 +231,7 @@ def job_detail(ctx: QueryContext, q: Query) -> Result:
     elif job.state == JobState.RETRYING:
         text = f"{name} is waiting to retry after: {job.reason or 'a failure'} ({tried})."
     else:
-        text = f"{name} is queued: {job.waiting_reason or 'it is next in line'}."
+        text = f"{name} is queued: {job.waiting_reason or NO_REASON_YET}."
     used = reads.job_energy(ctx.store, job.id)  # as gpuaccel show and the job's report write it
     if used is not None:
         where = f" on its {len(job.assigned_gpus)} GPUs" if len(job.assigned_gpus) > 1 else ""
@@ -789,7 +792,8 @@ def _waited(job: Job, now: float) -> str:
 
 def _why_waiting(job: Job, now: float) -> str:
     """What a queued job waits for and, before its first start, for how long: the queue's line for it."""
-    return "; ".join(w for w in (job.waiting_reason or str(job.state), _waited(job, now)) if w)
+    why = job.waiting_reason or (NO_REASON_YET if job.state == JobState.QUEUED else str(job.state))
+    return "; ".join(w for w in (why, _waited(job, now)) if w)
 
 
 def _wait_rank(ctx: QueryContext, q: Query) -> Result:
