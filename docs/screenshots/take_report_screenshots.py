@@ -366,6 +366,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "koliko energije je porabil GPU 1 danes?", "shu 3am yeshta8el halla2 3a GPU 0?",
           "2addesh kan GPU 1 idle lyom?"),
          "chat_estonian_slovenian_levantine.png"),
+        # Latvian ("kas šodien nokrita": what failed today; "kāpēc nokrita sdxl-train": why did it fail), a
+        # queued job's memory request changed (the command), Polish ("ile godzin GPU 1 dziś mielił": how many
+        # hours GPU 1 worked today) and "which card is freest" (ranked by free memory)
+        (("kas šodien nokrita?", "kāpēc nokrita sdxl-train?", "set job 6's memory requirement to 20000 MiB",
+          "ile godzin GPU 1 dziś mielił?", "which card is freest?"),
+         "chat_latvian_polish_memory_request.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:

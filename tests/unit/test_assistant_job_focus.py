@@ -15,6 +15,7 @@ from heldout_machine import NOW, build_machine
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.accel.telemetry.fields import energy_text
+from gpuaccel.api.attempts import attempts
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
@@ -173,23 +174,27 @@ def test_what_happened_in_the_end_is_the_job_in_focus() -> None:
 
 def test_an_ended_jobs_energy_without_a_record_is_its_gpus_alike_in_chat_and_report(tmp_path: Path) -> None:
     """A job that ended without an ``energy`` record (run before the daemon kept them, or on a card
-    without the counter) is told with its GPUs' energy while it ran, said as theirs, and the chat's record
-    and the job's report give the same amount: one definition, not the report's estimate beside the
-    chat's "none"."""
+    without the counter) is told with its GPUs' energy over every attempt's run, said as theirs, and the
+    chat's record and the job's report give the same amount: one definition, not the report's estimate
+    beside the chat's "none"."""
     machine = build_machine(tmp_path)
     with sqlite3.connect(tmp_path / "gpuaccel.db") as conn:
-        conn.execute("DELETE FROM events WHERE type = 'energy' AND job_id = 4")
+        conn.execute("DELETE FROM events WHERE type = 'energy' AND job_id IN (4, 5)")
     with machine.held_clock():
         svc = machine.service()
         try:
-            job = svc.store.get(4)
-            assert job is not None and job.started_at and job.finished_at and job.assigned_gpus
-            said = run(QueryContext(FactsSource(svc.store), now=lambda: NOW), Query("job_detail", job=4))
-            spans = energy(svc.store, job.started_at, job.finished_at, list(job.assigned_gpus))
-            told = energy_text(sum(float(e.joules or 0.0) for e in spans))
-            assert f"No energy was recorded for it; GPU 1 used {told} while it ran (" in said.sentence
-            facts = job_facts(svc.store, 4, None)
-            assert facts["energy"] == told and "no energy recorded for the job" in facts["energy_method"]
+            for job_id, runs in ((4, "it ran"), (5, "its runs")):
+                job = svc.store.get(job_id, with_events=True)
+                assert job is not None and job.assigned_gpus == [1]
+                tried = attempts(job)
+                assert (len(tried) > 1) == (runs == "its runs")
+                ctx = QueryContext(FactsSource(svc.store), now=lambda: NOW)
+                said = run(ctx, Query("job_detail", job=job_id)).sentence
+                spans = [e for a in tried for e in energy(svc.store, a.started_at, a.ended_at or NOW, a.gpus)]
+                told = energy_text(sum(float(e.joules or 0.0) for e in spans))
+                assert f"No energy was recorded for it; GPU 1 used {told} while {runs} (" in said
+                facts = job_facts(svc.store, job_id, None)
+                assert facts["energy"] == told and "no energy recorded for the job" in facts["energy_method"]
         finally:
             svc.stop()
 

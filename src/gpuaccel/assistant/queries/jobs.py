@@ -272,35 +272,38 @@ def _last_line(ctx: QueryContext, job: Job) -> str:
     return f" Its last line of output (gpuaccel logs {job.id} -n 1): {code_span(lines[-1])}."
 
 
-def gpus_energy(store: Any, job: Job, t0: float, t1: float) -> tuple[float, str, str] | None:
-    """A job's GPUs' energy over [t0, t1) from the telemetry history (the counter where it covers, power x
-    time where not) and how it was read: what a job without an ``energy`` record is told with (a running
-    one: the daemon records it when the attempt ends; an older or counter-less one: never), said as its
-    GPUs', which counts anything else on them: (joules, "GPU 0 and GPU 1", how read). None when it ran on
-    no GPU or the history has nothing."""
-    if not job.assigned_gpus or t1 <= t0:
-        return None
-    found = [e for e in history_read.energy(store, t0, t1, list(job.assigned_gpus)) if e.joules]
+def gpus_energy(store: Any, job: Job, now: float) -> tuple[float, str, str] | None:
+    """A job's GPUs' energy over its runs (every attempt, as its recorded energy counts them) from the
+    telemetry history (the counter where it covers, power x time where not) and how it was read: what a job
+    without an ``energy`` record is told with (a running one: the daemon records it when the attempt ends;
+    an older or counter-less one: never), said as its GPUs', which counts anything else on them: (joules,
+    "GPU 0 and GPU 1", how read). ``job`` is read with its events. None when it ran on no GPU or the
+    history has nothing of its runs."""
+    runs = [(a.started_at, a.ended_at if a.ended_at is not None else now, a.gpus) for a in attempts(job)]
+    if not runs and job.started_at is not None:  # (a record without its events: its last run)
+        runs = [(job.started_at, job.finished_at or now, list(job.assigned_gpus))]
+    found = [e for t0, t1, gpus in runs if gpus and t1 > t0 for e in history_read.energy(store, t0, t1, gpus)]
+    found = [e for e in found if e.joules]
     if not found:
         return None
-    gpus = and_list([f"GPU {e.gpu}" for e in found])
+    cards = and_list([f"GPU {g}" for g in sorted({e.gpu for e in found})])
     how = "; ".join(sorted({f"{e.method}, {e.resolution} history" for e in found}))
-    return sum(float(e.joules) for e in found if e.joules), gpus, how
+    return sum(float(e.joules) for e in found if e.joules), cards, how
 
 
 def _energy_so_far(ctx: QueryContext, job: Job, now: float) -> tuple[float, str] | None:
     """A job's energy where the daemon recorded none (:func:`gpus_energy`), as the job's report gives it: a
-    running job's so far, an ended one's over its run; None before it starts."""
+    running job's so far, an ended one's over its runs; None before it starts."""
     if job.started_at is None:
         return None
-    end = now if job.state in LIVE or job.finished_at is None else job.finished_at
-    got = gpus_energy(ctx.store, job, job.started_at, end)
+    got = gpus_energy(ctx.store, job, now)
     if got is None:
         return None
     joules, gpus, how = got
     if job.state in LIVE:
         return joules, f"It has used {energy_text(joules)} so far: {gpus} since it started ({how})."
-    return joules, f"No energy was recorded for it; {gpus} used {energy_text(joules)} while it ran ({how})."
+    runs = "its runs" if len(attempts(job)) > 1 else "it ran"
+    return joules, f"No energy was recorded for it; {gpus} used {energy_text(joules)} while {runs} ({how})."
 
 
 def _run_by(job: Job) -> str:

@@ -191,7 +191,7 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
     }
 
 
-def job_energy(store: Store, job: Job, t0: float, t1: float) -> tuple[str | None, str]:
+def job_energy(store: Store, job: Job, now: float) -> tuple[str | None, str]:
     """The job's energy as ``gpuaccel show`` lists it (its ``energy`` events, from NVML's energy counter while
     it held its GPUs) and how it was measured; for a job without them, its GPUs' energy while it ran, as the
     chat tells it (:func:`queries.jobs.gpus_energy`)."""
@@ -200,7 +200,7 @@ def job_energy(store: Store, job: Job, t0: float, t1: float) -> tuple[str | None
         return energy_text(recorded[0]), recorded[1]
     if not job.assigned_gpus:
         return None, "no GPU"
-    got = gpus_energy(store, job, t0, t1)
+    got = gpus_energy(store, job, now)
     if got is None:
         return None, "no energy counter or power readings while it ran"
     joules, gpus, how = got
@@ -216,7 +216,7 @@ def job_facts(store: Store, job_id: int, logs_dir: Path | None) -> dict[str, Any
     gpus, _ = (
         telemetry_stats(store, start, end + 1, job.assigned_gpus or None) if job.started_at else ([], [])
     )
-    energy, method = job_energy(store, job, start, end + 1)
+    energy, method = job_energy(store, job, end)
     log_tail: list[str] = []
     if logs_dir is not None:  # read as the chat reads a log: the job's own file only, its lines cleaned
         with contextlib.suppress(LogUnreadable):
