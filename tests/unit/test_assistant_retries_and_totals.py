@@ -10,7 +10,7 @@ from test_assistant_questions import ask
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
-from gpuaccel.scheduler.reads.queue import _summed_methods
+from gpuaccel.scheduler.reads.queue import summed_methods
 
 NAMES = {
     "sd-xl-train": 5,
@@ -53,14 +53,14 @@ def test_energy_of_jobs_in_a_state_is_ranked_with_their_total() -> None:
     assert q is not None and (q.name, q.metric, q.state) == ("job_rank", "energy", "failed"), q
 
 
-def test_summed_methods_add_each_runs_seconds_once() -> None:
+def testsummed_methods_add_each_runs_seconds_once() -> None:
     one = "NVML energy counter over 10.0 s of 12.0 s, edges from measured power"
     two = "NVML energy counter over 5.5 s of 5.5 s, edges from measured power"
-    assert _summed_methods([one]) == one
-    assert _summed_methods([one, one, two]) == (
+    assert summed_methods([one]) == one
+    assert summed_methods([one, one, two]) == (
         "NVML energy counter over 25.5 s of 29.5 s, edges from measured power (3 runs summed)"
     )
-    assert _summed_methods([one, "by power x time"]) == f"{one}; by power x time"
+    assert summed_methods([one, "by power x time"]) == f"{one}; by power x time"
 
 
 def test_the_answers_on_the_heldout_machine(heldout_svc: AssistantService) -> None:

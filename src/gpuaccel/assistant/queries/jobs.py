@@ -287,7 +287,9 @@ def gpus_energy(store: Any, job: Job, now: float) -> tuple[float, str, str] | No
     if not found:
         return None
     cards = and_list([f"GPU {g}" for g in sorted({e.gpu for e in found})])
-    how = "; ".join(sorted({f"{e.method}, {e.resolution} history" for e in found}))
+    # each run's method once, their seconds summed as the recorded energy's are ("(4 runs summed)")
+    how = reads.summed_methods([e.method for e in found])
+    how += ", " + " and ".join(sorted({f"{e.resolution} history" for e in found}))
     return sum(float(e.joules) for e in found if e.joules), cards, how
 
 

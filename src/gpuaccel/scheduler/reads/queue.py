@@ -76,13 +76,13 @@ def job_energy(store: Store, job_id: int) -> tuple[float, str] | None:
     found = energy_events(store, job_id)
     if not found:
         return None
-    return sum(j for _, j, _ in found), _summed_methods([how for _, _, how in found if how])
+    return sum(j for _, j, _ in found), summed_methods([how for _, _, how in found if how])
 
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
-def _summed_methods(methods: list[str]) -> str:
+def summed_methods(methods: list[str]) -> str:
     """One method per kind for a sum of events: "NVML energy counter over 190.0 s of 190.0 s ..." of three
     attempts reads as their seconds summed, "over 581.0 s of 581.0 s ... (3 runs summed)", not three times
     the same words with each attempt's numbers."""
