@@ -22,7 +22,8 @@ from gpuaccel.assistant.understand.languages.tables import (
 _GERMAN_WORDS = {
     "wie war": "how was", "wie ist": "how is", "wie hoch": "how high", "wie viel": "how much",
     "wieviel": "how much", "wie viele": "how many", "wie lange": "how long", "was war": "what was",
-    "welche": "which", "welcher": "which", "welches": "which", "warum": "why", "wieso": "why",
+    "welche": "which", "welcher": "which", "welches": "which", "welchem": "which", "welchen": "which",
+    "warum": "why", "wieso": "why",
     "weshalb": "why", "wann": "when",
     "bitte": "please",
     "auslastung": "utilization", "gpu-auslastung": "utilization", "stromverbrauch": "power draw",
@@ -379,6 +380,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bheut\b", "today"),
         (r"\bwie warm\b", "how hot"),
         (r"\bwie oft\b", "how many times"),
+        (r"\bgenau\b", "exactly"),  # ("wann genau?": when exactly)
         (
             r"\b(?:die |in den )?letzten (zwei|drei|vier|fünf|sechs|\d+) stunden\b",
             lambda m: f"the last {_HOURS.get(m[1].lower(), m[1])} hours",
@@ -533,7 +535,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bmussten\b", "had to"),
         (r"\bdieses element\b|\bdieser job\b", "this one"),
         (r"\bbeide[nr]?\b", "both"),
-        (r"\bmit welche[mr]\b", "with which"),
+        (r"\b(?:mit|bei) welche[mr]\b", "with which"),  # ("wann und bei welchem job?": the job at a peak)
     )
 )
 
@@ -544,9 +546,10 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\b(in|im|auf|mit|von|bei|an|aus|zu|über|unter) (?:da|de)\b", r"\1 der"),
         (r"\b(is|ist|war|was) do\b", r"\1 then"),
         (r"\b(?:es|ihn|er|dit|det)\b", "it"),
-        # a demonstrative said for "it" before a verb's particle or the end ("starte den nochmal neu")
+        # a demonstrative said for "it" before a verb's particle or the end ("starte den nochmal neu"; "von
+        # welchem job war des?", Austrian and Bavarian "des" for das)
         (
-            r"\b(?:den|der|die|das)\b"
+            r"\b(?:den|der|die|das|des)\b"
             r"(?=\s*(?:(?:bitte|please)\s*)?(?:[?.!,]|$|nochmal|noch|neu|danach|weiter|frei|fest|raus))",
             "it",
         ),
@@ -560,7 +563,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\bin der\b", "in the"),
         (r"\bmit\b", "with"),
         (r"\bfür\b", "for"),
-        (r"\bvon\b", "of"),
+        (r"\b(?:von|vo)\b", "of"),  # (Austrian and Bavarian "vo": "vo wie viel insgesamt")
         (r"\bauf\b", "on"),
         (r"\bda\b", "then"),
         (r"\bdann\b", "then"),

@@ -589,7 +589,8 @@ _SPANISH = compiled(
         (r"\bestaba\b", "was"),
         # a subject Spanish leaves in the verb is "it" ("¿qué job era?": which job was it; "cuánto rato estuvo
         # corriendo": how long was it running)
-        (r"\b(?:fue|era)\s*(?=[?.!]|$)", "was it"),
+        # ("¿cuándo fue y con qué job?": when was it, and which job)
+        (r"\b(?:fue|era)(?=\s*(?:[?.!,]|$)|\s+y\b)", "was it"),
         (r"\bestuvo (corriendo|funcionando|trabajando|esperando)\b", r"was it \1"),
         (r"\blo intento\b", "did it try"),
         (r"\b(?:esta|estan) (?:gastando|consumiendo|tirando)\b", "is it drawing"),
