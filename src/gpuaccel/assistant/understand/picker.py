@@ -1729,7 +1729,8 @@ class RulePicker:
         # "out of how much" after a memory reading, and after whose it was: the card's memory, of its total
         # ("of how much in total?", "out of how much altogether")
         out_of = re.fullmatch(
-            r"(?:and )?(?:out )?of how (?:much|many)(?: (?:in )?(?:total|all|altogether))?|out of what", " ".join(ws)
+            r"(?:and )?(?:out )?of how (?:much|many)(?: (?:in )?(?:total|all|altogether))?|out of what",
+            " ".join(ws),
         )
         read = context.reading
         if last is not None and last.name == "memory_users" and last.gpu is not None:
