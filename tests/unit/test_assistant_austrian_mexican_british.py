@@ -105,3 +105,8 @@ def test_a_span_corrected_after_the_question_is_the_span_meant() -> None:
     )
     assert typed_out("was the 4090 idle today, sorry, yesterday I mean") == "was the 4090 idle yesterday"
     assert typed_out("what ran yesterday, sorry") == "what ran yesterday, sorry"
+
+
+def test_how_long_above_a_level_keeps_above() -> None:
+    """ "cuánto rato estuvo sobre 250 W" is above the level, not at it."""
+    assert "at 250" not in written("cuanto rato estuvo sobre 250 W ayer")

@@ -229,9 +229,10 @@ _SPANISH = compiled(
         ),
         # how long at a heat, how long busy, since when idle: "a 80 grados o más", "ocupada de verdad",
         # "¿desde qué hora está quieta?"
-        # "cuánto tiempo pasó a 400 W o más", "cuánto rato estuvo en 80 grados": how long it was at it
+        # "cuánto tiempo pasó a 400 W o más", "cuánto rato estuvo en 80 grados": how long it was at it ("sobre
+        # 300 W" is above it, read below)
         (
-            r"\bcuanto (?:tiempo|rato) (?:paso|estuvo|se mantuvo|duro|aguanto)\s+(?:a|en|sobre)\s+(?=\d)",
+            r"\bcuanto (?:tiempo|rato) (?:paso|estuvo|se mantuvo|duro|aguanto)\s+(?:a|en)\s+(?=\d)",
             "how long was it at ",
         ),
         (r"(?<=\bit at )(\d+)\s*(w|watts?|%|°c?|grados) o mas\b", r"\1 \2 or more"),
