@@ -146,6 +146,14 @@ _PHRASES = (
         ),
         r"submit \1 on \2",
     ),  # fmt: skip
+    # the request said as a noun: "do a retry of it", "kick off a rerun of job 9", "trigger a restart for it"
+    (
+        re.compile(
+            r"\b(?:do|run|make|kick off|trigger|start|fire off|launch) an? (?:new |fresh )?"
+            r"(retry|rerun|restart) (?:of|on|for|with) (it|them|.{1,30}?)(?=\s*[?.!,]|\s*$| please\b| pls\b)"
+        ),
+        r"\1 \2",
+    ),
     # "give it another go", "give it another crack" (Australian), "give it one more whirl"
     (
         re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run|crack|whirl|bash|stab)\b"),
@@ -555,8 +563,9 @@ _MOVED_TO_GPU = re.compile(
 _TO_RUN_ON = re.compile(
     r"(?:^|,\s*)(.{1,40}?)\s+(?:should|must|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to)"
     r"\s+(?:be\s+)?(?:(?:run|ran|running|moved|put)\s+(?=(?:on|onto|to)\s)"
-    r"|(?P<use>use|get|take)\s+(?=(?:only\s+|just\s+)?(?:\d+|one|a|a single|two)\s+(?:gpus?|cards?)\b))"
-)  # ("the probe should use only one gpu": made to use it)
+    r"|(?P<use>use|get|take|run with|run on)\s+"
+    r"(?=(?:only\s+|just\s+)?(?:\d+|one|a|a single|two)\s+(?:gpus?|cards?)\b))"
+)  # ("the probe should use only one gpu", "... should run with 1 gpu instead of 2": made to use it)
 
 
 def _made_to(m: re.Match[str]) -> str:

@@ -425,6 +425,7 @@ _SAID_AS = (
         "tell me ",
     ),
 )
+_BY = {"with", "by", "from", "for", "at", "on"}  # a job a peak is put down to, said with a preposition
 OVER_A_RUN = set("over during across while whole entire run runs ran job".split())  # "and over X's run?"
 # who a reading's peak is put down to: "which job was responsible?", "what caused it?", "the culprit"
 BLAMED = re.compile(
@@ -1234,7 +1235,8 @@ class RulePicker:
         named = named or (context.moment if {"was", "were"} & set(ws) and "running" in topics else None)
         job_nouns = {"job", "jobs", "workload", "workloads", "task", "tasks"}
         # "which job?"; "when + which job"; "and the job?": the jobs at the moment, whose answer says when
-        bare = job_nouns & set(ws) and set(ws) <= {"which", "what", "and", "when", "the"} | job_nouns
+        # ("when and with which job?", "and from what job": a preposition the asker's language puts there)
+        bare = job_nouns & set(ws) and set(ws) <= {"which", "what", "and", "when", "the"} | _BY | job_nouns
         # "which one was it" after one GPU's peak: the job then (a GPU's reading names no other one)
         # ("it was which training?", as some put the question word last)
         bare = bare or re.fullmatch(
@@ -1725,7 +1727,11 @@ class RulePicker:
         if last is not None and last.name == "gpu_reading" and last.metric == "memory" and sized:
             return last  # "total?" after the memory used: the answer says of how much
         # "out of how much" after a memory reading, and after whose it was: the card's memory, of its total
-        out_of = re.fullmatch(r"(?:and )?(?:out )?of how (?:much|many)(?: total)?|out of what", " ".join(ws))
+        # ("of how much in total?", "out of how much altogether")
+        out_of = re.fullmatch(
+            r"(?:and )?(?:out )?of how (?:much|many)(?: (?:in )?(?:total|all|altogether))?|out of what",
+            " ".join(ws),
+        )
         read = context.reading
         if last is not None and last.name == "memory_users" and last.gpu is not None:
             # ("how much vram is mistral using": whose memory on which card, a memory reading of that card)

@@ -88,6 +88,16 @@ _CARD_MEANT = re.compile(
     re.I,
 )
 
+# a span corrected the same way: "how long was the 4090 busy yesterday - sorry, today I mean", "energy
+# last night? no wait, this morning": the question, over the span meant
+_SPANS_SAID = r"(?:today|yesterday|this (?:morning|afternoon|evening|week)|last night|tonight|overnight)"
+_SPAN_MEANT = re.compile(
+    rf"^(?P<q>.*?)\b{_SPANS_SAID}\b(?P<rest>(?:(?!\b{_SPANS_SAID}\b)[^?])*?)\s*(?P<sep>[-–—,;.?!]+\s*|\s)"
+    r"(?:(?:no|nope|oops|sorry|wait|actually|er|erm|um)[,!.]?\s+)+(?:(?:i mean|i meant)\s+)?"
+    rf"(?P<span>{_SPANS_SAID})(?:,?\s+i mean)?\s*[.!?]*\s*$",
+    re.I,
+)
+
 
 def typed_out(question: str, lean: Lean | None = None) -> str:
     """A typist's symbols as the words they stand for: a "+" between words is "and" ("sm clk + memclk",
@@ -135,6 +145,7 @@ def typed_out(question: str, lean: Lean | None = None) -> str:
     text = re.sub(r"\bhw(?= (?:long|many|much|often|far|hot|big|come)\b)", "how", text, flags=re.I)
     text = in_english(text, lean)  # every language but Pidgin and Scots, in its one order
     text = _CARD_MEANT.sub(lambda m: f"{m['q']}GPU {m['gpu']}{m['rest']}", text)
+    text = _SPAN_MEANT.sub(lambda m: f"{m['q']}{m['span']}{m['rest']}{'?' if '?' in m['sep'] else ''}", text)
     # an article dropped before "whole" at the start: "whole sweep together consumed how much energy?"
     text = re.sub(r"^(\s*)(whole|entire)\s+(?=[a-z])", r"\1the \2 ", text, flags=re.I)
     # what is "on" a card is the job running there ("what's on the card", "what's on GPU 1 now")

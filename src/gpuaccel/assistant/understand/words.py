@@ -296,10 +296,20 @@ _SAME_FIRST = re.compile(
 )
 
 
+# a request's object said as "the job" alone, the one talked about ("delete the job from the list", "ok
+# retry the run", and as a language without "that" there puts it: "lösch den job")
+_THE_JOB = re.compile(
+    rf"\b({_VERBS_SAID}) the (job|run|task)\b"
+    r"(?=\s*(?:[.,;:!?]|$|(?:from|off|out|please|now|again|too|for me|pls)\b))",
+    re.IGNORECASE,
+)
+
+
 def points_back(question: str) -> str:
-    """The question with "the said job", "for same", "retry the same", "Same to be cancelled" said as
-    "that job" and "it": every rule that reads a pointing word reads them."""
+    """The question with "the said job", "for same", "retry the same", "Same to be cancelled", "delete the
+    job" said as "that job" and "it": every rule that reads a pointing word reads them."""
     question = _SAID_NOUN.sub(lambda m: f"that {m[1] or m[2]}", question)
+    question = _THE_JOB.sub(r"\1 that \2", question)
     question = _SAME_AFTER.sub(lambda m: f"{m[1]} it", question)
     return _SAME_FIRST.sub(lambda m: f"{m[1]}it{' is' if m[2] else ''}", question)  # ("it is to be")
 

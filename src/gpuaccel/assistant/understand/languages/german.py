@@ -22,7 +22,8 @@ from gpuaccel.assistant.understand.languages.tables import (
 _GERMAN_WORDS = {
     "wie war": "how was", "wie ist": "how is", "wie hoch": "how high", "wie viel": "how much",
     "wieviel": "how much", "wie viele": "how many", "wie lange": "how long", "was war": "what was",
-    "welche": "which", "welcher": "which", "welches": "which", "warum": "why", "wieso": "why",
+    "welche": "which", "welcher": "which", "welches": "which", "welchem": "which", "welchen": "which",
+    "warum": "why", "wieso": "why",
     "weshalb": "why", "wann": "when",
     "bitte": "please",
     "auslastung": "utilization", "gpu-auslastung": "utilization", "stromverbrauch": "power draw",
@@ -53,6 +54,8 @@ _GERMAN_MARK = re.compile(
     r"|warum|steht|wartet|startet|eigentlich|abgebrochen|gecrasht|zeilen?|letzte|tiefste|trotzdem"
     r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher|kannst|koennen|koennten|freigeben"
     r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet"
+    # requests ("lösch den job aus der liste", "entfern ihn", "der probe soll mit 1 GPU laufen statt 2")
+    r"|lösch|lösche|loesch|loesche|entfern|entferne|liste|soll|sollte|laufen|statt|anstatt|gib"
     # everyday and Austrian speech ("was rennt auf der kiste", "zeig ma", "heast", "leiwand")
     r"|rennt|rennen|kiste|zeig|ziehn|ziehen|heast|leiwand|allokieren|raufsetzen|hochsetzen|tagen?"
     # Bavarian ("wos laeft grad", "wia lang is er glaffa", "heid", "ned", "da 12er": job 12)
@@ -84,12 +87,15 @@ def _half_past(m: re.Match[str]) -> str:
 _INFINITIVES = {
     "abbrechen": "cancel", "stoppen": "cancel", "beenden": "cancel", "killen": "cancel",
     "zurückhalten": "hold", "zurückstellen": "hold", "anhalten": "halt", "pausieren": "pause",
-    "freigeben": "release", "fortsetzen": "resume", "weiterlaufen lassen": "resume",
+    "freigeben": "release", "fortsetzen": "resume", "weiterlaufen lassen": "resume", "löschen": "remove",
+    "entfernen": "remove",
 }  # fmt: skip
 _RERUN = r"(?:noch ?einmal|nochmal|erneut|neu)\s+starten"
 _REQUEST_LAST = (
-    r"\b(?:(?:den|die|das|dem)\s+(?=(?:job\s+)?#?\d|[\w.]+-))?"  # ("den 13 zurückhalten")
-    r"((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|die (?:queue|warteschlange)|den job|den|die|das|ihn|es)"
+    r"\b(?:(?:den|die|das|dem)\s+(?=(?:job\s+)?#?\d|[\w.]+-|\w+ job\b))?"  # ("den 13 zurückhalten")
+    # ("kannst den mistral job pausieren": a job said by a word of its name)
+    r"((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|(?<=den )\w+ job|die (?:queue|warteschlange)|den job|den|die|das"
+    r"|ihn|es)"
     r"((?:\s+(?:bitte|sofort|gleich|jetzt|kurz|trotzdem|doch|dann|einfach|wieder|vorerst|erstmal|lieber))*)\s+"
     rf"({'|'.join(_INFINITIVES)}|{_RERUN})\b"
 )
@@ -142,7 +148,8 @@ _SPELLINGS = {"ä": "(?:ä|ae|a)", "ö": "(?:ö|oe|o)", "ü": "(?:ü|ue|u)", "ß
 # laeft grad auf da gpu": was läuft gerade auf der gpu; "warum startet der ned": nicht; "heid": heute)
 _BAVARIAN = {
     "wie": "wia", "was": "wos", "ist": "is", "nicht": "ned|net", "heute": "heid|heit", "läuft": "läft",
-    "gelaufen": "glaffa|gloffa|glaffn", "gewartet": "gwart|gwartet", "gezogen": "zogn|gzogn", "noch": "no",
+    "gelaufen": "glaffa|gloffa|glaffn|glaufen|g'laufen", "gewartet": "gwart|gwartet", "gezogen": "zogn|gzogn",
+    "noch": "no",
     "das": "des", "der": "da", "die": "de", "da": "do", "stunde": "stund", "worden": "worn", "wartet": "wart",
     "viel": "vui|vei", "abgeschmiert": "abgschmiert", "darüber": "drüber", "weiterlaufen": "weiterlaufn",
     "lassen": "lassn", "durchschnitt": "schnitt", "warum": "wieso|weshalb", "heut": "heid|heit",
@@ -216,6 +223,25 @@ _GERMAN_PHRASES = _any_spelling(
             r"set the priority of \1 to \2",
         ),
         (r"\bpausier(?:e)?\b", "pause"),
+        # "lösch den job aus der liste", "entfern den 9er": an ended job removed from the list
+        (
+            r"\b(?:lösch|lösche|löschen sie|entfern|entferne|entfernen sie)\s+(.{1,40}?)"
+            r"(?:\s+(?:bitte\s+)?aus der (?:liste|queue|warteschlange))?(?=\s*[?.!,]|\s*$)",
+            r"remove \1",
+        ),
+        # "mach an retry von dem" (Austrian "an": einen), "mach einen neustart": the request as a noun
+        (
+            r"\bmach(?:e|en sie)?\s+(?:(?:bitte|mal|ma|doch|halt|gleich)\s+)*(?:an|a|einen|nen|ein)\s+"
+            r"(?:retry|rerun|neustart|restart)\b",
+            "do a retry",
+        ),
+        # "der probe soll mit 1 GPU laufen statt 2", "soll auf der 4090 laufen": what a job should run on
+        (r"\bsoll(?:te|en)?\s+(.{1,40}?)\s+(?:laufen|rennen)\b", r"should run \1"),
+        (r"\b(?:an)?statt\b", "instead of"),
+        (
+            r"\bwer hat (.{1,40}?)\s+(?:abgebrochen|gecancelt|gecancelled|gekillt|gestoppt|beendet)\b",
+            r"who cancelled \1",
+        ),
         # an English verb with German's infinitive ("kannste den mal canceln"), "lass ihn weiterlaufen",
         # "mach X auf hold", "hau X nach oben"
         ENGLISH_VERB_INFINITIVE,
@@ -359,6 +385,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bwie rechne ich (.{1,20}?) (?:in|auf) (.{1,20}?) um\b", r"how can i convert \1 to \2"),
         (r"\bnur die formel\b", "only the formula"),
         (r"\bich muss\b", "i must"),
+        (r"\bgib\b(?:\s+mir\b)?", "give me"),
         (r"\bwir müssen\b", "we must"),
         # "ich muss am Netzteil was prüfen": check something (not "was machen die GPUs", what they do)
         (r"\bwas (?:prüfen|checken|nachschauen|nachsehen)\b", "check something"),
@@ -379,6 +406,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bheut\b", "today"),
         (r"\bwie warm\b", "how hot"),
         (r"\bwie oft\b", "how many times"),
+        (r"\bgenau\b", "exactly"),  # ("wann genau?": when exactly)
         (
             r"\b(?:die |in den )?letzten (zwei|drei|vier|fünf|sechs|\d+) stunden\b",
             lambda m: f"the last {_HOURS.get(m[1].lower(), m[1])} hours",
@@ -457,7 +485,12 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\b(?:die|der|das) andere\b", "the other one"),
         (r"\bam niedrigsten\b", "lowest"),
         (r"\bam meisten\b", "most"),
-        (r"\b(?:heute )?vormittag\b", "this morning"),
+        (r"\b(?:heute )?vormittag\b|\bheute (?:früh|morgen)\b|\bin der früh\b", "this morning"),
+        (r"\bbis dahin\b", "until then"),
+        # "kurze Zusammenfassung vom Tag": a short summary of the day
+        (r"\bzusammenfassung\b", "summary"),
+        (r"\bkurze[nrs]?\b", "short"),
+        (r"\bvom tag\b", "of the day"),
         (r"\b(?:heute )?nachmittag\b", "this afternoon"),
         (r"\bstrom gezogen\b|\bgezogen\b", "drew power"),
         (r"\bvergleich(?:e|en sie|en)?\b", "compare"),
@@ -533,7 +566,13 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bmussten\b", "had to"),
         (r"\bdieses element\b|\bdieser job\b", "this one"),
         (r"\bbeide[nr]?\b", "both"),
-        (r"\bmit welche[mr]\b", "with which"),
+        (r"\b(?:mit|bei) welche[mr]\b", "with which"),
+        # a reading's genitive ("die temperatur der 4090", "die auslastung der h100": of the card)
+        (
+            r"\b(temperature|fan|energy|sm clock|auslastung|leistung|leistungsaufnahme|stromverbrauch"
+            r"|speicher|verbrauch)\s+(?:der|des)\b",
+            lambda m: f"{_GERMAN_WORDS.get(m[1].lower(), m[1])} of the",
+        ),  # ("wann und bei welchem job?": the job at a peak)
     )
 )
 
@@ -544,9 +583,10 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\b(in|im|auf|mit|von|bei|an|aus|zu|über|unter) (?:da|de)\b", r"\1 der"),
         (r"\b(is|ist|war|was) do\b", r"\1 then"),
         (r"\b(?:es|ihn|er|dit|det)\b", "it"),
-        # a demonstrative said for "it" before a verb's particle or the end ("starte den nochmal neu")
+        # a demonstrative said for "it" before a verb's particle or the end ("starte den nochmal neu"; "von
+        # welchem job war des?", Austrian and Bavarian "des" for das)
         (
-            r"\b(?:den|der|die|das)\b"
+            r"\b(?:den|der|die|das|des|dem)\b"
             r"(?=\s*(?:(?:bitte|please)\s*)?(?:[?.!,]|$|nochmal|noch|neu|danach|weiter|frei|fest|raus))",
             "it",
         ),
@@ -560,7 +600,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\bin der\b", "in the"),
         (r"\bmit\b", "with"),
         (r"\bfür\b", "for"),
-        (r"\bvon\b", "of"),
+        (r"\b(?:von|vo)\b", "of"),  # (Austrian and Bavarian "vo": "vo wie viel insgesamt")
         (r"\bauf\b", "on"),
         (r"\bda\b", "then"),
         (r"\bdann\b", "then"),

@@ -27,6 +27,8 @@ _SPANISH_MARK = re.compile(
     r"|parce|parcero|parcera|regala|regalame|regaleme|ratico|mananita|quieta|quieto|totio|demoro|corrida"
     # Mexico's: "neta", "tronaron" (failed), "se aventó" / "quemó" (took, used), "pásame", "arriba de"
     r"|neta|tronaron|avento|aventaron|quemo|quemaron|pasame|mandame|echame|arriba|abajo|jalando"
+    # ("al probe dale nomás 1 GPU", "súbele", "corra": a request in the "tú" form, the subjunctive)
+    r"|nomas|dale|dejale|asignale|subele|bajale|corra"
     # the River Plate's "vos" requests: "soltalo", "ponelo", "decime", "fijate", and "entonces" (then)
     r"|soltalo|soltala|ponelo|ponela|subile|decime|contame|fijate|laburando|entonces"
     r"|vuelvelo|vuelvela|correlo|sacalo"
@@ -169,6 +171,14 @@ _SPANISH = compiled(
             r"\b(cancel|paus|suelt|solt|liber|reanud|reintent|relanz|mat)(?:a|e)(?:me|mos)(?:lo|la)\b",
             lambda m: {"solt": "suelt"}.get(m[1].lower(), m[1]) + "alo",
         ),
+        # a priority raised or set to a number said after "a" ("súbele la prioridad a 10 porfa": its priority
+        # to 10; the job is "al 10" or "del 10", as below)
+        (
+            r"\b(?:subele|subale|suba|sube|bajele|bajale|baja|baje|cambiale|cambia|cambie|ponle|pon|ponga|dale"
+            r"|dejale|deja)n?\s+(?:la )?prioridad\s+(?:a|en)\s+(-?\d+)"
+            r"(?=\s*(?:[?.!,]|$|(?:porfa|por favor|plis|pls|please|ya|nomas)\b))",
+            r"set its priority to \1",
+        ),
         # the usted form with "le" joined, which Colombia says of a job: "bájele la prioridad a ese",
         # "súbale la prioridad", "pónganle prioridad" (a number or a job after, read below)
         (r"\bprioridad (?:a|al|de|del) (?:ese|esa|este|esta)(?: job)?\b", "prioridad"),
@@ -219,7 +229,24 @@ _SPANISH = compiled(
         ),
         # how long at a heat, how long busy, since when idle: "a 80 grados o más", "ocupada de verdad",
         # "¿desde qué hora está quieta?"
+        # "cuánto tiempo pasó a 400 W o más", "cuánto rato estuvo en 80 grados": how long it was at it ("sobre
+        # 300 W" is above it, read below)
+        (
+            r"\bcuanto (?:tiempo|rato) (?:paso|estuvo|se mantuvo|duro|aguanto)\s+(?:a|en)\s+(?=\d)",
+            "how long was it at ",
+        ),
+        (r"(?<=\bit at )(\d+)\s*(w|watts?|%|°c?|grados) o mas\b", r"\1 \2 or more"),
         (r"\ba (\d+) (?:grados|°c?)(?: o mas)\b", r"at or above \1 degrees"),
+        (r"\b(\d+)\s*(w|watts?|%) o mas\b", r"\1 \2 or more"),
+        # a job given something, said first with "al" and doubled by "le" ("al probe ponle nomás 1 GPU": give
+        # the probe just 1 GPU); Mexico's "nomás" (just, only)
+        (r"\b(?:al|a la) ([\w.-]+(?: job)?),?\s+(?:ponle|dale|dejale|asignale)\b", r"give \1"),
+        (r"\bnomas\b", "only"),
+        # "que el eval corra en la GPU 1" (have it run there), "que use 1 GPU": what a job should do
+        (
+            r"^\s*(?:y )?que (?:el |la )?(.{1,40}?)\s+(?:corra|jale|se ejecute|se corra|ruede)\s+(en|con)\b",
+            lambda m: f"{m[1]} should run {'on' if m[2].lower() == 'en' else 'with'}",
+        ),
         (r"\bgrados\b", "degrees"),
         (r"\bdesde que hora\b", "since when"),
         (r"\bsenal\b", "signal"),
@@ -589,7 +616,8 @@ _SPANISH = compiled(
         (r"\bestaba\b", "was"),
         # a subject Spanish leaves in the verb is "it" ("¿qué job era?": which job was it; "cuánto rato estuvo
         # corriendo": how long was it running)
-        (r"\b(?:fue|era)\s*(?=[?.!]|$)", "was it"),
+        # ("¿cuándo fue y con qué job?": when was it, and which job)
+        (r"\b(?:fue|era)(?=\s*(?:[?.!,]|$)|\s+y\b)", "was it"),
         (r"\bestuvo (corriendo|funcionando|trabajando|esperando)\b", r"was it \1"),
         (r"\blo intento\b", "did it try"),
         (r"\b(?:esta|estan) (?:gastando|consumiendo|tirando)\b", "is it drawing"),
