@@ -445,3 +445,12 @@ def test_that_hour_after_a_span_and_a_moment_and_a_jobs_memory_now(heldout_svc: 
     sid, _, _ = ask(heldout_svc, "gpu 0 fan speed", None)
     _, _, query = ask(heldout_svc, "how much memory does it use", sid)
     assert query is not None and query["name"] == "gpu_reading"
+
+
+def test_an_amount_in_gib_is_no_german_give(heldout_svc: AssistantService) -> None:
+    """German's "gib (mir)" is "give (me)", but "30 GiB" after an amount is the unit: the request and the
+    question keep it (it read "to 30 give me", and the request was lost)."""
+    _, text, query = ask(heldout_svc, "lower the memory of job 13 to 30 GiB", None)
+    assert query is None and "gpuaccel edit 13 --memory 30720" in text, text
+    _, text, query = ask(heldout_svc, "can i fit a 20 GiB model on gpu 1", None)
+    assert query is not None and query.get("metric") == "free_memory", (query, text)

@@ -543,7 +543,8 @@ def _memory_request(said: str, context: Context) -> Act | None:
         return None
     amount = float(m["amount"])
     mib = round(amount * 1024) if m["unit"] in ("gib", "gb", "g") else round(amount)
-    given = "" if m["unit"] in ("mib", "mb", "m") else f" ({m['amount']} GiB)"
+    given = {"gib": f" ({m['amount']} GiB)", "gb": f" ({m['amount']} GB taken as GiB)"}.get(m["unit"], "")
+    given = f" ({m['amount']} GB taken as GiB)" if m["unit"] == "g" else given
     return Act(
         f"{CANT} To change job {number} to ask for {mib} MiB{given} of free memory on each GPU: gpuaccel edit"
         f" {number} --memory {mib} (a queued or held job only).",

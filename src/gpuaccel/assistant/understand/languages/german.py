@@ -49,13 +49,15 @@ _GERMAN_MARK = re.compile(
     r"[äöüß]|\b(?:wie|welche[rsmn]?|bitte|heute|gestern|wann|seit|ist|nicht|sie|und|zwischen|insgesamt"
     r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren"
     r"|mal|wat|dit|ick|icke|nix|nen|nochmal|schmeiß|schmeiss|setz|läuft|zieht|pausier|vormittag|hat|ins"
-    r"|heut|gell|isch|lang|gewartet|geschrieben|halten|wieviel|wird|werte|taktet|tauschen|meinen|gib|stimmt"
+    r"|heut|gell|isch|lang|gewartet|geschrieben|halten|wieviel|wird|werte|taktet|tauschen|meinen|stimmt"
     r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten"
     r"|warum|steht|wartet|startet|eigentlich|abgebrochen|gecrasht|zeilen?|letzte|tiefste|trotzdem"
     r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher|kannst|koennen|koennten|freigeben"
     r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet"
     # requests ("lösch den job aus der liste", "entfern ihn", "der probe soll mit 1 GPU laufen statt 2")
-    r"|lösch|lösche|loesch|loesche|entfern|entferne|liste|soll|sollte|laufen|statt|anstatt|gib"
+    r"|lösch|lösche|loesch|loesche|entfern|entferne|liste|soll|sollte|laufen|statt|anstatt"
+    # "gib (mir)" (give), not GiB after an amount ("the memory to 30 GiB")
+    r"|(?<![\d.]\s)(?<![\d.])gib"
     # everyday and Austrian speech ("was rennt auf der kiste", "zeig ma", "heast", "leiwand")
     r"|rennt|rennen|kiste|zeig|ziehn|ziehen|heast|leiwand|allokieren|raufsetzen|hochsetzen|tagen?"
     # Bavarian ("wos laeft grad", "wia lang is er glaffa", "heid", "ned", "da 12er": job 12)
@@ -385,7 +387,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bwie rechne ich (.{1,20}?) (?:in|auf) (.{1,20}?) um\b", r"how can i convert \1 to \2"),
         (r"\bnur die formel\b", "only the formula"),
         (r"\bich muss\b", "i must"),
-        (r"\bgib\b(?:\s+mir\b)?", "give me"),
+        (r"(?<![\d.]\s)(?<![\d.])\bgib\b(?:\s+mir\b)?", "give me"),  # (not "30 GiB")
         (r"\bwir müssen\b", "we must"),
         # "ich muss am Netzteil was prüfen": check something (not "was machen die GPUs", what they do)
         (r"\bwas (?:prüfen|checken|nachschauen|nachsehen)\b", "check something"),
