@@ -526,6 +526,11 @@ _NEW_MEMORY = re.compile(
 )
 
 
+def _talked_about(context: Context) -> int | None:
+    """The job a request that names none means: the one job the last answer named, else the job in focus."""
+    return context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
+
+
 def _memory_request(said: str, context: Context) -> Act | None:
     """ "and the memory requirement to 40000 MiB": the command that changes what a job asks of each GPU's
     free memory; None where no job is named or talked about, or where it is a question."""
@@ -537,14 +542,14 @@ def _memory_request(said: str, context: Context) -> Act | None:
         named = named_jobs(m["name"], context)
         number = str(named[0]) if len(named) == 1 else None
     if number is None and m["name"] is None:
-        talked = context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
+        talked = _talked_about(context)
         number = str(talked) if talked is not None else None
     if number is None:
         return None
     amount = float(m["amount"])
     mib = round(amount * 1024) if m["unit"] in ("gib", "gb", "g") else round(amount)
-    given = {"gib": f" ({m['amount']} GiB)", "gb": f" ({m['amount']} GB taken as GiB)"}.get(m["unit"], "")
-    given = f" ({m['amount']} GB taken as GiB)" if m["unit"] == "g" else given
+    given = {"gib": " GiB", "gb": " GB taken as GiB", "g": " GB taken as GiB"}.get(m["unit"])
+    given = f" ({m['amount']}{given})" if given else ""
     return Act(
         f"{CANT} To change job {number} to ask for {mib} MiB{given} of free memory on each GPU: gpuaccel edit"
         f" {number} --memory {mib} (a queued or held job only).",
@@ -1093,7 +1098,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
     # ("the probe should run on one gpu": made to run on it)
     resized = _RESIZE.search(_TO_RUN_ON.sub(_made_to, said, count=1))
-    talked = context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
+    talked = _talked_about(context)
     if resized is not None and resized["name"] is not None:  # by its name: one job of that name
         named = named_jobs(resized["name"], context)
         talked = named[0] if len(named) == 1 else None

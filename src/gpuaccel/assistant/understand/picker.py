@@ -426,6 +426,17 @@ _SAID_AS = (
     ),
 )
 _BY = {"with", "by", "from", "for", "at", "on"}  # a job a peak is put down to, said with a preposition
+# a job's memory asked now, not its peak: "how much memory is the sft using", "does job 11 use"
+_HOLDING = frozenset("using uses use holding holds hold taking takes occupying".split())
+
+
+def _memory_now(brief: JobBrief, gpu: int | None) -> Query:
+    """A running job's GPU memory now: the processes on the card said, or else on the one card it runs on
+    (``memory_users`` names the job's process and what it holds)."""
+    on = gpu if gpu is not None else brief.ran_on[0] if len(brief.ran_on) == 1 else None
+    return Query("memory_users", gpu=on)
+
+
 OVER_A_RUN = set("over during across while whole entire run runs ran job".split())  # "and over X's run?"
 # who a reading's peak is put down to: "which job was responsible?", "what caused it?", "the culprit"
 BLAMED = re.compile(
@@ -1470,10 +1481,7 @@ class RulePicker:
             if win is not None:  # the span said, on the GPU said
                 return Query("gpu_reading", gpu=on, metric=reread.metric, window=win)
             return replace(reread, gpu=on)  # over the same job's run or span, on the GPU said
-        # now, not its peak: "how much memory is the sft using", "does job 11 use"
-        holding = {"using", "uses", "use", "holding", "holds", "hold", "taking", "takes", "occupying"} & set(
-            ws
-        )
+        holding = _HOLDING & set(ws)
         pointed = (
             {"it", "that", "this"} & set(ws)
             and last is not None
@@ -1484,14 +1492,13 @@ class RulePicker:
             focus = context.job_in_focus()
             brief = context.job_briefs.get(focus) if focus is not None else None
             if brief is not None and brief.state == "running" and len(brief.ran_on) == 1:
-                return Query("memory_users", gpu=brief.ran_on[0])
+                return _memory_now(brief, None)
         follow = self._follow_up(ws, topics, gpu, job, win, context)
         if follow is not None:
             return follow
         brief = context.job_briefs.get(job) if job is not None else None
         if brief is not None and brief.state == "running" and "memory" in topics and holding and win is None:
-            on = gpu if gpu is not None else brief.ran_on[0] if len(brief.ran_on) == 1 else None
-            return Query("memory_users", gpu=on)  # "how much memory is the sft using": its process's now
+            return _memory_now(brief, gpu)  # "how much memory is the sft using": its process's now
         its_gpu = re.search(r"\b(?:its|the job'?s|that job'?s) (?:gpu|card|device)\b", text)
         ran_on = brief.ran_on if brief is not None else []
         if its_gpu and gpu is None and win is not None and topics & METRICS and len(ran_on) == 1:

@@ -45,6 +45,8 @@ _GERMAN_ARTICLE = re.compile(
 # own words): its phrases before :data:`_GERMAN_WORDS` ("Starten Sie ihn bitte noch einmal": rerun it;
 # "Wie lange ist die 4090 heute ungenutzt herumgestanden?": how long was the 4090 idle today), its function
 # words after them
+# "gib (mir)" (give), not GiB after an amount ("the memory to 30 GiB")
+_GIB = r"(?<![\d.]\s)(?<![\d.])gib"
 _GERMAN_MARK = re.compile(
     r"[äöüß]|\b(?:wie|welche[rsmn]?|bitte|heute|gestern|wann|seit|ist|nicht|sie|und|zwischen|insgesamt"
     r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren"
@@ -56,8 +58,7 @@ _GERMAN_MARK = re.compile(
     r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet"
     # requests ("lösch den job aus der liste", "entfern ihn", "der probe soll mit 1 GPU laufen statt 2")
     r"|lösch|lösche|loesch|loesche|entfern|entferne|liste|soll|sollte|laufen|statt|anstatt"
-    # "gib (mir)" (give), not GiB after an amount ("the memory to 30 GiB")
-    r"|(?<![\d.]\s)(?<![\d.])gib"
+    rf"|{_GIB}"
     # everyday and Austrian speech ("was rennt auf der kiste", "zeig ma", "heast", "leiwand")
     r"|rennt|rennen|kiste|zeig|ziehn|ziehen|heast|leiwand|allokieren|raufsetzen|hochsetzen|tagen?"
     # Bavarian ("wos laeft grad", "wia lang is er glaffa", "heid", "ned", "da 12er": job 12)
@@ -387,7 +388,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bwie rechne ich (.{1,20}?) (?:in|auf) (.{1,20}?) um\b", r"how can i convert \1 to \2"),
         (r"\bnur die formel\b", "only the formula"),
         (r"\bich muss\b", "i must"),
-        (r"(?<![\d.]\s)(?<![\d.])\bgib\b(?:\s+mir\b)?", "give me"),  # (not "30 GiB")
+        (rf"\b{_GIB}\b(?:\s+mir\b)?", "give me"),
         (r"\bwir müssen\b", "we must"),
         # "ich muss am Netzteil was prüfen": check something (not "was machen die GPUs", what they do)
         (r"\bwas (?:prüfen|checken|nachschauen|nachsehen)\b", "check something"),
