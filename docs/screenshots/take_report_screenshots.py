@@ -185,9 +185,13 @@ def main() -> int:
             raise SystemExit("chromium not found: apt-get install -y chromium")
         subprocess.run(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-             f"--screenshot={OUT / 'daily_report.png'}", "--window-size=1000,2060", page.as_uri()],
+             f"--screenshot={root / 'daily_report.png'}", "--window-size=1000,2060", page.as_uri()],
             check=True, capture_output=True, timeout=120,
         )  # fmt: skip
+        from PySide6.QtGui import QImage
+        from take_screenshots import save_image
+
+        save_image(QImage(str(root / "daily_report.png")), OUT / "daily_report.png")
         _chat(daemon, asked, root)
     finally:
         daemon.stop()
@@ -198,6 +202,7 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
     """The desktop app's chat asked for a job's energy, grabbed as the window shows it (``only``: those
     screenshots' conversations alone)."""
     from PySide6.QtCore import QSettings
+    from take_screenshots import save_image
 
     from gpuaccel.app.gui.main import make_app
     from gpuaccel.app.gui.settings import AppSettings
@@ -386,7 +391,7 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
             while window.assistant.streaming and time.monotonic() < deadline:
                 spin(0.5)
         spin(4)  # the panel's next poll of the assistant's state (a pick may have loaded the model)
-        window.grab().save(str(OUT / shot))
+        save_image(window.grab().toImage(), OUT / shot)
     window.close()
 
 
