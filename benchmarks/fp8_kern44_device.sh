@@ -4,7 +4,8 @@
 # A/B of the e4m3 call (benchmarks/fp8_n1024_ab.py) at the short causal D64 shapes (shipped = raw slot
 # back after the loads, against shipped+vt_early=0) and V^T in the kernel against its own launch where the
 # call runs two launches (shipped+vt=1, with and without the early release). Steps on when their variable is 1:
-# TESTS (TESTS_ONLY: gpu_tests_plain.py --only those names), AB, VT; RULE (gluon.fp8.transposes_v's D64 causal
+# TESTS (TESTS_ONLY: gpu_tests_plain.py --only those names), AB, VT (these two need the early build's
+# GluonFwdConfig.vt_early: benchmarks/results/fp8_vt_early_20261201-kern44.patch, not kept); RULE (gluon.fp8.transposes_v's D64 causal
 # rule against V^T's own launch) and TESTS2 (the whole GPU file). Writes under $OUT (or out/).
 set -u
 OUT=${OUT:-out}
