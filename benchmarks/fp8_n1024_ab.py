@@ -67,7 +67,7 @@ def parse_variant(text: str, shape: tuple[int, int, int, int, bool]) -> Any:
         if text == "shipped":
             return None
         q = torch.empty(b, h, n, d, device="meta")
-        cfg = gluon_fp8_config(d, q, causal, sms=_sms(), v_given=transposes_v(q, q, causal))
+        cfg = gluon_fp8_config(d, q, causal, sms=_sms(), v_given=transposes_v(q, q, causal, sms=_sms()))
         cfg = replace(cfg, q_bufs=1) if base == "q1" else cfg
     else:
         f = [int(x) for x in base.split(",")]

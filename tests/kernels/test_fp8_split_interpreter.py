@@ -265,16 +265,34 @@ def test_fp8_kernel_takes_two_consumers_where_tall_tiles_pad_a_v_given_call(b, h
         (4, 16, 2048, 128, True, False),  # causal keeps the plain bound
         (8, 16, 1024, 64, False, False),  # D64 runs one configuration either way
         (2, 16, 8192, 128, False, False),
+        (4, 16, 2048, 64, True, True),  # D64 causal, two programs an SM, up to 2048 keys: 3x the bound
+        (8, 16, 2048, 64, True, True),
+        (2, 16, 4096, 64, True, False),  # two programs, but 4096 keys: V^T by its own launch (level)
+        (16, 16, 2048, 64, True, False),  # past 3x the bound
+        (4, 32, 4096, 64, True, False),
     ],
 )
 def test_e4m3_call_transposes_v_in_the_kernel_below_the_bound_or_where_it_retiles(b, hq, n, d, causal, want):
     """gluon.fp8.transposes_v: the e4m3 call's one launch (V transposed in the kernel) below
     V_IN_KERNEL_PAIRS, and up to twice that for a non-causal D128 call whose 192-row tiles pad its queries
-    (the one launch runs 128-row tiles there); elsewhere V^T by its own launch."""
+    (the one launch runs 128-row tiles there), and for D64 causal calls on two programs an SM of up to 2048
+    keys up to three times it; elsewhere V^T by its own launch."""
     from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
 
     q = torch.empty(b, hq, n, d, device="meta")
-    assert gluon_fp8.transposes_v(q, q, causal) is want
+    assert gluon_fp8.transposes_v(q, q, causal, sms=132) is want
+
+
+def test_d64_causal_v_in_the_kernel_needs_two_programs_and_no_grouped_heads():
+    """gluon.fp8.transposes_v's D64 causal rule holds only where the call runs two programs an SM (more
+    128-row tiles than SMs) and K/V have q's heads: 4,16,2048 on 2,000 SMs (one program an SM) and with
+    GQA 4:1 keep V^T's own launch."""
+    from gpuaccel.accel.kernels.gluon import fp8 as gluon_fp8
+
+    q = torch.empty(4, 16, 2048, 64, device="meta")
+    assert gluon_fp8.transposes_v(q, q, True, sms=132)
+    assert not gluon_fp8.transposes_v(q, q, True, sms=2000)
+    assert not gluon_fp8.transposes_v(q, torch.empty(4, 4, 2048, 64, device="meta"), True, sms=132)
 
 
 @pytest.mark.parametrize(

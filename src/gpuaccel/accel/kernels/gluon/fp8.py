@@ -93,9 +93,18 @@ def gluon_attn_fp8_kernel(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr
 # 4,16,1024 causal 0.061 / 0.054, 8,16,1024 causal 0.108 / 0.101, non-causal 0.125 / 0.128,
 # 2,16,8192 1.17 / 1.29.
 V_IN_KERNEL_PAIRS = 100_000_000
+# D64 causal calls on two programs an SM (:data:`D64_CAUSAL`) of at most this many queries and keys, without
+# grouped heads: V transposed in the kernel up to :data:`D64_V_IN_KERNEL_PAIRS` score pairs. There a V block
+# is transposed once a 128-row tile that reads it (8 tiles on average at 2048 causal) against the V^T
+# launch's pass over V; on an H200 (docs/kernels-log.md, 2026-12-01, forty-fourth session; do_bench ms of
+# the e4m3 call, 9 alternated rounds, V^T's own launch / in the kernel, faster in every round; bf16 call):
+# 4,16,2048 0.0951 / 0.0913 (0.0941), 8,16,2048 0.1806 / 0.1738 (0.1778); at 4096 level: 2,16,4096 0.1567 /
+# 0.1570 (2 of 9 rounds), so longer calls keep the plain bound.
+D64_V_IN_KERNEL_SEQ = 2048
+D64_V_IN_KERNEL_PAIRS = 3 * V_IN_KERNEL_PAIRS
 
 
-def transposes_v(q: torch.Tensor, k: torch.Tensor, causal: bool) -> bool:
+def transposes_v(q: torch.Tensor, k: torch.Tensor, causal: bool, sms: int | None = None) -> bool:
     """Whether an e4m3 call on q [B, Hq, Nq, D], k [B, Hkv, Nk, D] runs the kernel's own V transpose: below
     :data:`V_IN_KERNEL_PAIRS` score pairs, where the call's launches cost more than the transpose's issue
     slots inside the kernel; and up to twice that where the one launch also runs other tiles: a
@@ -104,12 +113,22 @@ def transposes_v(q: torch.Tensor, k: torch.Tensor, causal: bool) -> bool:
     (docs/kernels-log.md, 2026-11-30, forty-first session; do_bench ms, two launches / one, 7 alternated
     rounds): 8,16,1024,128 0.1248 / 0.1218 (every round faster); at the same pair count without the
     retiling one launch lost or was level (2,16,2048 non-causal 0.1068 / 0.1089, 1,16,4096 causal 0.1268 /
-    0.1277), so those keep two; 4,16,2048 causal measured 0.1532 / 0.1463 (not taken: one shape)."""
+    0.1277), so those keep two; 4,16,2048 causal measured 0.1532 / 0.1463 (not taken: one shape). D64 causal
+    calls on two programs an SM of up to :data:`D64_V_IN_KERNEL_SEQ` queries and keys (``sms``:
+    :func:`gluon_fp8_config`'s) run it up to :data:`D64_V_IN_KERNEL_PAIRS`."""
     b, hq, nq, d = q.shape
     pairs = b * hq * nq * k.shape[2]
     pairs = pairs // 2 if causal else pairs
     if pairs <= V_IN_KERNEL_PAIRS:
         return True
+    if (
+        causal
+        and padded_head_dim(d) == 64
+        and k.shape[1] == hq
+        and max(nq, k.shape[2]) <= D64_V_IN_KERNEL_SEQ
+        and pairs <= D64_V_IN_KERNEL_PAIRS
+    ):
+        return gluon_fp8_config(64, q, True, sms, seq_k=k.shape[2]).ctas_per_sm == 2
     cfg = GLUON_FP8_CONFIGS.get(padded_head_dim(d))
     retiled = not causal and cfg is not None and cfg.consumers == 3 and tall_tiles_waste(nq)
     return retiled and pairs <= 2 * V_IN_KERNEL_PAIRS
