@@ -307,3 +307,29 @@ def test_the_freest_card_is_the_one_with_the_most_free_memory() -> None:
     ranked = Query("gpu_rank", metric="free_memory", order="max")
     for question in ("which gpu is the freest at the moment", "emptiest card?", "what's the roomiest gpu"):
         assert pick(question) == ranked, question
+
+
+def test_requests_said_with_a_hyphened_re_a_bare_count_or_a_card_kept_to() -> None:
+    """ "re-queue it", "re-launch it" are the listed verbs unhyphened; "make it 2 gpus" changes a job's GPU
+    count with no "use"; "pin X to gpu 0", "have X only use gpu 0" keep it on that card; "delete the old X
+    job" removes that job, not every finished one."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21}
+    for request in ("please re-queue it", "re-launch that one"):
+        assert "gpuaccel retry 21" in (act_reply(request, names, focus=21) or ""), request
+    assert "gpuaccel edit 21 --gpus 2" in (act_reply("make it 2 gpus only", names, focus=21) or "")
+    for request in ("pin bert-pretrain to gpu 0", "could you have bert-pretrain only use gpu 0"):
+        assert "gpuaccel edit 21 --gpu-ids 0" in (act_reply(request, names) or ""), request
+    assert "gpuaccel remove 21" in (act_reply("delete the old bert-pretrain job", names) or "")
+    assert "gpuaccel clean" in (act_reply("delete the old jobs", names) or "")
+
+
+def test_quebec_filler_la_after_an_opening_word_says_nothing() -> None:
+    """Québec's "ok là", "bon là" open a reply and ask nothing; "la" unaccented is the article but before
+    its comma."""
+    from gpuaccel.assistant.understand.languages.french import french
+
+    assert french("bon là, arrête-le") == french("bon, arrête-le")
+    assert french("ok là, tue-le") == french("ok, tue-le")
+    assert "the card" in french("ok la carte 1")
