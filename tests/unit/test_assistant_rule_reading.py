@@ -333,3 +333,20 @@ def test_quebec_filler_la_after_an_opening_word_says_nothing() -> None:
     assert french("bon là, arrête-le") == french("bon, arrête-le")
     assert french("ok là, tue-le") == french("ok, tue-le")
     assert "the card" in french("ok la carte 1")
+
+
+def test_a_question_words_d_is_did() -> None:
+    """ "where'd it run", "how'd the build go": the question word and "did", no stray "d"."""
+    assert words("where'd it run")[:2] == ["where", "did"]
+    assert "d" not in words("how'd the build go")
+
+
+def test_a_request_asked_as_a_bare_infinitive_gets_its_command() -> None:
+    """ "and later, to release it?" leaves out "how do i": the command, as for "how do i release it";
+    a plain "to" with no request verb after it asks nothing."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21}
+    said = act_reply("and later, to release it?", names, focus=21, held=frozenset({21}))
+    assert "gpuaccel release 21" in (said or "")
+    assert act_reply("and later, to what temperature?", names, focus=21) is None

@@ -413,6 +413,9 @@ _BEFORE_HOW = re.compile(
     r"^(?:.*?,\s*|(?:\S+\s+){1,4}?)(?=how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) )"
 )
 _HOW_DO_I = re.compile(r"^how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) ")
+# a request asked as its bare infinitive, "how" left out: "and after, to start it back up?", "then to
+# release it?" (read as "how do i ..." is: the command)
+_TO_DO_ASKED = re.compile(r"^(?:[^,]*,\s*)?(?:(?:and|so|then|ok|okay)\s+)*to (?=[a-z])")
 _STATE_WORDS = {
     "failed": r"failed|broken|broke|crashed|died|dead|errored|blew up|nan'?d|nan|oom'?d|bad",
     "running": r"running|live",
@@ -1097,6 +1100,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         said = _WANT_TO.sub("", said)  # "we have a drill soon and i'd like to pause the mistral training"
         said = _YOU_CAN.sub("", said)  # "i checked the data, you can put whisper back in the queue"
         said = _POSSIBLE_TO.sub("", said)  # "is it possible to pause job 11 for a while?"
+        to_do = _TO_DO_ASKED.match(said)
+        if to_do and question.rstrip().endswith("?") and _verb_at(said[to_do.end() :].split()) == 0:
+            said = said[to_do.end() :]  # "and after, to start it back up?"
     asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     follow = _FOLLOW_LOG.search(said) and _JOB_NUMBER.search(said)

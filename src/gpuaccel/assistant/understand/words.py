@@ -509,6 +509,9 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bdeg(?:s|\.)?\s*c\b", "°c", text)  # "80 deg C"
     text = re.sub(r"\b(\d{1,2})\s*o'?\s*clock\b", r"\1", text)  # "since 9 o'clock": no clock reading
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
+    # a question word's "'d" is "did" in a question of the past: "when'd it hit that", "how'd it go" (not
+    # "d", a word of nothing)
+    text = re.sub(r"\b(when|why|how|where|what|who)['\u2019]d\b", r"\1 did", text)
     # nvidia-smi's --query-compute-apps: the processes on a GPU (not the tool's whole screen)
     text = re.sub(r"(?:\bnvidia[\s-]?smi\s+)?-*(?:\bquery[\s-])?\bcompute[\s-]apps?\b", "processes", text)
     # "is anything slowing it down?": what holds its clocks back (as a phrase: "slowing" alone would be a
