@@ -350,3 +350,15 @@ def test_a_request_asked_as_a_bare_infinitive_gets_its_command() -> None:
     said = act_reply("and later, to release it?", names, focus=21, held=frozenset({21}))
     assert "gpuaccel release 21" in (said or "")
     assert act_reply("and later, to what temperature?", names, focus=21) is None
+
+
+def test_the_log_said_bare_in_a_message_of_two_asks_is_the_jobs_talked_about(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "the log" only a job has: in a message of two asks after a job's answer, it is that job's log, as
+    "the job" is, not the newest job's."""
+    import test_assistant_questions as T
+
+    sid, _, _ = T.ask(heldout_svc, "what went wrong with flash-attn-build?", None)
+    _, _, query = T.ask(heldout_svc, "paste the log please, what was the last step it printed", sid)
+    assert query == {"name": "job_log", "job": 3}, query
