@@ -362,3 +362,13 @@ def test_the_log_said_bare_in_a_message_of_two_asks_is_the_jobs_talked_about(
     sid, _, _ = T.ask(heldout_svc, "what went wrong with flash-attn-build?", None)
     _, _, query = T.ask(heldout_svc, "paste the log please, what was the last step it printed", sid)
     assert query == {"name": "job_log", "job": 3}, query
+
+
+def test_a_duration_guessed_back_asks_the_jobs_total(heldout_svc: AssistantService) -> None:
+    """ "so roughly 3 min total?" after a job's answer checks a guess of its run time: that job's record
+    (which says the figure), as "how long in total?" asks."""
+    import test_assistant_questions as T
+
+    sid, _, _ = T.ask(heldout_svc, "what went wrong with flash-attn-build?", None)
+    _, _, query = T.ask(heldout_svc, "so roughly 3 mins in total?", sid)
+    assert query == {"name": "job_detail", "job": 3}, query

@@ -376,6 +376,13 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bsince what (?:time|hour)\b", "since when"),  # when it began, not how long
         # "all together run how long": altogether, a total (not every job); "them all together" the same
         (r"\ball together\b", "altogether"),
+        # a duration guessed back to be checked ("so like 8 hrs total?", "about 3 hours in all?"): how long in
+        # total (the answer says the figure; the guess is none of its own)
+        (
+            r"^(?:so\s+|and\s+)?(?:like\s+|about\s+|around\s+|roughly\s+|approx\.?\s+|~\s*)*\d+(?:\.\d+)?\s*"
+            r"(?:hrs?|hours?|h|mins?|minutes?)\s+(?:total|in total|in all|overall|altogether)(?=\s*\?)",
+            "how long in total",
+        ),
         (r"\b(?:hours? of )?card[- ]?(?:time|hours?)\b", "gpu hours"),  # "how many hours of card time"
         (r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then"),  # the moment
         (r"\bpull(?:ed|s)? the plug(?: on)?\b", "cancelled"),  # "did somebody pull the plug?"
