@@ -307,3 +307,68 @@ def test_the_freest_card_is_the_one_with_the_most_free_memory() -> None:
     ranked = Query("gpu_rank", metric="free_memory", order="max")
     for question in ("which gpu is the freest at the moment", "emptiest card?", "what's the roomiest gpu"):
         assert pick(question) == ranked, question
+
+
+def test_requests_said_with_a_hyphened_re_a_bare_count_or_a_card_kept_to() -> None:
+    """ "re-queue it", "re-launch it" are the listed verbs unhyphened; "make it 2 gpus" changes a job's GPU
+    count with no "use"; "pin X to gpu 0", "have X only use gpu 0" keep it on that card; "delete the old X
+    job" removes that job, not every finished one."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21}
+    for request in ("please re-queue it", "re-launch that one"):
+        assert "gpuaccel retry 21" in (act_reply(request, names, focus=21) or ""), request
+    assert "gpuaccel edit 21 --gpus 2" in (act_reply("make it 2 gpus only", names, focus=21) or "")
+    for request in ("pin bert-pretrain to gpu 0", "could you have bert-pretrain only use gpu 0"):
+        assert "gpuaccel edit 21 --gpu-ids 0" in (act_reply(request, names) or ""), request
+    assert "gpuaccel remove 21" in (act_reply("delete the old bert-pretrain job", names) or "")
+    assert "gpuaccel clean" in (act_reply("delete the old jobs", names) or "")
+
+
+def test_quebec_filler_la_after_an_opening_word_says_nothing() -> None:
+    """Québec's "ok là", "bon là" open a reply and ask nothing; "la" unaccented is the article but before
+    its comma."""
+    from gpuaccel.assistant.understand.languages.french import french
+
+    assert french("bon là, arrête-le") == french("bon, arrête-le")
+    assert french("ok là, tue-le") == french("ok, tue-le")
+    assert "the card" in french("ok la carte 1")
+
+
+def test_a_question_words_d_is_did() -> None:
+    """ "where'd it run", "how'd the build go": the question word and "did", no stray "d"."""
+    assert words("where'd it run")[:2] == ["where", "did"]
+    assert "d" not in words("how'd the build go")
+
+
+def test_a_request_asked_as_a_bare_infinitive_gets_its_command() -> None:
+    """ "and later, to release it?" leaves out "how do i": the command, as for "how do i release it";
+    a plain "to" with no request verb after it asks nothing."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21}
+    said = act_reply("and later, to release it?", names, focus=21, held=frozenset({21}))
+    assert "gpuaccel release 21" in (said or "")
+    assert act_reply("and later, to what temperature?", names, focus=21) is None
+
+
+def test_the_log_said_bare_in_a_message_of_two_asks_is_the_jobs_talked_about(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "the log" only a job has: in a message of two asks after a job's answer, it is that job's log, as
+    "the job" is, not the newest job's."""
+    import test_assistant_questions as T
+
+    sid, _, _ = T.ask(heldout_svc, "what went wrong with flash-attn-build?", None)
+    _, _, query = T.ask(heldout_svc, "paste the log please, what was the last step it printed", sid)
+    assert query == {"name": "job_log", "job": 3}, query
+
+
+def test_a_duration_guessed_back_asks_the_jobs_total(heldout_svc: AssistantService) -> None:
+    """ "so roughly 3 min total?" after a job's answer checks a guess of its run time: that job's record
+    (which says the figure), as "how long in total?" asks."""
+    import test_assistant_questions as T
+
+    sid, _, _ = T.ask(heldout_svc, "what went wrong with flash-attn-build?", None)
+    _, _, query = T.ask(heldout_svc, "so roughly 3 mins in total?", sid)
+    assert query == {"name": "job_detail", "job": 3}, query

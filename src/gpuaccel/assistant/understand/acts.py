@@ -413,6 +413,9 @@ _BEFORE_HOW = re.compile(
     r"^(?:.*?,\s*|(?:\S+\s+){1,4}?)(?=how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) )"
 )
 _HOW_DO_I = re.compile(r"^how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) ")
+# a request asked as its bare infinitive, "how" left out: "and after, to start it back up?", "then to
+# release it?" (read as "how do i ..." is: the command)
+_TO_DO_ASKED = re.compile(r"^(?:[^,]*,\s*)?(?:(?:and|so|then|ok|okay)\s+)*to (?=[a-z])")
 _STATE_WORDS = {
     "failed": r"failed|broken|broke|crashed|died|dead|errored|blew up|nan'?d|nan|oom'?d|bad",
     "running": r"running|live",
@@ -500,7 +503,7 @@ _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four
 # edit ID --gpus N); the job by its number, pointed at, or by its name, which may open with a digit ("405b
 # probe", a model's size) (a job given GPUs says no "to": the count straight after it)
 _RESIZE = re.compile(
-    r"\b(?:(?P<give>give|let|allow|limit|restrict|cap)|edit|change|modify|alter|make|set|resize|drop|reduce|cut"
+    r"\b(?:(?P<give>give|let|allow|limit|restrict|cap|make)|edit|change|modify|alter|set|resize|drop|reduce|cut"
     r"|lower|shrink|scale|bring|want)"
     r"\s+(?:(?:job\s*)?#?(?P<number>\d+)|(?P<it>it|that|this|that job|this job)"
     r"|(?:the\s+)?(?!(?:me|us|them)\b)(?P<name>[a-z][\w.-]*|\d+[a-z][\w.-]*))\b"
@@ -559,9 +562,12 @@ def _memory_request(said: str, context: Context) -> Act | None:
 
 # a job moved to another GPU: "move the whisper run to the 4090", "put job 14 on gpu 1", "shift it over to
 # the h100", "make it run on gpu 1" (gpuaccel edit ID --gpu-ids G); the card said by its index or its model
+# ("pin whisper to gpu 1", "restrict it to the 4090", "make it only use gpu 1": kept to that card, the same)
 _MOVED_TO_GPU = re.compile(
-    r"\b(?:(?:move|shift|switch|transfer|migrate|send|put)\s+(.{1,40}?)\s+(?:over\s+)?"
-    r"|(?:make|have)\s+(.{1,40}?)\s+run\s+)(?:to|onto|on)\s+"
+    r"\b(?:(?:move|shift|switch|transfer|migrate|send|put|pin|restrict|tie|bind)\s+(.{1,40}?)\s+(?:over\s+)?"
+    r"(?:to|onto|on)\s+"
+    r"|(?:make|have|let)\s+(.{1,40}?)\s+(?:only\s+|just\s+)?(?:run\s+(?:only\s+|just\s+)?(?:to|onto|on)|use)\s+"
+    r"(?:only\s+|just\s+)?)"
     r"(?:the\s+)?(?:(?:gpu|card)\s*(\d+)|([a-z]*\d+[a-z]*))\b"
 )
 # the same said as what a job must do: "whisper-finetune should run on gpu 1", "the eval has to run on the
@@ -624,8 +630,15 @@ class Act:
     jobs: tuple[int, ...] = ()
 
 
+# a verb's "re-" written with its hyphen ("re-queue it", "re-submit"): the verb as listed, unhyphened
+_RE_HYPHEN = re.compile(r"\b(re)-([a-z]+)\b")
+
+
 def _words(question: str) -> str:
+    """The question in lower case, its signs dropped but those of names and numbers, typos of request verbs
+    and their hyphened "re-" forms read as the verb."""
     said = " ".join(re.sub(r"[^a-z0-9#'_.,-]+", " ", question.lower().replace("\u2019", "'")).split())
+    said = _RE_HYPHEN.sub(lambda m: m[1] + m[2] if m[1] + m[2] in VERB else m[0], said)
     return re.sub(r"\b[a-z]{5,}\b", lambda m: _verb_typed(m[0]), said).rstrip(".!?")
 
 
@@ -1087,6 +1100,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         said = _WANT_TO.sub("", said)  # "we have a drill soon and i'd like to pause the mistral training"
         said = _YOU_CAN.sub("", said)  # "i checked the data, you can put whisper back in the queue"
         said = _POSSIBLE_TO.sub("", said)  # "is it possible to pause job 11 for a while?"
+        to_do = _TO_DO_ASKED.match(said)
+        if to_do and question.rstrip().endswith("?") and _verb_at(said[to_do.end() :].split()) == 0:
+            said = said[to_do.end() :]  # "and after, to start it back up?"
     asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     follow = _FOLLOW_LOG.search(said) and _JOB_NUMBER.search(said)
@@ -1159,7 +1175,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "cancel" and pid:  # a GPU process, not a queue job
         number = pid.group(1)
         return Act(f"{CANT} To signal process {number}: gpuaccel kill {number} (your own processes only).")
-    if verb in _CLEANING and not _JOB_NUMBER.search(said):  # ("remove job 1": that job)
+    # ("remove job 1", "remove the old flash-attn-build job from the list": that job, by number or name)
+    if verb in _CLEANING and not _JOB_NUMBER.search(said) and not named_jobs(said[verb_end:], context):
         state = next((s for w, s in _CLEAN_STATES.items() if re.search(rf"\b{w}\b", said)), None)
         # ("clear the finished ones out of the list")
         age = _CLEAN_AGE.search(said)

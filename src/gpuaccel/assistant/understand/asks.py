@@ -201,8 +201,12 @@ _ITS_ATTEMPTS = re.compile(
     r" (?:made|there|it|they|needed|taken)\b",
     re.IGNORECASE,
 )
-# "the job" said bare (not "the job that ..."): the one the conversation is about, in whichever part
-_THE_JOB = re.compile(r"\bthe (?:job|run|task)\b(?! (?:that|which|who|with|on|of)\b)", re.IGNORECASE)
+# "the job" said bare (not "the job that ..."): the one the conversation is about, in whichever part; so is
+# what only a job has, said bare ("what did the log say exactly, how much did it try to allocate": its log)
+_THE_JOB = re.compile(
+    r"\bthe (?:job|run|task|log|logs|traceback|stack ?trace)\b(?! (?:that|which|who|with|on|of)\b)",
+    re.IGNORECASE,
+)
 
 
 _CLAUSE_WORDS = {"was", "is", "were", "are", "has", "had", "did", "does", "do", "i", "we", "it", "lol"}

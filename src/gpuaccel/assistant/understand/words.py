@@ -376,6 +376,13 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bsince what (?:time|hour)\b", "since when"),  # when it began, not how long
         # "all together run how long": altogether, a total (not every job); "them all together" the same
         (r"\ball together\b", "altogether"),
+        # a duration guessed back to be checked ("so like 8 hrs total?", "about 3 hours in all?"): how long in
+        # total (the answer says the figure; the guess is none of its own)
+        (
+            r"^(?:so\s+|and\s+)?(?:like\s+|about\s+|around\s+|roughly\s+|approx\.?\s+|~\s*)*\d+(?:\.\d+)?\s*"
+            r"(?:hrs?|hours?|h|mins?|minutes?)\s+(?:total|in total|in all|overall|altogether)(?=\s*\?)",
+            "how long in total",
+        ),
         (r"\b(?:hours? of )?card[- ]?(?:time|hours?)\b", "gpu hours"),  # "how many hours of card time"
         (r"\bwhen (?:that|this|it) (?:happened|occurred|happens)\b", "then"),  # the moment
         (r"\bpull(?:ed|s)? the plug(?: on)?\b", "cancelled"),  # "did somebody pull the plug?"
@@ -509,6 +516,9 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bdeg(?:s|\.)?\s*c\b", "°c", text)  # "80 deg C"
     text = re.sub(r"\b(\d{1,2})\s*o'?\s*clock\b", r"\1", text)  # "since 9 o'clock": no clock reading
     text = re.sub(r"\bcommand[\s-]?line\b", "command", text)  # a job's command line is no waiting line
+    # a question word's "'d" is "did" in a question of the past: "when'd it hit that", "how'd it go" (not
+    # "d", a word of nothing)
+    text = re.sub(r"\b(when|why|how|where|what|who)['\u2019]d\b", r"\1 did", text)
     # nvidia-smi's --query-compute-apps: the processes on a GPU (not the tool's whole screen)
     text = re.sub(r"(?:\bnvidia[\s-]?smi\s+)?-*(?:\bquery[\s-])?\bcompute[\s-]apps?\b", "processes", text)
     # "is anything slowing it down?": what holds its clocks back (as a phrase: "slowing" alone would be a

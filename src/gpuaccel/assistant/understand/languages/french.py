@@ -143,6 +143,10 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bqu['’]y\b", "qu'il"),
         (r"\bc['’]tu\b", "c'est-tu"),
         (r"\bpis\b", "and"),  # "pis la 4090?" (and then): a follow-up, or "X pis Y"
+        # Québec's filler "là" after a word that opens a reply ("ok là, kill it", "bon là", "ben là"): it says
+        # nothing asked (its accent is gone here: "la" before its comma or the end only, as "ok la carte" is
+        # the card)
+        (r"\b(ok|okay|bon|ben|coudonc|attends|genre|so|well)\s+la(?=\s*(?:[,.!?]|$))", r"\1"),
         (r"\bastheure\b", "now"),
         # Belgium's numbers ("septante degrés"), everyday words ("ventilo", "glande", "qd", "pk"), and an
         # English verb given a French pronoun ("release-le")
