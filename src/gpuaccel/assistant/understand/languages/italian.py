@@ -66,7 +66,9 @@ _ITALIAN_MARK = re.compile(
     r"|\b(?:xk[eé]|xch[eé]|cmq|asp[eè]|aspetta|anzi|invece|intendevo|scusa|vabb[eè]|fai|domani|blocca\w*"
     r"|lavorato|aspettando|va avanti"
     # chat's requests with their pronouns joined ("cancellalo", "killa", "toglilo", "mettigli") and a summary
-    r"|cancella\w*|killa\w*|togli\w*|rimuovi\w*|elimina\w*|mettigli|mettile|dagli|riassunt\w*|riepilog\w*)(?!\w)",
+    # (not English's "cancellation", "killall", "eliminate")
+    r"|(?:cancella|killa|elimina)(?:lo|la|li|le|re)?|togli\w*|rimuovi\w*|mettigli|mettile|dagli|riassunt\w*"
+    r"|riepilog\w*)(?!\w)",
     re.I,
 )
 _NUMBERS = {
