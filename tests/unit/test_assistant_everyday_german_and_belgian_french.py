@@ -53,3 +53,34 @@ def test_belgian_french_questions(heldout_svc: AssistantService) -> None:
     assert query["window"]["label"] == "yesterday", query
     _, _, query = ask(heldout_svc, "et son ventilo tourne à combien, la 4090?", None)
     assert query is not None and query["gpu"] == 1 and query["metric"] == "fan", query
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        # the job in context set to a priority, "bitte" between ("setz den doch auf prio 3")
+        ("setz den doch auf prio 3", "set its priority to 3"),
+        # started again afterwards, cleaned up, a summary, warm or cool (ae/oe/ue for umlauts)
+        ("wie starte ich den spaeter wieder?", "how do i start it again afterwards?"),
+        ("raeum die alten jobs auf", "clean up the alten jobs"),
+        ("failed jobs die aelter als 3 tage sind", "failed jobs older than 3 days"),
+        ("fass mir gestern kurz zusammen", "summarize yesterday"),
+        ("wann war die 4090 am kuehlsten?", "when was the 4090 coolest?"),
+        (
+            "der eval soll 2 GPUs bekommen, kannst du es umstellen?",
+            "the eval should run with only 2 GPU, can you change it?",
+        ),
+    ],
+)
+def test_everyday_german_requests_and_readings(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+def test_everyday_german_follow_ups(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "warum wartet der llama-70b-eval noch?", None)
+    _, text, query = ask(heldout_svc, "dann setz den bitte auf prio 2", sid)
+    assert query is None and "gpuaccel priority 12 2" in text, text
+    sid, _, query = ask(heldout_svc, "wie kalt war die 4090 heute am niedrigsten?", None)
+    assert query is not None and query["metric"] == "temperature", query
+    _, _, query = ask(heldout_svc, "und am waermsten?", sid)
+    assert query is not None and query["metric"] == "temperature" and query["gpu"] == 1, query

@@ -230,3 +230,34 @@ def test_italian_chat_readings(heldout_svc: AssistantService) -> None:
 def test_italian_weather_is_not_a_gpu_temperature(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "che tempo farà domani a roma?", None)
     assert query is None, query
+
+
+@pytest.mark.parametrize(
+    ("first", "message", "command"),
+    [
+        # chat's requests with the pronoun joined to the verb, and its bare imperatives
+        ("il whisper-finetune è in coda?", "dagli priorita 4 grazie", "gpuaccel priority 14 4"),
+        ("resnet50-bench com'è finito?", "eliminalo dalla lista dai", "gpuaccel remove 6"),
+        ("cosa c'è in coda?", "cancella il 13 dai", "gpuaccel cancel 13"),
+        ("cosa c'è in coda?", "killa il job 12, e' sbagliato", "gpuaccel cancel 12"),
+    ],
+)
+def test_italian_chat_requests_with_joined_pronouns(
+    heldout_svc: AssistantService, first: str, message: str, command: str
+) -> None:
+    sid, _, _ = ask(heldout_svc, first, None)
+    _, text, query = ask(heldout_svc, message, sid)
+    assert query is None and command in text, (message, in_english(message), text)
+
+
+def test_italian_chat_without_accents_and_a_summary(heldout_svc: AssistantService) -> None:
+    # "quant'e" (quanto è) and "e'" typed without accents; "ne" leaning on the reading asked before
+    sid, _, query = ask(heldout_svc, "quant'e la memoria totale della 4090?", None)
+    assert query is not None and query["gpu"] == 1 and query["metric"] == "memory", query
+    _, _, query = ask(heldout_svc, "e quanta ne e' libera adesso?", sid)
+    assert query is not None and query["gpu"] == 1 and query["metric"] == "free_memory", query
+    # a doubled consonant dropped ("stamatina"); a summary asked in the diminutive
+    _, _, query = ask(heldout_svc, "temperatura massima della 4090 stamatina?", None)
+    assert query is not None and query["window"]["label"] == "this morning", query
+    _, _, query = ask(heldout_svc, "mi fai un riepilogo di ieri?", None)
+    assert query is not None and query["name"] == "summary" and query["window"]["label"] == "yesterday", query

@@ -55,7 +55,7 @@ _GERMAN_MARK = re.compile(
     r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten"
     r"|warum|steht|wartet|startet|eigentlich|abgebrochen|gecrasht|zeilen?|letzte|tiefste|trotzdem"
     r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher|kannst|koennen|koennten|freigeben"
-    r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet"
+    r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet|raeum\w*|aufraeumen|aelter"
     # requests ("lösch den job aus der liste", "entfern ihn", "der probe soll mit 1 GPU laufen statt 2")
     r"|lösch|lösche|loesch|loesche|entfern|entferne|liste|soll|sollte|laufen|statt|anstatt"
     rf"|{_GIB}"
@@ -221,9 +221,13 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bschmei(?:ß|ss)(?:en sie)?\s+(.{1,30}?)\s+raus\b", r"cancel \1"),
         (r"\b(?:gib|geben sie)\s+(.{1,30}?)(?:\s+bitte)?\s+frei\b", r"release \1"),
         (r"\b(?:halt|halte|halten sie)\s+(.{1,30}?)\s+fest\b", r"hold \1"),
+        # ("setz den bitte auf prio 10": the job in context, its pronoun and a "bitte" before the value)
         (
-            r"\b(?:setz|setze|setzen sie)\s+(.{1,40}?)\s+auf (?:prio|priorität)\s*(\d+)\b",
-            r"set the priority of \1 to \2",
+            r"\b(?:setz|setze|setzen sie)\s+(.{1,40}?)(?:\s+(?:bitte|dann|doch|gleich|jetzt))*"
+            r"\s+auf (?:prio|priorität)\s*(\d+)\b",
+            lambda m: f"set the priority of {_it(m[1])} to {m[2]}".replace(
+                "the priority of it", "its priority"
+            ),
         ),
         (r"\bpausier(?:e)?\b", "pause"),
         # "lösch den job aus der liste", "entfern den 9er": an ended job removed from the list
@@ -237,6 +241,14 @@ _GERMAN_PHRASES = _any_spelling(
             r"\bmach(?:e|en sie)?\s+(?:(?:bitte|mal|ma|doch|halt|gleich)\s+)*(?:an|a|einen|nen|ein)\s+"
             r"(?:retry|rerun|neustart|restart)\b",
             "do a retry",
+        ),
+        # "kannst du das ändern?": change it (what was said before it)
+        (r"\b(?:das|es|den|die|ihn)\s+(?:bitte\s+|mal\s+)*(?:ändern|umstellen)\b", "change it"),
+        # "der probe soll nur 1 GPU nehmen statt 2": the GPUs a job should ask for
+        (
+            r"\bsoll(?:te|en)?\s+(?:(?:nur|bloß|lediglich)\s+)?(\d+)\s+gpus?\s+"
+            r"(?:nehmen|kriegen|bekommen|nutzen|benutzen|verwenden|haben|belegen)\b",
+            r"should run with only \1 GPU",
         ),
         # "der probe soll mit 1 GPU laufen statt 2", "soll auf der 4090 laufen": what a job should run on
         (r"\bsoll(?:te|en)?\s+(.{1,40}?)\s+(?:laufen|rennen)\b", r"should run \1"),
@@ -278,6 +290,32 @@ _GERMAN_PHRASES = _any_spelling(
             _rerun,
         ),
         (r"\bneu starten\b", "rerun"),
+        # "wie starte ich die danach wieder?": start it again (the queue or job in context: resumed)
+        (
+            r"\b(wie )?(?:starte|starten)(?: ich)? (den|die|das|ihn|es|sie|dit)\s+"
+            r"((?:danach|dann|nachher|später)\s+)?wieder(?: an)?\b",
+            lambda m: f"{'how do i ' if m[1] else ''}start it again{' afterwards' if m[3] else ''}",
+        ),
+        # "wie räum ich die failed jobs auf", "räum die alten jobs auf": clean them up, "die älter als 7
+        # tage sind": older than 7 days
+        (
+            r"\b(wie )?räum(?:e)?(?: ich)? (.{1,60}?) auf\b",
+            lambda m: f"{'how do i ' if m[1] else ''}clean up {m[2]}",
+        ),
+        (r"\b(?:die |welche )?älter als (\d+) tage[n]?(?: (?:sind|ist))?\b", r"older than \1 days"),
+        (r"\balle\b", "all"),
+        # a summary asked ("kannst du mir kurz zusammenfassen was heute los war", "fass mir gestern zusammen")
+        (
+            r"\b(?:(?:können|könnten|kannst|könntest) (?:sie|du) )?(?:mir |uns )?(?:kurz |mal |bitte )*"
+            r"zusammenfassen\b",
+            "can you summarize",
+        ),
+        (
+            r"\bfass(?:e|en sie)?\s+(?:mir |uns )?(?:kurz |mal |bitte )*(.{0,40}?)(?:\s+(?:kurz|mal|bitte))*"
+            r"\s+zusammen\b",
+            r"summarize \1",
+        ),
+        (r"\bwas (heute|gestern) (?:so )?los war\b", r"what happened \1"),
         (r"\bsetzen sie (?:seine|ihre|die) priorität (?:bitte )?auf (\d+)\b", r"set its priority to \1"),
         (r"\b(?:brechen sie|brich) (.{0,30}?)(?: bitte)? ab\b", r"cancel \1"),
         (r"\babbrechen\b", "cancel"),
@@ -460,6 +498,11 @@ _GERMAN_PHRASES = _any_spelling(
             r"i lowered \1",
         ),
         (r"\bwärmer\b", "warmer"),
+        # a card's temperature asked as how warm or cool ("wie kühl war die 0 am niedrigsten", "am wärmsten")
+        (r"\bam (?:wärmsten|heißesten)\b", "hottest"),
+        (r"\bam (?:kühlsten|kältesten)\b", "coolest"),
+        (r"\bwie (?:kühl|kalt)\b", "how cool"),
+        (r"\bwie warm\b", "how warm"),
         (r"\bseit wann\b", "since when"),
         (r"\bwie lange\b", "how long"),
         (r"\bwie viele\b", "how many"),

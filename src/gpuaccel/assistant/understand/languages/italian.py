@@ -19,7 +19,8 @@ _ITALIAN_WORDS = (
     (r"\bieri\b", "yesterday"),
     (r"\boggi pomeriggio\b|\bquesto pomeriggio\b", "this afternoon"),
     (r"\boggi\b", "today"),
-    (r"\b(?:di |da )?stamattina\b|\b(?:di )?stamani\b", "this morning"),
+    # ("stamatina": chat drops a doubled consonant)
+    (r"\b(?:di |da )?stamm?att?ina\b|\b(?:di )?stamani\b", "this morning"),
     (r"\bstasera\b", "this evening"),
     (r"\bquesta settimana\b", "this week"),
     (r"\badesso\b", "now"),
@@ -45,7 +46,8 @@ ITALIAN_IN_PASSING = compiled(_ITALIAN_WORDS)
 # "fallo", which Spanish has, are not marks)
 _ITALIAN_MARK = re.compile(
     r"(?:^|\s)[èÈ](?:\s|$)|\b(?:più|può|già|così|però)(?!\w)"
-    r"|\b(?:dell|sull|nell|dall|all|quell|com|cos)['’]|\bc['’][èe](?!\w)"  # "c'è" (not French "c'est")
+    r"|\b(?:dell|sull|nell|dall|all|quell|com|cos|quant|dov)['’]|\bc['’][èe](?!\w)"  # "c'è" (not "c'est")
+    r"|(?:^|\s)[eE]['’](?=\s)"  # "e'": chat's "è" without its accent ("e' andato in loop")
     r"|\b(?:che|chi|cosa|quale|quali|quanti|quante|della|delle|dello|degli|nella|nelle|nello|negli|sulla"
     r"|sulle|sullo|dalla|dalle|alle|agli|dimmi|fammi|dammi|mostrami|annulla\w*|rilancia\w*|sblocca\w*|mettilo"
     r"|mettila|sposta\w*|scambia\w*|scheda|schede|stato|stata|stava|stavano|sta|stanno|girando|girava"
@@ -62,7 +64,11 @@ _ITALIAN_MARK = re.compile(
     r"|frequenza|utilizzo|intervallo|raggiunt[oa]|tentativi|terminat[oi]|buon fine|curiosit[aà])(?!\w)"
     # texting shorthand ("xké", "cmq", "aspè") and everyday words of a chat ("anzi", "invece", "intendevo")
     r"|\b(?:xk[eé]|xch[eé]|cmq|asp[eè]|aspetta|anzi|invece|intendevo|scusa|vabb[eè]|fai|domani|blocca\w*"
-    r"|lavorato|aspettando|va avanti)(?!\w)",
+    r"|lavorato|aspettando|va avanti"
+    # chat's requests with their pronouns joined ("cancellalo", "killa", "toglilo", "mettigli") and a summary
+    # (not English's "cancellation", "killall", "eliminate")
+    r"|(?:cancella|killa|elimina)(?:lo|la|li|le|re)?|togli\w*|rimuovi\w*|mettigli|mettile|dagli|riassunt\w*"
+    r"|riepilog\w*)(?!\w)",
     re.I,
 )
 _NUMBERS = {
@@ -89,7 +95,10 @@ _FORMAL = {
 }  # fmt: skip
 
 # "è" becomes "is" first (the rest of the accents are then dropped), so the phrases below read "is"
-_IS = re.compile(r"(?:(?<=^)|(?<=\s)|(?<=['’]))[èÈ](?=\s|$|[?!.,])|\b[eE]['’](?=\s)")
+_IS = re.compile(
+    r"(?:(?<=^)|(?<=\s)|(?<=['’]))[èÈ](?=\s|$|[?!.,])|\b[eE]['’](?=\s)"
+    r"|(?<=\b(?:com|cos|dov)['’])e\b|(?<=\bquant['’])e\b"  # "com'e", "quant'e": "è" without its accent
+)
 _UNACCENTED = str.maketrans("àáèéìíòóùúÀÁÈÉÌÍÒÓÙÚ’", "aaeeiioouuAAEEIIOOUU'")
 _ITALIAN = compiled(
     (
@@ -197,7 +206,11 @@ _ITALIAN = compiled(
         ),
         # a priority set to a number ("mettilo a priorità 10", "alza la priorità del 12 a 5"), or raised for a
         # job named after it ("alza la priorità al 13")
-        (r"\bmett(?:ilo|ila)(?: a| con)? priorita (\d+)\b", r"set its priority to \1"),
+        # (the pronoun joined to "metti" or "dai": "mettigli priorita 10", "dagli la priorita 5")
+        (
+            r"\b(?:mett(?:ilo|ila|igli|ile)|d(?:agli|alle))(?: a| con| la)? priorita (\d+)\b",
+            r"set its priority to \1",
+        ),
         (
             r"\b(?:metti|alza|porta) (?:la )?priorita d(?:i|el|ella) (.{1,40}?) a (\d+)\b",
             r"set the priority of \1 to \2",
@@ -219,7 +232,15 @@ _ITALIAN = compiled(
         (r"\bfall[oa] ripartire\b|\bfall[oa] riprendere\b|\briprendil[oa]\b|\briattival[oa]\b", "resume it"),
         (r"\bsblocca(?:lo|la)?\b|\brilascia(?:lo|la)?\b", "release it"),
         (r"\bannulla(?:lo|la)\b|\bcancella(?:lo|la)\b|\bammazza(?:lo|la)\b|\bkilla(?:lo|la)\b", "cancel it"),
-        (r"\bannulla\b|\bammazza\b|\bkilla\b", "cancel"),
+        (r"\bannulla\b|\bammazza\b|\bkilla\b|\bcancella\b", "cancel"),
+        # an ended job taken off the list ("toglilo dalla lista", "rimuovi il 6", "eliminalo")
+        (r"\b(?:togli|rimuovi|elimina)(?:l[oa])\b", "remove it"),
+        (r"\b(?:togli|rimuovi|elimina)\b", "remove"),
+        (r"\blista\b", "list"),
+        # a summary asked ("mi fai un riassuntino di oggi?", "un riepilogo di ieri")
+        (r"\bmi fai vedere\b", "show me"),
+        (r"\bmi (?:fai|faresti|fa)\b", "can you give me"),
+        (r"\b(?:riassunt|riepilog)(?:o|ino|hino)\b", "summary"),
         (r"\bferma(?:lo|la)\b", "stop it"),
         (r"\bblocca(?:lo|la)\b", "hold it"),
         (r"\bblocca\b", "hold"),
@@ -238,6 +259,8 @@ _ITALIAN = compiled(
         (r"\bcom'is andat[oa]\b", "how did it go"),
         (r"\bcom'is\b|\bcome is\b", "how is"),
         (r"\bcos'is\b|\bche cos'is\b", "what is"),
+        (r"\bquant'is\b", "how much is"),
+        (r"\bdov'is\b", "where is"),
         (r"\bche job era\b|\bche job is\b", "which job was it"),
         (
             r"\bda quanto(?: tempo)? (?:is (?:partit[oa]|in esecuzione|acces[oa])|gira"
@@ -283,6 +306,9 @@ _ITALIAN = compiled(
         (r"\bquante volte ha riprovato\b", "how many times did it retry"),
         (r"\bgpu[- ]?ore\b|\bore[- ]gpu\b", "GPU-hours"),
         (r"\bquante volte\b", "how many times"),
+        # the partitive "ne" leans on the reading said before ("quanta ne è usata?": how much of it is used)
+        (r"\bquant[oa] ne\b", "how much of it"),
+        (r"\bquant[ie] ne\b", "how many of them"),
         (r"\bquant[ie]\b", "how many"),
         (r"\bquant[oa]\b", "how much"),
         (r"\b(?:che )?cosa\b", "what"),
@@ -321,6 +347,7 @@ _ITALIAN = compiled(
         (r"\bper ora\b", "for now"),
         (r"\bsempre (?=oggi|ieri|stamattina)", ""),
         (r"\bin tutto\b|\bin totale\b", "in total"),
+        (r"\btotal[ei]\b", "total"),
         (r"\balla fine\b", "in the end"),
         (r"\bprima di partire\b", "before starting"),
         # readings and what jobs did
@@ -385,13 +412,14 @@ _ITALIAN = compiled(
         (r"\bstava girando\b|\bgirava\b|\bha girato\b|\bis girat[oa]\b", "was running"),
         (r"\bsta girando\b|\bgira\b", "is running"),
         (r"\bgirat[oa]\b", "ran"),
-        (r"\bha (?:usato|consumato)\b|\b(?:usat[oa]|consumat[oa])\b", "used"),
+        (r"\bha (?:usat|consumat)[oaie]\b|\b(?:usat|consumat)[oaie]\b", "used"),
         (r"\bha aspettato\b|\baspettat[oa]\b", "waited"),
         (r"\bha riprovato\b|\briprovat[oa]\b", "retried"),
         (r"\bha letto\b", "read"),
         (r"\bha salvato\b", "saved"),
         (r"\bha (?:fallito|crashato)\b|\bis (?:fallit[oa]|esplos[oa]|mort[oa]|crashat[oa])\b", "failed"),
         (r"\b(?:fallit[oia]|esplos[oa]|crashat[oa])\b", "failed"),
+        (r"\bha killat[oa]\b|\bkillat[oaie]\b", "cancelled"),
         (r"\bis partit[oa]\b", "started"),
         (r"\bha finito\b|\bis finit[oa]\b", "finished"),
         (r"\bho finito\b", "i am done"),
@@ -407,6 +435,7 @@ _ITALIAN = compiled(
         (r"\bdell'|\bdella\b|\bdello\b|\bdel\b|\bdei\b|\bdegli\b|\bdelle\b", "of the "),
         (r"\bnell'|\bnella\b|\bnello\b|\bnel\b|\bnei\b|\bnegli\b|\bnelle\b", "in the "),
         (r"\bsull'|\bsulla\b|\bsullo\b|\bsul\b|\bsui\b|\bsugli\b|\bsulle\b", "on the "),
+        (r",?\s*\bdai\b(?=\s*(?:[,.!?]|$))", ""),
         (r"\bdall'|\bdalla\b|\bdallo\b|\bdal\b|\bdai\b|\bdalle\b", "from the "),
         (r"\ball'|\balla\b|\ballo\b|\bal\b|\bagli\b|\balle\b", "at the "),
         (r"\bl'", "the "),
@@ -434,7 +463,8 @@ _ITALIAN = compiled(
         (r"\bma\b", "but"),
         (r"\bpoi\b", "then"),
         (r"\bora\b", "now"),
-        (r"\b(?:sempre|tanto|pure|proprio|giusto|ah|mi|ci|ti|si)\b,?", ""),
+        # ("ne": "of it", the partitive that leans on what was said before; "dai" said alone: come on)
+        (r"\b(?:sempre|tanto|pure|proprio|giusto|ah|mi|ci|ti|si|ne)\b,?", ""),
     )
 )
 

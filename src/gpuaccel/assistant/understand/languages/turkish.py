@@ -37,7 +37,10 @@ _SUFFIX_MARKED = (
 # Franco's, "tamam", Hindi's, "beri", Indonesian's "give")
 _TURKISH_MARK = re.compile(
     r"(?-i:[ıİşŞğĞ])"
-    r"|(?:(?<=\d)|(?<=\w\w))(?<!\bqu)['’](?=[a-zıçğöşü])" + _SUFFIX_MARKED + r"(?![\w'’])"
+    # (not French's "qu'", nor Italian's elided "quant'e", "com'e", "dov'e": "è" typed without its accent)
+    r"|(?:(?<=\d)|(?<=\w\w))(?<!\bqu)(?<!\bquant)(?<!\bcom)(?<!\bdov)['’](?=[a-zıçğöşü])"
+    + _SUFFIX_MARKED
+    + r"(?![\w'’])"
     r"|\b[a-zçğıöşü]{2,}[iıuü]yo(?:r|du|rdu|rlar|rum|ruz|rsun|lar)\b"  # (not Spanish "incluyo")
     # the present typed as it is said ("cekiyo", "kullaniyo"; not "-uyo", Spanish's, nor Korean "aniyo")
     r"|\b(?!aniyo\b)[a-zçğıöşü]{2,}[iıü]yo\b"
