@@ -8,7 +8,7 @@ from test_assistant_questions import ask
 from gpuaccel.api.jobs import JobState
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
-from gpuaccel.assistant.queries.query import Query, QueryContext, Result
+from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.scheduler.lifecycle.validation import validate_request
 from gpuaccel.scheduler.store.queue import Store
@@ -129,6 +129,25 @@ def test_rankings_say_each_jobs_state_and_that_a_running_time_is_so_far(store: S
         "job 1 (sweep) on GPU 0,1 since 07:50:00, for 10m00s so far"
         in _result(store, Query("queue")).sentence
     )
+
+
+def test_a_spans_gpu_time_ranking_counts_only_each_jobs_part_inside_it(store: Store) -> None:
+    """ "The most GPU-hours in the last hour" counts what each job used inside the hour, as a span's report
+    and the jobs' by-GPU sum count it: a long run begun before the hour does not lead with its whole run."""
+    _ran(store, "marathon", NOW - 5 * 3600, NOW - 3000, JobState.SUCCEEDED)  # 10 minutes of it in the hour
+    _ran(store, "pair", NOW - 1800, NOW - 600, JobState.SUCCEEDED, gpus=2)  # 40 GPU-minutes, all inside
+    hour = Window(NOW - 3600, NOW, "in the last hour")
+    most = _result(store, Query("job_rank", metric="gpu_time", order="max", window=hour))
+    assert most.sentence.startswith("Job 2 (pair) used the most GPU-time in the last hour: 0.67 GPU-hours")
+    assert "job 1 (marathon) 0.17 of its 4.17 GPU-hours (succeeded)" in most.sentence
+    assert "Together 0.83 GPU-hours over the 2 jobs." in most.sentence
+    assert "count only their part in the last hour" in most.sentence
+    assert most.columns[-1] == "GPU-hours in the last hour"
+    on_one = _result(store, Query("job_rank", metric="gpu_time", order="max", window=hour, gpu=1)).sentence
+    assert on_one.startswith("Job 2 (pair) used the most GPU-time on GPU 1 in the last hour: 0.33 GPU-hours")
+    assert "marathon" not in on_one  # it held GPU 0 alone
+    whole = _result(store, Query("job_rank", metric="gpu_time", order="max")).sentence  # no span: whole runs
+    assert whole.startswith("Job 1 (marathon) used the most GPU-time: 4.17 GPU-hours")
 
 
 def test_the_state_words_pass_the_number_check_and_reach_every_surface(store: Store) -> None:

@@ -53,6 +53,11 @@ class Attempt:
     def run_s(self, now: float) -> float:
         return max(0.0, (self.ended_at if self.ended_at is not None else now) - self.started_at)
 
+    def run_s_in(self, t0: float, t1: float, now: float) -> float:
+        """Its run time inside ``[t0, t1]``: a run that crossed an edge counts only its part inside."""
+        end = min(self.ended_at if self.ended_at is not None else now, t1, now)
+        return max(0.0, end - max(self.started_at, t0))
+
     def gpu_s(self, now: float) -> float:
         """GPU-seconds: its run time times the GPUs it held (a job without a GPU counts one, as
         ``gpuaccel show`` and the rankings count it)."""
@@ -124,13 +129,21 @@ def gpu_seconds(job: Job, now: float) -> float:
     return sum(a.gpu_s(now) for a in attempts(job))
 
 
+def gpu_seconds_in(job: Job, t0: float, t1: float, now: float, gpu: int | None = None) -> float:
+    """GPU-seconds of ``job`` inside ``[t0, t1]`` (runs cut at the edges), counted as :meth:`Attempt.gpu_s`
+    counts them, so a span holding whole runs gives :func:`gpu_seconds`; ``gpu``: that card's alone."""
+    return sum(
+        a.run_s_in(t0, t1, now) * (max(len(a.gpus), 1) if gpu is None else int(gpu in a.gpus))
+        for a in attempts(job)
+    )
+
+
 def gpu_seconds_by_gpu(job: Job, t0: float, t1: float, now: float) -> dict[int, float]:
     """GPU-seconds of ``job``'s attempts inside ``[t0, t1]``, by GPU (a run that crossed an edge counts only
     its part inside): what each card gave the job over a span."""
     out: dict[int, float] = {}
     for a in attempts(job):
-        end = min(a.ended_at if a.ended_at is not None else now, t1, now)
-        inside = max(0.0, end - max(a.started_at, t0))
+        inside = a.run_s_in(t0, t1, now)
         for g in a.gpus:
             out[g] = out.get(g, 0.0) + inside
     return out

@@ -10,13 +10,21 @@ table.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import shlex
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD, energy_exact, energy_text
-from gpuaccel.api.attempts import Attempt, attempts, gpu_hours_text, gpu_seconds, gpu_seconds_by_gpu
+from gpuaccel.api.attempts import (
+    Attempt,
+    attempts,
+    gpu_hours_text,
+    gpu_seconds,
+    gpu_seconds_by_gpu,
+    gpu_seconds_in,
+)
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.log_files import LogUnreadable, code_span, read_log, shown_lines
@@ -696,8 +704,16 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         return _start_rank(ctx, q)
     if q.metric == "attempts":
         return _attempts_rank(ctx, q)
+    # over a span, GPU-time is what each job used inside it (runs cut at its edges), as the span's report and
+    # the jobs' "By GPU" sum count it: a run begun the day before does not lead "the most GPU-hours today"
+    span = q.window if q.metric == "gpu_time" and q.window is not None and not q.window.instant else None
     if q.metric == "gpu_time":
-        ranked = [(j, gpu_time(j, now)) for j in (with_events(ctx, j) for j in select_jobs(ctx, q))]
+        jobs = [with_events(ctx, j) for j in select_jobs(ctx, q)]
+        if span is None:
+            ranked = [(j, gpu_time(j, now)) for j in jobs]
+        else:
+            inside = ((j, gpu_seconds_in(j, span.t0, span.t1, now, q.gpu)) for j in jobs if j.started_at)
+            ranked = [(j, v) for j, v in inside if v > 0.0]
     else:  # the row's run time ranks; the attempts are read only for the jobs the answer names (_run_told)
         ranked = [(j, run_time(j, now)) for j in select_jobs(ctx, q)]
     ranked = [(j, v) for j, v in ranked if v is not None]
@@ -711,7 +727,11 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     what = "GPU-hours" if q.metric == "gpu_time" else "run time"
     # GPU-time in GPU-hours, as every view says it; a run time is its last attempt's, as the job's detail
     # says it, with its attempts' sum beside it for a job that ran more than once
-    told = _gpu_hours if q.metric == "gpu_time" else lambda j, v: _run_told(with_events(ctx, j), v)
+    told = (
+        (lambda j, v: _gpu_hours_in(j, v, now, q.gpu) if span is not None else _gpu_hours(j, v))
+        if q.metric == "gpu_time"
+        else lambda j, v: _run_told(with_events(ctx, j), v)
+    )
     word = (
         ("most" if q.order != "min" else "least")
         if q.metric == "gpu_time"
@@ -720,7 +740,7 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     state = STATE_CLAUSES[best.state]
     head = (
         f"{cap(label(best))} used the {word} GPU-time{among}{filters(q)}: {told(best, value)}"
-        f" ({format_duration(value)}: {_gpu_times(best, now)}); {state}."
+        f" ({format_duration(value)}{'' if span else ': ' + _gpu_times(best, now)}); {state}."
         if q.metric == "gpu_time"
         else f"{cap(label(best))} ran the {word}{among}{filters(q)}: {told(best, value)}; {state}."
     )
@@ -730,6 +750,10 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     if q.metric == "gpu_time" and len(ranked) > 1:  # what the ranked jobs took together, as energy says it
         together = gpu_hours_text(sum(v for _, v in ranked) / 3600)
         head += f" Together {together} GPU-hours over the {len(ranked)} jobs."
+    if span is not None:
+        what = f"GPU-hours {span.label}"
+        if any(told(j, v) != _gpu_hours(j, v) for j, v in ranked):
+            head += f" Runs that crossed the span's edges count only their part {span.label}."
     rows = [[j.id, j.name or j.kind, str(j.state), told(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
 
@@ -857,6 +881,15 @@ def _start_rank(ctx: QueryContext, q: Query) -> Result:
 def _gpu_hours(job: Job, seconds: float) -> str:
     """GPU-seconds in GPU-hours as ``gpuaccel show`` and a job's detail write them ("so far": running)."""
     return f"{gpu_hours_text(seconds / 3600)} GPU-hours" + (" so far" if job.state in LIVE else "")
+
+
+def _gpu_hours_in(job: Job, seconds: float, now: float, gpu: int | None) -> str:
+    """A span's GPU-hours of ``job`` (:func:`_gpu_hours`; ``gpu``: that card's), "0.58 of its 8.50 GPU-hours"
+    where the span holds only part of its runs (one crossed an edge)."""
+    whole = gpu_hours_text(gpu_seconds_in(job, 0.0, math.inf, now, gpu) / 3600)
+    if whole == gpu_hours_text(seconds / 3600):
+        return _gpu_hours(job, seconds)
+    return _gpu_hours(job, seconds).replace(" GPU-hours", f" of its {whole} GPU-hours", 1)
 
 
 def _gpu_times(job: Job, now: float) -> str:
