@@ -185,3 +185,16 @@ def test_a_running_jobs_record_quotes_its_last_line_of_output(heldout_svc: Assis
     assert "Its last line of output (gpuaccel logs 11 -n 1): `step 4100/12000 loss 1.087 lr 2.0e-05`." in text
     _, text, _ = ask(heldout_svc, "what happened to job 9?", None)  # ended: its record quotes no log
     assert "last line of output" not in text, text
+
+
+def test_the_one_that_took_the_most_of_a_spans_gpu_hours_with_the_span_said_again(
+    heldout_svc: AssistantService,
+) -> None:
+    """After the GPU-hours the jobs of a day took, "which single job took the most of those yesterday" ranks
+    those jobs by the same measure: the day said again is the same span, not a new question."""
+    sid, _, first = ask(heldout_svc, "gpu hours of the jobs yesterday?", None)
+    assert first is not None and first["name"] == "jobs" and first["metric"] == "gpu_time"
+    _, text, query = ask(heldout_svc, "ok, which single job took the most of those yesterday?", sid)
+    assert query is not None
+    assert (query["name"], query["metric"], query["order"]) == ("job_rank", "gpu_time", "max")
+    assert text.startswith("Job 2 (llama-70b-finetune) used the most GPU-time yesterday: 7.92 of its"), text

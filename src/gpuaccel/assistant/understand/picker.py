@@ -1328,7 +1328,8 @@ class RulePicker:
         several = last is not None and last.name in ("jobs", "finished")
         several = several and (last.window is not None or last.job_name is not None)  # a span's or an array's
         several = several and max(len(context.subjects), len(context.listing)) > 1
-        if several and last is not None and job is None and gpu is None and win is None:
+        # (the span said again is the same span: "and which job used the most of them today?")
+        if several and last is not None and job is None and gpu is None and win in (None, last.window):
             same = {"window": last.window, "gpu": last.gpu, "job_name": last.job_name}
             if (
                 {"it", "they", "them"} & set(ws)  # "what time did the last of them finish"
