@@ -562,3 +562,9 @@ def test_brazilian_requests_with_ele_as_object_and_la_as_there(heldout_svc: Assi
     sid, _, _ = ask(heldout_svc, "qual foi o pico de potencia da GPU 0 hoje, e a que horas?", None)
     _, text, query = ask(heldout_svc, "e quem rodava la?", sid)
     assert query is not None and query["name"] == "jobs" and "llama-70b-finetune" in text, (query, text)
+
+
+def test_a_brazilian_request_corrected_as_it_is_made(heldout_svc: AssistantService) -> None:
+    # "não," before a comma is the interjection "no", "desculpa"/"perdão" sorry: the job said after them
+    _, text, query = ask(heldout_svc, "libera o 12, nao, perdao, o 14", None)
+    assert query is None and "gpuaccel release 14" in text and "release 12" not in text, text

@@ -307,3 +307,14 @@ def test_the_freest_card_is_the_one_with_the_most_free_memory() -> None:
     ranked = Query("gpu_rank", metric="free_memory", order="max")
     for question in ("which gpu is the freest at the moment", "emptiest card?", "what's the roomiest gpu"):
         assert pick(question) == ranked, question
+
+
+def test_a_request_corrected_in_place_by_a_job_said_after_an_interjection() -> None:
+    """ "pause 21... no, sorry, job 22" corrects the job as "... no wait, I meant 22" does: the request, of
+    the job said after the interjection alone; "retry 21, no, 22 too" is no correction."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21, "vit-probe": 22}
+    for request in ("pause job 21... nope, sorry, job 22", "pause 21, oops, 22", "pause #21 - wait, the 22"):
+        reply = act_reply(request, names) or ""
+        assert "gpuaccel pause 22" in reply and "21" not in reply.split("gpuaccel")[1], (request, reply)

@@ -156,6 +156,10 @@ _PORTUGUESE = compiled(
         (r"\b(?:quero|queria) que (?:(?:ele|ela) )?(?:arranque|comece|corra)\b", "i want it to start"),
         (r"\bnao quero que\b", "i don't want it to"),
         (r"\benganei-me\b|\bme enganei\b", "my mistake"),
+        # a request corrected as it is made: "pausa o 11... não, desculpa, o 12", "foi mal" (my bad): "no",
+        # "sorry" (the interjection "não" before a comma, not the verb's "not")
+        (r"\b(?:desculpa|desculpe|foi mal|perdao)\b", "sorry"),
+        (r"(^|[,.;!]\s*)nao\b(?=\s*[,.;!])", r"\1nope"),
         (r"\b(my mistake,?\s*)queria\b", r"\1i meant"),
         # "pronto", "já está", "tá bem" opening a request: done, ok ("já está, resume-o")
         (r"^\s*(?:pronto|ja esta|(?:ta|esta) bem)\b[,.!]*", "ok,"),
