@@ -318,3 +318,15 @@ def test_a_request_corrected_in_place_by_a_job_said_after_an_interjection() -> N
     for request in ("pause job 21... nope, sorry, job 22", "pause 21, oops, 22", "pause #21 - wait, the 22"):
         reply = act_reply(request, names) or ""
         assert "gpuaccel pause 22" in reply and "21" not in reply.split("gpuaccel")[1], (request, reply)
+
+
+def test_the_log_looked_at_beside_a_question_is_the_log_of_the_job_talked_about(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "look at the log, what did hellaswag come out at?" after a job's answer: that job's log, as "the job"
+    in a part of its own is (not the running job's)."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "how long did llama-8b-eval take?", None)
+    _, text, query = ask(heldout_svc, "look at the log, what did hellaswag come out at?", sid)
+    assert query is not None and query.get("job") == 4 and "0.791" in text, (query, text)

@@ -202,7 +202,8 @@ _ITS_ATTEMPTS = re.compile(
     re.IGNORECASE,
 )
 # "the job" said bare (not "the job that ..."): the one the conversation is about, in whichever part
-_THE_JOB = re.compile(r"\bthe (?:job|run|task)\b(?! (?:that|which|who|with|on|of)\b)", re.IGNORECASE)
+# ("the log" too: "check the log, what did it score?" after a job's answer is that job's log, as "the job" is)
+_THE_JOB = re.compile(r"\bthe (?:job|run|task|log|logs)\b(?! (?:that|which|who|with|on|of)\b)", re.IGNORECASE)
 
 
 _CLAUSE_WORDS = {"was", "is", "were", "are", "has", "had", "did", "does", "do", "i", "we", "it", "lol"}

@@ -642,7 +642,10 @@ _PORTUGUESE = compiled(
         (r"\b(?:coloca|coloque|bota|bote)\b", "put"),
         (r"\bprioridade\b", "priority"),
         (r"\b(?:apaga|apague|deleta|delete|tira|tire)\b", "remove"),
-        (r"\bd[ao] (lista|fila|historico)\b", lambda m: "from the " + {"lista": "list"}.get(m[1].lower(), "queue")),
+        (
+            r"\bd[ao] (lista|fila|historico)\b",
+            lambda m: "from the " + {"lista": "list"}.get(m[1].lower(), "queue"),
+        ),
         (r"\bsegura\b", "hold"),
         (r"\bem hold\b", "on hold"),  # "e em hold?": the held jobs
         # "há algum job em hold?", "há alguma placa livre?": is there any
