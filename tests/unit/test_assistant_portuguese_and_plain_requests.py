@@ -551,7 +551,11 @@ def test_brazilian_requests_with_ele_as_object_and_la_as_there(heldout_svc: Assi
     # Brazil's spoken object ("tira ela", "altera ele"), "coloca"/"bota" (put), "dá restart" with no
     # article, "pra usar" (to use), and "lá" (there) after a peak's time
     for before, said, command in (
-        ("o resnet50-bench foi cancelado por quem?", "tira ele da fila por favor", "gpuaccel remove 6"),
+        (
+            "o resnet50-bench foi cancelado por quem?",
+            "deleta ele do historico por favor",
+            "gpuaccel remove 6",
+        ),
         ("e o 13, por que nao sai da fila?", "altera ele para usar uma GPU so", "gpuaccel edit 13 --gpus 1"),
         ("o llama-70b-eval ta parado por que?", "bota prioridade 7 nele", "gpuaccel priority 12 7"),
         ("o sd-xl-train morreu como?", "blz, da retry nele entao", "gpuaccel retry 5"),

@@ -47,13 +47,14 @@ _PORTUGUESE_MARK = re.compile(
     # "compara o 2 com o 4" (Spanish says "con", Italian "confronta"); a request's verb with "o" and a job's
     # number ("pausa o 11", "cancela o job 12": Spanish's "o" between two things is "or", never after a verb)
     r"|\bcompara .{1,40}? com\b"
-    r"|\b(?:pausa|cancela|retoma|suspende|liberta|solta|relanca|despausa|mata|segura|mete|poe)\s+o\s+(?:job\s+)?#?\d"
+    r"|\b(?:pausa|cancela|retoma|suspende|liberta|solta|relanca|despausa|mata|segura|mete|poe|apaga|deleta|muda"
+    r"|coloca|bota)\s+o\s+(?:job\s+)?#?\d"
     # Angola's and Portugal's "execução" (run; Spanish "ejecución"), "crashou" (the English verb conjugated),
     # "à frente do 12" (ahead of it; Spanish "delante del")
     r"|\b(?:execucao|crash(?:ou|aram|ar)|a frente d[oa])\b"
     # Brazil's spoken object "ele"/"ela" after a request's verb ("apaga ele", "muda ela", "coloca ele em
     # hold": Spanish joins "-lo", Portugal "-o"); "muda", "coloca", "apaga" with a job or card after them
-    r"|\b(?:apaga|apague|deleta|delete|tira|tire|muda|mude|altera|altere|coloca|coloque|bota|bote|poe|manda|mande|roda"
+    r"|\b(?:apaga|apague|deleta|delete|muda|mude|altera|altere|coloca|coloque|bota|bote|poe|manda|mande|roda"
     r"|rode|libera|solta|cancela|pausa|segura|despausa|troca|passa)\s+(?:ele|ela)\b",
     re.I,
 )
@@ -635,16 +636,18 @@ _PORTUGUESE = compiled(
         (r"\bcomo (?:eu )?(?:faz|faco)\b", "how can i"),
         (r"\brodar\b", "run"),
         # "muda ele pra usar 1 GPU", "altera o 13 para usar só uma placa": change it to use; "coloca
-        # prioridade 10 nele", "bota ele em hold": put; "apaga ele da lista", "tira o 6 da fila": remove it
+        # prioridade 10 nele", "bota ele em hold": put; "apaga ele da lista", "deleta o 6": remove it
+        # ("tira da fila" is not: a job taken out of the queue "por agora" is held)
         (r"\b(?:muda|mude|mudar|altera|altere|alterar)\b", "change"),
         (r"\b(?:pra|para) (?:ele |ela )?(?:usar|utilizar)\b", "to use"),
         (r"\b(?:usar|utilizar)\b", "use"),
         (r"\b(?:coloca|coloque|bota|bote)\b", "put"),
         (r"\bprioridade\b", "priority"),
-        (r"\b(?:apaga|apague|deleta|delete|tira|tire)\b", "remove"),
+        (r"\b(?:apaga|apague|deleta|delete)\b", "remove"),
         (
-            r"\bd[ao] (lista|fila|historico)\b",
-            lambda m: "from the " + {"lista": "list"}.get(m[1].lower(), "queue"),
+            r"\b(remove(?: [\w#-]+){0,3}) d[ao] (lista|fila|historico)\b",
+            lambda m: f"{m[1]} from the "
+            + {"lista": "list", "historico": "history"}.get(m[2].lower(), "queue"),
         ),
         (r"\bsegura\b", "hold"),
         (r"\bem hold\b", "on hold"),  # "e em hold?": the held jobs
