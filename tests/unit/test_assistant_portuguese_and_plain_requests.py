@@ -545,3 +545,30 @@ def test_angolan_questions(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "qual das gpus teve a utilização média mais alta hoje", None)
     _, text, query = ask(heldout_svc, "e de power medio?", sid)
     assert query is not None and query["metric"] == "power" and "mean 154 W" in text, (query, text)
+
+
+def test_brazilian_requests_with_ele_as_object_and_la_as_there(heldout_svc: AssistantService) -> None:
+    # Brazil's spoken object ("tira ela", "altera ele"), "coloca"/"bota" (put), "dá restart" with no
+    # article, "pra usar" (to use), and "lá" (there) after a peak's time
+    for before, said, command in (
+        (
+            "o resnet50-bench foi cancelado por quem?",
+            "deleta ele do historico por favor",
+            "gpuaccel remove 6",
+        ),
+        ("e o 13, por que nao sai da fila?", "altera ele para usar uma GPU so", "gpuaccel edit 13 --gpus 1"),
+        ("o llama-70b-eval ta parado por que?", "bota prioridade 7 nele", "gpuaccel priority 12 7"),
+        ("o sd-xl-train morreu como?", "blz, da retry nele entao", "gpuaccel retry 5"),
+    ):
+        sid = ask(heldout_svc, before, None)[0]
+        _, text, query = ask(heldout_svc, said, sid)
+        assert query is None and command in text, (said, text)
+    sid, _, _ = ask(heldout_svc, "qual foi o pico de potencia da GPU 0 hoje, e a que horas?", None)
+    _, text, query = ask(heldout_svc, "e quem rodava la?", sid)
+    assert query is not None and query["name"] == "jobs" and "llama-70b-finetune" in text, (query, text)
+
+
+def test_a_brazilian_request_corrected_as_it_is_made(heldout_svc: AssistantService) -> None:
+    # "não," before a comma is the interjection "no", "desculpa"/"perdão" sorry: the job said after them
+    _, text, query = ask(heldout_svc, "libera o 12, nao, perdao, o 14", None)
+    assert query is None and "gpuaccel release 14" in text and "release 12" not in text, text

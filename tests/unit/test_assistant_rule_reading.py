@@ -372,3 +372,26 @@ def test_a_duration_guessed_back_asks_the_jobs_total(heldout_svc: AssistantServi
     sid, _, _ = T.ask(heldout_svc, "what went wrong with flash-attn-build?", None)
     _, _, query = T.ask(heldout_svc, "so roughly 3 mins in total?", sid)
     assert query == {"name": "job_detail", "job": 3}, query
+
+
+def test_a_request_corrected_in_place_by_a_job_said_after_an_interjection() -> None:
+    """ "pause 21... no, sorry, job 22" corrects the job as "... no wait, I meant 22" does: the request, of
+    the job said after the interjection alone; "retry 21, no, 22 too" is no correction."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21, "vit-probe": 22}
+    for request in ("pause job 21... nope, sorry, job 22", "pause 21, oops, 22", "pause #21 - wait, the 22"):
+        reply = act_reply(request, names) or ""
+        assert "gpuaccel pause 22" in reply and "21" not in reply.split("gpuaccel")[1], (request, reply)
+
+
+def test_the_log_looked_at_beside_a_question_is_the_log_of_the_job_talked_about(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "look at the log, what did hellaswag come out at?" after a job's answer: that job's log, as "the job"
+    in a part of its own is (not the running job's)."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "how long did llama-8b-eval take?", None)
+    _, text, query = ask(heldout_svc, "look at the log, what did hellaswag come out at?", sid)
+    assert query is not None and query.get("job") == 4 and "0.791" in text, (query, text)

@@ -545,3 +545,21 @@ def test_mexican_chat_follow_ups(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "pausa el 11 porfa", None)
     _, text, _ = ask(heldout_svc, "listo, ya resumelo", sid)
     assert "gpuaccel resume 11" in text, text
+
+
+def test_river_plate_voseo_requests_and_how_high_it_got(heldout_svc: AssistantService) -> None:
+    # "vos" of an -ir and -er verb stressed last ("resumilo", "mové", "movelo"), "che" beside Spanish's
+    # "el" (no Italian "what"), a job changed "para que use" (to use) "una sola" card, and "a cuánto
+    # subió como máximo" (how high it got) after a span's reading
+    for before, said, command in (
+        ("pausame el 11 un rato", "ya está, resumilo nomás", "gpuaccel resume 11"),
+        (None, "che, movelo al whisper-finetune a la gpu 0", "gpuaccel edit 14 --gpu-ids 0"),
+        (None, "mové el 12 a la gpu 1 porfa", "gpuaccel edit 12 --gpu-ids 1"),
+        (None, "modificá el 13 pa que use 1 sola gpu", "gpuaccel edit 13 --gpus 1"),
+    ):
+        sid = ask(heldout_svc, before, None)[0] if before else None
+        _, text, query = ask(heldout_svc, said, sid)
+        assert query is None and command in text, (said, text)
+    sid, _, _ = ask(heldout_svc, "cuánto tiempo estuvo la gpu 0 por encima de 85 grados hoy?", None)
+    _, text, query = ask(heldout_svc, "y hasta cuánto subió como máximo?", sid)
+    assert query is not None and query["metric"] == "temperature" and "91 °C" in text, (query, text)

@@ -902,7 +902,8 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     with the jobs that sentence names as what "it" means."""
     states = states or {}
     fixed = _CORRECTED_IN_PLACE.match(question.strip())
-    if fixed is not None and (act := asked_again_of(fixed["fix"], fixed["request"], context, states)):
+    fix = fixed and (f"i meant {fixed['alone']}" if fixed["alone"] else fixed["fix"])
+    if fixed is not None and (act := asked_again_of(fix, fixed["request"], context, states)):
         return act  # "cancel job 12... no wait, I meant 13": the request, of the job the correction names
     question = points_back(question)  # "kindly retry the same", "the said job": it, that job
     asked = re.match(r"([^?]+\?)\s+(\S.*)$", question.strip())
@@ -959,10 +960,12 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
 
 
 # a request corrected in the message that makes it ("bump job 12 to 5... no wait, I meant 13", "hold 12,
-# sorry, I mean 14"): the request, then the correction (:func:`asked_again_of` reads it as a follow-up would)
+# sorry, I mean 14"): the request, then the correction (:func:`asked_again_of` reads it as a follow-up would);
+# the job meant may follow the interjection alone ("cancel job 12... no, sorry, job 13", "pause 9, oops, 10"),
+# read as "I meant" it
 _CORRECTED_IN_PLACE = re.compile(
     r"(?P<request>.*?\w)\W*\s(?P<fix>(?:(?:no|nope|oops|sorry|wait|actually|hmm?)\W*\s+)+"
-    r"(?:i meant|i mean|meant)\b.*)$",
+    r"(?:(?:i meant|i mean|meant)\b.*|(?P<alone>(?:the )?(?:job |number )?#?\d{1,4})\W*))$",
     re.I,
 )
 # a request to pause the whole queue, as heard ("pause the whole queue pls", "can you pause everything")

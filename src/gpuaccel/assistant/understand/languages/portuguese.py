@@ -47,10 +47,15 @@ _PORTUGUESE_MARK = re.compile(
     # "compara o 2 com o 4" (Spanish says "con", Italian "confronta"); a request's verb with "o" and a job's
     # number ("pausa o 11", "cancela o job 12": Spanish's "o" between two things is "or", never after a verb)
     r"|\bcompara .{1,40}? com\b"
-    r"|\b(?:pausa|cancela|retoma|suspende|liberta|solta|relanca|despausa|mata|segura|mete|poe)\s+o\s+(?:job\s+)?#?\d"
+    r"|\b(?:pausa|cancela|retoma|suspende|liberta|solta|relanca|despausa|mata|segura|mete|poe|apaga|deleta|muda"
+    r"|coloca|bota)\s+o\s+(?:job\s+)?#?\d"
     # Angola's and Portugal's "execução" (run; Spanish "ejecución"), "crashou" (the English verb conjugated),
     # "à frente do 12" (ahead of it; Spanish "delante del")
-    r"|\b(?:execucao|crash(?:ou|aram|ar)|a frente d[oa])\b",
+    r"|\b(?:execucao|crash(?:ou|aram|ar)|a frente d[oa])\b"
+    # Brazil's spoken object "ele"/"ela" after a request's verb ("apaga ele", "muda ela", "coloca ele em
+    # hold": Spanish joins "-lo", Portugal "-o"); "muda", "coloca", "apaga" with a job or card after them
+    r"|\b(?:apaga|apague|deleta|delete|muda|mude|altera|altere|coloca|coloque|bota|bote|poe|manda|mande|roda"
+    r"|rode|libera|solta|cancela|pausa|segura|despausa|troca|passa)\s+(?:ele|ela)\b",
     re.I,
 )
 # Portugal's accented words, looked for before the accents are taken off: "só" (only; Spanish says "solo"),
@@ -152,6 +157,10 @@ _PORTUGUESE = compiled(
         (r"\b(?:quero|queria) que (?:(?:ele|ela) )?(?:arranque|comece|corra)\b", "i want it to start"),
         (r"\bnao quero que\b", "i don't want it to"),
         (r"\benganei-me\b|\bme enganei\b", "my mistake"),
+        # a request corrected as it is made: "pausa o 11... não, desculpa, o 12", "foi mal" (my bad): "no",
+        # "sorry" (the interjection "não" before a comma, not the verb's "not")
+        (r"\b(?:desculpa|desculpe|foi mal|perdao)\b", "sorry"),
+        (r"(^|[,.;!]\s*)nao\b(?=\s*[,.;!])", r"\1nope"),
         (r"\b(my mistake,?\s*)queria\b", r"\1i meant"),
         # "pronto", "já está", "tá bem" opening a request: done, ok ("já está, resume-o")
         (r"^\s*(?:pronto|ja esta|(?:ta|esta) bem)\b[,.!]*", "ok,"),
@@ -509,7 +518,8 @@ _PORTUGUESE = compiled(
         (r"\b(?:hoje a noite|esta noite)\b", "tonight"),
         (r"\bagora\b", "now"),
         (r"\bnessa hora\b|\bnaquela hora\b|\bnesse momento\b", "at that time"),
-        (r"\b(?:umas|lá pelas|por volta das|as)\s+(?=\d)", "at "),
+        (r"\b(?:umas|la pelas|por volta das|as)\s+(?=\d)", "at "),
+        (r"(?<![-\w])(?:la|ali)\b(?!-)", "there"),
         (r"\bdesde as\b|\bdesde\b", "since"),
         # "depois das 18h", "antes das 9h": after or before that hour (read here, before "das 18h" is "from
         # 18h"; a job named after them is read with the other words)
@@ -619,12 +629,26 @@ _PORTUGUESE = compiled(
         # "manda um retry nele", "dá um retry no 9", "faz o retry": the English verb said with a Portuguese
         # one; "solta ele" (let it go) is release
         (
-            r"\b(?:(?:manda|mande|faz|faca|bota) (?:um |o )?|(?:da|de) (?:um|o) )(retry|restart|release)\b",
+            r"\b(?:(?:manda|mande|faz|faca|bota|da) (?:um |o )?|de (?:um|o) )(retry|restart|release)\b",
             r"\1",
         ),
         (r"\b(retry|restart|release) (?:nele|nela|ele|ela)\b", r"\1 it"),
         (r"\bcomo (?:eu )?(?:faz|faco)\b", "how can i"),
         (r"\brodar\b", "run"),
+        # "muda ele pra usar 1 GPU", "altera o 13 para usar só uma placa": change it to use; "coloca
+        # prioridade 10 nele", "bota ele em hold": put; "apaga ele da lista", "deleta o 6": remove it
+        # ("tira da fila" is not: a job taken out of the queue "por agora" is held)
+        (r"\b(?:muda|mude|mudar|altera|altere|alterar)\b", "change"),
+        (r"\b(?:pra|para) (?:ele |ela )?(?:usar|utilizar)\b", "to use"),
+        (r"\b(?:usar|utilizar)\b", "use"),
+        (r"\b(?:coloca|coloque|bota|bote)\b", "put"),
+        (r"\bprioridade\b", "priority"),
+        (r"\b(?:apaga|apague|deleta|delete)\b", "remove"),
+        (
+            r"\b(remove(?: [\w#-]+){0,3}) d[ao] (lista|fila|historico)\b",
+            lambda m: f"{m[1]} from the "
+            + {"lista": "list", "historico": "history"}.get(m[2].lower(), "queue"),
+        ),
         (r"\bsegura\b", "hold"),
         (r"\bem hold\b", "on hold"),  # "e em hold?": the held jobs
         # "há algum job em hold?", "há alguma placa livre?": is there any
@@ -678,8 +702,9 @@ _PORTUGUESE = compiled(
         (r"\b(?:do|da|dos|das)\b", "of the"),
         (r"\b(?:no|na|nos|nas)\b", "in the"),
         (r"\bem\b", "in"),
-        (r"\b(?:um|uma)\b", "a"),
+        # ("um", "uma" after the articles: the "a" they are read as is no Portuguese "a" to read again)
         (r"\b(?:o|a|os|as)\b", "the"),
+        (r"\b(?:um|uma)\b", "a"),
         (r"\bde\b", "of"),
         (r"(^|[,;.?!:]\s*)e\b", r"\1and"),
         (r"\be\b", "and"),

@@ -44,6 +44,10 @@ _SPANISH_MARK = re.compile(
     r"|(?<!\bthe )(?<!\bin )(?<!\brandom )(?<!\bquick )(?<!\brunbook )(?<![-./#])\bq\b"
     r"(?=\s+(?!status\b|len\w*\b|size\b|depth\b)[a-z])"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat|resum)(?:a|e)lo\b"  # "pausalo": pause it
+    r"|\b(?:resumi|move)(?:lo|la)\b"  # the River Plate's "vos" of an -ir, -er verb: "resumilo", "movelo"
+    # a job by its number after Spanish's article ("el 13": Portuguese says "o 13", Italian "il 13"), and
+    # "pa que" (so that: Portuguese says "pra que")
+    r"|\bel #?\d{1,4}\b(?!\s*(?:%|°|w\b|gb\b))|\bpa (?:que|q)\b"
     r"|\b(?:ponlo|ponla|a partir de)\b|^\s*vale\b,"  # "ponlo en hold": hold it; "vale, ...": ok, ...
     r"|(?:^|[.,;!?]\s*)y (?:el|la|los|las|en|de)\b",  # "mola. y el pico?": and the peak?
     re.I,
@@ -58,7 +62,9 @@ _SPANISH_OWN = re.compile(
     # the River Plate's, and words Italian says otherwise ("domanda", "allenare"): "che, pregunta aparte"
     # is not Italian's "che" (that)
     r"|pregunta|entrenar|laburo|laburaron|al pedo|palmo|palmaron|recomendas|fijate|decime|rango"
-    r"|ayudas|ayudame|avisando|mensaje)\b",
+    r"|ayudas|ayudame|avisando|mensaje"
+    # Spanish's article "el" (Italian says "il"): "che, cambiá el 13" is the River Plate's "che", no "what"
+    r"|el)\b",
     re.I,
 )
 # a part of a day said after it ("ayer por la tarde"): the span the readers know
@@ -118,6 +124,9 @@ _SPANISH = compiled(
         (r"\bpone(lo|la|le|los|las)\b", r"pon\1"),
         (r"\bsolta(lo|la)?\b", r"suelta\1"),  # "soltá el 14"
         (r"\bsubi(le|lo|la)\b", r"sube\1"),
+        # ("resumí", "mové": an -ir, -er verb stressed last; the "tú" twins "resume", "mueve")
+        (r"\bresumi(lo|la|le)?\b", r"resume\1"),
+        (r"\bmove(lo|la)\b", r"mueve\1"),
         (r"\bdeci(?:me|nos)\b", "dime"),
         (r"\bconta(?:me|nos)\b", "cuentame"),
         (r"\bmostra(?:me|nos)\b", "muestrame"),
@@ -351,7 +360,7 @@ _SPANISH = compiled(
         ),
         # a job moved to a card: "mueve el whisper pa la 4090", "cámbialo a la gpu 1" (move it to the 4090)
         (
-            r"\b(?:mueve|mueva|muevan|cambia|cambie|manda|mande|pasa|pase)(lo|la)?\s+(.{1,40}?)\s*"
+            r"\b(?:mueve|mueva|muevan|move|cambia|cambie|manda|mande|pasa|pase)(lo|la)?\s+(.{1,40}?)\s*"
             r"\b(?:pa|para|a) (?:la|el|the) (?=(?:gpu|tarjeta|grafica|card|h\d+|a\d+|\d{4})\b)",
             lambda m: f"move {m[2] if m[2].strip() else 'it'} to the ",
         ),
@@ -435,7 +444,18 @@ _SPANISH = compiled(
         ),
         (r"\bmas rato\b", "longer"),  # "cual corrio mas rato": which ran longer
         (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
-        (r"\ba cuanto (?:va|esta|anda|andan)\b", "what is"),  # "a cuánto anda el clock": what is
+        (r"\ba cuanto (?:va|esta|anda|andan)\b", "what is"),
+        # "¿a cuánto llegó?", "¿hasta cuánto subió como máximo?": how high it got (its peak); "como
+        # máximo" is "at most"
+        (r"\b(?:a|hasta) cuanto (?:llego|llegaron|subio|subieron|trepo|alcanzo)\b", "how high did it get"),
+        (r"\bcomo maximo\b", "at most"),
+        # a job changed to ask for other cards: "cambiá el 13 para que use una sola GPU" (change it to use)
+        (
+            r"\b(?:cambia|cambie|modifica|modifique)(le|lo|la)?\b(.{0,40}?)\s+(?:para|pa)"
+            r"\s+(?:que|q)\s+(?:use|usa|corra con|tenga)\b",
+            lambda m: "change" + (" it" if m[1] else "") + m[2] + " to use",
+        ),
+        (r"\b(?:una|1) sola\b|\bun solo\b", "a single"),  # "a cuánto anda el clock": what is
         (r"\b(?:de|en) media\b", "on average"),
         (r"\bla media\b", "the average"),
         (r"\bmedia hora\b", "half an hour"),
