@@ -395,3 +395,27 @@ def test_the_log_looked_at_beside_a_question_is_the_log_of_the_job_talked_about(
     sid, _, _ = ask(heldout_svc, "how long did llama-8b-eval take?", None)
     _, text, query = ask(heldout_svc, "look at the log, what did hellaswag come out at?", sid)
     assert query is not None and query.get("job") == 4 and "0.791" in text, (query, text)
+
+
+def test_a_request_the_jobs_state_refuses_says_so_and_what_would_work() -> None:
+    """The daemon refuses "pause" of an ended job, "hold" of a running one, "resume" of a held one (its
+    transition table): the reply says so, with the command meant instead, not a command that fails."""
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context
+
+    names = {"vit-probe": 31, "bert-pretrain": 32, "gan-sweep": 33, "clip-eval": 34}
+    states = {31: "succeeded", 32: "running", 33: "held", 34: "failed"}
+
+    def reply(question: str) -> str:
+        act = read_act(question, Context(job_names=names), states)
+        assert act is not None, question
+        return act.reply
+
+    done = reply("could you pause vit-probe")
+    assert "gpuaccel pause 31 would be refused (only a running job can be paused)" in done
+    assert "has succeeded" in done and "To run it again: gpuaccel retry 31" in done
+    assert "To stop it where it is: gpuaccel pause 32" in reply("put bert-pretrain on hold")
+    assert "To let it start: gpuaccel release 33" in reply("resume gan-sweep")
+    assert "a job that has finished cannot be cancelled" in reply("kill clip-eval")
+    assert "would be refused" not in reply("retry clip-eval")  # a failed job is retried
+    assert "would be refused" not in reply("pause bert-pretrain")

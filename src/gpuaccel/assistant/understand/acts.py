@@ -17,11 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from gpuaccel.accel.workloads import registry
+from gpuaccel.api.states import ACTIVE, FINISHED, JobState
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import JOB_SAID, bare_job, gpu_by_model, named_jobs, named_jobs_in
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.spelling import typo_of
 from gpuaccel.assistant.understand.words import ACTIONS, KEPT, STOP, WORD_OF, pointing, points_back
+from gpuaccel.scheduler.lifecycle.transitions import EVENTS
 
 CANT = "I only read this machine; I do not change anything from the chat."
 HARDWARE_REPLY = (
@@ -39,6 +41,51 @@ _ACTS_ON = {
     "retry": {"failed", "cancelled"},
     "cancel": {"running", "queued", "held", "paused", "retrying"},
 }
+# the states the daemon takes each command in (its transition table; a cancel, any job not finished; asking
+# for the state a job is in already is no error): a request of a job in none of them is told it is refused
+_TAKEN_IN = {c: frozenset(EVENTS[c].frm) | {EVENTS[c].to} for c in ("pause", "resume", "hold", "release")} | {
+    "retry": frozenset(EVENTS["retry"].frm),
+    "cancel": ACTIVE,
+}
+
+
+def _refused(command: str, jobs: list[int], named: str, states: Mapping[int, str]) -> str | None:
+    """What the daemon would answer where none of ``jobs`` is in a state ``command`` takes ("Job 2 has
+    succeeded: gpuaccel pause 2 would be refused (only a running job can be paused)"), and what would work
+    instead: an ended job is run again by a retry."""
+    taken = _TAKEN_IN.get(command)
+    if taken is None or not jobs or any(states.get(i) not in {s.value for s in JobState} for i in jobs):
+        return None
+    now = [JobState(states[i]) for i in jobs]
+    if any(s in taken for s in now):
+        return None
+    ids = " ".join(map(str, jobs))
+    only = (  # the states it is taken from (not the one it leads to)
+        f"a job that has finished cannot be {_DONE[command]}"
+        if taken == ACTIVE
+        else f"only a {'finished' if taken == FINISHED else ' or '.join(sorted(EVENTS[command].frm))} job"
+        f" can be {_DONE[command]}"
+    )
+    being = " and ".join(sorted({s.phrase for s in now}))
+    instead = next(
+        (
+            other
+            for (asked, state), other in _INSTEAD.items()
+            if asked == command and all(s == state for s in now)
+        ),
+        "retry" if all(s in FINISHED for s in now) and command != "retry" else None,
+    )
+    said = {"retry": "To run it again", "pause": "To stop it where it is", "release": "To let it start"}
+    again = f" {said[instead]}: gpuaccel {instead} {ids}{_button(instead)}." if instead else ""
+    who = named[:1].upper() + named[1:]
+    return f"{CANT} {who} {being}: gpuaccel {command} {ids} would be refused ({only}).{again}"
+
+
+# what is meant by a command the state refuses: "hold" of a running job stops it where it is (pause), "resume"
+# of a held one lets it start (release)
+_INSTEAD = {("hold", JobState.RUNNING): "pause", ("resume", JobState.HELD): "release"}
+
+
 # phrases said for a verb: "get rid of it", "try it one more time", "make X go first", "put my script in the
 # queue", "get it going" (of a held job)
 # a character of a phrase's object within its clause: no comma, semicolon or sentence's end ("llama-3.1-8b"
@@ -1300,6 +1347,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     verb = (
         verb if verb in VERB and verb not in ("drop", "letgo", "goagain", "startagain") else command
     )  # "put it on hold": to hold it
+    if (refusal := _refused(command, jobs, named, states)) is not None:
+        return Act(refusal, ids_)
     if command == "priority":  # the command takes the new priority (higher runs sooner)
         new = _priority(said, jobs, context)
         if new is not None:
