@@ -377,6 +377,14 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("kas šodien nokrita?", "kāpēc nokrita sdxl-train?", "set job 6's memory requirement to 20000 MiB",
           "ile godzin GPU 1 dziś mielił?", "which card is freest?"),
          "chat_latvian_polish_memory_request.png"),
+        # a span's GPU-time ranking counts each job's part inside the span ("2.55 of its 6.00 GPU-hours": a
+        # run that crossed its edge), "the most of them" after the jobs' GPU-hours ranks those jobs, Italian
+        # ("quale job ha usato più ore GPU oggi": the most GPU-hours today), Brazilian Portuguese with "ele"
+        # as the object ("pausa ele": pause the job talked about, which has ended: the daemon would refuse
+        # it, so the reply says so and offers the retry), "pin X to gpu 1" (the command)
+        (("how many gpu hours did the jobs use this afternoon?", "and which job used the most of them?",
+          "quale job ha usato più ore GPU oggi?", "pausa ele", "pin whisper-finetune to gpu 1"),
+         "chat_gpu_hours_inside_a_span.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
