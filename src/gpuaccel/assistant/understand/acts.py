@@ -93,9 +93,10 @@ _PHRASES = (
     ),
     (re.compile(r"\bscontrol (hold|uhold|release|requeue|suspend|resume)\b"), r"\1"),
     # a shell user's "prio 13 -> 10", "prio 13 10", "prio 13=10": job 13 to priority 10
-    # ("->" reaches here as "- ": a dash with a space after it is the arrow, "-5" a negative priority)
+    # ("->" reaches here as "- ": a dash with a space after it is the arrow, "-5" a negative priority;
+    # the job's id whole: "priority 10" alone is the new priority, never job 1 to priority 0)
     (
-        re.compile(r"^prio(?:r|rity)? #?(\d+)\s*(?:-\s+|=>\s*|=\s*|:\s*|to\s+)?(-?\d+)$"),
+        re.compile(r"^prio(?:r|rity)? #?(\d+)(?!\d)\s*(?:-\s+|=>\s*|=\s*|:\s*|to\s+)?(-?\d+)$"),
         r"prioritize job \1 to \2",
     ),
     # what the user wants done said as "I want that it runs now" (German's "ich will, dass ..."): start it
