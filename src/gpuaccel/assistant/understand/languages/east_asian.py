@@ -52,9 +52,12 @@ _CHINESE_NUMERAL = re.compile(
 # specific first: each pattern read in order, then any other Han word left out as in Japanese and Korean.
 # Chinese puts the object before its verb with 把 ("把它 priority 调到 10", "把整个 queue 暂停"): read as the
 # English verb first; a follow-up "X呢" with no question word of its own is English's "and X?"; Chinese
-# has no tense, so what ran "then" (那会儿, 当时) was running; its verb said twice ("用 GPU 用得最多") is
-# said once
-_REQUEST = r"暂停|恢复|取消|清理掉?|清掉|删掉|删除|重新跑|重跑|重试|调到|调成|改到|改成|设为|设成|设到|挪到|放到|移到"
+# has no tense, so what ran "then" (那会儿, 当时) was running; its verb said twice ("用 GPU 用得最多")
+# is said once
+_REQUEST = (
+    r"暂停|恢复|取消|清理掉?|清掉|删掉|删除|重新跑|重跑|重试|"
+    r"调到|调成|改到|改成|设为|设成|设到|挪到|放到|移到"
+)
 _CHINESE: tuple[tuple[str, str], ...] = (
     (r"([0-9])\s*号\s*(?:卡|GPU)", r" GPU \1 "), (r"(?:卡|GPU)\s*([0-9])\s*号?", r" GPU \1 "),
     (r"(?:2|两)\s*[张块个]\s*(?:卡|GPU)", " both GPUs "), (r"[那这]\s*[张块]\s*卡", " the GPU "),
@@ -76,7 +79,7 @@ _CHINESE: tuple[tuple[str, str], ...] = (
     (r"我是说|我说的是", " I mean "),
     (r"(那时候|那个时候|那会儿?|当时)(.*?)(?:正在|在)?跑(?:的是|的)?", r" then \2 was running "),
     (r"用\s*(?:GPU|卡)\s*用[得的]最多", " used the most GPU time "), (r"用[得的]最多", " used the most "),
-(r"那时候|那个时候|那会儿?|当时", " then "), (r"几点", " what time "),
+    (r"那时候|那个时候|那会儿?|当时", " then "), (r"几点", " what time "),
     (r"多长时间|多久", " how long "), (r"一共|总共|加起来|总计", " in total "),
     (r"多少度", " what temperature "), (r"最热", " hottest "), (r"峰值", " peak "), (r"最高", " max "),
     (r"最低", " min "), (r"最多", " most "), (r"平均", " average "), (r"功耗|功率", " power draw "),
