@@ -48,7 +48,7 @@ _CHINESE_DIGITS = {
 _CHINESE_NUMERAL = re.compile(
     r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:号|张|块|个|小时|天|周|星期|分钟|次))"
 )
-# Chinese (simplified and traditional) as its users write it around English words and job names, most
+# Chinese (simplified; traditional only where it writes the same) around English words and job names, most
 # specific first: each pattern read in order, then any other Han word left out as in Japanese and Korean.
 # Chinese puts the object before its verb with 把 ("把它 priority 调到 10", "把整个 queue 暂停"): read as the
 # English verb first; a follow-up "X呢" with no question word of its own is English's "and X?"; Chinese
