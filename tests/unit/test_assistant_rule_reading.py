@@ -419,3 +419,49 @@ def test_a_request_the_jobs_state_refuses_says_so_and_what_would_work() -> None:
     assert "a job that has finished cannot be cancelled" in reply("kill clip-eval")
     assert "would be refused" not in reply("retry clip-eval")  # a failed job is retried
     assert "would be refused" not in reply("pause bert-pretrain")
+
+
+def test_chinese_read_in_english() -> None:
+    """Chinese written around English words reads as English: its days, readings and question words, its
+    numerals counted ("二号卡" is GPU 2's card, "三小时" three hours), a "X呢" follow-up as "and X?"."""
+    from gpuaccel.assistant.understand.languages.east_asian import chinese_read, east_asian
+    from gpuaccel.assistant.understand.spoken import written
+
+    asked = pick(written("昨天 4090 的平均温度是多少"), Context(**MACHINE))
+    assert asked == Query("gpu_reading", gpu=1, metric="temperature", window=YESTERDAY), asked
+    assert pick(written("H100 现在的显存占用"), Context(**MACHINE)) == Query(
+        "gpu_reading", gpu=0, metric="memory"
+    )
+    assert "GPU 1" in chinese_read("一号卡的功耗") and "last 3 hours" in chinese_read("最近三小时")
+    assert east_asian("利用率呢？").startswith("and utilization?")
+    assert "today" in east_asian("今天 power") and "now" not in east_asian("今天 power")  # not Japanese's 今
+
+
+def test_a_priority_said_alone_keeps_its_number_whole() -> None:
+    """ "priority 12" alone is the new priority of the job talked about (in digits inside Chinese too:
+    "把它 priority 改成 12"), never job 1 at priority 2."""
+    from assistant_helpers import act_reply
+
+    from gpuaccel.assistant.understand.spoken import written
+
+    names = {"bert-pretrain": 21, "vit-probe": 22}
+    for request in ("把它 priority 改成 12", "那就帮我把它的 priority 调到 12 吧"):
+        reply = act_reply(written(request), names, focus=22) or ""
+        assert "gpuaccel priority 22 12" in reply and "priority 1 2" not in reply, (request, reply)
+
+
+def test_chinese_requests_and_past_then(heldout_svc: AssistantService) -> None:
+    """A Chinese request puts its object first with 把 ("把 X 取消"): the command of that job; what ran
+    "then" (当时) after a peak's answer is the job at the peak's time."""
+    from test_assistant_questions import ask
+
+    _, text, _ = ask(heldout_svc, "请把 whisper-finetune 取消", None)
+    assert "gpuaccel cancel" in text, text
+    sid, _, _ = ask(heldout_svc, "4090 今天温度最高是几点", None)
+    _, text, query = ask(heldout_svc, "当时跑的是哪个 job", sid)
+    assert query is not None and query.get("window", {}).get("label", "").startswith("at "), (query, text)
+    sid, _, _ = ask(heldout_svc, "why is llama-405b-probe still waiting?", None)
+    _, text, _ = ask(heldout_svc, "priority 10", sid)  # the new priority of the job talked about
+    assert "gpuaccel priority 13 10" in text and "gpuaccel priority 1 0" not in text, text
+    _, text, _ = ask(heldout_svc, "ok prio 20 then", sid)
+    assert "gpuaccel priority 13 20" in text, text

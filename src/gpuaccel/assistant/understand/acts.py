@@ -140,9 +140,10 @@ _PHRASES = (
     ),
     (re.compile(r"\bscontrol (hold|uhold|release|requeue|suspend|resume)\b"), r"\1"),
     # a shell user's "prio 13 -> 10", "prio 13 10", "prio 13=10": job 13 to priority 10
-    # ("->" reaches here as "- ": a dash with a space after it is the arrow, "-5" a negative priority)
+    # ("->" reaches here as "- ": a dash with a space after it is the arrow, "-5" a negative priority;
+    # the job's id whole: "priority 10" alone is the new priority, never job 1 to priority 0)
     (
-        re.compile(r"^prio(?:r|rity)? #?(\d+)\s*(?:-\s+|=>\s*|=\s*|:\s*|to\s+)?(-?\d+)$"),
+        re.compile(r"^prio(?:r|rity)? #?(\d+)(?!\d)\s*(?:-\s+|=>\s*|=\s*|:\s*|to\s+)?(-?\d+)$"),
         r"prioritize job \1 to \2",
     ),
     # what the user wants done said as "I want that it runs now" (German's "ich will, dass ..."): start it
@@ -307,6 +308,14 @@ _PHRASES = (
             r" (?:on|for|to) (it|that|this|them|that one|(?:job )?#?\d+)$"
         ),
         r"prioritize \2 to \1",
+    ),
+    # "priority 10", "and prio 20 then": a bare value is the new priority of the job talked about
+    (
+        re.compile(
+            r"^(?:and |also |then |now |ok )?(?:set |make it )?(?:the )?prio(?:rity)? (?:to )?(-?\d+)"
+            r"(?: then| pls| please| thanks)?$"
+        ),
+        r"prioritize it to \1",
     ),
     # "push it to priority 9", "move job 12 to prio 3", "take the eval up to priority 10": the value said
     (

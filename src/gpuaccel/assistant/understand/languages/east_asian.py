@@ -1,4 +1,5 @@
-"""Korean and Japanese read in English: their day words and the readings they ask for."""
+"""Korean, Japanese and Chinese read in English: their day words, the readings they ask for, and (Chinese,
+which a user writes whole around English job names) its question words, requests and cards."""
 
 from __future__ import annotations
 
@@ -29,6 +30,81 @@ _EAST_ASIAN_ASKS = (
     ("온도", " temperature "), ("전력량", " energy "), ("전력", " power "), ("사용률", " utilization "),
     ("메모리", " memory "), ("작업", " job "), ("왜", " why "), ("최대", " max "), ("평균", " average "),
 )  # fmt: skip
+# Chinese numerals before what they count ("两张卡", "一号卡", "一小时", "一周以前"): in digits, so the
+# English reader counts them; a number written in digits stays whole ("调到 10" is ten, never "1 0")
+_CHINESE_DIGITS = {
+    "零": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_CHINESE_NUMERAL = re.compile(
+    r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:号|张|块|个|小时|天|周|星期|分钟|次))"
+)
+# Chinese (simplified; traditional only where it writes the same) around English words and job names, most
+# specific first: each pattern read in order, then any other Han word left out as in Japanese and Korean.
+# Chinese puts the object before its verb with 把 ("把它 priority 调到 10", "把整个 queue 暂停"): read as the
+# English verb first; a follow-up "X呢" with no question word of its own is English's "and X?"; Chinese
+# has no tense, so what ran "then" (那会儿, 当时) was running; its verb said twice ("用 GPU 用得最多")
+# is said once
+_REQUEST = (
+    r"暂停|恢复|取消|清理掉?|清掉|删掉|删除|重新跑|重跑|重试|"
+    r"调到|调成|改到|改成|设为|设成|设到|挪到|放到|移到"
+)
+_CHINESE: tuple[tuple[str, str], ...] = (
+    (r"([0-9])\s*号\s*(?:卡|GPU)", r" GPU \1 "), (r"(?:卡|GPU)\s*([0-9])\s*号?", r" GPU \1 "),
+    (r"(?:2|两)\s*[张块个]\s*(?:卡|GPU)", " both GPUs "), (r"[那这]\s*[张块]\s*卡", " the GPU "),
+    (r"把\s*(.+?)\s*(?:调到|调成|改成|设为|设成|设到)", r" set \1 to "),
+    (r"把\s*(.+?)\s*(?:改到|挪到|放到|移到)", r" move \1 to "),
+    (r"把\s*(.+?)\s*(" + _REQUEST + r")", r" \2 \1 "),
+    (r"(?:调到|调成|改成|设为|设成|设到)(?=\s*\d)", " set to "), (r"(?:改到|挪到|放到|移到)", " move to "),
+    (r"它的|它(?=\s*[A-Za-z])", " its "), (r"[它他她]们?", " it "),
+    (r"今天上午", " this morning "), (r"今天下午", " this afternoon "), (r"今天|今日|今儿", " today "),
+    (r"昨晚|昨天晚上", " last night "), (r"前天", " the day before yesterday "),
+    (r"昨天|昨日", " yesterday "),
+    (r"上午|早上", " this morning "), (r"下午", " this afternoon "), (r"晚上", " this evening "),
+    (r"本周|这周", " this week "), (r"上周", " last week "), (r"现在|目前|当前|眼下", " now "),
+    (r"(?:过去|最近)\s*([2-9]|[0-9]{2,})\s*个?\s*小时", r" in the last \1 hours "),
+    (r"(?:过去|最近|这)\s*1?\s*个?\s*小时", " in the last hour "),
+    (r"([0-9]+)\s*(小时|天|周|星期)以前", r" older than \1 \2 "), (r"以前|之前", " before "),
+    (r"小时", " hour "),
+    (r"(?:周|星期)", " week "), (r"天(?!气)", " day "), (r"这个|这", " this "), (r"不对[,，]?", " no, "),
+    (r"我是说|我说的是", " I mean "),
+    (r"(那时候|那个时候|那会儿?|当时)(.*?)(?:正在|在)?跑(?:的是|的)?", r" then \2 was running "),
+    (r"用\s*(?:GPU|卡)\s*用[得的]最多", " used the most GPU time "), (r"用[得的]最多", " used the most "),
+    (r"那时候|那个时候|那会儿?|当时", " then "), (r"几点", " what time "),
+    (r"多长时间|多久", " how long "), (r"一共|总共|加起来|总计", " in total "),
+    (r"多少度", " what temperature "), (r"最热", " hottest "), (r"峰值", " peak "), (r"最高", " max "),
+    (r"最低", " min "), (r"最多", " most "), (r"平均", " average "), (r"功耗|功率", " power draw "),
+    (r"显存|内存", " memory "), (r"(?:利用率|使用率|占用率)", " utilization "),
+    (r"风扇转速|风扇", " fan speed "),
+    (r"频率|时钟", " clock "), (r"降频", " throttle "), (r"进程", " processes "), (r"空闲", " idle "),
+    (r"(?:用|耗)了多少电", " used how much energy "), (r"多少电", " how much energy "),
+    (r"电量|能耗|耗电|用电", " energy "),
+    (r"日志", " log "), (r"最后一行|最新一行", " last line "), (r"排队|在等", " waiting "),
+    (r"队列", " queue "),
+    (r"正在跑|在跑|跑着|正在运行|在运行", " running "), (r"还没开始跑|还没开始|还没跑", " not started yet "),
+    (r"一直不跑|不跑|没跑", " not running "), (r"跑了|运行了", " ran "), (r"开始", " start "),
+    (r"\b(cancel|kill|hold|delete|stop)\s*(?:掉|住)(?!\s*[它他她])", r" \1 it "),
+    (r"挂了|崩了|失败了?", " failed "), (r"停的", " stopped "), (r"为什么|为啥|怎么", " why "),
+    (r"什么|啥", " what "), (r"哪个|哪些|哪", " which "), (r"有没有", " is there "), (r"多少", " how much "),
+    (r"几次", " how many "), (r"总结|概况|情况", " summary "), (r"整个", " the whole "), (r"顺序", " order "),
+    (r"暂停", " pause "), (r"恢复", " resume "), (r"取消", " cancel "), (r"清理掉?|清掉|清除", " clean "),
+    (r"删掉|删除", " delete "), (r"重新跑|重跑|重试", " retry "), (r"忙", " busy "), (r"帮我", " please "),
+    (r"和|跟", " and "), (r"以上", " or more "), (r"各", " each "), (r"卡", " GPU "),
+)  # fmt: skip
+_CHINESE_READ = tuple((re.compile(p), e) for p, e in _CHINESE)
+# a Chinese follow-up leaning on the last answer ("风扇转速呢？", "最高呢", "SM clock 呢"): the clause before
+# 呢 with no question word of its own
+_AND_THEN = re.compile(r"^([^？?，,。]{1,30}?)\s*呢\s*[？?]?")
+_ASKED = re.compile(r"什么|啥|多少|多久|为什么|为啥|怎么|哪|几|吗|有没有")
 _EAST_ASIAN = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff]+")
 
 
@@ -36,10 +112,39 @@ def east_asian(text: str, lean: Lean | None = None) -> str:
     """``text`` with the Korean and Japanese of :data:`_EAST_ASIAN_ASKS` and :data:`_EAST_ASIAN_WORDS` in
     English, the rest of such words left out (a message with neither English of its own nor one of those
     asks stays as it is)."""
-    asks = any(said in text for said, _ in _EAST_ASIAN_ASKS)
+    chinese = bool(re.search(r"[\u4e00-\u9fff]", text)) and not re.search(
+        r"[\u3040-\u30ff\uac00-\ud7af]", text
+    )
+    asks = chinese or any(said in text for said, _ in _EAST_ASIAN_ASKS)
     if not reads(lean, "east_asian", _EAST_ASIAN.search(text) and (asks or re.search(r"[A-Za-z]{2}", text))):
         return text
+    text = text.translate(_FULL_WIDTH)
+    if chinese:
+        text = chinese_read(text)
     for said, english in (*_EAST_ASIAN_ASKS, *_EAST_ASIAN_WORDS):
         text = text.replace(said, f" {english} ")
     text = _EAST_ASIAN.sub(" ", text)
     return re.sub(r"\s+([?.!,])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
+
+
+_FULL_WIDTH = str.maketrans({"？": "?", "，": ",", "。": ".", "！": "!", "、": ",", "：": ":", "；": ";"})
+
+
+def _numeral(said: str) -> str:
+    """A Chinese numeral up to 99 ("两", "十", "十二", "二十") in digits."""
+    if "十" not in said:
+        return "".join(str(_CHINESE_DIGITS[c]) for c in said)
+    tens, _, units = said.partition("十")
+    return str(10 * (_CHINESE_DIGITS[tens] if tens else 1) + (_CHINESE_DIGITS[units] if units else 0))
+
+
+def chinese_read(text: str) -> str:
+    """``text``'s Chinese in English (:data:`_CHINESE`): its numerals in digits, a follow-up "X呢" as
+    "and X?", its words in order; Han words it does not name are left for :func:`east_asian` to drop."""
+    text = _CHINESE_NUMERAL.sub(lambda m: f" {_numeral(m[1])} ", text)
+    said = _AND_THEN.match(text)
+    if said and not _ASKED.search(said[1]):
+        text = f"and {said[1]}?" + text[said.end() :]
+    for pattern, english in _CHINESE_READ:
+        text = pattern.sub(english, text)
+    return text
