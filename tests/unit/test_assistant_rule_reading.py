@@ -395,3 +395,22 @@ def test_the_log_looked_at_beside_a_question_is_the_log_of_the_job_talked_about(
     sid, _, _ = ask(heldout_svc, "how long did llama-8b-eval take?", None)
     _, text, query = ask(heldout_svc, "look at the log, what did hellaswag come out at?", sid)
     assert query is not None and query.get("job") == 4 and "0.791" in text, (query, text)
+
+
+def test_queue_pauses_and_gpu_counts_said_in_other_words() -> None:
+    """ "prevent anything new from kicking off" pauses the queue and "let the queue run again" resumes it;
+    a job's GPU count changed by "to ask for N GPUs" or said as a noun ("its gpu count to 2")."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21, "vit-probe": 22}
+    reply = act_reply("please prevent anything new from kicking off, we're patching the server", names) or ""
+    assert "gpuaccel pause" in reply and "gpuaccel pause 2" not in reply, reply
+    reply = act_reply("we're finished, let the queue run again", names) or ""
+    assert "gpuaccel resume" in reply and "gpuaccel resume 2" not in reply, reply
+    for request, command in (
+        ("edit job 22 to ask for one gpu", "gpuaccel edit 22 --gpus 1"),
+        ("set vit-probe's gpu count to 2", "gpuaccel edit 22 --gpus 2"),
+        ("change the number of gpus for job 21 to 1", "gpuaccel edit 21 --gpus 1"),
+    ):
+        assert command in (act_reply(request, names) or ""), request
+
