@@ -414,3 +414,14 @@ def test_queue_pauses_and_gpu_counts_said_in_other_words() -> None:
     ):
         assert command in (act_reply(request, names) or ""), request
 
+
+def test_a_bare_value_after_a_threshold_is_the_new_threshold(heldout_svc: AssistantService) -> None:
+    """ "what about 60?" after how long a card stayed at a value or more asks that time at 60, not a GPU 60;
+    a number that is one of the machine's GPUs ("and 1?") stays that GPU."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "how long did gpu 0 stay at 70 degrees or more today", None)
+    _, _, query = ask(heldout_svc, "what about 60?", sid)
+    assert query is not None and query["gpu"] == 0 and query.get("at_least") == 60, query
+    _, _, query = ask(heldout_svc, "and 1?", sid)
+    assert query is not None and query["gpu"] == 1 and query.get("at_least") == 60, query

@@ -114,6 +114,25 @@ def threshold_of(question: str) -> Threshold | None:
     return None
 
 
+# a follow-up that is a value alone ("and 80?", "what about 75 then?"): the words around it
+_BARE_FOLLOW_UP = re.compile(rf"^\W*((?:[a-z]+\s+){{0,3}}?){_NUMBER}\s*({_UNIT})?\W*$", re.I)
+
+
+def bare_threshold(question: str, last: Query | None, gpus: list[int]) -> Threshold | None:
+    """ "and 80?" after how long a reading was at or above a value: that value asked again with 80, not a
+    GPU 80 (a number that is one of this machine's GPU indexes, said without a unit, stays the GPU)."""
+    m = _BARE_FOLLOW_UP.match(question.strip())
+    if m is None or last is None or last.name != "gpu_reading" or last.at_least is None:
+        return None
+    if set(re.findall(r"[a-z]+", m.group(1).lower())) - _FILLER:
+        return None
+    value, unit = float(m.group(2)), m.group(3)
+    if unit is None and int(value) in gpus and value == int(value):
+        return None
+    metric, factor = next(((r, f) for u, r, f in _UNITS if unit and re.fullmatch(u, unit, re.I)), (None, 1.0))
+    return Threshold(round(value * factor), metric, m.group(1).strip() + " ?")
+
+
 def with_threshold(
     picked: Query | None, said: Threshold, last: Query | None, reading: Query | None = None
 ) -> Query | None:
