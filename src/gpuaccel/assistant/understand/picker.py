@@ -768,7 +768,9 @@ class RulePicker:
             read = self.read(told, context, now)
             if isinstance(read, Query):
                 return read
-        said = threshold_of(question) or bare_threshold(question, context.last, context.gpus)
+        said = threshold_of(question) or bare_threshold(
+            question, context.last, context.gpus, context.gpu_models
+        )
         again = first_again(question, context.last) if said is None else None
         if again is not None:
             return again
