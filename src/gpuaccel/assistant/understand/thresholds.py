@@ -116,7 +116,9 @@ def threshold_of(question: str) -> Threshold | None:
 
 
 # a follow-up that is a value alone ("and 80?", "what about 75 then?"): the words around it
-_BARE_FOLLOW_UP = re.compile(rf"^\W*((?:[a-z]+\s+){{0,3}}?){_NUMBER}\s*({_UNIT})?\W*$", re.I)
+_BARE_FOLLOW_UP = re.compile(
+    rf"^\W*((?:[a-z]+\s+){{0,3}}?){_NUMBER}\s*({_UNIT})?((?:\s+[a-z]+){{0,2}})\W*$", re.I
+)  # ("or 75 then?")
 
 
 def bare_threshold(
@@ -128,7 +130,7 @@ def bare_threshold(
     m = _BARE_FOLLOW_UP.match(question.strip())
     if m is None or last is None or last.name != "gpu_reading" or last.at_least is None:
         return None
-    if set(re.findall(r"[a-z]+", m.group(1).lower())) - _FILLER:
+    if set(re.findall(r"[a-z]+", f"{m.group(1)} {m.group(4)}".lower())) - _FILLER:
         return None
     value, unit = float(m.group(2)), m.group(3)
     named = {w for model in models.values() for w in re.findall(r"\b\d+\b", model)}  # (not "80GB")
