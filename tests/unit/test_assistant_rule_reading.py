@@ -465,3 +465,46 @@ def test_chinese_requests_and_past_then(heldout_svc: AssistantService) -> None:
     assert "gpuaccel priority 13 10" in text and "gpuaccel priority 1 0" not in text, text
     _, text, _ = ask(heldout_svc, "ok prio 20 then", sid)
     assert "gpuaccel priority 13 20" in text, text
+
+
+def test_queue_pauses_and_gpu_counts_said_in_other_words() -> None:
+    """ "prevent anything new from kicking off" pauses the queue and "let the queue run again" resumes it;
+    a job's GPU count changed by "to ask for N GPUs" or said as a noun ("its gpu count to 2")."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21, "vit-probe": 22}
+    reply = act_reply("please prevent anything new from kicking off, we're patching the server", names) or ""
+    assert "gpuaccel pause" in reply and "gpuaccel pause 2" not in reply, reply
+    reply = act_reply("we're finished, let the queue run again", names) or ""
+    assert "gpuaccel resume" in reply and "gpuaccel resume 2" not in reply, reply
+    for request, command in (
+        ("edit job 22 to ask for one gpu", "gpuaccel edit 22 --gpus 1"),
+        ("set vit-probe's gpu count to 2", "gpuaccel edit 22 --gpus 2"),
+        ("change the number of gpus for job 21 to 1", "gpuaccel edit 21 --gpus 1"),
+    ):
+        assert command in (act_reply(request, names) or ""), request
+
+
+def test_a_bare_value_after_a_threshold_is_the_new_threshold(heldout_svc: AssistantService) -> None:
+    """ "what about 60?" after how long a card stayed at a value or more asks that time at 60, not a GPU 60;
+    a number that is one of the machine's GPUs ("and 1?") or in a GPU's model ("and the 4090?") stays it."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "how long did gpu 0 stay at 70 degrees or more today", None)
+    _, _, query = ask(heldout_svc, "what about 60?", sid)
+    assert query is not None and query["gpu"] == 0 and query.get("at_least") == 60, query
+    _, _, query = ask(heldout_svc, "and 1?", sid)
+    assert query is not None and query["gpu"] == 1 and query.get("at_least") == 60, query
+    _, _, query = ask(heldout_svc, "what about the 4090", sid)
+    assert query is not None and query["gpu"] == 1 and query.get("at_least") == 60, query
+
+
+def test_a_bare_value_is_a_card_only_where_a_model_name_says_it_whole() -> None:
+    """A model's memory size ("80GB") names no card: "or 80?" after a threshold is 80; "4090" is the card."""
+    from gpuaccel.assistant.understand.thresholds import bare_threshold
+
+    last = Query("gpu_reading", gpu=0, metric="temperature", at_least=85)
+    models = {0: "NVIDIA H100 80GB HBM3", 1: "NVIDIA GeForce RTX 4090"}
+    said = bare_threshold("or 80 then?", last, [0, 1], models)
+    assert said is not None and said.value == 80, said
+    assert bare_threshold("or the 4090 then?", last, [0, 1], models) is None

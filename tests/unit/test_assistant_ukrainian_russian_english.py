@@ -289,3 +289,19 @@ def test_swaps_clocks_comparatives_and_a_bare_job_number(heldout_svc: AssistantS
     sid, _, _ = ask(heldout_svc, "почему 13 в очереди?", None)
     _, text, _ = ask(heldout_svc, "а 14 чего ждет", sid)
     assert "held" in text, (in_english("а 14 чего ждет"), text)
+
+
+def test_chat_forms_a_value_after_its_noun_and_a_change_of_mind() -> None:
+    # "скоко"/"чё"/"сорян" as chat writes them; the priority's or the GPU count's value after its noun, the
+    # job by a pronoun; "поменяй X местами с Y"; the verb said last; "хотя нет," and "не," changing the mind;
+    # "я о X имел в виду" what was meant; "сегодня с утра" this morning, not the whole day
+    assert in_english("скоко он уже работает") == "how long has it been running"
+    assert in_english("чё в логах у него") == "what is in the log of it"
+    assert in_english("поставь ему приоритет на 3") == "set its priority to 3"
+    assert in_english("поменяй его местами с 7") == "switch it with 7"
+    assert in_english("измени ему количество видюх на 2") == "change its number of GPUs to 2"
+    assert in_english("хотя нет, в холд поставь") == "actually no, hold"
+    assert in_english("не, лучше только отмени") == "no, just cancel"
+    assert in_english("сорян, я о нулевой карте имел в виду") == "sorry, I meant GPU 0"
+    assert "this morning" in in_english("макс темпа сегодня с утра")
+    assert "today" not in in_english("макс темпа сегодня с утра")

@@ -98,7 +98,7 @@ _PHRASES = (
         re.compile(
             r"\b(?:stop|prevent|keep|block) (?:(?:the |our )?(?:whole |entire )?queue|(?:any |all |the )?"
             r"(?:new |further |more |other )?(?:jobs?|runs?|work)"
-            r"|(?:everything|anything|all)(?: (?:else )?(?:in|on) (?:the |our )?queue)?)"
+            r"|(?:everything|anything|all)(?: (?:new|else|further))?(?: (?:in|on) (?:the |our )?queue)?)"
             r" from (?:starting|running|launching|being started|kicking off)\b"
         ),
         "pause the queue",
@@ -169,6 +169,13 @@ _PHRASES = (
     (re.compile(r"\brestart (it|them)(?= after| later| afterwards| then|\s*[?.!]*$)"), r"startagain \1"),
     # "let it continue after": a paused job resumed
     (re.compile(r"\blet (it|them|.{1,30}?) (?:continue|carry on|keep going|resume|go on)\b"), r"resume \1"),
+    # "let the queue go again", "let the queue run again": the queue resumed (no held job let go)
+    (
+        re.compile(
+            r"\blet (?:the |our )?(?:whole |entire )?queue (?:go|run|start|move|roll)(?: again| on| ahead)?\b"
+        ),
+        "resume the queue",
+    ),
     (re.compile(r"\blet (it|them|.{1,30}?) (?:go|run|start|loose)(?: ahead)?\b"), r"letgo \1"),  # a held job
     # "the command that lets it proceed", "allow job 14 to proceed": a held job let go
     (re.compile(r"\b(?:let|lets|allow|allows) (it|them|.{1,30}?) (?:to )?proceed\b"), r"letgo \1"),
@@ -566,6 +573,7 @@ _RESIZE = re.compile(
     r"(?:\s+\w+){0,4}?\s+"
     r"(?(give)(?:(?:have|use|run on|to use|to|with)\s+)?"
     r"|(?:to use|use|using|so (?:that )?it (?:only |just )?(?:uses|needs|asks for|gets|runs on)"
+    r"|(?:to )?ask for|to request"  # "change job 13 to ask for just 1 GPU"
     r"|to need|needs?|run on|to run on|to|on|with)\s+)"
     r"(?:only\s+|just\s+)?(?:a\s+(?=single\b))?"
     r"(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
@@ -583,6 +591,20 @@ _NEW_MEMORY = re.compile(
     r"(?:\s+(?:of|for)\s+(?:job\s*)?#?(?P<of>\d+))?"
     r"\s+(?:to|down to|up to|=)\s+(?P<amount>\d+(?:\.\d+)?)\s*(?P<unit>mib|mb|gib|gb|g|m)\b"
 )
+
+
+# the GPU count said as a noun ("change its gpu count to 1", "set the number of GPUs of job 13 to 1"): said as
+# _RESIZE reads it ("change it to 1 gpus", "set job 13 to 1 gpus")
+_COUNT_NOUN = re.compile(
+    r"\b(?:(?P<owner>(?:job\s*)?#?\d+|[a-z][\w.-]*)'s\s+|(?:its|their|the)\s+)?"
+    r"(?:(?:gpu|card)s?\s+count|number\s+of\s+(?:gpus|cards))(?:\s+(?:of|for)\s+(?P<of>(?:job\s*)?#?\d+|[a-z][\w.-]*))?"
+    r"\s+(?:to|down to|=)\s+(?P<count>\d+|one|a single|single|two)\b"
+)
+
+
+def _count_as_gpus(said: str) -> str:
+    """``said`` with a GPU count said as a noun, put as _RESIZE reads it (its job by name, number or "it")."""
+    return _COUNT_NOUN.sub(lambda m: f"{m['owner'] or m['of'] or 'it'} to {m['count']} gpus", said, count=1)
 
 
 def _talked_about(context: Context) -> int | None:
@@ -1172,7 +1194,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         )
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
     # ("the probe should run on one gpu": made to run on it)
-    resized = _RESIZE.search(_TO_RUN_ON.sub(_made_to, said, count=1))
+    resized = _RESIZE.search(_count_as_gpus(_TO_RUN_ON.sub(_made_to, said, count=1)))
     talked = _talked_about(context)
     if resized is not None and resized["name"] is not None:  # by its name: one job of that name
         named = named_jobs(resized["name"], context)

@@ -47,7 +47,13 @@ from gpuaccel.assistant.understand.names import (
     untimed,
 )
 from gpuaccel.assistant.understand.scene import sets_the_scene
-from gpuaccel.assistant.understand.thresholds import first_again, kept_threshold, threshold_of, with_threshold
+from gpuaccel.assistant.understand.thresholds import (
+    bare_threshold,
+    first_again,
+    kept_threshold,
+    threshold_of,
+    with_threshold,
+)
 from gpuaccel.assistant.understand.topics import (
     ENDED_WORDS,
     LOGGED,
@@ -762,7 +768,9 @@ class RulePicker:
             read = self.read(told, context, now)
             if isinstance(read, Query):
                 return read
-        said = threshold_of(question)
+        said = threshold_of(question) or bare_threshold(
+            question, context.last, context.gpus, context.gpu_models
+        )
         again = first_again(question, context.last) if said is None else None
         if again is not None:
             return again

@@ -9,6 +9,7 @@ so every other rule (which GPU, which span, a follow-up) reads the question as i
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS, UNIT
@@ -112,6 +113,31 @@ def threshold_of(question: str) -> Threshold | None:
         rest = question[: m.start()] + words + question[m.end() :]
         return Threshold(round(number * factor), metric, " ".join(rest.split()))
     return None
+
+
+# a follow-up that is a value alone ("and 80?", "what about 75 then?"): the words around it
+_BARE_FOLLOW_UP = re.compile(
+    rf"^\W*((?:[a-z]+\s+){{0,3}}?){_NUMBER}\s*({_UNIT})?((?:\s+[a-z]+){{0,2}})\W*$", re.I
+)  # ("or 75 then?")
+
+
+def bare_threshold(
+    question: str, last: Query | None, gpus: list[int], models: Mapping[int, str]
+) -> Threshold | None:
+    """ "and 80?" after how long a reading was at or above a value: that value asked again with 80, not a
+    GPU 80 (a number said without a unit that is one of this machine's GPU indexes or in a GPU's model
+    name, "and the 4090?", stays that GPU)."""
+    m = _BARE_FOLLOW_UP.match(question.strip())
+    if m is None or last is None or last.name != "gpu_reading" or last.at_least is None:
+        return None
+    if set(re.findall(r"[a-z]+", f"{m.group(1)} {m.group(4)}".lower())) - _FILLER:
+        return None
+    value, unit = float(m.group(2)), m.group(3)
+    named = {w for model in models.values() for w in re.findall(r"\b\d+\b", model)}  # (not "80GB")
+    if unit is None and (int(value) in gpus or m.group(2) in named) and value == int(value):
+        return None
+    metric, factor = next(((r, f) for u, r, f in _UNITS if unit and re.fullmatch(u, unit, re.I)), (None, 1.0))
+    return Threshold(round(value * factor), metric, m.group(1).strip() + " ?")
 
 
 def with_threshold(
