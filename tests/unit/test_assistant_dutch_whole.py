@@ -114,3 +114,47 @@ def test_afrikaans_questions(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(svc, "job 4, hoe lank het dit in die queue gewag?", None)
     _, text, query = ask(svc, "en hoe lank het dit gerun", sid)
     assert query is not None and query["job"] == 4, query
+
+
+# Dutch as chatted: "ff" and "'m" (even, hem), a dropped final n ("geheuge"), the request's infinitive said
+# last after its object ("job 12 killen graag", "X opnieuw draaien"), a helper with the verb left out ("kan X
+# op pauze?"), "opruimen", "ipv", "niks te doen"
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("hoeveel geheuge heeft de 4090 vrij?", "how much memory has the 4090 vrij?"),
+        ("en die van job 9?", "and that of job 9?"),
+        ("hoe lang stond de H100 gisteren niks te doen?", "how long was the H100 yesterday idle?"),
+    ],
+)
+def test_dutch_chat_forms_read_in_english(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("job 13 ff killen aub", "gpuaccel cancel 13"),
+        ("sd-xl-train nog een keer draaien graag", "gpuaccel retry 5"),
+        ("kun je job 12 ff op hold zetten?", "gpuaccel hold 12"),
+        ("mag de queue op pauze vanavond?", "gpuaccel pause"),
+        ("ruim ff de gefaalde runs op", "gpuaccel clean --state failed"),
+        ("llama-405b-probe moet 1 gpu krijgen ipv 2, hoe pas ik dat aan?", "gpuaccel edit 13 --gpus 1"),
+    ],
+)
+def test_dutch_chat_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_dutch_chat_follow_ups(heldout_svc: AssistantService) -> None:
+    svc = heldout_svc
+    sid, _, query = ask(svc, "toon het log van job 9", None)
+    assert query == {"name": "job_log", "job": 9}, query
+    _, _, query = ask(svc, "en die van sd-xl-train?", sid)
+    assert query == {"name": "job_log", "job": 5}, query
+    sid, text, query = ask(svc, "hoe lang stond de 4090 gisteren niks te doen?", None)
+    assert query is not None and query["metric"] == "util" and query["gpu"] == 1, query
+    sid, _, _ = ask(svc, "hoe lang wacht llama-70b-eval al?", None)
+    _, text, query = ask(svc, "geef 'm prio 7", sid)
+    assert query is None and "gpuaccel priority 12 7" in text, text

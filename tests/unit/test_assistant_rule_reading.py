@@ -508,3 +508,18 @@ def test_a_bare_value_is_a_card_only_where_a_model_name_says_it_whole() -> None:
     said = bare_threshold("or 80 then?", last, [0, 1], models)
     assert said is not None and said.value == 80, said
     assert bare_threshold("or the 4090 then?", last, [0, 1], models) is None
+
+
+def test_a_change_said_first_then_asked_how_is_the_request(heldout_svc: AssistantService) -> None:
+    """ "X should use one gpu, how can we do that?": what comes before the "how" is the change wanted; a job
+    pointed at "cleared out of the list" is gone from it; "and X's?" after a log asks X's log."""
+    from test_assistant_questions import ask
+
+    _, text, query = ask(heldout_svc, "job 13 should just use 1 gpu - how do we set that up?", None)
+    assert query is None and "gpuaccel edit 13 --gpus 1" in text, text
+    sid, _, _ = ask(heldout_svc, "what happened to job 6?", None)
+    _, text, query = ask(heldout_svc, "ok take that one off the list", sid)
+    assert query is None and "gpuaccel remove 6" in text, text
+    sid, _, query = ask(heldout_svc, "print the log of job 9", None)
+    _, _, query = ask(heldout_svc, "and the same for job 4?", sid)
+    assert query == {"name": "job_log", "job": 4}, query

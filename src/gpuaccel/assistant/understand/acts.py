@@ -93,6 +93,16 @@ _INSTEAD = {("hold", JobState.RUNNING): "pause", ("resume", JobState.HELD): "rel
 _IN_CLAUSE = r"(?:[^,;!?.]|\.(?=\w))"
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
+    # "clear it out of the list", "take that one off the list", "wipe it from the history": the job pointed
+    # at gone from the list (cancelled where it has not ended, removed where it has); "clear the finished ones
+    # out of the list" is a cleaning, read apart
+    (
+        re.compile(
+            r"\b(?:clear|take|get|wipe|scrub|strike|knock|delete|remove) (it|that|this|that one|this one)"
+            r" (?:out of|off|from) (?:the|my|our) (?:list|queue|history|table|jobs? list)\b"
+        ),
+        r"drop \1",
+    ),
     # "please stop any new jobs from starting until I say so": the queue paused (pueue's pause)
     (
         re.compile(
@@ -475,6 +485,13 @@ _MIND = re.compile(
 _BEFORE_HOW = re.compile(
     r"^(?:.*?,\s*|(?:\S+\s+){1,4}?)(?=how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) )"
 )
+# the change said first, then asked how it is done: "job 14 should get 2 gpus instead of 1, how do i change
+# that?", "whisper needs to run on gpu 1 - how can we do it?" (the request is what comes before)
+_DONE_HOW = re.compile(
+    r"^(.+?)(?:,|\s[-–—])\s*(?:so\s+|and\s+)?how (?:(?:do|can|could|would|should) )?(?:i|we|you|u)"
+    r" (?:change|do|set|adjust|fix|arrange|make|get|edit)\s+(?:that|it|this)"
+    r"(?:\s+(?:happen|done|changed|up))?\W*$"
+)
 _HOW_DO_I = re.compile(r"^how (?:(?:do|can|could|would|should) )?(?:i|we|you|u) ")
 # a request asked as its bare infinitive, "how" left out: "and after, to start it back up?", "then to
 # release it?" (read as "how do i ..." is: the command)
@@ -652,7 +669,7 @@ _MOVED_TO_GPU = re.compile(
 # 4090" (read as "make ... run on ...")
 _TO_RUN_ON = re.compile(
     r"(?:^|,\s*)(.{1,40}?)\s+(?:should|must|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to)"
-    r"\s+(?:be\s+)?(?:(?:run|ran|running|moved|put)\s+(?=(?:on|onto|to)\s)"
+    r"\s+(?:only\s+|just\s+)?(?:be\s+)?(?:(?:run|ran|running|moved|put)\s+(?=(?:on|onto|to)\s)"
     r"|(?P<use>use|get|take|run with|run on)\s+"
     r"(?=(?:only\s+|just\s+)?(?:\d+|one|a|a single|two)\s+(?:gpus?|cards?)\b))"
 )  # ("the probe should use only one gpu", "... should run with 1 gpu instead of 2": made to use it)
@@ -1172,6 +1189,7 @@ def _button(command: str) -> str:
 def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act | None:
     """:func:`read_act` of one request, from its first words."""
     said = _words(question)
+    said = _DONE_HOW.sub(r"\1", said)  # "X should get 2 gpus, how do i do that?": the change first
     said = _BEFORE_HOW.sub("", said)  # "i want to game tonight, how do i pause the queue"
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
     if _verb_at(said.split()) is None:  # (not "pause it for a bit, i need to check something")

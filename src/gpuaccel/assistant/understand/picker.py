@@ -513,6 +513,9 @@ TOTALS_AGAIN = set(
     " they them take took burn burned burnt spend spent consume consumed altogether together combined"
     " overall".split()
 )
+# the words of a follow-up that asks the last answer again of another job it names: "and the eval's?", "same
+# for job 4", "and the one of llama-8b-eval?" (Dutch "en die van ...")
+_ANOTHER_ONES = set("and the what about for of that one ones s same then job run its and how".split())
 # the jobs of a list said together: "the four runs", "all the elements"
 _ALL_OF_THEM = set("runs jobs elements tasks two three four five six of was were".split())
 # whether every job of a list ended well: "did they all finish", "did all four runs succeed", "were all of
@@ -1515,6 +1518,10 @@ class RulePicker:
         spanned_reading = win is not None and gpu is not None and bool(topics & METRICS)
         if job is not None and not spanned_reading and _WROTE.search(text):
             return Query("job_log", job=job)  # "did data-prep write the tokens file": what it printed says
+        if job is not None and last is not None and last.name == "job_log" and last.job not in (None, job):
+            named = next((n for n, i in context.job_names.items() if i == job), "")
+            if set(ws) - set(words(named)) - {str(job)} <= _ANOTHER_ONES:
+                return Query("job_log", job=job)  # "and llama-8b-eval's?" after a log: that job's log
         if job is not None and not spanned_reading:  # (not "the 4090's power between 12:00 and 13:24, while
             # the sweep ran": the span said, on the GPU said)
             if IN_ITS_RUN.search(text):

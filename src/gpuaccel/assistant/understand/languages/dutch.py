@@ -35,6 +35,8 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
     r"weer|doorgaan|stil|vrij|haal|wissel|aub|efkes|allez|amai|wachtende|voorrang|ergens|"
     r"daarop|erop|gegaan|keer|gister|klokfrequentie|klokfrequenties|kunde|ochtend|voormiddag|namiddag|tussen|middernacht|gestaan|stilgestaan|tegen|"
     r"moet|eerder|omhoog|gooien|lijkt|killen|druk|alleen|opnieuw|hem|vanmidag|iets|"
+    # chat's forms: "ff" (even), "geheuge" (the final n not said), "ipv" (in plaats van), a request's verbs
+    r"ff|geheuge|ipv|cancellen|ruim|opruimen|gefaalde|krijgen|hoeft|samenvatting|overzicht|"
     # Afrikaans' own words
     r"vandag|watter|hoekom|lank|nou|altesaam|altesame|gerun|geloop|gewag|gebreek|gevrek|omgeval|gekry|"
     r"asseblief|hoër|probeer|middernag|vanoggend|vanaand|gisteraand|jy|kanselleer|pouseer|wys|hou|terug)\b",
@@ -42,10 +44,10 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
 )
 # a follow-up that opens with Dutch's "and" before an article or a question word ("en de 4090?", "en qua
 # energie?"): no other language here says "en" so
-_DUTCH_AND = re.compile(r"^\s*en\s+(?:de|het|hoe|wat|qua|op|van|wie|welke|sinds)\b", re.I)
+_DUTCH_AND = re.compile(r"^\s*en\s+(?:de|het|hoe|wat|qua|op|van|wie|welke|sinds|die|dat|voor)\b", re.I)
 # the pronouns said for a job or a card: "ie" / "hij" / "hem" (it; Afrikaans "hy" / "hom" / "dit"), "die" /
 # "dat" standing alone (that one)
-_IT = r"(?:ie|hij|hem|hy|hom|die|dat|da|het|deze|dit)"  # (Flemish "da": dat)
+_IT = r"(?:ie|hij|hem|'m|hy|hom|die|dat|da|het|deze|dit)"  # (Flemish "da": dat; chat's "'m": hem)
 _HOW_LONG = r"(?:hoe lan[gk]|hoelan[gk])"  # (Afrikaans "hoe lank")
 # Afrikaans' participles, which Dutch spells otherwise: "het" before one is its helper (has), never the
 # article ("wat het toe gerun?": what ran then)
@@ -96,6 +98,44 @@ _DUTCH = compiled(
         # an English verb with Dutch's infinitive ("kan je die job killen?", "de prio omhoog gooien")
         ENGLISH_VERB_INFINITIVE,
         VERB_LAST,
+        # the request's verb said last, as an infinitive, its object first and no helper ("die job cancellen
+        # graag", "12 killen aub"; "X hoeft niet meer, cancellen": X is no longer needed): the request in
+        # English order
+        (
+            r"^(?:ok[,\s]+)?(?!(?:kan|kun|kunt|wil|mag|moet|hoe|wat|waarom|wanneer)\b)(.{1,40}?)"
+            r"(?:\s+(?:hoeft|hoeven)\s+(?:niet\s+meer|niet)\s*,?)?\s+"
+            r"(kill|cancel|release|pause|resume|restart|hold|rerun)(?=\s*(?:graag|alsjeblieft|aub)?\s*[.!]*$)",
+            r"\2 \1",
+        ),
+        # the same said with the Dutch verbs: "X opnieuw draaien graag" (run X again), "X op pauze zetten",
+        # "X on hold zetten", and with a helper ("kan ik die on hold zetten?", "kan de queue op pauze?": the
+        # verb left out)
+        (
+            r"(?:^|,\s*)(?:(?:kan|kun|kunt|wil|mag|moet)\s+(?:je\s+|jij\s+|u\s+|ik\s+|we\s+|ge\s+)?)?"
+            r"(?!(?:hoe|wat|waarom|wanneer)\b)(.{1,40}?)\s+(?:opnieuw|nog een keer|nog eens)\s+"
+            r"(?:draaien|starten|runnen|proberen|doen)\b",
+            r"rerun \1",
+        ),
+        (
+            r"\b(?:kan|kun|kunt|wil|mag|moet)\s+(?:je\s+|jij\s+|u\s+|ik\s+|we\s+|ge\s+)?"
+            r"(.{1,40}?)\s+(?:on hold|op hold|in de wacht)(?:\s+(?:zetten|gezet worden))?\b",
+            r"hold \1",
+        ),
+        (
+            r"\b(?:kan|kun|kunt|wil|mag|moet)\s+(?:je\s+|jij\s+|u\s+|ik\s+|we\s+|ge\s+)?"
+            r"(.{1,40}?)\s+op\s+(?:pauze|pause)(?:\s+(?:zetten|gezet worden))?\b",
+            r"pause \1",
+        ),
+        (r"(?:^|,\s*)(.{1,40}?)\s+(?:on hold|op hold|in de wacht)\s+zetten\b", r"hold \1"),
+        (r"(?:^|,\s*)(.{1,40}?)\s+op\s+(?:pauze|pause)\s+zetten\b", r"pause \1"),
+        # "ruim de gefaalde jobs op", "de oude jobs opruimen" (clean up)
+        (r"\bruim\s+(.{1,40}?)\s+op\b", r"clean up \1"),
+        (r"^(.{1,40}?)\s+opruimen\b", r"clean up \1"),
+        (r"\bopruimen\b", "clean up"),
+        # "X moet 2 gpu's krijgen ipv 1" (X should get 2 GPUs instead of 1)
+        (r"\b(?:moet|moeten)\s+(.{1,40}?)\s+krijgen\b", r"should get \1"),
+        (r"\b(?:ipv|i\.p\.v\.?|in plaats van)\b", "instead of"),
+        (r"\bgpu['’]s\b", "gpus"),
         (
             r"\b((?:job\s+)?\d+)'s\s+prio(?:riteit)?\s+(?:omhoog|hoger|hoër)\s*"
             r"(?:gooien|zetten|doen|halen|maken|maak|sit)?\b",
@@ -113,7 +153,8 @@ _DUTCH = compiled(
             r"in\s+de\s+(?:wachtrij|queue|rij)(?:\s+(?:zetten|plaatsen))?",
             r"bump the priority of \1",
         ),
-        (r"\bdie gefaalde\b|\bde gefaalde\b", "the failed one"),
+        (r"\b(?:die|de) gefaalde\b(?!\s+(?:jobs|runs|taken|opdrachten))", "the failed one"),
+        (r"\bgefaalde\b", "failed"),
         (r"\b(?:stop|annuleer|breek)\s+(.{1,40}?)\s+af\b", r"cancel \1"),
         (r"\bannuleer\b|\bannuleren\b|\bkanselleer\b", "cancel"),
         (rf"\b(?:restart|herstart|start)\s+{_IT}\s+(?:opnieuw|nog een keer|nog eens)\b", "rerun it"),
@@ -172,6 +213,10 @@ _DUTCH = compiled(
         # questions
         (r"\bkon starten\b|\bkon beginnen\b", "started"),
         (r"\btot nu toe\b|\btot nu\b", "so far"),
+        (r"\btot morgen\b", "until tomorrow"),
+        # "hoe pas ik dat aan?", "hoe kan ik dat aanpassen?" (how do I change that)
+        (r"\bhoe\s+pas\s+(?:ik|je|we)\s+(.{1,30}?)\s+aan\b", r"how do i change \1"),
+        (r"\baanpassen\b", "change"),
         (
             r"\b(?:staan|staat|stonden)\s+(.{1,30}?)\s+(?:al\s+)?in de (?:queue|wachtrij)\b",
             r"have \1 waited in the queue",
@@ -234,10 +279,14 @@ _DUTCH = compiled(
         (r"\bwie\b", "who"),
         (r"\bwaar\b", "where"),
         # verbs and states
-        (r"\bdoet\s+(?:helemaal\s+)?(?:niks|niets)(?:\s+meer)?\b|\bstaat (?:stil|te niksen)\b", "is idle"),
+        (
+            r"\bdoet\s+(?:helemaal\s+)?(?:niks|niets)(?:\s+meer)?\b"
+            r"|\bstaat (?:stil|te niksen|(?:niks|niets) te doen)\b",
+            "is idle",
+        ),
         (r"\bdoet\s+(.{1,30}?)\s+(?:helemaal\s+)?(?:niks|niets)(?:\s+meer)?\b", r"is \1 idle"),
-        (r"\bstaat\s+(.{1,30}?)\s+(?:stil|te niksen)\b", r"is \1 idle"),
-        (r"\b(?:stond|stonden)\s+(.{1,30}?)\s+(?:stil|te niksen)\b", r"was \1 idle"),
+        (r"\bstaat\s+(.{1,30}?)\s+(?:stil|te niksen|(?:niks|niets) te doen)\b", r"is \1 idle"),
+        (r"\b(?:stond|stonden)\s+(.{1,30}?)\s+(?:stil|te niksen|(?:niks|niets) te doen)\b", r"was \1 idle"),
         (r"\b(?:draait|loopt)\b", "is running"),
         (r"\b(?:draaide|draaiden|liep|liepen|gedraaid|gelopen)\b", "ran"),
         (r"\bdraaien\b", "are running"),
@@ -339,7 +388,7 @@ _DUTCH = compiled(
         (r"\bstroom\b", "power"),
         (r"\benergieverbruik\b|\benergie\b", "energy"),
         (r"\bgeheugengebruik\b", "memory use"),
-        (r"\bgeheugen\b", "memory"),
+        (r"\bgeheugen?\b", "memory"),  # ("geheuge": chat drops the final n)
         (r"\btemperatuur\b", "temperature"),
         (r"\bbelasting\b|\bbezetting\b", "load"),
         (r"\bklokfrequenties\b|\bkloksnelheden\b", "clock speeds"),
@@ -373,13 +422,15 @@ _DUTCH = compiled(
         (r"\bbeste\b", "best"),
         (r"\bwachtrij\b", "queue"),
         (r"\bopdracht\b|\btaak\b", "job"),
+        (r"\bsamenvatting\b|\boverzicht\b", "summary"),
+        (r"\bkorte?\b", "short"),
     )
 )
 _DUTCH_FUNCTION_WORDS = compiled(
     (
         # "die" standing alone is the job or card in focus; before a noun or as a relative it is "that"
-        (r"\b(?:ie|hij|hem|hy|hom)\b", "it"),
-        (r"\b(?:die|dat|da|deze|dit)\b(?=\s*(?:[?.!,]|$|al\b|nog\b|nu\b|ook\b|en\b))", "it"),
+        (r"\b(?:ie|hij|hem|hy|hom)\b|(?<!\w)['’]m\b", "it"),  # ("geef 'm": hem, as chat writes it)
+        (r"\b(?:die|dat|da|deze|dit)\b(?=\s*(?:[?.!,]|$|al\b|nog\b|nu\b|ook\b|en\b|until\b))", "it"),
         (r"\b(?:die|dat|da)\b", "that"),
         (r"\b(?:deze|dit)\b", "this"),
         (r"\bhet\b(?=\s*(?:[?.!,]|$))", "it"),

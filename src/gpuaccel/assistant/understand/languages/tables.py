@@ -152,7 +152,7 @@ def english_verb(stem: str) -> str:
 # an English verb of the trade given a Dutch or German infinitive's ending ("killen", "canceln",
 # "releasen"): the English verb
 ENGLISH_VERB_INFINITIVE: tuple[str, English] = (
-    r"\b(kill|cancel|releas|paus|resum|restart|rerun|hold)e?n\b",
+    r"\b(kill|cancel|releas|paus|resum|restart|rerun|hold)(?:le|e)?n\b",  # ("cancellen", the l doubled)
     lambda m: english_verb(m[1]),
 )
 # that verb said last, as Dutch and German put it after what it acts on ("kan je job 13 killen?",
