@@ -523,3 +523,40 @@ def test_a_change_said_first_then_asked_how_is_the_request(heldout_svc: Assistan
     sid, _, query = ask(heldout_svc, "print the log of job 9", None)
     _, _, query = ask(heldout_svc, "and the same for job 4?", sid)
     assert query == {"name": "job_log", "job": 4}, query
+
+
+def test_korean_read_in_english() -> None:
+    """Korean in Hangul reads as English whatever its particles and verb endings: a card counted with 번
+    ("1번 카드"), native numerals before a counter ("세 시간"), its question words, a "X는?" follow-up as
+    "and X?", and a request whose verb ends its clause read verb first ("그거 hold 걸어줘", "작업 삭제해")."""
+    from gpuaccel.assistant.understand.languages.east_asian import east_asian, korean_read
+    from gpuaccel.assistant.understand.spoken import written
+
+    asked = pick(written("어제 1번 카드 평균 온도 얼마였지"), Context(**MACHINE))
+    assert asked == Query("gpu_reading", gpu=1, metric="temperature", window=YESTERDAY), asked
+    assert pick(written("0번 gpu 메모리 얼마나 차있어요?"), Context(**MACHINE)) == Query(
+        "gpu_reading", gpu=0, metric="memory"
+    )
+    assert "GPU 0" in korean_read("0번 카드 팬") and "last 3 hours" in korean_read("최근 세 시간 동안")
+    assert "once" not in korean_read("한번 더") and "1" not in korean_read("한번 더")  # 한번: once more
+    assert east_asian("1번은?").startswith("and GPU 1")
+    assert east_asian("뭐가 남았는지는?").startswith("what")  # a question word of its own: no "and"
+    assert east_asian("이 잡 hold 좀 걸어줄래?").startswith("hold"), east_asian("이 잡 hold 좀 걸어줄래?")
+    assert east_asian("그 작업 기록 삭제해주세요").startswith("remove")
+
+
+def test_korean_requests_follow_ups_and_spans(heldout_svc: AssistantService) -> None:
+    """A Korean conversation: a job's wait then "몇 시에 끝났어?", a request with its verb last, the whole
+    queue stopped, a card's busy time over the last hour, the job that used the GPU the most."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "sd-xl-train 왜 실패한 거야?", None)
+    _, text, _ = ask(heldout_svc, "그럼 그거 다시 retry 좀 해주세요", sid)
+    assert "gpuaccel retry 5" in text, text
+    _, text, _ = ask(heldout_svc, "대기열 전체 잠깐 멈춰 줘", None)
+    assert "gpuaccel pause" in text and "gpuaccel pause 1" not in text, text
+    _, _, query = ask(heldout_svc, "지난 한 시간 동안 1번 카드 사용률 평균은?", None)
+    assert query is not None and query["gpu"] == 1 and query["metric"] == "util", query
+    assert query["window"]["label"] == "in the last hour", query
+    _, text, query = ask(heldout_svc, "오늘 GPU 가장 많이 사용한 작업이 뭐였어?", None)
+    assert query is not None and query["name"] == "job_rank", (query, text)

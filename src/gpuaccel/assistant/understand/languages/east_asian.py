@@ -100,6 +100,83 @@ _CHINESE: tuple[tuple[str, str], ...] = (
     (r"删掉|删除", " delete "), (r"重新跑|重跑|重试", " retry "), (r"忙", " busy "), (r"帮我", " please "),
     (r"和|跟", " and "), (r"以上", " or more "), (r"各", " each "), (r"卡", " GPU "),
 )  # fmt: skip
+# Korean (Hangul, casual or polite) around English words and job names, most specific first, each pattern
+# read in order, then any other Hangul word left out. Its particles (은/는/이/가/을/를/에/에서/로) are left
+# out with the rest, so only words and verb stems are named here, whatever their ending (했어, 했지, 한,
+# 해줘, 했었어). Numbers before a counter: "0번 (GPU|카드)" is a GPU, "3번 잡" a job; native numerals
+# (한/두/세 시간, 두 개) in digits, though "한번 더" (once more) is no number. Korean puts the verb last:
+# a request whose English verb ends its clause ("그거 cancel 해줘", "기록 지워줘") is read verb first.
+# A follow-up "X는?" / "X은?" with no question word of its own is English's "and X?".
+_KOREAN_NATIVE = {
+    "한": 1,
+    "두": 2,
+    "세": 3,
+    "네": 4,
+    "다섯": 5,
+    "여섯": 6,
+    "일곱": 7,
+    "여덟": 8,
+    "아홉": 9,
+    "열": 10,
+}
+_KOREAN_NUMERAL = re.compile(
+    r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?=(?:시간|개|장|대|주|달|명|일)(?![가-힣]))"
+)
+_KOREAN_VERB = r"cancel|retry|hold|release|pause|resume|remove|delete|kill|stop|show|restart|requeue"
+_KOREAN: tuple[tuple[str, str], ...] = (
+    (r"([0-9]+)\s*번\s*(?:잡|작업|job)", r" job \1 "),
+    (r"([0-9])\s*번\s*(?:GPU|gpu|카드|그래픽\s*카드)?", r" GPU \1 "),
+    (r"(?:GPU|gpu|카드)\s*([0-9])\s*번", r" GPU \1 "),
+    (r"(?:GPU|gpu|카드)\s*(?:2\s*(?:개|장|대)\s*(?:다|모두)?|둘\s*다)", " both GPUs "),
+    (r"2\s*(?:개|장|대)\s*(?:의\s*)?(?:GPU|gpu|카드)", " both GPUs "),
+    (r"(?:지난|최근)\s*1\s*시간(?:\s*동안)?", " in the last hour "),
+    (r"(?:지난|최근)\s*([0-9]+)\s*시간(?:\s*동안)?", r" in the last \1 hours "),
+    (r"([0-9.]+\s*%)\s*이상", r" at or above \1 "), (r"([0-9.]+\s*%)\s*이하", r" at or below \1 "),
+    (r"([^\s가-힣]+)\s*기준", r" by \1 "),
+    (r"(\S+?)(?:이|가)?\s*(\S+?)보다\s*먼저\s*돌게.*?순서\s*바꿔", r" switch the order of \1 and \2 "),
+    (r"순서\s*바꿔|순서\s*바꾸", " switch the order "),
+    (r"(\S+)\s+GPU\s*([0-9])\s*(?:에서|로|으로)\s*돌게\s*(?:바꿔|해|옮겨)", r" move \1 to GPU \2 "),
+    (r"(?:GPU\s*([0-9]))\s*(?:로|으로)\s*(?:옮겨|바꿔)", r" move to GPU \1 "),
+    (r"오늘\s*(?:아침|오전)", " this morning "), (r"오늘\s*(?:오후|낮)", " this afternoon "),
+    (r"오늘\s*(?:저녁|밤)", " this evening "), (r"어제\s*밤|어젯밤", " last night "),
+    (r"그저께|엊그제", " the day before yesterday "), (r"어제", " yesterday "),
+    (r"오늘\s*하루|오늘", " today "), (r"아침|오전", " this morning "), (r"오후", " this afternoon "),
+    (r"이번\s*주", " this week "), (r"지난\s*주|저번\s*주", " last week "),
+    (r"지금|현재|방금", " now "), (r"그\s*때|그\s*당시|그\s*시간에", " then "),
+    (r"잘못\s*말|잘못\s*썼|아니\s*아니|아니다|아니", " no, "),
+    (r"시간\s*(?:은|이)?\s*얼마나", " how long "),
+    (r"얼마나\s*(?=[가-힣 ]*(?:걸|돌|기다|오래))", " how long "),
+    (r"얼마나\s*오래|오래", " how long "), (r"얼마나|얼마", " how much "), (r"몇\s*시", " what time "),
+    (r"몇\s*도", " what temperature "), (r"몇\s*%", " what % "), (r"몇\s*번", " how many times "),
+    (r"몇", " how many "), (r"언제", " when "), (r"왜", " why "), (r"누가|누구", " who "),
+    (r"어느|어떤|무슨", " which "), (r"뭐라고|뭐야|뭐|무엇|뭘|뭔", " what "),
+    (r"(?:GPU|gpu|카드)\s*(?:를|을)?\s*(?:제일|가장)\s*많이\s*(?:쓴|썼|사용)", " used the most GPU time "),
+    (r"(\S+)\s*(?:제일|가장)\s*많이\s*(?:쓴|사용한)\s*(?:잡|작업|job)", r" job that used the most \1 "),
+    (r"제일\s*많이\s*(?:쓴|썼|사용)", " used the most "), (r"제일\s*높|가장\s*높", " highest "),
+    (r"제일\s*낮|가장\s*낮", " lowest "), (r"제일\s*뜨거|가장\s*뜨거", " hottest "),
+    (r"(?:제일|가장)\s*많이", " the most "),
+    (r"마지막\s*줄", " last line "), (r"온도", " temperature "), (r"전력량|전기|에너지", " energy "),
+    (r"전력|소비\s*전력", " power "), (r"메모리", " memory "), (r"팬", " fan "), (r"클럭", " clock "),
+    (r"사용률|사용량|사용율", " utilization "), (r"프로세스", " processes "), (r"로그", " log "),
+    (r"(?:대기열|큐)\s*(?:전체|전부)", " the whole queue "), (r"대기열|큐", " queue "),
+    (r"잡|작업", " job "), (r"카드", " GPU "), (r"최고|최대", " max "),
+    (r"최저|최소", " min "), (r"평균", " average "), (r"요약|정리", " summary "),
+    (r"전체|전부|모두", " the whole "),
+    (r"기록|이력", " record "), (r"제출", " submitted "),
+    (r"안\s*돌", " not running "), (r"(?:돌아\s*가|돌)\s*고\s*있|떠\s*있|돌아가는|도는", " running "),
+    (r"대기\s*중|기다리(?:고\s*있|는)", " waiting "), (r"기다렸|기다린|대기했", " waited "),
+    (r"시작", " start "), (r"끝났|끝난|끝나", " ended "), (r"죽었|죽은|죽", " failed "),
+    (r"실패", " failed "), (r"취소\s*(?:되|된|됐)", " cancelled "), (r"걸렸|걸린", " took "),
+    (r"남아\s*있|남은", " left "), (r"썼|쓴|쓰고\s*있|쓰는|먹었|먹은|먹고\s*있|사용", " used "),
+    (r"돌았었|돌았|돌린|돌렸", " ran "), (r"(?:hold|홀드)\s*(?:을|를)?\s*풀어", " release "),
+    (r"멈춰|멈추|일시\s*정지|정지|중지", " pause "), (r"풀어|재개", " resume "),
+    (r"지워|지우|삭제", " remove "), (r"취소", " cancel "), (r"다시\s*돌려|재시도", " retry "),
+    (r"보여", " show "), (r"그거|그것|그게|걔|그\s*(?:잡|job)|이거|저거", " it "),
+)  # fmt: skip
+_KOREAN_READ = tuple((re.compile(p), e) for p, e in _KOREAN)
+_KOREAN_AND_THEN = re.compile(r"^([^?,.!]{1,30}?)(?:은|는)\s*\?")
+_KOREAN_ASKED = re.compile(r"뭐|무엇|얼마|몇|언제|왜|어느|어떤|누가|누구")
+_KOREAN_REQUEST = re.compile(r"([^,.!?]*?)\s*\b(" + _KOREAN_VERB + r")\b([^A-Za-z0-9,.!?]*)(?=[,.!?]|$)")
 _CHINESE_READ = tuple((re.compile(p), e) for p, e in _CHINESE)
 # a Chinese follow-up leaning on the last answer ("风扇转速呢？", "最高呢", "SM clock 呢"): the clause before
 # 呢 with no question word of its own
@@ -115,12 +192,15 @@ def east_asian(text: str, lean: Lean | None = None) -> str:
     chinese = bool(re.search(r"[\u4e00-\u9fff]", text)) and not re.search(
         r"[\u3040-\u30ff\uac00-\ud7af]", text
     )
-    asks = chinese or any(said in text for said, _ in _EAST_ASIAN_ASKS)
+    korean = bool(re.search(r"[\uac00-\ud7af]", text))
+    asks = chinese or korean or any(said in text for said, _ in _EAST_ASIAN_ASKS)
     if not reads(lean, "east_asian", _EAST_ASIAN.search(text) and (asks or re.search(r"[A-Za-z]{2}", text))):
         return text
     text = text.translate(_FULL_WIDTH)
     if chinese:
         text = chinese_read(text)
+    elif korean:
+        text = korean_read(text)
     for said, english in (*_EAST_ASIAN_ASKS, *_EAST_ASIAN_WORDS):
         text = text.replace(said, f" {english} ")
     text = _EAST_ASIAN.sub(" ", text)
@@ -148,3 +228,17 @@ def chinese_read(text: str) -> str:
     for pattern, english in _CHINESE_READ:
         text = pattern.sub(english, text)
     return text
+
+
+def korean_read(text: str) -> str:
+    """``text``'s Korean in English (:data:`_KOREAN`): a follow-up "X는?" as "and X?", native numerals
+    before a counter in digits, its words in order, then a request's clause-final English verb moved first
+    (Korean puts the verb last); Hangul it does not name is left for :func:`east_asian` to drop."""
+    said = _KOREAN_AND_THEN.match(text)
+    if said and not _KOREAN_ASKED.search(said[1]):
+        text = f"and {said[1]}?" + text[said.end() :]
+    text = _KOREAN_NUMERAL.sub(lambda m: f" {_KOREAN_NATIVE[m[1]]} ", text)
+    for pattern, english in _KOREAN_READ:
+        text = pattern.sub(english, text)
+    text = _EAST_ASIAN.sub(" ", text)
+    return _KOREAN_REQUEST.sub(lambda m: f" {m[2]} {m[1].strip()}{m[3]}", text)
