@@ -560,3 +560,25 @@ def test_korean_requests_follow_ups_and_spans(heldout_svc: AssistantService) -> 
     assert query["window"]["label"] == "in the last hour", query
     _, text, query = ask(heldout_svc, "오늘 GPU 가장 많이 사용한 작업이 뭐였어?", None)
     assert query is not None and query["name"] == "job_rank", (query, text)
+
+
+def test_chinese_requests_said_politely_topic_first_or_without_their_object() -> None:
+    """Chinese asks politely with 帮忙/麻烦/能不能 (never "busy"), names the queue or job first and the verb
+    after ("队列先暂停", "X 只用 0 号卡"), drops the object after "verb 一下", and says a job's priority
+    (优先级), its swap (对调) and its going on (继续跑) in words of its own."""
+    from assistant_helpers import act_reply
+
+    from gpuaccel.assistant.understand.spoken import written
+
+    names = {"bert-pretrain": 21, "vit-probe": 22}
+    for request, command in (
+        ("麻烦把 vit-probe 的优先级改成 5", "gpuaccel priority 22 5"),
+        ("能不能让 bert-pretrain 接着跑", "gpuaccel resume 21"),
+        ("整个队列都停掉吧, 明天再说", "gpuaccel pause"),
+        ("好了, 队列继续", "gpuaccel resume"),
+        ("帮忙把 21 跟 22 对调一下", "gpuaccel switch 21 22"),
+        ("bert-pretrain 改为只用 0 号卡", "gpuaccel edit 21 --gpu-ids 0"),
+        ("这个我不要了, 帮忙 cancel 一下", "gpuaccel cancel 22"),
+    ):
+        assert command in (act_reply(written(request), names, focus=22) or ""), request
+    assert "this morning" in written("今早 4090 温度") and "busy" not in written("帮忙看看")

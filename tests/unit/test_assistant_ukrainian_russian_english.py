@@ -305,3 +305,24 @@ def test_chat_forms_a_value_after_its_noun_and_a_change_of_mind() -> None:
     assert in_english("сорян, я о нулевой карте имел в виду") == "sorry, I meant GPU 0"
     assert "this morning" in in_english("макс темпа сегодня с утра")
     assert "today" not in in_english("макс темпа сегодня с утра")
+
+
+def test_russian_takes_off_removes_and_starts_back_in_other_words() -> None:
+    """ "сними задачу 7" cancels it (after "сними с паузы" is read as resume), "удали X из списка" removes it,
+    "запускай ... обратно" starts it again; consumption (потребление), GPU-hours said with "гпу", chat's
+    "очерди" and "успел отработать" read as what they mean."""
+    from assistant_helpers import act_reply
+
+    from gpuaccel.assistant.understand.spoken import written
+
+    names = {"bert-pretrain": 21, "vit-probe": 22}
+    for request, command in (
+        ("сними задачу 21, она уже не нужна", "gpuaccel cancel 21"),
+        ("удалите bert-pretrain из списка задач", "gpuaccel remove 21"),
+        ("ну всё, запускаем очередь назад", "gpuaccel resume"),
+    ):
+        assert command in (act_reply(written(request), names, focus=22) or ""), (request, written(request))
+    assert "power" in written("какое потребление у второй карты")
+    assert "GPU-hours" in written("сколько гпу-часов за неделю")
+    assert "queue" in written("кто стоит в очерди")
+    assert "how long" in written("сколько mistral успела отработать")

@@ -56,7 +56,7 @@ _CHINESE_NUMERAL = re.compile(
 # is said once
 _REQUEST = (
     r"暂停|恢复|取消|清理掉?|清掉|删掉|删除|重新跑|重跑|重试|"
-    r"调到|调成|改到|改成|设为|设成|设到|挪到|放到|移到"
+    r"调到|调成|改到|改成|设为|设成|设到|挪到|放到|移到|换一下|交换|互换|对调|调换"
 )
 _CHINESE: tuple[tuple[str, str], ...] = (
     (r"([0-9])\s*号\s*(?:卡|GPU)", r" GPU \1 "), (r"(?:卡|GPU)\s*([0-9])\s*号?", r" GPU \1 "),
@@ -64,9 +64,16 @@ _CHINESE: tuple[tuple[str, str], ...] = (
     (r"把\s*(.+?)\s*(?:调到|调成|改成|设为|设成|设到)", r" set \1 to "),
     (r"把\s*(.+?)\s*(?:改到|挪到|放到|移到)", r" move \1 to "),
     (r"把\s*(.+?)\s*(" + _REQUEST + r")", r" \2 \1 "),
+    (r"让\s*(.+?)\s*(继续跑|继续运行|接着跑|继续)", r" \2 \1 "),
+    (r"(?:整个)?队列\s*(?:先|都|就)?\s*(?:停一下|停掉|停下来?|暂停)", " pause the queue "),
+    (r"(?:整个)?队列\s*(?:先|都|就)?\s*(?:恢复|继续|重新开始|开始跑)", " resume the queue "),
+    (r"^\s*([A-Za-z][\w.-]*)\s*(?:帮我|帮忙|请)?\s*(?:调到|调成|改成|改为|换成|设为|设成|设到)?\s*只(?:用|在)",
+     r" make \1 only use "),
+    (r"(?:调到|调成|改成|改为|换成|设为|设成|设到)?\s*只(?:用|在)", " make it only use "),
     (r"(?:调到|调成|改成|设为|设成|设到)(?=\s*\d)", " set to "), (r"(?:改到|挪到|放到|移到)", " move to "),
     (r"它的|它(?=\s*[A-Za-z])", " its "), (r"[它他她]们?", " it "),
-    (r"今天上午", " this morning "), (r"今天下午", " this afternoon "), (r"今天|今日|今儿", " today "),
+    (r"今天上午|今天早上|今早", " this morning "), (r"今晚|今天晚上", " tonight "),
+    (r"今天下午", " this afternoon "), (r"今天|今日|今儿", " today "),
     (r"昨晚|昨天晚上", " last night "), (r"前天", " the day before yesterday "),
     (r"昨天|昨日", " yesterday "),
     (r"上午|早上", " this morning "), (r"下午", " this afternoon "), (r"晚上", " this evening "),
@@ -96,8 +103,13 @@ _CHINESE: tuple[tuple[str, str], ...] = (
     (r"挂了|崩了|失败了?", " failed "), (r"停的", " stopped "), (r"为什么|为啥|怎么", " why "),
     (r"什么|啥", " what "), (r"哪个|哪些|哪", " which "), (r"有没有", " is there "), (r"多少", " how much "),
     (r"几次", " how many "), (r"总结|概况|情况", " summary "), (r"整个", " the whole "), (r"顺序", " order "),
-    (r"暂停", " pause "), (r"恢复", " resume "), (r"取消", " cancel "), (r"清理掉?|清掉|清除", " clean "),
-    (r"删掉|删除", " delete "), (r"重新跑|重跑|重试", " retry "), (r"忙", " busy "), (r"帮我", " please "),
+    (r"暂停", " pause "), (r"恢复|继续跑|继续运行|接着跑", " resume "),
+    (r"换一下|交换|互换|对调|调换", " switch "), (r"优先级", " priority "),
+    (r"\b(release|hold|cancel|kill|resume|retry|pause)\s*一下(?=\s*(?:[,，。.!！?？吧啊]|谢谢|$))",
+     r" \1 it "),
+    (r"取消", " cancel "), (r"清理掉?|清掉|清除", " clean "),
+    (r"删掉|删除", " delete "), (r"重新跑|重跑|重试", " retry "),
+    (r"帮我|帮忙|麻烦你?|能不能|能否|可不可以", " please "), (r"忙", " busy "),
     (r"和|跟", " and "), (r"以上", " or more "), (r"各", " each "), (r"卡", " GPU "),
 )  # fmt: skip
 # Korean (Hangul, casual or polite) around English words and job names, most specific first, each pattern
