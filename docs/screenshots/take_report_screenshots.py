@@ -1,6 +1,6 @@
 """Take the daily report's and the chat's screenshots in docs/screenshots/ from a real daemon.
 
-    apt-get install -y chromium xvfb
+    apt-get install -y chromium xvfb fonts-wqy-microhei fonts-nanum   # fonts: Chinese, Korean
     xvfb-run -a -s "-screen 0 1600x1200x24" .venv/bin/python docs/screenshots/take_report_screenshots.py \
         [SHOT.png ...]   (only those chat screenshots, no report: the others stay as they were taken)
 
@@ -385,6 +385,13 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("how many gpu hours did the jobs use this afternoon?", "and which job used the most of them?",
           "quale job ha usato più ore GPU oggi?", "pausa ele", "pin whisper-finetune to gpu 1"),
          "chat_gpu_hours_inside_a_span.png"),
+        # Chinese ("现在 GPU 0 温度多少": GPU 0's temperature now; "那 1 号卡呢": and card 1, a numeral before
+        # its counter), Korean ("오늘 GPU 제일 많이 쓴 잡": the job that used the most GPU time today, any
+        # particle or ending after a stem), Russian ("сколько энергии сожрала 1 видюха сегодня": GPU 1's
+        # energy today; "что в очереди": the queue)
+        (("现在 GPU 0 温度多少？", "那 1 号卡呢？", "오늘 GPU 제일 많이 쓴 잡 뭐야?",
+          "сколько энергии сожрала 1 видюха сегодня?", "что сейчас в очереди?"),
+         "chat_chinese_korean_russian.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
