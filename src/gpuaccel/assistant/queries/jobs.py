@@ -727,8 +727,10 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
     what = "GPU-hours" if q.metric == "gpu_time" else "run time"
     # GPU-time in GPU-hours, as every view says it; a run time is its last attempt's, as the job's detail
     # says it, with its attempts' sum beside it for a job that ran more than once
+    # (over a span, each job's whole GPU-time beside its part: read once, for the words and the note below)
+    whole = {j.id: gpu_seconds_in(j, 0.0, math.inf, now, q.gpu) for j, _ in ranked} if span else {}
     told = (
-        (lambda j, v: _gpu_hours_in(j, v, now, q.gpu) if span is not None else _gpu_hours(j, v))
+        (lambda j, v: _gpu_hours(j, v, whole.get(j.id)))
         if q.metric == "gpu_time"
         else lambda j, v: _run_told(with_events(ctx, j), v)
     )
@@ -752,7 +754,7 @@ def job_rank(ctx: QueryContext, q: Query) -> Result:
         head += f" Together {together} GPU-hours over the {len(ranked)} jobs."
     if span is not None:
         what = f"GPU-hours {span.label}"
-        if any(told(j, v) != _gpu_hours(j, v) for j, v in ranked):
+        if any(_cut(v, whole[j.id]) for j, v in ranked):
             head += f" Runs that crossed the span's edges count only their part {span.label}."
     rows = [[j.id, j.name or j.kind, str(j.state), told(j, v)] for j, v in ranked[:10]]
     return Result(q, head, ["job", "name", "state", what], rows, [best.id])
@@ -878,18 +880,17 @@ def _start_rank(ctx: QueryContext, q: Query) -> Result:
     return Result(q, head, ["job", "name", "state", "started", "GPUs"], rows, [best.id])
 
 
-def _gpu_hours(job: Job, seconds: float) -> str:
-    """GPU-seconds in GPU-hours as ``gpuaccel show`` and a job's detail write them ("so far": running)."""
-    return f"{gpu_hours_text(seconds / 3600)} GPU-hours" + (" so far" if job.state in LIVE else "")
+def _gpu_hours(job: Job, seconds: float, whole: float | None = None) -> str:
+    """GPU-seconds in GPU-hours as ``gpuaccel show`` and a job's detail write them ("so far": running); a
+    span's part of a job's runs with their ``whole`` where it holds only part of them ("0.58 of its 8.50
+    GPU-hours": a run crossed its edge)."""
+    of = f" of its {gpu_hours_text(whole / 3600)}" if whole is not None and _cut(seconds, whole) else ""
+    return f"{gpu_hours_text(seconds / 3600)}{of} GPU-hours" + (" so far" if job.state in LIVE else "")
 
 
-def _gpu_hours_in(job: Job, seconds: float, now: float, gpu: int | None) -> str:
-    """A span's GPU-hours of ``job`` (:func:`_gpu_hours`; ``gpu``: that card's), "0.58 of its 8.50 GPU-hours"
-    where the span holds only part of its runs (one crossed an edge)."""
-    whole = gpu_hours_text(gpu_seconds_in(job, 0.0, math.inf, now, gpu) / 3600)
-    if whole == gpu_hours_text(seconds / 3600):
-        return _gpu_hours(job, seconds)
-    return _gpu_hours(job, seconds).replace(" GPU-hours", f" of its {whole} GPU-hours", 1)
+def _cut(part: float, whole: float) -> bool:
+    """Whether a span's GPU-seconds of a job say less than its whole runs', as GPU-hours are written."""
+    return gpu_hours_text(part / 3600) != gpu_hours_text(whole / 3600)
 
 
 def _gpu_times(job: Job, now: float) -> str:

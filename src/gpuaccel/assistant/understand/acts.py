@@ -32,21 +32,19 @@ HARDWARE_REPLY = (
 )
 USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 
-# the states a command acts on: where "it" points at several jobs, the one it can act on is meant
-_ACTS_ON = {
-    "pause": {"running"},
-    "resume": {"paused"},
-    "release": {"held"},
-    "hold": {"queued"},
-    "retry": {"failed", "cancelled"},
-    "cancel": {"running", "queued", "held", "paused", "retrying"},
+# the states the daemon takes each command in, from its transition table (a cancel: any job not finished)
+_TAKEN_FROM: dict[str, set[str]] = {
+    c: {s.value for s in EVENTS[c].frm} for c in ("pause", "resume", "release", "hold", "retry")
+} | {"cancel": {s.value for s in ACTIVE}}
+# the states a command acts on: where "it" points at several jobs, the one it can act on is meant (a retry of
+# one that failed or was cancelled: the daemon retries a succeeded job too, but that is seldom what is meant)
+_ACTS_ON = _TAKEN_FROM | {"retry": _TAKEN_FROM["retry"] - {JobState.SUCCEEDED.value}}
+# where a request is refused: a job in none of the states its command takes, nor (a pause, resume, hold or
+# release) already in the one it leads to: the daemon answers those with the job as it is
+_TAKEN_IN = _TAKEN_FROM | {
+    c: _TAKEN_FROM[c] | {EVENTS[c].to.value} for c in ("pause", "resume", "release", "hold")
 }
-# the states the daemon takes each command in (its transition table; a cancel, any job not finished; asking
-# for the state a job is in already is no error): a request of a job in none of them is told it is refused
-_TAKEN_IN = {c: frozenset(EVENTS[c].frm) | {EVENTS[c].to} for c in ("pause", "resume", "hold", "release")} | {
-    "retry": frozenset(EVENTS["retry"].frm),
-    "cancel": ACTIVE,
-}
+_STATES = {s.value for s in JobState}
 
 
 def _refused(command: str, jobs: list[int], named: str, states: Mapping[int, str]) -> str | None:
@@ -54,16 +52,17 @@ def _refused(command: str, jobs: list[int], named: str, states: Mapping[int, str
     succeeded: gpuaccel pause 2 would be refused (only a running job can be paused)"), and what would work
     instead: an ended job is run again by a retry."""
     taken = _TAKEN_IN.get(command)
-    if taken is None or not jobs or any(states.get(i) not in {s.value for s in JobState} for i in jobs):
+    if taken is None or not jobs or any(states.get(i) not in _STATES for i in jobs):
         return None
     now = [JobState(states[i]) for i in jobs]
     if any(s in taken for s in now):
         return None
     ids = " ".join(map(str, jobs))
-    only = (  # the states it is taken from (not the one it leads to)
+    frm = _TAKEN_FROM[command]
+    only = (
         f"a job that has finished cannot be {_DONE[command]}"
-        if taken == ACTIVE
-        else f"only a {'finished' if taken == FINISHED else ' or '.join(sorted(EVENTS[command].frm))} job"
+        if frm == {s.value for s in ACTIVE}
+        else f"only a {'finished' if frm == {s.value for s in FINISHED} else ' or '.join(sorted(frm))} job"
         f" can be {_DONE[command]}"
     )
     being = " and ".join(sorted({s.phrase for s in now}))

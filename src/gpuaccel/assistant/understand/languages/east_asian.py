@@ -198,9 +198,10 @@ _EAST_ASIAN = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff
 
 
 def east_asian(text: str, lean: Lean | None = None) -> str:
-    """``text`` with the Korean and Japanese of :data:`_EAST_ASIAN_ASKS` and :data:`_EAST_ASIAN_WORDS` in
-    English, the rest of such words left out (a message with neither English of its own nor one of those
-    asks stays as it is)."""
+    """``text`` in English: Chinese (Han characters with no kana or Hangul) by :func:`chinese_read`, Korean
+    by :func:`korean_read`, then the Japanese (and Korean) of :data:`_EAST_ASIAN_ASKS` and
+    :data:`_EAST_ASIAN_WORDS`; the rest of such words left out (a message with none of these, nor English of
+    its own, stays as it is)."""
     chinese = bool(re.search(r"[\u4e00-\u9fff]", text)) and not re.search(
         r"[\u3040-\u30ff\uac00-\ud7af]", text
     )
