@@ -582,3 +582,31 @@ def test_chinese_requests_said_politely_topic_first_or_without_their_object() ->
     ):
         assert command in (act_reply(written(request), names, focus=22) or ""), request
     assert "this morning" in written("今早 4090 温度") and "busy" not in written("帮忙看看")
+
+
+def test_requests_taken_back_pointed_at_only_where_they_apply(heldout_svc: AssistantService) -> None:
+    """A request taken back ("undo that", "put it back", Russian "верни обратно") right after pausing a job
+    is that job resumed, not the queue; "release them" after the queue's waiting and held jobs releases the
+    held one only; "same breakdown for GPU 0" asks the last reading of that card; a display server is a
+    process on a card; a job changed in Russian to run on one GPU is edited so."""
+    from test_assistant_questions import ask
+
+    for back in ("undo that", "put it back", "ладно, верни обратно"):
+        sid, _, _ = ask(heldout_svc, "pause job 11", None)
+        _, text, _ = ask(heldout_svc, back, sid)
+        assert "gpuaccel resume 11" in text, (back, text)
+    sid, _, _ = ask(heldout_svc, "what's waiting?", None)
+    _, text, _ = ask(heldout_svc, "release them", sid)
+    assert "gpuaccel release 14." in text, text
+    sid, _, _ = ask(heldout_svc, "что на холде висит?", None)
+    _, text, _ = ask(heldout_svc, "отпусти его в очередь", sid)
+    assert "gpuaccel release 14." in text, text
+    sid, _, _ = ask(heldout_svc, "How long was GPU 1 busy today?", None)
+    _, _, query = ask(heldout_svc, "Same breakdown for GPU 0.", sid)
+    assert query is not None and query["gpu"] == 0 and query["metric"] == "util", query
+    _, text, _ = ask(heldout_svc, "is anything on gpu 1, even a display server?", None)
+    assert "Xorg" in text, text
+    _, text, _ = ask(heldout_svc, "llama-405b-probe поправь, чтобы на одной гпу шёл, а не на двух", None)
+    assert "gpuaccel edit 13 --gpus 1" in text, text
+    _, text, query = ask(heldout_svc, "сколько шардов прочитал data-prep", None)
+    assert "1,204" in text, (query, text)

@@ -1066,6 +1066,27 @@ _CORRECTED_IN_PLACE = re.compile(
 QUEUE_PAUSED = re.compile(
     r"\b(?:pause|halt|freeze|suspend)\b.{0,20}\b(?:queue|everything|all|scheduler)\b", re.I
 )
+# the last request taken back: "undo that", "revert it", "put it back (the way it was)" right after "pause it"
+_UNDO = re.compile(
+    r"^(?:(?:undo|revert|reverse|roll back|take back) (?:that|it|this|them|the last one)"
+    r"|(?:put|set|change|turn) (?:it|that|this|them|everything|things) back"
+    r"(?: (?:again|to (?:how|what) it was|as it was|the way it was))?)\W*$"
+)
+# what undoes a request: a pause by a resume, a hold by a release, and back
+_INVERSE = {"pause": "resume", "resume": "pause", "hold": "release", "release": "hold"}
+
+
+def _undone(context: Context, states: Mapping[int, str]) -> tuple[str, list[int]] | None:
+    """The last message's request to pause, resume, hold or release (its command and its jobs, none for the
+    queue's), which "undo that", "put it back" or its inverse said with no object takes back; None after
+    any other message."""
+    if not context.request:
+        return None
+    before = read_act(context.request, replace(context, request=None), states)
+    m = before and re.search(r"gpuaccel (pause|resume|hold|release)((?: \d+)*)(?=[ .,]|$)", before.reply)
+    return (m[1], [int(i) for i in m[2].split()]) if m else None
+
+
 # a request said again of other jobs: "and 13 too", "job 5 also", "same for 13", "13 as well pls"
 _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same)\b")
 # a correction of the job a request named ("no, I meant 12", "sorry not 13, 12"): the request asked of
@@ -1232,6 +1253,11 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     grouped = _group_request(said)
     if grouped is not None:
         return grouped
+    if _UNDO.match(said) and (back := _undone(context, states)) is not None:
+        command, ids = _INVERSE[back[0]], back[1]  # "undo that" after "pause job 11": resume job 11
+        return _read_one(
+            f"{command} job {' '.join(map(str, ids))}" if ids else f"{command} the queue", context, states
+        )
     for phrase, verb_said in _PHRASES:
         said = phrase.sub(verb_said, said, count=1)
     said = _WANTED_DONE.sub(lambda m: f"{_PARTICIPLE[m.group(2)]} {m.group(1)}", said, count=1)
@@ -1310,6 +1336,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     paused = states.get(talked) == "paused" or (states.get(talked) == "running" and context.last is None)
     if command == "resume" and not jobs and not queue_said and talked is not None and paused:
         jobs = [talked]
+    # "resume it again", "release it back" with no object right after a request to pause or hold jobs: those
+    back = _undone(context, states) if command in _INVERSE and not jobs and not queue_said else None
+    if back is not None and back[1] and _INVERSE[back[0]] == command:
+        jobs = back[1]
     # "how do I start it again after" right after a request to pause the queue, "start the queue again":
     # the queue resumed
     again_of_queue = QUEUE_PAUSED.search(context.request or "") or re.search(r"\bqueue\b", said)
@@ -1371,14 +1401,23 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command == "goagain":  # "get it going again": resume it (after a pause), retry what has ended
         ended = {"failed", "cancelled", "succeeded"}
         command = "retry" if all(states.get(i) in ended for i in jobs) else "resume"
-    one = re.match(  # a bare pointer (not "the one with the NaN loss": a description, read elsewhere)
-        r"\s*(?:it|(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b"
-        r"(?!\s+(?:with|that|which|who|whose|where|from|on|in)\b)",
+    one = re.match(  # a bare pointer (not "the one with the NaN loss": a description, read elsewhere; "it
+        # in the queue" is still it)
+        r"\s*(?:it\b|(?:(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b"
+        r"(?!\s+(?:with|that|which|who|whose|where|from|on|in)\b))",
         said[verb_end:],
     )
     able = [i for i in jobs if states.get(i) in _ACTS_ON.get(command, ())]
     if one and len(jobs) > 1 and len(able) == 1:
         jobs = able  # "pause it" after a list of jobs: the one of them that can be paused (the running one)
+    elif (
+        not one
+        and able
+        and len(able) < len(jobs)
+        and not _JOB_NUMBER.search(said)
+        and not named_jobs(said[verb_end:], context)
+    ):  # "release them" after the queue's waiting and held jobs: those of them it can release
+        jobs = able
     elif one and len(jobs) > 1 and command in _ACTS_ON:  # "it" is none or several of them: ask which
         listed, done = ", ".join(map(str, jobs)), _DONE[command]
         if set(able) == set(jobs):

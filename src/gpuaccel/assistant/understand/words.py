@@ -426,8 +426,8 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # what was asked, asked again of another reading or card: "same for temperature", "the same question
         # for the H100" ("and the temperature?")
         (
-            r"^(?:and |ok |okay |now )?(?:the )?same (?:thing |question |one |again |numbers? )?"
-            r"(?:for|with|of)\b",
+            r"^(?:and |ok |okay |now |do )?(?:the )?same "
+            r"(?:(?!(?:time|day|hour|period|span|window|night|morning)\b)[a-z]+ ){0,2}?(?:for|with|of)\b",
             "and",
         ),
         # a try or a go is an attempt: "how long did each go last", "when did the last try finish"
@@ -599,6 +599,10 @@ def words(question: str) -> list[str]:
     text = re.sub(r"\bis using\s*\??\s*$", "is using it", text)  # "which process is using?"
     # "do the failures cluster in time": bunch together, no Ray cluster
     text = re.sub(r"\bcluster(?:ed|ing|s)? (?:in time|together|around)\b", "happen close together", text)
+    # "even a display server", "the X server": a process on a card (Xorg), not a node of a cluster
+    text = re.sub(
+        r"\b(?:display|x|x11|xorg|wayland|desktop|graphical) (?:server|session)s?\b", "display process", text
+    )
     text = re.sub(r"\btimeline\b", "summary", text)  # "timeline for gpu0 between 13:40 and 13:50"
     # an incident's words: "anything correlated with the temp spike": what ran at the peak
     text = re.sub(r"\b(?:anything|what) (?:is |was )?(?:correlated|coincid\w*|associated|lined up) with\b",
