@@ -4,8 +4,9 @@
 # schedule's loads), NCU (the e4m3 call's one launch and the bf16 call at 4,16,1024 / 8,16,1024 causal D64:
 # launch stats, occupancy, scheduler and warp-state stats, per-SM active cycles, source counters; then
 # ncu_details / ncu_sass_phases / ncu_fwd_regions --partitions), AB (fp8_n1024_ab.py --errors, alternated
-# rounds, $VARS at $SHAPES), TESTS (the GPU file as plain functions, then its fixture tests). Writes under
-# $OUT (or out/).
+# rounds, $VARS at $SHAPES), NCU2 (per-SM active cycles of the FP8 kernel for $NCU2_VARS), TESTS (the GPU file as plain functions, then its fixture tests). Writes under
+# $OUT (or out/). The sm_pairs variants need benchmarks/results/fp8_sm_pairs_20261201-kern45.patch applied
+# (not kept).
 set -u
 OUT=${OUT:-out}
 mkdir -p "$OUT"
@@ -41,6 +42,14 @@ if [ "${NCU:-0}" = 1 ]; then
         python benchmarks/ncu_fwd_regions.py /tmp/source.csv --partitions
     } >"$OUT/ncu_summary.txt" 2>&1
     gzip -c /tmp/details.csv >"$OUT/details.csv.gz"
+fi
+if [ "${NCU2:-0}" = 1 ]; then  # per-SM active cycles of the FP8 kernel alone, $NCU2_VARS at $NCU2_SHAPES
+    M=sm__cycles_active.min,sm__cycles_active.max,sm__cycles_active.avg,sm__cycles_elapsed.max
+    timeout "${NCU_S:-200}" ncu --clock-control none --profile-from-start off -k regex:gluon_attn_fp8 \
+        --metrics "$M" --csv python benchmarks/fp8_n1024_ab.py --once --shapes $NCU2_SHAPES \
+        --variants $NCU2_VARS >"$OUT/ncu_sm.csv" 2>"$OUT/ncu_sm.err"
+    echo "ncu2 rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+    grep -E "sm__cycles" "$OUT/ncu_sm.csv" | awk -F'","' '{print $1, $(NF-2), $NF}' >>"$LOG"
 fi
 if [ "${AB:-0}" = 1 ]; then
     VARS=${VARS:-shipped}
