@@ -5,7 +5,8 @@ Why: at causal D64 4,16,1024 and 8,16,1024 the e4m3 call stayed 1.00-1.03x the b
 transposer's instructions were cut by a quarter; nobody had split the gap into per-tile cost, the grid's
 schedule and the host path. Per batch size B at N 1024, H 16, D64 causal: each call's kernel us (torch
 profiler, 20 calls), so the slope over B is the per-tile cost and the intercept the fixed part (launch,
-tail, first/last wave); host us per call with the GPU idle (``fp8_call_host_ab.loop_us``); and the host
+tail, first/last wave); host us per call with the GPU idle (``fp8_call_host_ab.loop_us``; the forty-fifth
+session's run read it after the profiler, 80-100 us a call, not the host path's cost); and the host
 schedule's per-program loads in 64-key blocks (+1 a tile, ``gluon.sched.causal_schedule``) as each kernel
 builds it (the FP8 kernel's tiles laid from row 0, bf16's from the last row up). Prints a table last,
 writes JSON to $OUT.
@@ -64,9 +65,10 @@ def main() -> int:
         fns = calls(shape)
         row = {}
         for name in ("e4m3", "bf16"):
+            host = loop_us(fns[name])  # before the profiler: after it, host us read 80-100 (CUPTI left on)
             ks = [kernel_times(fns[name], 20) for _ in range(3)]
             us = statistics.median(1e3 * sum(k.values()) for k in ks)
-            row[name] = {"kernels_ms": ks[-1], "kernel_us": us, "host_us": loop_us(fns[name])}
+            row[name] = {"kernels_ms": ks[-1], "kernel_us": us, "host_us": host}
         row["sched_fp8"] = schedule_loads(b, args.n, args.heads, False, 1, sms)
         row["sched_bf16"] = schedule_loads(b, args.n, args.heads, True, 2, sms)
         out["rows"][b] = row

@@ -4,8 +4,8 @@
 # schedule's loads), NCU (the e4m3 call's one launch and the bf16 call at 4,16,1024 / 8,16,1024 causal D64:
 # launch stats, occupancy, scheduler and warp-state stats, per-SM active cycles, source counters; then
 # ncu_details / ncu_sass_phases / ncu_fwd_regions --partitions), AB (fp8_n1024_ab.py --errors, alternated
-# rounds, $VARS at $SHAPES), NCU2 (per-SM active cycles of the FP8 kernel for $NCU2_VARS), TESTS (the GPU file as plain functions, then its fixture tests). Writes under
-# $OUT (or out/). The sm_pairs variants need benchmarks/results/fp8_sm_pairs_20261201-kern45.patch applied
+# rounds, $VARS at $SHAPES), NCU2 (per-SM active cycles of the FP8 kernel for $NCU2_VARS), TESTS (the GPU
+# file as plain functions, then its fixture tests). Writes under $OUT (or out/). The sm_pairs variants need benchmarks/results/fp8_sm_pairs_20261201-kern45.patch applied
 # (not kept).
 set -u
 OUT=${OUT:-out}
