@@ -220,7 +220,7 @@ _JAPANESE: tuple[tuple[str, str], ...] = (
     (r"(?:リトライ|再試行|再実行)\s*込み", " including retries "),
     (r"(?:もう)?(?:一回|一度|1回|1度)\s*(?:流|回|走らせ|実行|動かし)|再実行|再試行|やり直|再投入|リトライ",
      " retry "),
-    (r"(?:もう)?(?:一回|一度|1回)", " once more "),
+    (r"(?:もう)?(?:一回|一度|1回)", " "),
     (r"今日の?午前中?|今朝", " this morning "), (r"今日の?午後", " this afternoon "),
     (r"昨日の?夜|昨夜|昨晩|夕べ|ゆうべ", " last night "), (r"今夜|今晩", " tonight "),
     (r"一昨日|おととい", " the day before yesterday "), (r"昨日|きのう", " yesterday "),
@@ -229,6 +229,8 @@ _JAPANESE: tuple[tuple[str, str], ...] = (
     (r"その\s*(?:とき|時)|そん\s*時|その頃|当時", " then "),
     (r"ごめん|すみません|すまん", " sorry, "), (r"間違え|違う|ちゃう", " no, "),
     (r"何\s*時\s*から", " since when "), (r"何\s*(?:が)?\s*(?:動いて|走って|回って)", " what is running "),
+    (r"(?:何\s*時\s*間|何\s*分|(?:どれ|どの|どん)\s*(?:くらい|ぐらい))\s*(?:動いて|走って|回って)(?:い)?た",
+     " how long did it run "),
     (r"(?:時間\s*(?:は)?\s*)?(?:どれ|どの|どん)\s*(?:くらい|ぐらい)(?=[^?,.!]{0,10}?(?:かか|走|動|待|アイドル|空いて|忙し|続))"
      r"|時間\s*(?:は)?\s*(?:どれ|どの|どん)\s*(?:くらい|ぐらい)|何\s*時\s*間|何\s*分", " how long "),
     (r"(?:どれ|どの|どん)\s*(?:くらい|ぐらい)", " how much "), (r"何\s*時", " what time "), (r"いつ", " when "), (r"なんで|なぜ|どうして|何故", " why "),
@@ -247,10 +249,11 @@ _JAPANESE: tuple[tuple[str, str], ...] = (
     (r"ホールド\s*(?:を)?\s*(?:解除|外)|保留\s*(?:を)?\s*解除|リリース|解放", " release "),
     (r"ホールドされ|保留され|保留中", " held "), (r"ホールド|保留", " hold "),
     (r"キャンセルされ|取り消され", " cancelled "), (r"キャンセル|取り消|中止", " cancel "),
-    (r"再開", " resume "), (r"削除|消して", " remove "), (r"止め|停止|ストップ", " stop "),
+    (r"再開", " resume "), (r"削除|消して", " remove "), (r"止め|停止|ストップ", " cancel "),
     (r"固定|移動", " move "), (r"変え|変更", " change "),
+    (r"(?:失敗|落ち|コケ)\s*(?:した|た)\s*(?:やつ|ジョブ|方|もの|の)", " the failed one "),
     (r"失敗|落ち|死ん|コケ|こけ", " failed "), (r"始まら|動かな|走らな|動いてな|走ってな", " not running "),
-    (r"動いて|走って|実行中|回って", " running "), (r"待って|待ち", " waiting "), (r"始ま", " started "),
+    (r"(?:動いて|走って|回って)(?:い)?た", " ran "), (r"動いて|走って|実行中|回って", " running "), (r"待って|待ち", " waiting "), (r"始ま", " started "),
     (r"終わ|完了", " finished "), (r"かかっ", " took "), (r"投げ|投入|出し|サブミット", " submitted "),
     (r"食っ|使っ|消費", " used "), (r"見せて|表示", " show "), (r"ある\s*[?？]", " are there any? "),
     (r"それ|あれ|これ|そいつ|そのジョブ|その", " it "), (r"だけ", " only "), (r"以上", " or more "),
@@ -342,4 +345,4 @@ def japanese_read(text: str) -> str:
     for pattern, english in _JAPANESE_READ:
         text = pattern.sub(english, text)
     text = _EAST_ASIAN.sub(" ", text)
-    return _JAPANESE_REQUEST.sub(lambda m: f" {m[2]} {m[1].strip()}{m[3]}", text)
+    return _JAPANESE_REQUEST.sub(lambda m: f" {m[2]} {m[1].strip() or 'it'}{m[3]}", text)
