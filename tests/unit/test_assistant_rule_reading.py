@@ -545,6 +545,46 @@ def test_korean_read_in_english() -> None:
     assert east_asian("그 작업 기록 삭제해주세요").startswith("remove")
 
 
+def test_japanese_read_in_english() -> None:
+    """Japanese in kana and kanji reads as English whatever its particles and verb endings: cards as 番,
+    枚目 (counted from one) or full-width digits, kanji numerals before a counter, "一番" as the most, its
+    question words, a "Xは？" follow-up as "and X?", and a request whose verb ends it read verb first, on
+    "it" where Japanese leaves its object out."""
+    from gpuaccel.assistant.understand.languages.east_asian import east_asian, japanese_read
+    from gpuaccel.assistant.understand.spoken import written
+
+    asked = pick(written("昨日の１番の平均温度って何度だった？"), Context(**MACHINE))
+    assert asked == Query("gpu_reading", gpu=1, metric="temperature", window=YESTERDAY), asked
+    assert "GPU 0" in japanese_read("1枚目のファン") and "last 2 hours" in japanese_read("ここ二時間")
+    assert "hottest" in japanese_read("いちばん熱いカード") and "1" not in japanese_read("一時停止")
+    assert east_asian("消費電力は？").startswith("and power")
+    assert not east_asian("いつ始まったのは？").startswith("and")  # a question word of its own
+    assert east_asian("bert-pretrain を止めてください").startswith("cancel bert-pretrain")
+    assert east_asian("再開してもらえる？").startswith("resume it")
+    assert east_asian("ジョブ4番の保留を解除して").startswith("release job 4")
+
+
+def test_japanese_conversation(heldout_svc: AssistantService) -> None:
+    """A Japanese conversation: how long a failed job ran over its attempts, then a retry with no object; a
+    card's running processes; the whole queue paused; a job pinned to a card; a queued job's priority."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "sd-xl-train はどうして落ちたの？", None)
+    _, text, _ = ask(heldout_svc, "リトライも含めて合計どれくらい走ってた？", sid)
+    assert "9m41s" in text, text
+    _, text, _ = ask(heldout_svc, "じゃあもう一度流してください", sid)
+    assert "gpuaccel retry 5" in text, text
+    _, text, _ = ask(heldout_svc, "1番のGPUで動いてるプロセスを表示して", None)
+    assert "Xorg" in text, text
+    _, text, _ = ask(heldout_svc, "キューを全部止めてほしい", None)
+    assert "gpuaccel pause" in text and "gpuaccel pause 1" not in text, text
+    _, text, _ = ask(heldout_svc, "llama-70b-eval を0番に固定してもらえますか", None)
+    assert "gpuaccel edit 12 --gpu-ids 0" in text, text
+    sid, _, _ = ask(heldout_svc, "llama-70b-eval はなぜ待ってるの", None)
+    _, text, _ = ask(heldout_svc, "優先度を5に上げといて", sid)
+    assert "gpuaccel priority 12 5" in text, text
+
+
 def test_korean_requests_follow_ups_and_spans(heldout_svc: AssistantService) -> None:
     """A Korean conversation: a job's wait then "몇 시에 끝났어?", a request with its verb last, the whole
     queue stopped, a card's busy time over the last hour, the job that used the GPU the most."""

@@ -4,6 +4,7 @@ which a user writes whole around English job names) its question words, requests
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from gpuaccel.assistant.understand.languages.tables import Lean, reads
 
@@ -190,6 +191,95 @@ _KOREAN_AND_THEN = re.compile(r"^([^?,.!]{1,30}?)(?:은|는)\s*\?")
 _KOREAN_ASKED = re.compile(r"뭐|무엇|얼마|몇|언제|왜|어느|어떤|누가|누구")
 _KOREAN_REQUEST = re.compile(r"([^,.!?]*?)\s*\b(" + _KOREAN_VERB + r")\b([^A-Za-z0-9,.!?]*)(?=[,.!?]|$)")
 _CHINESE_READ = tuple((re.compile(p), e) for p, e in _CHINESE)
+# Japanese (kana with kanji and katakana loanwords, polite or casual, Kansai's "やけど" and
+# "始まらん" too) around English job names, most specific first: each pattern read in order, then
+# any other kana or kanji left out. Its particles (は/が/を/に/で/の/って) and verb endings (して,
+# しといて, してください, お願い, したい, やった) are left out with the rest, so only words and verb
+# stems are named here. GPUs: "0番", "GPU1", the n-th card "2枚目" (counted from one: the second is
+# GPU 1); "1枚" counts cards, "3番のジョブ" is a job. "一番" is the most, "一時停止" pause,
+# "もう一回" again: read before any numeral. What ran is past ("走ってた": ran), what runs now present.
+# Japanese puts the verb last and leaves out what the conversation names: a request's clause-final
+# English verb is read first, as in Korean, on "it" where it has no object. A follow-up "X は？"
+# with no question word of its own is English's "and X?". Kanji words Chinese shares with the same
+# meaning (今日, 昨日, 平均, 温度) are read here as Chinese reads them.
+_JAPANESE_DIGITS = str.maketrans("０１２３４５６７８９％", "0123456789%")
+_JAPANESE_VERB = _KOREAN_VERB + r"|move|change"
+_JAPANESE: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
+    (r"([0-9]+)\s*番\s*の?\s*ジョブ|ジョブ\s*([0-9]+)\s*番?", r" job \1\2 "),
+    (r"([0-9])\s*枚目", lambda m: f" GPU {int(m[1]) - 1} "),
+    (r"(?:GPU|カード)\s*(?:を|は)?\s*([0-9]+)\s*(?:枚|台)|([0-9]+)\s*(?:枚|台)\s*の?\s*(?:GPU|カード)?",
+     r" \1\2 GPU "),
+    (r"([0-9])\s*番\s*(?:の\s*)?(?:GPU|カード)?", r" GPU \1 "),
+    (r"(?:GPU|カード)\s*([0-9])\s*番?", r" GPU \1 "),
+    (r"(?:両方|2\s*枚とも|全部)\s*の?\s*(?:GPU|カード)", " both GPUs "),
+    (r"(?:GPU|カード)\s*(?:ごと|別|毎)", " per GPU "),
+    (r"(?:直近|過去|最近|ここ)\s*1\s*時間", " in the last hour "),
+    (r"(?:直近|過去|最近|ここ)\s*([0-9]+)\s*時間", r" in the last \1 hours "),
+    (r"([0-9.]+\s*%)\s*以上", r" at or above \1 "), (r"([0-9.]+\s*%)\s*以下", r" at or below \1 "),
+    (r"優先度\s*(?:を)?\s*([0-9]+)\s*(?:に|へ)", r" set priority to \1 "), (r"優先度", " priority "),
+    (r"GPU\s*([0-9])\s*(?:に|へ|で)\s*(?:固定|移|移動|動かす|回す|走らせ)", r" to GPU \1 move "),
+    (r"([0-9]+)\s*GPU\s*(?:だけ)?\s*(?:で|に)\s*(?:動く|走る|回る|実行する)?\s*(?:ように)?"
+     r"\s*(?:変え|変更|減らし|し)",
+     r" to \1 GPU change "),
+    (r"キュー\s*(?:を|は|の)?\s*(?:全体|全部)?\s*(?:を|は)?\s*(?:一時停止|止め|停止|ストップ)",
+     " pause the queue "),
+    (r"キュー\s*(?:を|は|の)?\s*(?:全体|全部)?\s*(?:を|は)?\s*(?:再開|動かし)", " resume the queue "),
+    (r"(?:一番|いちばん|最も)\s*(?:熱|暑)", " hottest "), (r"(?:一番|いちばん|最も)\s*忙し", " busiest "),
+    (r"(?:一番|いちばん|最も)\s*空いて", " freest "), (r"一番|いちばん|最も", " the most "),
+    (r"一時停止|いったん止め|一旦止め", " pause "),
+    (r"(?:リトライ|再試行|再実行)\s*(?:も|を)?\s*(?:込み|込め|含め|入れ)", " including retries "),
+    (r"(?:もう)?(?:一回|一度|1回|1度)\s*(?:流|回|走らせ|実行|動かし)|再実行|再試行|やり直|再投入|リトライ",
+     " retry "),
+    (r"(?:もう)?(?:一回|一度|1回)", " "),
+    (r"今日の?午前中?|今朝", " this morning "), (r"今日の?午後", " this afternoon "),
+    (r"昨日の?夜|昨夜|昨晩|夕べ|ゆうべ", " last night "), (r"今夜|今晩", " tonight "),
+    (r"一昨日|おととい", " the day before yesterday "), (r"昨日|きのう", " yesterday "),
+    (r"今日|きょう", " today "), (r"午前中?", " this morning "), (r"午後", " this afternoon "),
+    (r"今週", " this week "), (r"先週", " last week "), (r"今|いま|現在", " now "),
+    (r"その\s*(?:とき|時)|そん\s*時|その頃|当時", " then "),
+    (r"ごめん|すみません|すまん", " sorry, "), (r"間違え|違う|ちゃう", " no, "),
+    (r"何\s*時\s*から", " since when "), (r"何\s*(?:が)?\s*(?:動いて|走って|回って)", " what is running "),
+    (r"(?:何\s*時\s*間|何\s*分|(?:どれ|どの|どん)\s*(?:くらい|ぐらい))\s*(?:動いて|走って|回って)(?:い)?た",
+     " how long did it run "),
+    (r"(?:時間\s*(?:は)?\s*)?(?:どれ|どの|どん)\s*(?:くらい|ぐらい)"
+     r"(?=[^?,.!]{0,10}?(?:かか|走|動|待|アイドル|空いて|忙し|続))"
+     r"|時間\s*(?:は)?\s*(?:どれ|どの|どん)\s*(?:くらい|ぐらい)|何\s*時\s*間|何\s*分", " how long "),
+    (r"(?:どれ|どの|どん)\s*(?:くらい|ぐらい)", " how much "), (r"何\s*時", " what time "),
+    (r"何\s*度", " what temperature "), (r"何\s*%", " what % "), (r"いつ", " when "),
+    (r"なんで|なぜ|どうして|何故", " why "),
+    (r"誰", " who "), (r"どの|どれ|どっち", " which "), (r"いくつ|いくら|何\s*(?=[A-Za-z])", " how much "),
+    (r"どう\s*(?:なって|なった|だった)", " status "), (r"何", " what "),
+    (r"全部で|合計|トータル|合わせて", " in total "),
+    (r"GPU\s*時間", " GPU hours "), (r"時間", " hours "),
+    (r"最高|最大|ピーク", " max "), (r"最低|最小", " min "), (r"平均", " average "),
+    (r"消費電力量|電力量|電気代|電気", " energy "), (r"消費電力|電力", " power draw "),
+    (r"温度", " temperature "), (r"使用率|利用率|稼働率", " utilization "),
+    (r"メモリ使用量|メモリ|VRAM", " memory "), (r"ファン\s*(?:回転数|速度)?", " fan speed "),
+    (r"クロック", " clock "), (r"プロセス", " processes "), (r"スロットリング|スロットル", " throttling "),
+    (r"アイドル|空いて|空き", " idle "), (r"忙しかった|忙しい|ビジー", " busy "),
+    (r"ログ", " log "), (r"最後の行", " last line "), (r"まとめ|サマリー?|概要|状況", " summary "),
+    (r"キュー|待ち行列", " queue "), (r"ジョブ|タスク", " job "), (r"コマンド", " command "),
+    (r"ホールド\s*(?:を)?\s*(?:解除|外)|保留\s*(?:を)?\s*解除|リリース|解放", " release "),
+    (r"ホールドされ|保留され|保留中", " held "), (r"ホールド|保留", " hold "),
+    (r"キャンセルされ|取り消され", " cancelled "), (r"キャンセル|取り消|中止", " cancel "),
+    (r"再開", " resume "), (r"削除|消して", " remove "), (r"止め|停止|ストップ", " cancel "),
+    (r"固定|移動", " move "), (r"変え|変更", " change "),
+    (r"(?:失敗|落ち|コケ)\s*(?:した|た)\s*(?:やつ|ジョブ|方|もの)", " the failed one "),
+    (r"失敗|落ち|死ん|コケ|こけ", " failed "), (r"始まら|動かな|走らな|動いてな|走ってな", " not running "),
+    (r"(?:動いて|走って|回って)(?:い)?た", " ran "), (r"動いて|走って|実行中|回って", " running "),
+    (r"待って|待ち", " waiting "), (r"始ま", " started "),
+    (r"終わ|完了", " finished "), (r"かかっ", " took "), (r"投げ|投入|出し|サブミット", " submitted "),
+    (r"使って(?:る|いる|ます)|使用中", " using "), (r"食っ|使っ|消費", " used "), (r"見せて|表示", " show "),
+    (r"ある\s*[?？]", " are there any? "),
+    (r"それ|あれ|これ|そいつ|そのジョブ|その", " it "), (r"だけ", " only "), (r"以上", " or more "),
+)  # fmt: skip
+# kanji numerals before a counter ("二枚", "三時間"), as Chinese writes them; "一番" (most), "一時停止"
+# (pause) and "もう一回" (again) are no numbers
+_JAPANESE_NUMERAL = re.compile(r"(?<!もう)([一二三四五六七八九十]{1,3})(?=\s*(?:枚|台|時間|日|週|分|個))")
+_JAPANESE_READ = tuple((re.compile(p), e) for p, e in _JAPANESE)
+_JAPANESE_AND_THEN = re.compile(r"^([^?,.!]{1,20}?)\s*は\s*\?\s*$")
+_JAPANESE_ASKED = re.compile(r"何|いつ|どれ|どの|どこ|どう|なぜ|なんで|誰|いくつ|いくら")
+_JAPANESE_REQUEST = re.compile(r"([^,.!?]*?)\s*\b(" + _JAPANESE_VERB + r")\b([^A-Za-z0-9,.!?]*)(?=[,.!?]|$)")
 # a Chinese follow-up leaning on the last answer ("风扇转速呢？", "最高呢", "SM clock 呢"): the clause before
 # 呢 with no question word of its own
 _AND_THEN = re.compile(r"^([^？?，,。]{1,30}?)\s*呢\s*[？?]?")
@@ -206,7 +296,8 @@ def east_asian(text: str, lean: Lean | None = None) -> str:
         r"[\u3040-\u30ff\uac00-\ud7af]", text
     )
     korean = bool(re.search(r"[\uac00-\ud7af]", text))
-    asks = chinese or korean or any(said in text for said, _ in _EAST_ASIAN_ASKS)
+    japanese = not korean and bool(re.search(r"[\u3040-\u30ff]", text))
+    asks = chinese or korean or japanese or any(said in text for said, _ in _EAST_ASIAN_ASKS)
     if not reads(lean, "east_asian", _EAST_ASIAN.search(text) and (asks or re.search(r"[A-Za-z]{2}", text))):
         return text
     text = text.translate(_FULL_WIDTH)
@@ -214,6 +305,8 @@ def east_asian(text: str, lean: Lean | None = None) -> str:
         text = chinese_read(text)
     elif korean:
         text = korean_read(text)
+    elif japanese:
+        text = japanese_read(text)
     for said, english in (*_EAST_ASIAN_ASKS, *_EAST_ASIAN_WORDS):
         text = text.replace(said, f" {english} ")
     text = _EAST_ASIAN.sub(" ", text)
@@ -255,3 +348,23 @@ def korean_read(text: str) -> str:
         text = pattern.sub(english, text)
     text = _EAST_ASIAN.sub(" ", text)
     return _KOREAN_REQUEST.sub(lambda m: f" {m[2]} {m[1].strip()}{m[3]}", text)
+
+
+def japanese_read(text: str) -> str:
+    """``text``'s Japanese in English (:data:`_JAPANESE`): full-width and kanji digits as digits, a follow-up
+    "X は？" as "and X?", its words in order, then a request's clause-final English verb moved first
+    (Japanese puts the verb last); kana and kanji it does not name are left for :func:`east_asian` to drop."""
+    text = _JAPANESE_NUMERAL.sub(lambda m: f" {_numeral(m[1])} ", text.translate(_JAPANESE_DIGITS))
+    said = _JAPANESE_AND_THEN.match(text)
+    if said and not _JAPANESE_ASKED.search(said[1]):
+        text = f"and {said[1]}?"
+    for pattern, english in _JAPANESE_READ:
+        text = pattern.sub(english, text)
+    text = _EAST_ASIAN.sub(" ", text)
+    return _JAPANESE_REQUEST.sub(lambda m: f" {m[2]} {_object(m[1].strip())}{m[3]}", text)
+
+
+def _object(said: str) -> str:
+    """A request's object as English says it: Japanese leaves out what the conversation names ("再開して",
+    "2枚に変えて"), which English says as "it"."""
+    return "it" if not said else f"it {said}" if said.startswith("to ") else said
