@@ -610,3 +610,17 @@ def test_requests_taken_back_pointed_at_only_where_they_apply(heldout_svc: Assis
     assert "gpuaccel edit 13 --gpus 1" in text, text
     _, text, query = ask(heldout_svc, "сколько шардов прочитал data-prep", None)
     assert "1,204" in text, (query, text)
+
+
+def test_a_card_said_by_its_place_at_a_moment_then_a_setting_of_the_one_job(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "what was running on the second one at 12:10" is the jobs of GPU 1 then (the ordinal and "one" said
+    the card, no other topic); "which learning rate was that job" after the one job found there is what its
+    log printed, as "what lr did it use" is."""
+    from test_assistant_questions import ask
+
+    sid, _, query = ask(heldout_svc, "what was running on the second one at 12:10", None)
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query
+    _, text, query = ask(heldout_svc, "which learning rate was that job", sid)
+    assert query == {"name": "job_log", "job": 7} and "lr=0.0001" in text, (query, text)
