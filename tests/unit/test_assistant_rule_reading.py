@@ -624,3 +624,14 @@ def test_a_card_said_by_its_place_at_a_moment_then_a_setting_of_the_one_job(
     assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query
     _, text, query = ask(heldout_svc, "which learning rate was that job", sid)
     assert query == {"name": "job_log", "job": 7} and "lr=0.0001" in text, (query, text)
+
+
+def test_carrying_on_after_a_pause_resumes_and_all_done_is_no_queue(heldout_svc: AssistantService) -> None:
+    """ "right, all done - press on with it" after pausing a job: that job resumed ("carry on", "crack on",
+    "press on" continue it), and "all done" tells what the writer finished, no "all" of the queue."""
+    from test_assistant_questions import ask
+
+    for later in ("all done, press on with it", "finished now, carry on", "crack on with it"):
+        sid, _, _ = ask(heldout_svc, "could you pause job 11 for me", None)
+        _, text, _ = ask(heldout_svc, later, sid)
+        assert "gpuaccel resume 11" in text, (later, text)

@@ -129,13 +129,17 @@ _PHRASES = (
         "",
     ),
     (re.compile(r"\b(?:get|set) (it|them|.{1,30}?) (?:going|running|started|moving) again\b"), r"goagain \1"),
-    # what the writer has finished, said before the request: "done with the test, start it back up"
+    # what the writer has finished, said before the request: "done with the test, start it back up", "all
+    # done, ..." (not "all" jobs)
     (
         re.compile(
-            r"^(?:(?:i'?m|we'?re|i am|we are) )?(?:done|finished) with (?:the|my|our|that) [\w-]+,\s*"
+            r"^(?:(?:i'?m|we'?re|i am|we are) )?(?:all )?(?:done|finished|sorted)"
+            r"(?: with (?:the|my|our|that) [\w-]+)?(?: now| here)?,\s*"
         ),
         "",
     ),
+    # "carry on with it", "crack on", "press on with the sft": continued (after a pause: resumed)
+    (re.compile(r"\b(?:carry|crack|press) on(?: with)?\b"), "continue"),
     # "start it back up", "fire job 11 back up" (after a pause: resume; what has ended: retry)
     (re.compile(r"\b(?:start|fire|boot|spin) (it|them|.{1,30}?) back up\b"), r"goagain \1"),
     # Australian English: "knock job 13 on the head" (stop it for good)
