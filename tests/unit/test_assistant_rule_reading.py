@@ -635,3 +635,23 @@ def test_carrying_on_after_a_pause_resumes_and_all_done_is_no_queue(heldout_svc:
         sid, _, _ = ask(heldout_svc, "could you pause job 11 for me", None)
         _, text, _ = ask(heldout_svc, later, sid)
         assert "gpuaccel resume 11" in text, (later, text)
+
+
+def test_ukrainian_let_it_requests_a_card_kept_to_and_a_priority_said_verb_last(
+    heldout_svc: AssistantService,
+) -> None:
+    """Ukrainian and Russian say what a job is let do with "нехай"/"пусть" ("пусть дальше крутится" after a
+    pause: resumed; "хай стартує" of a held job: released), keep a job to one card with "щоб ... тільки на
+    карті N" (edited to that card) and may say the verb last ("ей приоритет 7 поставь")."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "поставь mistral-7b-sft на паузу", None)
+    _, text, _ = ask(heldout_svc, "а, пусть дальше крутится", sid)
+    assert "gpuaccel resume 11" in text, text
+    sid, _, _ = ask(heldout_svc, "що там з whisper-finetune?", None)
+    _, text, _ = ask(heldout_svc, "нехай стартує", sid)
+    assert "gpuaccel release 14" in text, text
+    sid, text, _ = ask(heldout_svc, "переналаштуй whisper-finetune, щоб він ішов лише на карті 0", None)
+    assert "gpuaccel edit 14 --gpu-ids 0" in text, text
+    _, text, _ = ask(heldout_svc, "ей приоритет 7 поставь", sid)
+    assert "gpuaccel priority 14 7" in text, text
