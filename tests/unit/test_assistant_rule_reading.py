@@ -655,3 +655,14 @@ def test_ukrainian_let_it_requests_a_card_kept_to_and_a_priority_said_verb_last(
     assert "gpuaccel edit 14 --gpu-ids 0" in text, text
     _, text, _ = ask(heldout_svc, "ей приоритет 7 поставь", sid)
     assert "gpuaccel priority 14 7" in text, text
+
+
+def test_a_job_changed_so_it_runs_on_a_card_is_moved_there(heldout_svc: AssistantService) -> None:
+    """ "tweak the whisper job so it only goes on card 0" is the job edited to that card (not a card's
+    setting), as "make it run on card 0" is; a GPU count said so ("... so it needs 1 gpu") stays a count."""
+    from test_assistant_questions import ask
+
+    _, text, _ = ask(heldout_svc, "could you adjust whisper-finetune so that it just runs on card 0", None)
+    assert "gpuaccel edit 14 --gpu-ids 0" in text, text
+    _, text, _ = ask(heldout_svc, "modify job 13 so it needs 1 gpu", None)
+    assert "gpuaccel edit 13 --gpus 1" in text, text
