@@ -650,3 +650,59 @@ def test_requests_taken_back_pointed_at_only_where_they_apply(heldout_svc: Assis
     assert "gpuaccel edit 13 --gpus 1" in text, text
     _, text, query = ask(heldout_svc, "сколько шардов прочитал data-prep", None)
     assert "1,204" in text, (query, text)
+
+
+def test_a_card_said_by_its_place_at_a_moment_then_a_setting_of_the_one_job(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "what was running on the second one at 12:10" is the jobs of GPU 1 then (the ordinal and "one" said
+    the card, no other topic); "which learning rate was that job" after the one job found there is what its
+    log printed, as "what lr did it use" is."""
+    from test_assistant_questions import ask
+
+    sid, _, query = ask(heldout_svc, "what was running on the second one at 12:10", None)
+    assert query is not None and query["name"] == "jobs" and query["gpu"] == 1, query
+    _, text, query = ask(heldout_svc, "which learning rate was that job", sid)
+    assert query == {"name": "job_log", "job": 7} and "lr=0.0001" in text, (query, text)
+
+
+def test_carrying_on_after_a_pause_resumes_and_all_done_is_no_queue(heldout_svc: AssistantService) -> None:
+    """ "right, all done - press on with it" after pausing a job: that job resumed ("carry on", "crack on",
+    "press on" continue it), and "all done" tells what the writer finished, no "all" of the queue."""
+    from test_assistant_questions import ask
+
+    for later in ("all done, press on with it", "finished now, carry on", "crack on with it"):
+        sid, _, _ = ask(heldout_svc, "could you pause job 11 for me", None)
+        _, text, _ = ask(heldout_svc, later, sid)
+        assert "gpuaccel resume 11" in text, (later, text)
+
+
+def test_ukrainian_let_it_requests_a_card_kept_to_and_a_priority_said_verb_last(
+    heldout_svc: AssistantService,
+) -> None:
+    """Ukrainian and Russian say what a job is let do with "нехай"/"пусть" ("пусть дальше крутится" after a
+    pause: resumed; "хай стартує" of a held job: released), keep a job to one card with "щоб ... тільки на
+    карті N" (edited to that card) and may say the verb last ("ей приоритет 7 поставь")."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "поставь mistral-7b-sft на паузу", None)
+    _, text, _ = ask(heldout_svc, "а, пусть дальше крутится", sid)
+    assert "gpuaccel resume 11" in text, text
+    sid, _, _ = ask(heldout_svc, "що там з whisper-finetune?", None)
+    _, text, _ = ask(heldout_svc, "нехай стартує", sid)
+    assert "gpuaccel release 14" in text, text
+    sid, text, _ = ask(heldout_svc, "переналаштуй whisper-finetune, щоб він ішов лише на карті 0", None)
+    assert "gpuaccel edit 14 --gpu-ids 0" in text, text
+    _, text, _ = ask(heldout_svc, "ей приоритет 7 поставь", sid)
+    assert "gpuaccel priority 14 7" in text, text
+
+
+def test_a_job_changed_so_it_runs_on_a_card_is_moved_there(heldout_svc: AssistantService) -> None:
+    """ "tweak the whisper job so it only goes on card 0" is the job edited to that card (not a card's
+    setting), as "make it run on card 0" is; a GPU count said so ("... so it needs 1 gpu") stays a count."""
+    from test_assistant_questions import ask
+
+    _, text, _ = ask(heldout_svc, "could you adjust whisper-finetune so that it just runs on card 0", None)
+    assert "gpuaccel edit 14 --gpu-ids 0" in text, text
+    _, text, _ = ask(heldout_svc, "modify job 13 so it needs 1 gpu", None)
+    assert "gpuaccel edit 13 --gpus 1" in text, text

@@ -129,13 +129,17 @@ _PHRASES = (
         "",
     ),
     (re.compile(r"\b(?:get|set) (it|them|.{1,30}?) (?:going|running|started|moving) again\b"), r"goagain \1"),
-    # what the writer has finished, said before the request: "done with the test, start it back up"
+    # what the writer has finished, said before the request: "done with the test, start it back up", "all
+    # done, ..." (not "all" jobs)
     (
         re.compile(
-            r"^(?:(?:i'?m|we'?re|i am|we are) )?(?:done|finished) with (?:the|my|our|that) [\w-]+,\s*"
+            r"^(?:(?:i'?m|we'?re|i am|we are) )?(?:all )?(?:done|finished|sorted)"
+            r"(?: with (?:the|my|our|that) [\w-]+)?(?: now| here)?,\s*"
         ),
         "",
     ),
+    # "carry on with it", "crack on", "press on with the sft": continued (after a pause: resumed)
+    (re.compile(r"\b(?:carry|crack|press) on(?: with)?\b"), "continue"),
     # "start it back up", "fire job 11 back up" (after a pause: resume; what has ended: retry)
     (re.compile(r"\b(?:start|fire|boot|spin) (it|them|.{1,30}?) back up\b"), r"goagain \1"),
     # Australian English: "knock job 13 on the head" (stop it for good)
@@ -674,6 +678,15 @@ _TO_RUN_ON = re.compile(
 )  # ("the probe should use only one gpu", "... should run with 1 gpu instead of 2": made to use it)
 
 
+# the same said as a change made so that the job runs there: "change whisper so it only runs on gpu 1", "edit
+# job 14 so that it uses the 4090" (read as "make ... run on ...")
+_SO_IT_RUNS = re.compile(
+    r"\b(?:change|edit|modify|adjust|alter|tweak|fix|reconfigure)\s+(.{1,40}?),?\s+so\s+(?:that\s+)?(?:it|they)"
+    r"\s+(?:only\s+|just\s+)?(?:runs?|goes|go|uses?|sits?)\s+(?:only\s+|just\s+)?(?:on\s+|onto\s+)?"
+    r"(?=(?:the|gpu|card)\b|[a-z]*\d)"
+)
+
+
 def _made_to(m: re.Match[str]) -> str:
     """ "the probe should run on gpu 1" -> "make the probe run on gpu 1"; "... should use one gpu" -> "make
     the probe use one gpu": what the job ought to do, said as the request the rules read."""
@@ -1142,7 +1155,9 @@ def asked_again_of(said: str, request: str | None, context: Context, states: Map
 def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act | None:
     """The command for a request to move one job to a GPU (:data:`_MOVED_TO_GPU`), or None when it names no
     one job and no GPU of this machine."""
-    m = _MOVED_TO_GPU.search(_TO_RUN_ON.sub(_made_to, said, count=1))
+    m = _MOVED_TO_GPU.search(
+        _SO_IT_RUNS.sub(r"make \1 run on ", _TO_RUN_ON.sub(_made_to, said, count=1), count=1)
+    )
     if m is None:
         return None
     gpu = int(m.group(3)) if m.group(3) is not None else gpu_by_model(m.group(4), context)

@@ -1097,7 +1097,9 @@ class RulePicker:
         if (of_the_one_job or then_of_the_one_job) and topics & SPAN_READINGS:  # "how hot did it get"
             metric = next(m for m in ("temperature", "power", "memory", "util") if m in topics)
             return Query("gpu_reading", gpu=gpu, job=one_job, metric=metric)  # over that job's run
-        if of_the_one_job and (_printed_asked(ws, topics) or LOGGED & set(ws)):
+        # ("which lr was that run": a setting it printed)
+        printed = _printed_asked(ws, topics) or SETTING_ASKED.search(_without_names(text, context))
+        if of_the_one_job and (printed or LOGGED & set(ws)):
             return Query("job_log", job=one_job)  # "what scores did it print at the end?": its log
         if of_the_one_job and not topics & (METRICS | {"overview", "energy", "log"}):
             return Query("job_detail", job=one_job)  # "what happened to it?", "how long did it run?"

@@ -31,6 +31,7 @@ from gpuaccel.assistant.understand.words import (
     METRICS,
     MORE,
     NUMBER_WORDS,
+    ORDINALS,
     POINTING,
     STOP,
     WORD_OF,
@@ -602,7 +603,8 @@ def query_for(
     }  # fmt: skip
     if gpu is not None and win is not None and peaks and not name:
         return Query("gpu_reading", gpu=gpu, metric="overview", window=win)  # "the h100's peaks today"
-    if "jobs" in topics or name or (win is not None and len(_other_words(ws)) <= 1):
+    # ("who was on the second one at 12:15": the words that said the GPU are no other topic)
+    if "jobs" in topics or name or (win is not None and len(_other_words(ws, gpu is not None)) <= 1):
         state = "succeeded" if _succeeded(ws) else None
         if "running" in topics and win is None:
             return Query("queue", state="running")
@@ -642,10 +644,12 @@ def _ranked_in_state(
     return ("gpu_time" if gpu_time else "duration"), state
 
 
-def _other_words(ws: list[str]) -> list[str]:
+def _other_words(ws: list[str], gpu_said: bool = False) -> list[str]:
     """The words that are no topic, filler or time word: a time span alone asks for the jobs of that span
-    ("anything yesterday?"), not with words about something else ("who won the game last night?")."""
+    ("anything yesterday?"), not with words about something else ("who won the game last night?"); where a
+    GPU is said, its place ("the second one") said it, no other thing."""
     known = STOP | set(WORD_OF) | MORE | LESS | SPAN_WORDS
+    known |= {*ORDINALS, "one"} if gpu_said else set()
     return [w for w in ws if w not in known and not w.isdigit()]
 
 
