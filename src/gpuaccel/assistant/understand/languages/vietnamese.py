@@ -49,6 +49,10 @@ _VIETNAMESE_MARK = re.compile(
 _REQUEST = r"cancel|hold|release|pause|resume|retry|rerun|restart|kill|stop|move"
 
 
+# a subject said without an article, as Vietnamese has none: "server" and "may" (the machine) are this one
+_SUBJECT = {"server": "the server", "may": "the machine"}
+
+
 def _clock(m: re.Match[str]) -> str:
     """An hour "9h" or "9h30" after its word ("tu 9h", "luc 13h30") as the clock writes it ("tu 9:00")."""
     return f"{m[1]} {m[2]}:{m[3] or '00'}"
@@ -82,6 +86,18 @@ _VIETNAMESE = (
     (r"\btro\s+xuong\b", "or less"),
     (r"\bmoi\s+nhat\b", "latest"),
     (r"\b(?:bat\s+dau|khoi\s+dong)\b", "start"),
+    # the question word after its verb, as Vietnamese says it: "server dang chay job gi" (what job is the
+    # server running), "GPU 0 chay gi" (what did it run), "no bat dau luc may gio" (when did it start)
+    (
+        r"\b(server|may|it|gpu\s*\d|card\s*\d|job\s+\d+|[\w-]+-[\w-]+)\s+(dang\s+)?(?:chay|run)\s+"
+        r"(?:(job|process|model)\s+)?gi\b",
+        lambda m: f"what {m[3] or 'job'} {'is' if m[2] else 'did'} {_SUBJECT.get(m[1].lower(), m[1])} "
+        + ("running" if m[2] else "run"),
+    ),
+    (
+        r"\b(it|server|job\s+\d+|[\w-]+-[\w-]+)\s+start\s+(?:chay\s+|run\s+)?(?:luc\s+)?(?:may\s+(?:gio|h)|khi\s+nao)\b",
+        r"when did \1 start",
+    ),
     (r"\btruoc\s+khi\b", "before"),
     (r"\bthi\s+(?:chet|die|crash|fail|loi|bi\s+kill)\w*\b", "before it failed"),
     (r"\bchet\b", "died"),
@@ -128,7 +144,7 @@ _VIETNAMESE = (
     (r",?\s*\bdung\s+(?:cho|de)\b[^,.?!]*", ""),
     (r"\blen\s+(?=(?:cao|thap)\s+nhat)", ""),
     (r"\bkhong\s+can(?:\s+nua)?\b", "no longer needed"),
-    (r"^\s*(?:(?:vay|the|thoi|ok)\b,?\s*)+(?:gio\s+)?", ""),
+    (r"^\s*(?:(?:vay|thoi|ok)\b,?\s*)+(?:gio\s+)?", ""),
     (r"^\s*gio\b", "now"),
     (r"\b(?:cho\s+)?(?:minh|em|toi)\s+can\b.*$", ""),
     (r"\btrong\b", "in"),
@@ -249,7 +265,7 @@ _VIETNAMESE = (
     ),
     (r"\s*\bgiup(?:\s+(?:em|anh|chi|minh))?\b", ""),
     (r"\b(ok|thanks?|thank you)\s+em\b", r"\1"),
-    (r"(?:\s*\b(?:nhe|nha|roi|vay|v|ha|di|luon|nua|k|ko|voi|a|co|thoi)\b)+(?=\s*(?:[?,.!]|$))", ""),
+    (r"(?:\s*\b(?:nhe|nha|roi|vay|v|ha|di|luon|nua|k|ko|voi|a|co|thoi|the)\b)+(?=\s*(?:[?,.!]|$))", ""),
     (r"^\s*(?:thoi|ok|xong(?:\s+roi)?)\b,?\s*", ""),
     (r"\s*\b(?:dc|duoc|chut)\b", ""),
     (r"\s*\b(?:vay|v)\b(?=\s*,)", ""),
