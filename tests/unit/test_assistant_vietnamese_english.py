@@ -82,3 +82,28 @@ def test_vietnamese_follow_ups_carry_the_subject(heldout_svc: AssistantService) 
 def test_training_on_ones_own_data_is_declined(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "how do we train a segmentation net on our own dataset?", None)
     assert query is None
+
+
+def test_a_message_in_vietnamese_with_its_marks_is_read_whole() -> None:
+    """Marked letters are Vietnamese's own: read first and folded, so "nào" is no Portuguese "não"."""
+    assert written("hôm qua card 1 nóng nhất bao nhiêu độ?") == "yesterday card 1 hottest how many degrees?"
+    assert written("GPU số 1 đang xài bao nhiêu bộ nhớ") == "GPU 1 is using how much memory"
+    assert written("máy đang chạy job gì thế?") == "what job is the machine running?"
+    assert written("job 7 bắt đầu lúc mấy giờ") == "when did job 7 start"
+    assert written("con A100 công suất trung bình 2 tiếng vừa rồi") == (
+        "the A100 power average in the last 2 hours"
+    )
+
+
+def test_vietnamese_requests_with_their_particles() -> None:
+    assert written("xoá job 4 khỏi danh sách giùm nha") == "remove job 4 from danh sach"
+    assert written("sửa job 8 xuống 2 GPU giúp em") == "change job 8 to use 2 gpus"
+    assert written("cho job 5 priority 3 nhé") == "set the priority of job 5 to 3"
+    assert written("đổi thứ tự job 2 với job 6") == "swap job 2 and job 6"
+
+
+def test_a_vietnamese_follow_up_without_marks(heldout_svc: AssistantService) -> None:
+    sid, _, query = ask(heldout_svc, "hom nay card 0 cong suat cao nhat bao nhieu", None)
+    assert query is not None and query["gpu"] == 0 and query["metric"] == "power", query
+    _, _, query = ask(heldout_svc, "còn con 4090?", sid)
+    assert query is not None and query["gpu"] == 1, query

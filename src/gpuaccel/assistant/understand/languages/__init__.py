@@ -47,7 +47,7 @@ from gpuaccel.assistant.understand.languages.tagalog import taglish_read
 from gpuaccel.assistant.understand.languages.tamil import tamil
 from gpuaccel.assistant.understand.languages.turkish import turkish_read
 from gpuaccel.assistant.understand.languages.ukrainian_russian import ukrainian_russian
-from gpuaccel.assistant.understand.languages.vietnamese import vietnamese_read
+from gpuaccel.assistant.understand.languages.vietnamese import vietnamese_read, vietnamese_typed
 
 __all__ = [
     "Lean",
@@ -160,12 +160,18 @@ def _read(text: str, lean: Lean | None) -> str:
     # words), but its short words are others' ("se", "on", "ja", "nyt" Danish's new, "mita" Hindi's).
     # Estonian between them (:func:`estonian`): its words are Finnish's too ("ja", "on", "oli", "miks",
     # "tapa"), so it reads them where its own marks show ("mis", "kas", "praegu", "jookseb", "GPU peal") first
+    # Vietnamese typed with its marks before all (:func:`vietnamese_typed`): its letters are its own (ơ ư, a
+    # dot below, two stacked marks), but once another table folds them its words are others' ("nào"
+    # Portuguese's "não", "là" French's "la", "qua" Italian's here)
+    typed = vietnamese_typed(text)
+    text = vietnamese_read(text, lean) if typed else text
     text = finnish(estonian(slovenian(latvian(text, lean), lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)
-    text = hebrew_read(taglish_read(vietnamese_read(indonesian_read(text, lean), lean), lean), lean)
+    text = indonesian_read(text, lean)
+    text = hebrew_read(taglish_read(text if typed else vietnamese_read(text, lean), lean), lean)
     text = hindi(east_asian(polish(text, lean), lean), lean)
     text = in_passing(french(italian(german(dutch(text, lean), lean), lean), lean))
     return spanish(portuguese(text, lean), lean)

@@ -1,10 +1,30 @@
-"""Vietnamese words said without their marks in an English message, read as the English they stand for."""
+"""Vietnamese read as the English it stands for: its words said without their marks in an English message,
+and a message in Vietnamese whole, typed with its marks (as on a phone's Telex keyboard) or without them."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, ing_form, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import Lean, compiled, ing_form, read_unaccented
+
+# the letters only Vietnamese writes: a horn (ơ ư), a tilde on i or u, a dot below or a hook above a vowel
+# and the vowels of U+1EA0-U+1EF9 that stack two marks ("ấ", "ờ"): a message with one is Vietnamese, read
+# before any other language's table sees its words ("nào" is no Portuguese "não", "là" no French "la")
+# "còn" (and, still) too: a grave o no other language writes on that word
+_VIETNAMESE_LETTERS = re.compile(r"[ơưĩũƠƯĨŨ\u1ea0-\u1ef9]|\bcòn\b", re.I)
+# every letter of Vietnamese without its marks ("đ" a plain "d"), as phones and Slack users type it
+_VOWELS = "aăâeêioôơuưyAĂÂEÊIOÔƠUƯY"
+_MARKED = sorted(
+    {
+        unicodedata.normalize("NFC", v + m)
+        for v in _VOWELS
+        for m in ("", "\u0300", "\u0301", "\u0303", "\u0309", "\u0323")
+    }
+)
+_UNACCENTED: dict[int, int] = {
+    ord(c): ord(unicodedata.normalize("NFD", c)[0]) for c in _MARKED if len(c) == 1 and not c.isascii()
+} | {ord("đ"): ord("d"), ord("Đ"): ord("D")}
 
 # a word an English message never has, read only where the message has one (an English "a", "em" or "roi"
 # stays as it was): "hom qua", "bay gio", "bao nhieu", "job nao", "giup em", "nhe"; a trailing "a" is the
@@ -29,12 +49,107 @@ _VIETNAMESE_MARK = re.compile(
 _REQUEST = r"cancel|hold|release|pause|resume|retry|rerun|restart|kill|stop|move"
 
 
+# a subject said without an article, as Vietnamese has none: "server" and "may" (the machine) are this one
+_SUBJECT = {"server": "the server", "may": "the machine"}
+
+
 def _clock(m: re.Match[str]) -> str:
     """An hour "9h" or "9h30" after its word ("tu 9h", "luc 13h30") as the clock writes it ("tu 9:00")."""
     return f"{m[1]} {m[2]}:{m[3] or '00'}"
 
 
 _VIETNAMESE = (
+    # a Vietnamese message's own grammar, read before its words: "GPU so 1" (number 1), "con 4090" (the 4090:
+    # a card's classifier, not the follow-up's "con"), "nó" (it) after a word or before its verb, "cai" (a
+    # thing's classifier), "job do"/"card do" (that job, that card), "bi" (the passive: "bi kill" is killed,
+    # "bi gi" what happened), "co ... khong" (is it ...), "la" (is), "a nham, y minh la" (I meant)
+    (r"\b(gpu|card)\s+so\s+(?=\d)", r"\1 "),
+    (r"\bcon\s+(?=(?:\d{4}|[ahlbv]\d{2,3})\b)", "the "),
+    (r"^\s*a\s+nham\b,?\s*", "no, "),
+    (r"\by\s+(?:minh|em|toi|anh)\s+la\b", "I meant"),
+    (r"(?<=\w\s)no\b|^\s*no\s+(?=(?:bat|chay|dang|da|bi|in|ghi|dung|xai|van)\b)", "it "),
+    (r"\b(job|card|gpu|process|log)\s+(?:do|ay|nay)\b(?!\s+(?:nhat|hon|degrees)\b)", r"\1 that"),
+    (r"\b(?:job|card|gpu|process|log)\s+that\b", lambda m: "that " + m[0].split()[0]),
+    (r"\bcai\s+(?:do|ay)\b", "that"),
+    (r"\bcai\s+(?=gi\b)|\bcai\s+(?=[\w-]+\s+(?:is|dang|da|bi)\b)", ""),
+    (r"\bbi\s+gi\b", "what happened"),
+    (r"\bbi\s+(?=[a-z])", ""),
+    (r"\bco\s+(?=(?:dang|bi|dung|xai|chay)\b)", ""),
+    (r"\bla\b", "is"),
+    # the hours said back: "1 tieng vua roi" (the last hour), "N phut vua qua", "tu 70 do tro len" (70 or
+    # more), "tro len/tro xuong" (or more, or less), "moi nhat" (latest), "bat dau" (start), "truoc khi"
+    # (before), "thi chet" (before it died)
+    (r"\b(\d+)\s*(?:tieng|gio|h)\s+(?:vua\s+(?:roi|qua)|qua|gan\s+(?:day|nhat))\b", r"in the last \1 hours"),
+    (r"\b(\d+)\s*phut\s+(?:vua\s+(?:roi|qua)|qua|gan\s+(?:day|nhat))\b", r"in the last \1 minutes"),
+    (r"\btu\s+(\d+\s*(?:do|%|w)?)\s+tro\s+len\b", r"at or above \1"),
+    (r"\btro\s+len\b", "or more"),
+    (r"\btro\s+xuong\b", "or less"),
+    (r"\bmoi\s+nhat\b", "latest"),
+    (r"\b(?:bat\s+dau|khoi\s+dong)\b", "start"),
+    # the question word after its verb, as Vietnamese says it: "server dang chay job gi" (what job is the
+    # server running), "GPU 0 chay gi" (what did it run), "no bat dau luc may gio" (when did it start)
+    (
+        r"\b(server|may|it|gpu\s*\d|card\s*\d|job\s+\d+|[\w-]+-[\w-]+)\s+(dang\s+)?(?:chay|run)\s+"
+        r"(?:(job|process|model)\s+)?gi\b",
+        lambda m: f"what {m[3] or 'job'} {'is' if m[2] else 'did'} {_SUBJECT.get(m[1].lower(), m[1])} "
+        + ("running" if m[2] else "run"),
+    ),
+    (
+        r"\b(it|server|job\s+\d+|[\w-]+-[\w-]+)\s+start\s+(?:chay\s+|run\s+)?(?:luc\s+)?(?:may\s+(?:gio|h)|khi\s+nao)\b",
+        r"when did \1 start",
+    ),
+    (r"\btruoc\s+khi\b", "before"),
+    (r"\bthi\s+(?:chet|die|crash|fail|loi|bi\s+kill)\w*\b", "before it failed"),
+    (r"\bchet\b", "died"),
+    (r"\bkhi\b", "when"),
+    # the readings and the words of use: "cong suat" (power), "xai/dung" (use), "an/ton nhieu X nhat" (used
+    # the most X), "tat ca" (all), "ket qua" (result), "tom tat" (summarize)
+    (r"\bcong\s+suat\b", "power"),
+    (r"\bbo\s+nho\b", "memory"),
+    (r"\bquat\b", "fan"),
+    (r"\b(?:an|ton|dung|xai|chiem)\s+nhieu\s+(.{1,30}?)\s+nhat\b", r"used the most \1"),
+    (r"\bnhieu\s+nhat\b", "the most"),
+    (
+        r"\b(?:dang\s+)?(?:xai|dung)\s+(?=bao\s+nhieu|how|[a-z]+\s+(?:nao|gi)\b|process|that|gpu|card)",
+        "is using ",
+    ),
+    (r"\btat\s+ca\b", "all"),
+    (r"\bket\s+qua\b", "the result"),
+    (r"\btom\s+tat\b", "summarize"),
+    (r"\bca\s+(?=queue|hang\s+doi)", "the whole "),
+    # the queue's requests: "xoa" (remove) "khoi" (from), "sua/doi X xuong N GPU" (X to N GPUs), "cho X
+    # priority N" (X's priority to N), "doi thu tu X voi Y" (swap them), "hold X lai" (hold X), "khoan"
+    # (wait: no word of the request), "(dang) doi/cho" (waiting), "phai cho" (had to wait)
+    (r"\bxoa\b", "remove"),
+    (r"\bkhoi\b", "from"),
+    (
+        r"\b(?:sua|doi|chinh|giam|tang)\s+(.{1,40}?)\s+(?:xuong|len|thanh|con|ve)\s+(\d+)\s*(?:gpus?|card)\b",
+        r"change \1 to use \2 gpus",
+    ),
+    (
+        r"\bcho\s+(.{1,40}?)\s+(?:priority|uu\s+tien)\s+(?:la\s+|len\s+)?(\d+)\b",
+        r"set the priority of \1 to \2",
+    ),
+    (r"\bdoi\s+(?:thu\s+tu|cho)\s+(.{1,40}?)\s+(?:voi|va)\s+", r"swap \1 and "),
+    (r"\b(" + _REQUEST + r")\s+((?:job\s+)?[\w-]{1,40}?)\s+lai\b", r"\1 \2"),
+    (r",?\s*\bkhoan\s+(?:chay|run)\b", ""),
+    (r"\b(?:dang\s+)?doi\s+(?:cai\s+)?(?:gi|what)\b", "is waiting for what"),
+    (r"\b(?:dang\s+)?doi\s+(?=job|ai)", "is waiting for "),
+    (r"\bphai\s+(?:cho|doi)\b", "wait"),
+    (r"\bmoi\s+(?:duoc\s+)?(?:chay|run)\b", "before it started"),
+    (r"\b(?:in\s+ra|ghi)\s+(?:gi|what)\b", "says what"),
+    (r"\bra\s+sao\b", "how"),
+    (r"(?<!\bthi\s)(?<!\bra\s)(?<!\btai\s)\bsao\b(?!\s*(?:[?,.!]|$))", "why"),
+    (r"\b(?:may|cac|nhung)\s+lan\s+(?:retry|chay\s+lai)\b", "all attempts"),
+    (r",?\s*\bdung\s+(?:cho|de)\b[^,.?!]*", ""),
+    (r"\blen\s+(?=(?:cao|thap)\s+nhat)", ""),
+    (r"\bkhong\s+can(?:\s+nua)?\b", "no longer needed"),
+    (r"^\s*(?:(?:vay|thoi|ok)\b,?\s*)+(?:gio\s+)?", ""),
+    (r"^\s*gio\b", "now"),
+    (r"\b(?:cho\s+)?(?:minh|em|toi)\s+can\b.*$", ""),
+    (r"\btrong\b", "in"),
+    (r"\bvoi\b(?=\s*(?:[?,.!]|$))", ""),
+    (r"\bvoi\b", "with"),
     # "co nhung X nao" (which Xs), "co X nao" (is there any X: which X), "cai nao" (which one)
     (r"\b(?:co\s+)?nhung\s+([\w-]+)\s+nao\b", r"which \1s"),
     (r"\bco\s+(?=[\w-]+\s+nao\b)", ""),
@@ -42,7 +157,7 @@ _VIETNAMESE = (
     # "which" and "what" said after their noun: "job nao run that time" is "which job", "run job gi" what job
     (r"\b([\w-]+)\s+nao\b(?!\s+[a-z]+(?:ou|ei|ava|ar|er|ir)\b)", r"which \1"),  # not Portuguese's "nao rodou"
     (r"\b(job|process|card|gpu|model|step|error|loi)\s+gi\b", r"what \1"),
-    (r"\bgi\b(?=\s*[?]|\s*$)", "what"),
+    (r"\bgi\b(?=\s*[?]|\s*$)|(?<=\brun\s)gi\b|(?<=\bchay\s)gi\b", "what"),
     # the hours: "luc may gio"/"luc may h"/"khi nao" (at what time), "luc do" (at that time), "sang nay" (this
     # morning), "toi qua" (last night), "nua dem" (midnight), "trong 1 gio qua" (in the last hour), "tu 9h
     # den 12h" (from 9:00 to 12:00); an hour "9h" or "9h30" (not a span's "1h30m")
@@ -111,13 +226,16 @@ _VIETNAMESE = (
     (r"\s*\bmat\b(?=\s+bao\s+lau\b)", ""),
     (r"\bbi\s+loi\b", "failed"),
     (r"\bchua\b", "not yet"),
-    (r"\btren\b", "above"),
+    (r"\btren\s+(?=\d)", "above "),
+    (r"\btren\b", "on"),
     (r"\bduoi\b", "below"),
     (r"\bca\s+(\d+)\s+lan\b", r"all \1 attempts"),
     (r"\bmay\s+(?=attempt|lan\b|job|gpu|card)", "how many "),
     (r"\bgay\s+ra\b", "caused it"),
     # "gpu 0 chay tren 90%" is the card's reading above a level (its time there), no job's run
     (r"\bchay\s+(?=(?:tren|above|duoi|below)\b)", ""),
+    (r"\b(?:dang\s+)?chay\s+duoc\s+(?=bao\s+lau)", "has run "),
+    (r"\bchay\s+het\s+(?=bao\s+lau)", "ran in total "),
     (r"\bchay\b", "run"),
     (r"\bdang\s+cho\b", "is waiting"),
     # a follow-up: "con X (thi sao)?" and "va X?" (and X?), "card kia" (the other card), "cung khoang do"
@@ -141,9 +259,13 @@ _VIETNAMESE = (
     (r"\bcam\s+on\b", "thank you"),
     (r"\bkhong\b", "or not"),  # "GPU 1 free khong?": free or not
     # the particles of politeness and "already" (roi), which ask nothing
+    (
+        r"\s*\b(?:giup|gium|dum|cho)(?:\s+(?:em|anh|chi|minh|toi))?\b(?=\s*(?:[?,.!]|$|voi|nhe|nha|di|luon))",
+        "",
+    ),
     (r"\s*\bgiup(?:\s+(?:em|anh|chi|minh))?\b", ""),
     (r"\b(ok|thanks?|thank you)\s+em\b", r"\1"),
-    (r"(?:\s*\b(?:nhe|nha|roi|vay|v|ha|di|luon|nua|k|ko)\b)+(?=\s*(?:[?,.!]|$))", ""),
+    (r"(?:\s*\b(?:nhe|nha|roi|vay|v|ha|di|luon|nua|k|ko|voi|a|co|thoi|the)\b)+(?=\s*(?:[?,.!]|$))", ""),
     (r"^\s*(?:thoi|ok|xong(?:\s+roi)?)\b,?\s*", ""),
     (r"\s*\b(?:dc|duoc|chut)\b", ""),
     (r"\s*\b(?:vay|v)\b(?=\s*,)", ""),
@@ -152,6 +274,18 @@ _VIETNAMESE = (
 _VIETNAMESE_READ = compiled(_VIETNAMESE)  # compiled once
 
 
+def vietnamese_typed(text: str) -> bool:
+    """Whether ``text`` is written with a letter only Vietnamese has (:data:`_VIETNAMESE_LETTERS`): such a
+    message is read as Vietnamese before every other language (:func:`languages._read`)."""
+    return bool(_VIETNAMESE_LETTERS.search(text))
+
+
+def vietnamese_marked(text: str) -> bool:
+    """Whether ``text`` shows Vietnamese: a letter only it writes, or one of its words, marked or not."""
+    return vietnamese_typed(text) or bool(_VIETNAMESE_MARK.search(text.translate(_UNACCENTED)))
+
+
 def vietnamese_read(text: str, lean: Lean | None = None) -> str:
-    """An English message with Vietnamese words in English (see :data:`_VIETNAMESE`)."""
-    return read_where_marked(text, _VIETNAMESE_MARK, _VIETNAMESE_READ, lean, "vietnamese")
+    """A message with Vietnamese words in English, its letters first without their marks (see
+    :data:`_VIETNAMESE`)."""
+    return read_unaccented(text, lean, "vietnamese", vietnamese_marked, _UNACCENTED, _VIETNAMESE_READ)
