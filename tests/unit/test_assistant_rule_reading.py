@@ -708,7 +708,9 @@ def test_a_job_changed_so_it_runs_on_a_card_is_moved_there(heldout_svc: Assistan
     assert "gpuaccel edit 13 --gpus 1" in text, text
 
 
-def test_a_ticket_names_its_job_first_and_corrects_a_request_in_writing(heldout_svc: AssistantService) -> None:
+def test_a_ticket_names_its_job_first_and_corrects_a_request_in_writing(
+    heldout_svc: AssistantService,
+) -> None:
     """A ticket's "NAME: do this to it" makes "it" that job; "correction" / "my bad" before "I meant"
     corrects the request's job as "sorry" does; "which job was on the card?" after one card's peak is the
     job on it at that peak."""

@@ -1079,7 +1079,8 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
 
 
 # a request corrected in the message that makes it ("bump job 12 to 5... no wait, I meant 13", "hold 12,
-# sorry, I mean 14", "cancel 12 - correction, I meant 13", as a ticket writes it): the request, then the correction (:func:`asked_again_of` reads it as a follow-up would);
+# sorry, I mean 14", "cancel 12 - correction, I meant 13", as a ticket writes it): the request, then the
+# correction (:func:`asked_again_of` reads it as a follow-up would);
 # the job meant may follow the interjection alone ("cancel job 12... no, sorry, job 13", "pause 9, oops, 10"),
 # read as "I meant" it
 _CORRECTED_IN_PLACE = re.compile(

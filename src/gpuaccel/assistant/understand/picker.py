@@ -1283,7 +1283,9 @@ class RulePicker:
             and ("jobs" in topics or blamed or named or bare)
             # ("which job was drawing it": the reading's own word beside the blame)
             and not topics - {"jobs", "running", "gpu", "who"} - (METRICS if blamed or named else set())
-            and ({"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed or named or bare or on_that)
+            and (
+                {"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed or named or bare or on_that
+            )
         ):
             # "which job was that", "what job was on the card at that moment": the jobs on it at the peak
             # the answer named, else over its span
