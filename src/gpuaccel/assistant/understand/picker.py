@@ -1273,6 +1273,7 @@ class RulePicker:
             rf"|(?:and |so )?(?:it|that) (?:was|is) (?:which|what) {_A_RUN}",
             " ".join(ws),
         )
+        bare = bare or on_that
         if (
             spanned
             and last is not None
@@ -1283,9 +1284,7 @@ class RulePicker:
             and ("jobs" in topics or blamed or named or bare)
             # ("which job was drawing it": the reading's own word beside the blame)
             and not topics - {"jobs", "running", "gpu", "who"} - (METRICS if blamed or named else set())
-            and (
-                {"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed or named or bare or on_that
-            )
+            and ({"that", "then", "it", "this", "there", "moment"} & set(ws) or blamed or named or bare)
         ):
             # "which job was that", "what job was on the card at that moment": the jobs on it at the peak
             # the answer named, else over its span
