@@ -734,10 +734,10 @@ def test_a_ticket_names_its_job_first_and_corrects_a_request_in_writing(
 def test_polite_japanese_requests_the_other_card_and_spans_from_hours_ago(
     heldout_svc: AssistantService,
 ) -> None:
-    """Polite Japanese: "〜ていただけますか" asks, never "only" (its だけ); the other card ("もう一方",
-    "別のカード") after one card's answer; "N時間前から" is the last N hours; "と" between names is "and"; a held job said
-    "保留になっている"; the order of two jobs swapped (順番を入れ替え); a card said by model with its index
-    in parentheses."""
+    """Polite Japanese: "〜ていただけますか" asks, never "only" (its だけ); the other card
+    ("もう一方", "別のカード") after one card's answer; "N時間前から" is the last N hours;
+    "と" between names is "and"; a held job said "保留になっている"; the order of two jobs
+    swapped (順番を入れ替え); a card said by model with its index in parentheses."""
     from test_assistant_questions import ask
 
     from gpuaccel.assistant.understand.languages.east_asian import east_asian
