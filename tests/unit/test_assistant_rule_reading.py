@@ -706,3 +706,56 @@ def test_a_job_changed_so_it_runs_on_a_card_is_moved_there(heldout_svc: Assistan
     assert "gpuaccel edit 14 --gpu-ids 0" in text, text
     _, text, _ = ask(heldout_svc, "modify job 13 so it needs 1 gpu", None)
     assert "gpuaccel edit 13 --gpus 1" in text, text
+
+
+def test_a_ticket_names_its_job_first_and_corrects_a_request_in_writing(
+    heldout_svc: AssistantService,
+) -> None:
+    """A ticket's "NAME: do this to it" makes "it" that job; "correction" / "my bad" before "I meant"
+    corrects the request's job as "sorry" does; "which job was on the card?" after one card's peak is the
+    job on it at that peak."""
+    from assistant_helpers import act_reply
+
+    names = {"bert-pretrain": 21, "vit-probe": 22}
+    reply = act_reply("vit-probe: kindly drop it to a single GPU.", names) or ""
+    assert "gpuaccel edit 22 --gpus 1" in reply, reply
+    reply = act_reply("bert-pretrain: hold it for now please", names) or ""
+    assert "gpuaccel hold 21" in reply, reply
+    for request in ("Hold job 21 - correction, I meant 22.", "hold 21, my bad, I meant 22"):
+        reply = act_reply(request, names) or ""
+        assert "gpuaccel hold 22" in reply and "21" not in reply.split("gpuaccel")[1], (request, reply)
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "highest temperature on GPU 0 today?", None)
+    _, text, query = ask(heldout_svc, "Which job was on the card?", sid)
+    assert query is not None and query["name"] == "jobs" and "mistral-7b-sft" in text, (query, text)
+
+
+def test_polite_japanese_requests_the_other_card_and_spans_from_hours_ago(
+    heldout_svc: AssistantService,
+) -> None:
+    """Polite Japanese: "〜ていただけますか" asks, never "only" (its だけ); the other card
+    ("もう一方", "別のカード") after one card's answer; "N時間前から" is the last N hours;
+    "と" between names is "and"; a held job said "保留になっている"; the order of two jobs
+    swapped (順番を入れ替え); a card said by model with its index in parentheses."""
+    from test_assistant_questions import ask
+
+    from gpuaccel.assistant.understand.languages.east_asian import east_asian
+
+    assert east_asian("それを保留にしていただけませんか").startswith("hold it"), east_asian(
+        "それを保留にしていただけませんか"
+    )
+    assert "in the last 3 hours" in east_asian("3時間前からの使用率") and "max and min" in east_asian(
+        "最大と最小"
+    )
+    sid, _, _ = ask(heldout_svc, "GPU1 のファンは何%ですか", None)
+    _, _, query = ask(heldout_svc, "もう一方のカードはどうでしょう?", sid)
+    assert query is not None and query.get("gpu") == 0 and query.get("metric") == "fan", query
+    sid, text, _ = ask(heldout_svc, "いま保留になってるジョブはありますか", None)
+    assert "whisper-finetune" in text and "llama-70b-eval" not in text, text
+    _, text, _ = ask(heldout_svc, "それを動かしていただけますか", sid)
+    assert "gpuaccel release 14" in text, text
+    _, text, _ = ask(heldout_svc, "mistral-7b-sft と data-prep の順序を交換していただきたいです", None)
+    assert "gpuaccel switch 11 1" in text, text
+    _, text, _ = ask(heldout_svc, "llama-70b-eval をH100の方（GPU0）に移していただけますか", None)
+    assert "gpuaccel edit 12 --gpu-ids 0" in text, text

@@ -1001,6 +1001,11 @@ def _bids(clause: str) -> bool:
     return bool(said) and (said[0] in VERB or said[0] == "put")
 
 
+# a subject named first, then what is asked of it after a colon ("whisper-finetune: release it please"), as a
+# ticket or a terse note writes it
+_TOPIC_FIRST = re.compile(r"^(?P<topic>[^:]{1,40}?)\s*:\s+(?P<rest>\S.*)$", re.S)
+
+
 def read_act(question: str, context: Context, states: Mapping[int, str] | None = None) -> Act | None:
     """The command for a request to act, or None when the question is not one. ``context``: the
     conversation's jobs (``subjects``: what "it" means), the machine's names and arrays; ``states``: each
@@ -1013,6 +1018,13 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
     if fixed is not None and (act := asked_again_of(fix, fixed["request"], context, states)):
         return act  # "cancel job 12... no wait, I meant 13": the request, of the job the correction names
     question = points_back(question)  # "kindly retry the same", "the said job": it, that job
+    topic = _TOPIC_FIRST.match(question.strip())
+    if topic is not None and pointing().search(topic["rest"]):
+        # "llama-405b-probe: please change it to 1 GPU", as a ticket names its subject first: "it" is that job
+        named = named_jobs_in(topic["topic"], context)
+        about = _read_one(topic["rest"], replace(context, subjects=named), states) if named else None
+        if about is not None:
+            return about
     asked = re.match(r"([^?]+\?)\s+(\S.*)$", question.strip())
     if asked is not None and sets_the_scene(asked.group(2)):
         # "any card free rn? want to throw a quick run on it": what the user means to do after a question
@@ -1067,11 +1079,13 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
 
 
 # a request corrected in the message that makes it ("bump job 12 to 5... no wait, I meant 13", "hold 12,
-# sorry, I mean 14"): the request, then the correction (:func:`asked_again_of` reads it as a follow-up would);
+# sorry, I mean 14", "cancel 12 - correction, I meant 13", as a ticket writes it): the request, then the
+# correction (:func:`asked_again_of` reads it as a follow-up would);
 # the job meant may follow the interjection alone ("cancel job 12... no, sorry, job 13", "pause 9, oops, 10"),
 # read as "I meant" it
 _CORRECTED_IN_PLACE = re.compile(
-    r"(?P<request>.*?\w)\W*\s(?P<fix>(?:(?:no|nope|oops|sorry|wait|actually|hmm?)\W*\s+)+"
+    r"(?P<request>.*?\w)\W*\s(?P<fix>(?:(?:no|nope|oops|sorry|wait|actually|hmm?|correction|my bad|my mistake"
+    r"|scratch that|rather)\W*\s+)+"
     r"(?:(?:i meant|i mean|meant)\b.*|(?P<alone>(?:the )?(?:job |number )?#?\d{1,4})\W*))$",
     re.I,
 )

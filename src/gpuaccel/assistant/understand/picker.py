@@ -432,6 +432,8 @@ _SAID_AS = (
     ),
 )
 _BY = {"with", "by", "from", "for", "at", "on"}  # a job a peak is put down to, said with a preposition
+# the card the last reading named, said as "the card" with no number: "which job was on the card?"
+_ON_THE_CARD = re.compile(r"\b(?:on|using|occupying) the (?:card|gpu|device|board)\b(?!\s*\d)")
 # a job's memory asked now, not its peak: "how much memory is the sft using", "does job 11 use"
 _HOLDING = frozenset("using uses use holding holds hold taking takes occupying".split())
 
@@ -1258,6 +1260,9 @@ class RulePicker:
         # "what was running" right after one peak: the jobs then (not the queue now)
         named = named or (context.moment if {"was", "were"} & set(ws) and "running" in topics else None)
         job_nouns = {"job", "jobs", "workload", "workloads", "task", "tasks"}
+        # "which job was on the card?" after one GPU's peak: "the card" is the one the reading named, and
+        # "was" puts the question at the peak it told
+        on_that = {"was", "were"} & set(ws) and _ON_THE_CARD.search(text) is not None
         # "which job?"; "when + which job"; "and the job?": the jobs at the moment, whose answer says when
         # ("when and with which job?", "and from what job": a preposition the asker's language puts there)
         bare = job_nouns & set(ws) and set(ws) <= {"which", "what", "and", "when", "the"} | _BY | job_nouns
@@ -1268,6 +1273,7 @@ class RulePicker:
             rf"|(?:and |so )?(?:it|that) (?:was|is) (?:which|what) {_A_RUN}",
             " ".join(ws),
         )
+        bare = bare or on_that
         if (
             spanned
             and last is not None

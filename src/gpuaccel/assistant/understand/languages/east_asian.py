@@ -202,22 +202,30 @@ _CHINESE_READ = tuple((re.compile(p), e) for p, e in _CHINESE)
 # English verb is read first, as in Korean, on "it" where it has no object. A follow-up "X は？"
 # with no question word of its own is English's "and X?". Kanji words Chinese shares with the same
 # meaning (今日, 昨日, 平均, 温度) are read here as Chinese reads them.
-_JAPANESE_DIGITS = str.maketrans("０１２３４５６７８９％", "0123456789%")
-_JAPANESE_VERB = _KOREAN_VERB + r"|move|change"
+_JAPANESE_DIGITS = str.maketrans("０１２３４５６７８９％（）", "0123456789%()")
+_JAPANESE_VERB = _KOREAN_VERB + r"|move|change|switch"
 _JAPANESE: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"([0-9]+)\s*番\s*の?\s*ジョブ|ジョブ\s*([0-9]+)\s*番?", r" job \1\2 "),
     (r"([0-9])\s*枚目", lambda m: f" GPU {int(m[1]) - 1} "),
+    (r"[0-9]{3,4}\s*(?:の\s*(?:ほう|方))?\s*\(\s*((?:GPU|カード)\s*[0-9])\s*\)", r" \1 "),
     (r"(?:GPU|カード)\s*(?:を|は)?\s*([0-9]+)\s*(?:枚|台)|([0-9]+)\s*(?:枚|台)\s*の?\s*(?:GPU|カード)?",
      r" \1\2 GPU "),
     (r"([0-9])\s*番\s*(?:の\s*)?(?:GPU|カード)?", r" GPU \1 "),
     (r"(?:GPU|カード)\s*([0-9])\s*番?", r" GPU \1 "),
     (r"(?:両方|2\s*枚とも|全部)\s*の?\s*(?:GPU|カード)", " both GPUs "),
+    (r"(?:もう\s*(?:片方|一方|一枚|1\s*枚|ひとつ|一つ)|他方|別|反対|他)\s*の\s*(?:GPU|カード)",
+     " the other GPU "),
+    (r"もう\s*(?:片方|一方|一枚|1\s*枚|ひとつ|一つ)|他方|反対側", " the other one "),
     (r"(?:GPU|カード)\s*(?:ごと|別|毎)", " per GPU "),
     (r"(?:直近|過去|最近|ここ)\s*1\s*時間", " in the last hour "),
+    (r"1\s*時間\s*前\s*(?:から|以降)(?:\s*(?:今|現在)\s*まで)?", " in the last hour "),
+    (r"([0-9]+)\s*時間\s*前\s*(?:から|以降)(?:\s*(?:今|現在)\s*まで)?", r" in the last \1 hours "),
+    (r"([0-9]+)\s*時間\s*前", r" \1 hours ago "), (r"([0-9]+)\s*分\s*前", r" \1 minutes ago "),
     (r"(?:直近|過去|最近|ここ)\s*([0-9]+)\s*時間", r" in the last \1 hours "),
     (r"([0-9.]+\s*%)\s*以上", r" at or above \1 "), (r"([0-9.]+\s*%)\s*以下", r" at or below \1 "),
     (r"優先度\s*(?:を)?\s*([0-9]+)\s*(?:に|へ)", r" set priority to \1 "), (r"優先度", " priority "),
-    (r"GPU\s*([0-9])\s*(?:に|へ|で)\s*(?:固定|移|移動|動かす|回す|走らせ)", r" to GPU \1 move "),
+    (r"GPU\s*([0-9])\s*(?:の\s*(?:ほう|方))?\s*(?:に|へ|で)\s*(?:固定|移|移動|動か|回|走らせ)"
+     r"(?:[るす]?\s*ように\s*(?:変更|変え|設定|し))?", r" to GPU \1 move "),
     (r"([0-9]+)\s*GPU\s*(?:だけ)?\s*(?:で|に)\s*(?:動く|走る|回る|実行する)?\s*(?:ように)?"
      r"\s*(?:変え|変更|減らし|し)",
      r" to \1 GPU change "),
@@ -260,10 +268,11 @@ _JAPANESE: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"ログ", " log "), (r"最後の行", " last line "), (r"まとめ|サマリー?|概要|状況", " summary "),
     (r"キュー|待ち行列", " queue "), (r"ジョブ|タスク", " job "), (r"コマンド", " command "),
     (r"ホールド\s*(?:を)?\s*(?:解除|外)|保留\s*(?:を)?\s*解除|リリース|解放", " release "),
-    (r"ホールドされ|保留され|保留中", " held "), (r"ホールド|保留", " hold "),
+    (r"(?:ホールド|保留)\s*(?:され|中|に\s*なって|になっ|状態|扱い)", " held "), (r"ホールド|保留", " hold "),
     (r"キャンセルされ|取り消され", " cancelled "), (r"キャンセル|取り消|中止", " cancel "),
     (r"再開", " resume "), (r"削除|消して", " remove "), (r"止め|停止|ストップ", " cancel "),
-    (r"固定|移動", " move "), (r"変え|変更", " change "),
+    (r"固定|移動", " move "), (r"入れ替え|入れ換え|入替|交換|スワップ", " switch "),
+    (r"順番|順序", " order "), (r"変え|変更", " change "),
     (r"(?:失敗|落ち|コケ)\s*(?:した|た)\s*(?:やつ|ジョブ|方|もの)", " the failed one "),
     (r"失敗|落ち|死ん|コケ|こけ", " failed "), (r"始まら|動かな|走らな|動いてな|走ってな", " not running "),
     (r"(?:動いて|走って|回って)(?:い)?た", " ran "), (r"動いて|走って|実行中|回って", " running "),
@@ -271,7 +280,9 @@ _JAPANESE: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"終わ|完了", " finished "), (r"かかっ", " took "), (r"投げ|投入|出し|サブミット", " submitted "),
     (r"使って(?:る|いる|ます)|使用中", " using "), (r"食っ|使っ|消費", " used "), (r"見せて|表示", " show "),
     (r"ある\s*[?？]", " are there any? "),
+    (r"いただけ|いただき|頂け|頂き", " "),
     (r"それ|あれ|これ|そいつ|そのジョブ|その", " it "), (r"だけ", " only "), (r"以上", " or more "),
+    (r"(?<=[A-Za-z0-9])\s*と\s*(?=[A-Za-z0-9])", " and "),
 )  # fmt: skip
 # kanji numerals before a counter ("二枚", "三時間"), as Chinese writes them; "一番" (most), "一時停止"
 # (pause) and "もう一回" (again) are no numbers
