@@ -759,3 +759,22 @@ def test_polite_japanese_requests_the_other_card_and_spans_from_hours_ago(
     assert "gpuaccel switch 11 1" in text, text
     _, text, _ = ask(heldout_svc, "llama-70b-eval をH100の方（GPU0）に移していただけますか", None)
     assert "gpuaccel edit 12 --gpu-ids 0" in text, text
+
+
+def test_a_jobs_dependencies_taken_away(heldout_svc: AssistantService) -> None:
+    """Taking a waiting job's dependencies away is `gpuaccel edit ID --after none`, said of the job by its
+    number, its name or as "it", or as starting without waiting; "the dependency on job 11" names the job
+    waited for, so the job edited is the one talked about; in Japanese "依存関係を外して"."""
+    from test_assistant_questions import ask
+
+    for request in (
+        "please drop the dependencies of job 12",
+        "let llama-70b-eval go ahead without waiting",
+        "12 should not wait for 11 any longer",
+    ):
+        _, text, _ = ask(heldout_svc, request, None)
+        assert "gpuaccel edit 12 --after none" in text, (request, text)
+    for follow in ("clear its deps", "take away the dependency on job 11", "依存を解除してください"):
+        sid, _, _ = ask(heldout_svc, "why is llama-70b-eval still queued?", None)
+        _, text, _ = ask(heldout_svc, follow, sid)
+        assert "gpuaccel edit 12 --after none" in text, (follow, text)

@@ -658,6 +658,42 @@ def _memory_request(said: str, context: Context) -> Act | None:
     )
 
 
+# a job's dependencies taken away (gpuaccel edit ID --after none): "remove the dependency of job 12", "drop
+# its dependencies", "let the eval start without waiting for 11", "12 shouldn't wait for 11 anymore"
+_DEPENDENCY_DROPPED = re.compile(
+    r"\b(?:remove|drop|clear|delete|cut|break|lift|unset|take away|take off|get rid of)\s+"
+    r"(?:(?:the|its|their|all|any)\s+)*(?:(?P<whose>[\w.-]+)'s\s+)?(?:dependenc(?:y|ies)|deps?)\b"
+    r"(?:\s+(?:of|for)\s+(?:the\s+)?(?P<of>(?:job\s*#?)?[\w.-]+))?"
+    r"|\b(?:let|make|have|get)\s+(?P<let>.{1,40}?)\s+(?:start|run|go)\s+(?:\w+\s+)?without\s+waiting\b"
+    r"|(?:^|,\s*)(?P<who>.{1,40}?)\s+"
+    r"(?:should(?:n't| not)|does(?:n't| not) (?:need|have) to|need not|mustn't)\s+wait\s+(?:for|on)\b"
+)
+
+
+def _dependency_request(said: str, context: Context) -> Act | None:
+    """ "remove the dependency of job 12": the command that lets a waiting job start without the jobs it
+    depends on; None where no one job is named or talked about ("the dependency on job 11" names the job
+    waited for: the job edited is the one talked about)."""
+    m = _DEPENDENCY_DROPPED.search(said)
+    if m is None:
+        return None
+    said_job = next((m[k] for k in ("whose", "of", "let", "who") if m[k]), None)
+    job: int | None = None
+    if said_job is not None and not re.fullmatch(r"it|that|this|that job|this job|them", said_job):
+        number = re.search(r"\d+", said_job) if not named_jobs(said_job, context) else None
+        named = named_jobs(said_job, context)
+        job = int(number[0]) if number else (named[0] if len(named) == 1 else None)
+    if job is None:
+        job = _talked_about(context)
+    if job is None:
+        return None
+    return Act(
+        f"{CANT} To let job {job} start without waiting for the jobs it depends on: gpuaccel edit {job}"
+        " --after none (a queued or held job only).",
+        (job,),
+    )
+
+
 # a job moved to another GPU: "move the whisper run to the 4090", "put job 14 on gpu 1", "shift it over to
 # the h100", "make it run on gpu 1" (gpuaccel edit ID --gpu-ids G); the card said by its index or its model
 # ("pin whisper to gpu 1", "restrict it to the 4090", "make it only use gpu 1": kept to that card, the same)
@@ -1276,7 +1312,11 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             f" {number} --gpus {n} (a queued or held job only).",
             (int(number),),
         )
-    moved = _moved_to_gpu(said, context, states) or _memory_request(said, context)
+    moved = (
+        _moved_to_gpu(said, context, states)
+        or _memory_request(said, context)
+        or _dependency_request(said, context)
+    )
     if moved is not None:
         return moved
     grouped = _group_request(said)

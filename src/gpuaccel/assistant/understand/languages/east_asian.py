@@ -270,6 +270,7 @@ _JAPANESE: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"ホールド\s*(?:を)?\s*(?:解除|外)|保留\s*(?:を)?\s*解除|リリース|解放", " release "),
     (r"(?:ホールド|保留)\s*(?:され|中|に\s*なって|になっ|状態|扱い)", " held "), (r"ホールド|保留", " hold "),
     (r"キャンセルされ|取り消され", " cancelled "), (r"キャンセル|取り消|中止", " cancel "),
+    (r"依存\s*(?:関係)?\s*(?:を)?\s*(?:外|解除|削除|消)", " remove the dependency "),
     (r"再開", " resume "), (r"削除|消して", " remove "), (r"止め|停止|ストップ", " cancel "),
     (r"固定|移動", " move "), (r"入れ替え|入れ換え|入替|交換|スワップ", " switch "),
     (r"順番|順序", " order "), (r"変え|変更", " change "),
