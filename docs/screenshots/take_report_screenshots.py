@@ -392,6 +392,14 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("现在 GPU 0 温度多少？", "那 1 号卡呢？", "오늘 GPU 제일 많이 쓴 잡 뭐야?",
           "сколько энергии сожрала 1 видюха сегодня?", "что сейчас в очереди?"),
          "chat_chinese_korean_russian.png"),
+        # Japanese written whole ("0番のGPUの温度教えて": GPU 0's temperature; "は何を待っているんでしょうか":
+        # what a job waits for, politely; "依存関係を外して": its dependencies taken away, `edit --after
+        # none`), Vietnamese with its marks ("hôm nay card số 1 dùng bao nhiêu điện": card 1's energy today),
+        # a request taken back ("undo that" after releasing a held job: its hold again)
+        (("0番のGPUの温度教えて", "hôm nay card số 1 dùng bao nhiêu điện?",
+          "llama-8b-eval は何を待っているんでしょうか?", "依存関係を外してください",
+          "release whisper-finetune", "undo that"),
+         "chat_japanese_vietnamese_undo.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
