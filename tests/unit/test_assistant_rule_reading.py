@@ -545,6 +545,38 @@ def test_korean_read_in_english() -> None:
     assert east_asian("그 작업 기록 삭제해주세요").startswith("remove")
 
 
+def test_korean_polite_forms_read_in_english(heldout_svc: AssistantService) -> None:
+    """Polite Korean (요/습니다): a follow-up "X은요?", the n-th card (번째, counted from one) and "다른
+    카드", an hour "오후 3시부터", a span above a level in degrees, time idle (놀/쉬) or busy (바쁘/일하),
+    "X였고 Y" as "X and Y", and the queue's requests said with 보류 (hold), 우선순위 (priority), a count of
+    GPUs ("카드 두 개로") or the card it must run on ("GPU 0에서만 실행되도록")."""
+    from test_assistant_questions import ask
+
+    from gpuaccel.assistant.understand.languages.east_asian import east_asian
+
+    assert east_asian("첫 번째 카드 메모리는요?").startswith("and GPU 0"), east_asian(
+        "첫 번째 카드 메모리는요?"
+    )
+    assert "the other GPU" in east_asian("다른 카드 온도도 알려 주세요")
+    assert "since 15:00" in east_asian("오후 3시부터 평균 전력") and "since 9:30" in east_asian("9시 반부터")
+    assert ":" not in east_asian("지난 2시간 동안")  # 시간 is hours, never a clock
+    assert "at or above 80 degrees" in east_asian("80도를 넘은 시간")
+    assert "idle" in east_asian("쉬고 있던 시간이 얼마예요?") and "busy" in east_asian("바쁜 시간")
+    sid, _, _ = ask(heldout_svc, "어제 4090 평균 온도 알려 주세요", None)
+    _, _, query = ask(heldout_svc, "최고치는요?", sid)
+    assert query is not None and query["gpu"] == 1, query
+    _, text, _ = ask(heldout_svc, "오늘 하루 1번 카드가 쉬었던 시간은 얼마입니까?", None)
+    assert "12h44m" in text, text
+    for request, command in (
+        ("llama-405b-probe는 카드 한 개로 줄여 주시겠어요?", "gpuaccel edit 13 --gpus 1"),
+        ("llama-70b-eval 우선순위를 3으로 바꿔 주십시오", "gpuaccel priority 12 3"),
+        ("mistral-7b-sft를 보류해 주실 수 있나요?", "gpuaccel hold 11"),
+        ("llama-70b-eval을 GPU 0에서만 실행되도록 설정해 주세요", "gpuaccel edit 12 --gpu-ids 0"),
+    ):
+        _, text, _ = ask(heldout_svc, request, None)
+        assert command in text, (request, text)
+
+
 def test_japanese_read_in_english() -> None:
     """Japanese in kana and kanji reads as English whatever its particles and verb endings: cards as 番,
     枚目 (counted from one) or full-width digits, kanji numerals before a counter, "一番" as the most, its

@@ -117,9 +117,12 @@ _CHINESE: tuple[tuple[str, str], ...] = (
 # read in order, then any other Hangul word left out. Its particles (은/는/이/가/을/를/에/에서/로) are left
 # out with the rest, so only words and verb stems are named here, whatever their ending (했어, 했지, 한,
 # 해줘, 했었어). Numbers before a counter: "0번 (GPU|카드)" is a GPU, "3번 잡" a job; native numerals
-# (한/두/세 시간, 두 개) in digits, though "한번 더" (once more) is no number. Korean puts the verb last:
-# a request whose English verb ends its clause ("그거 cancel 해줘", "기록 지워줘") is read verb first.
-# A follow-up "X는?" / "X은?" with no question word of its own is English's "and X?".
+# (한/두/세 시간, 두 개, 한 개로) in digits, though "한번 더" (once more) is no number. Korean puts
+# the verb last: a request whose English verb ends its clause ("그거 cancel 해줘", "기록 지워줘") is
+# read verb first.
+# A follow-up "X는?" / "X은?" (polite "X는요?") with no question word of its own is English's "and X?".
+# The n-th card ("두 번째 카드") counts from one; an hour "오후 2시부터" is the clock's 14:00 with what it
+# bounds; a job's GPUs as a count ("GPU 하나로", "카드 두 개로") or as the card it runs on ("1번 GPU에서만").
 _KOREAN_NATIVE = {
     "한": 1,
     "두": 2,
@@ -133,10 +136,46 @@ _KOREAN_NATIVE = {
     "열": 10,
 }
 _KOREAN_NUMERAL = re.compile(
-    r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?=(?:시간|개|장|대|주|달|명|일)(?![가-힣]))"
+    r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?=(?:시간|개|장|대|주|달|명|일)(?:으로|로|만|의|을|를|이|가|은|는|도|동안)?(?![가-힣]))"
 )
-_KOREAN_VERB = r"cancel|retry|hold|release|pause|resume|remove|delete|kill|stop|show|restart|requeue"
-_KOREAN: tuple[tuple[str, str], ...] = (
+_KOREAN_VERB = r"cancel|retry|hold|release|pause|resume|remove|delete|kill|stop|show|restart|requeue|change"
+# a job's GPU said as where it runs ("GPU 1에서 돌게 바꿔", "1번 GPU에서만 실행되도록 해 주세요"): the verb
+# of running in any of its "so that" endings (게, 도록), then the verb of changing
+_KOREAN_RUN_ON = (
+    r"(?:(?:돌|돌아\s*가|실행\s*되|실행\s*하|실행|쓰|사용\s*하)\s*(?:게|도록))?"
+    r"\s*(?:바꿔|해|옮겨|변경|설정|고정|수정)"
+)
+_KOREAN_ORDINAL = {"첫": 1, "한": 1, "두": 2, "세": 3, "네": 4}
+_KOREAN_HALF_DAY = {"오전": 0, "새벽": 0, "아침": 0, "오후": 12, "저녁": 12, "밤": 12}
+
+
+def _korean_clock(m: re.Match[str]) -> str:
+    """An hour said "오후 2시", "오전 9시 30분", "3시 반" as the clock writes it, the afternoon's hours
+    past noon, with what it bounds: "부터" (since), "까지" (until), "에" (at)."""
+    hour = int(m[2]) % 12 + _KOREAN_HALF_DAY[m[1]] if m[1] else int(m[2])
+    minute = int(m[3]) if m[3] else 30 if m[4] else 0
+    bound = {"부터": "since", "까지": "until", "에": "at"}.get(m[5] or "", "")
+    return f" {bound} {hour}:{minute:02d} "
+
+
+def _korean_priority(m: re.Match[str]) -> str:
+    """A priority set ("X 우선순위를 5로 올려"): of the job named before it, else of the one spoken of."""
+    return f" set the priority of {m[1]} to {m[2]} " if m[1] else f" set its priority to {m[2]} "
+
+
+_KOREAN: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
+    (r"(첫|한|두|세|네|[0-9])\s*번\s*째\s*(?:GPU|gpu|카드|그래픽\s*카드)",
+     lambda m: f" GPU {int(_KOREAN_ORDINAL.get(m[1], m[1])) - 1} "),
+    (r"(?:다른|나머지|반대\s*쪽)\s*(?:GPU|gpu|카드|그래픽\s*카드)", " the other GPU "),
+    (r"(오전|새벽|아침|오후|저녁|밤)?\s*([0-9]{1,2})\s*시(?!간)\s*(?:([0-9]{1,2})\s*분|(반))?\s*(부터|까지|에)?",
+     _korean_clock),
+    (r"지금\s*까지", " until now "),
+    (r"([A-Za-z0-9][\w.-]*)?\s*(?:의\s*)?우선\s*순위\s*(?:를|을)?\s*([0-9]+)\s*(?:으로|로)",
+     _korean_priority),
+    (r"우선\s*순위", " priority "),
+    (r"(?:GPU|gpu|카드)\s*(?:를|을)?\s*(하나|[0-9]+\s*(?:개|장|대))\s*(?:로|으로|만)"
+     r"|([0-9]+)\s*(?:개|장|대)\s*(?:의\s*)?(?:GPU|gpu|카드)\s*(?:로|으로|만)",
+     lambda m: f" to {1 if m[1] == '하나' else re.sub(r'[^0-9]', '', m[1] or m[2])} GPU change "),
     (r"([0-9]+)\s*번\s*(?:잡|작업|job)", r" job \1 "),
     (r"([0-9])\s*번\s*(?:GPU|gpu|카드|그래픽\s*카드)?", r" GPU \1 "),
     (r"(?:GPU|gpu|카드)\s*([0-9])\s*번", r" GPU \1 "),
@@ -148,14 +187,18 @@ _KOREAN: tuple[tuple[str, str], ...] = (
     (r"([^\s가-힣]+)\s*기준", r" by \1 "),
     (r"(\S+?)(?:이|가)?\s*(\S+?)보다\s*먼저\s*돌게.*?순서\s*바꿔", r" switch the order of \1 and \2 "),
     (r"순서\s*바꿔|순서\s*바꾸", " switch the order "),
-    (r"(\S+)\s+GPU\s*([0-9])\s*(?:에서|로|으로)\s*돌게\s*(?:바꿔|해|옮겨)", r" move \1 to GPU \2 "),
+    (r"(\S+)\s+GPU\s*([0-9])\s*(?:에서|로|으로)\s*만?\s*" + _KOREAN_RUN_ON, r" move \1 to GPU \2 "),
     (r"(?:GPU\s*([0-9]))\s*(?:로|으로)\s*(?:옮겨|바꿔)", r" move to GPU \1 "),
+    (r"(?:GPU\s*([0-9]))\s*(?:에서|로|으로)\s*만?\s*" + _KOREAN_RUN_ON, r" move to GPU \1 "),
+    (r"([0-9]+)\s*도\s*(?:를|가|이)?\s*(?:이상|넘|초과)", r" at or above \1 degrees "),
+    (r"([0-9]+)\s*도\s*(?:이)?\s*(?:이하|미만)", r" at or below \1 degrees "),
     (r"오늘\s*(?:아침|오전)", " this morning "), (r"오늘\s*(?:오후|낮)", " this afternoon "),
     (r"오늘\s*(?:저녁|밤)", " this evening "), (r"어제\s*밤|어젯밤", " last night "),
     (r"그저께|엊그제", " the day before yesterday "), (r"어제", " yesterday "),
     (r"오늘\s*하루|오늘", " today "), (r"아침|오전", " this morning "), (r"오후", " this afternoon "),
     (r"이번\s*주", " this week "), (r"지난\s*주|저번\s*주", " last week "),
-    (r"지금|현재|방금", " now "), (r"그\s*때|그\s*당시|그\s*시간에", " then "),
+    (r"그\s*때\s*(?:가|는|이)?\s*몇\s*시", " at what time "), (r"지금|현재|방금", " now "),
+    (r"그\s*때|그\s*당시|그\s*시간에", " then "),
     (r"잘못\s*말|잘못\s*썼|아니\s*아니|아니다|아니", " no, "),
     (r"시간\s*(?:은|이)?\s*얼마나", " how long "),
     (r"얼마나\s*(?=[가-힣 ]*(?:걸|돌|기다|오래))", " how long "),
@@ -169,13 +212,21 @@ _KOREAN: tuple[tuple[str, str], ...] = (
     (r"제일\s*낮|가장\s*낮", " lowest "), (r"제일\s*뜨거|가장\s*뜨거", " hottest "),
     (r"(?:제일|가장)\s*많이", " the most "),
     (r"마지막\s*줄", " last line "), (r"온도", " temperature "), (r"전력량|전기|에너지", " energy "),
-    (r"전력|소비\s*전력", " power "), (r"메모리", " memory "), (r"팬", " fan "), (r"클럭", " clock "),
+    (r"전력|소비\s*전력", " power "), (r"메모리", " memory "),
+    (r"팬\s*(?:속도|회전\s*수)?", " fan speed "), (r"클럭", " clock "),
     (r"사용률|사용량|사용율", " utilization "), (r"프로세스", " processes "), (r"로그", " log "),
     (r"(?:대기열|큐)\s*(?:전체|전부)", " the whole queue "), (r"대기열|큐", " queue "),
     (r"잡|작업", " job "), (r"카드", " GPU "), (r"최고|최대", " max "),
     (r"최저|최소", " min "), (r"평균", " average "), (r"요약|정리", " summary "),
     (r"전체|전부|모두", " the whole "),
     (r"기록|이력", " record "), (r"제출", " submitted "),
+    (r"(?:놀|쉬)\s*(?:고\s*있|았|었)?\s*(?:던|는|은)|(?:놀|쉬)고\s*있|유휴|한가", " idle "),
+    (r"바빴|바쁜|바쁘|바빠|일\s*(?:한|했|하던|하는)|(?:일|작업)\s*중이던", " busy "),
+    (r"실행\s*시간|(?:돌|돌아\s*간|돌린)\s*시간", " run time "),
+    (r"실행\s*(?:중|되고\s*있|하고\s*있)", " running "),
+    (r"(?:보류|홀드|hold)\s*(?:을|를)?\s*(?:풀어|해제)", " release "),
+    (r"(?:보류|홀드)\s*(?:상태|중|된|됐|되어\s*있)", " held "), (r"보류|홀드", " hold "),
+    (r"(?:였|이었|했)고\s", " and "),
     (r"안\s*돌", " not running "), (r"(?:돌아\s*가|돌)\s*고\s*있|떠\s*있|돌아가는|도는", " running "),
     (r"대기\s*중|기다리(?:고\s*있|는)", " waiting "), (r"기다렸|기다린|대기했", " waited "),
     (r"시작", " start "), (r"끝났|끝난|끝나", " ended "), (r"죽었|죽은|죽", " failed "),
@@ -184,10 +235,10 @@ _KOREAN: tuple[tuple[str, str], ...] = (
     (r"돌았었|돌았|돌린|돌렸", " ran "), (r"(?:hold|홀드)\s*(?:을|를)?\s*풀어", " release "),
     (r"멈춰|멈추|일시\s*정지|정지|중지", " pause "), (r"풀어|재개", " resume "),
     (r"지워|지우|삭제", " remove "), (r"취소", " cancel "), (r"다시\s*돌려|재시도", " retry "),
-    (r"보여", " show "), (r"그거|그것|그게|걔|그\s*(?:잡|job)|이거|저거", " it "),
+    (r"보여", " show "), (r"그거|그것|그게|그건|걔|그\s*(?:잡|job)|이거|저거", " it "),
 )  # fmt: skip
 _KOREAN_READ = tuple((re.compile(p), e) for p, e in _KOREAN)
-_KOREAN_AND_THEN = re.compile(r"^([^?,.!]{1,30}?)(?:은|는)\s*\?")
+_KOREAN_AND_THEN = re.compile(r"^([^?,.!]{1,30}?)(?:은|는)\s*요?\s*\?")
 _KOREAN_ASKED = re.compile(r"뭐|무엇|얼마|몇|언제|왜|어느|어떤|누가|누구")
 _KOREAN_REQUEST = re.compile(r"([^,.!?]*?)\s*\b(" + _KOREAN_VERB + r")\b([^A-Za-z0-9,.!?]*)(?=[,.!?]|$)")
 _CHINESE_READ = tuple((re.compile(p), e) for p, e in _CHINESE)
