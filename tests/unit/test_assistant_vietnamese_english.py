@@ -107,3 +107,23 @@ def test_a_vietnamese_follow_up_without_marks(heldout_svc: AssistantService) -> 
     assert query is not None and query["gpu"] == 0 and query["metric"] == "power", query
     _, _, query = ask(heldout_svc, "còn con 4090?", sid)
     assert query is not None and query["gpu"] == 1, query
+
+
+def test_northern_vietnamese_words_and_hours_of_the_clock() -> None:
+    """Northern Vietnamese says "đấy" for "đó" (that) and ends a question with "nhỉ"; an hour is "3 giờ
+    chiều" (15:00) from its word ("từ", "đến"), "đến giờ" is until now; a card is "bận" (busy) or "rảnh"
+    (idle), its clock "xung nhịp"; "dừng cả hàng đợi" stops the queue; "chỉ cần N GPU" and "chỉ chạy trên
+    GPU N" change a job's GPUs, with or without the marks."""
+    assert written("khi đấy card 1 chạy job nào nhỉ") == "at that time card 1 run which job"
+    assert written("tu 3 gio chieu den gio card 1 ban bao lau") == "from 15:00 until now card 1 busy how long"
+    assert "from 8:30" in written("từ 8 giờ rưỡi sáng") and "since yesterday" in written("từ hôm qua đến giờ")
+    assert "idle" in written("hom nay card 0 ranh bao lau") and "clock" in written("xung nhip gpu 1")
+    assert written("dừng hàng đợi lại giúp mình") == "pause the queue"
+    assert written("sua job 8 chi can 2 GPU thoi").startswith("change job 8 to use 2 gpus")
+    assert written("sửa job 8 chỉ chạy trên card 0 nhé") == "move job 8 to GPU 0"
+
+
+def test_all_runs_of_a_job_said_as_its_times(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "sd-xl-train bi loi gi vay", None)
+    _, text, _ = ask(heldout_svc, "cong lai cac lan chay mat bao lau", sid)
+    assert "9m41s" in text, text

@@ -43,7 +43,9 @@ _VIETNAMESE_MARK = re.compile(
     r"|thoi\s+gian|(?:sang|chieu|toi)\s+nay|toi\s+qua|dem\s+qua|nua\s+dem|luc\s+(?:may|do|ay)|may\s+gio"
     r"|khi\s+nao|tai\s+sao|thi\s+sao|hang\s+doi|chay(?:\s+lai)?|huy\s+(?=job|\d)|tam\s+(?:dung|ngung)|uu\s+tien"
     r"|(?:card|gpu)\s+kia|cung\s+khoang|(?:resume|release|retry)\s+lai|trong\s+\d+\s+(?:gio|tieng|phut)\s+qua"
-    r"|tu\s+\d{1,2}h\d*\s+den|tang\s+priority|chuyen|gay\s+ra|dung\s+het|vay|minh)\b|" + _PARTICLE_A,
+    r"|tu\s+\d{1,2}h\d*\s+den|tang\s+priority|chuyen|gay\s+ra|dung\s+het|vay|minh"
+    r"|xung\s+nhip|bao\s+tri|ngoi\s+khong|chi\s+(?:can|chay\s+tren)|(?:den|toi)\s+(?:bay\s+)?gio|\d{1,2}\s+gio\s+(?:sang|chieu|toi))\b|"
+    + _PARTICLE_A,
     re.I,
 )
 _REQUEST = r"cancel|hold|release|pause|resume|retry|rerun|restart|kill|stop|move"
@@ -54,8 +56,13 @@ _SUBJECT = {"server": "the server", "may": "the machine"}
 
 
 def _clock(m: re.Match[str]) -> str:
-    """An hour "9h" or "9h30" after its word ("tu 9h", "luc 13h30") as the clock writes it ("tu 9:00")."""
-    return f"{m[1]} {m[2]}:{m[3] or '00'}"
+    """An hour "9h", "9h30" or "2 gio chieu" after its word ("tu 9h", "luc 13h30", "tu 2 gio ruoi chieu") as
+    the clock writes it ("tu 9:00", "tu 14:30"): the afternoon's and evening's hours past noon."""
+    hour, half = int(m[2]), (m[5] or "").lower()
+    if half in ("chieu", "toi", "dem") and hour < 12 or half == "trua" and hour < 6:
+        hour += 12
+    minute = int(m[3]) if m[3] else 30 if m[4] else 0
+    return f"{m[1]} {hour}:{minute:02d}"
 
 
 _VIETNAMESE = (
@@ -68,9 +75,9 @@ _VIETNAMESE = (
     (r"^\s*a\s+nham\b,?\s*", "no, "),
     (r"\by\s+(?:minh|em|toi|anh)\s+la\b", "I meant"),
     (r"(?<=\w\s)no\b|^\s*no\s+(?=(?:bat|chay|dang|da|bi|in|ghi|dung|xai|van)\b)", "it "),
-    (r"\b(job|card|gpu|process|log)\s+(?:do|ay|nay)\b(?!\s+(?:nhat|hon|degrees)\b)", r"\1 that"),
+    (r"\b(job|card|gpu|process|log)\s+(?:do|ay|nay|day)\b(?!\s+(?:nhat|hon|degrees)\b)", r"\1 that"),
     (r"\b(?:job|card|gpu|process|log)\s+that\b", lambda m: "that " + m[0].split()[0]),
-    (r"\bcai\s+(?:do|ay)\b", "that"),
+    (r"\bcai\s+(?:do|ay|day)\b", "that"),
     (r"\bcai\s+(?=gi\b)|\bcai\s+(?=[\w-]+\s+(?:is|dang|da|bi)\b)", ""),
     (r"\bbi\s+gi\b", "what happened"),
     (r"\bbi\s+(?=[a-z])", ""),
@@ -101,10 +108,22 @@ _VIETNAMESE = (
     (r"\btruoc\s+khi\b", "before"),
     (r"\bthi\s+(?:chet|die|crash|fail|loi|bi\s+kill)\w*\b", "before it failed"),
     (r"\bchet\b", "died"),
-    (r"\bkhi\b", "when"),
+    (r"\bkhi\b(?!\s+(?:do|day)\b)", "when"),
     # the readings and the words of use: "cong suat" (power), "xai/dung" (use), "an/ton nhieu X nhat" (used
-    # the most X), "tat ca" (all), "ket qua" (result), "tom tat" (summarize)
+    # the most X), "tat ca" (all), "ket qua" (result), "tom tat" (summarize); the north's too: "xung nhip"
+    # (clock), "ban" (busy) and "ranh" (idle), "bao tri" (maintenance), "dung ca queue" (stop the queue)
     (r"\bcong\s+suat\b", "power"),
+    (r"\bxung\s+nhip\b", "clock"),
+    (r"\bbao\s+tri\b", "maintenance"),
+    (r"\b(?:ranh|ngoi\s+khong|nhan\s+roi)\b", "idle"),
+    (r"\bban\b(?=\s+(?:bao\s+lau|nhat|hon)\b)|(?<=\d\s)ban\b", "busy"),
+    (r"\b(?:dang\s+)?(?:dung|xai|chay)\s+(?=bao\s+nhieu\s*%)", "utilization "),
+    (r"\bco\s+ai\b", "anyone"),
+    (r"\bdung\s+(?=(?:ca|toan\s+bo|het)\s+(?:queue|hang\s+doi)|(?:queue|hang\s+doi)\b)", "pause "),
+    (
+        r"\b(?:sua|doi|chinh|cho)\s+(.{1,40}?)\s+(?:chi\s+)?(?:chay|run)\s+(?:tren|o|bang)\s+(?:gpu|card)\s*(\d)\b",
+        r"move \1 to GPU \2",
+    ),
     (r"\bbo\s+nho\b", "memory"),
     (r"\bquat\b", "fan"),
     (r"\b(?:an|ton|dung|xai|chiem)\s+nhieu\s+(.{1,30}?)\s+nhat\b", r"used the most \1"),
@@ -114,6 +133,7 @@ _VIETNAMESE = (
         "is using ",
     ),
     (r"\btat\s+ca\b", "all"),
+    (r"\s*\bcac\b(?=\s+[\w-])(?!\s+lan\b)", ""),  # (các: the plural's word, "cac job" is jobs)
     (r"\bket\s+qua\b", "the result"),
     (r"\btom\s+tat\b", "summarize"),
     (r"\bca\s+(?=queue|hang\s+doi)", "the whole "),
@@ -123,7 +143,8 @@ _VIETNAMESE = (
     (r"\bxoa\b", "remove"),
     (r"\bkhoi\b", "from"),
     (
-        r"\b(?:sua|doi|chinh|giam|tang)\s+(.{1,40}?)\s+(?:xuong|len|thanh|con|ve)\s+(\d+)\s*(?:gpus?|card)\b",
+        r"\b(?:sua|doi|chinh|giam|tang)\s+(.{1,40}?)\s+(?:xuong|len|thanh|con|ve|chi\s+(?:can|dung|xai|lay|chay))"
+        r"\s+(\d+)\s*(?:gpus?|card)\b",
         r"change \1 to use \2 gpus",
     ),
     (
@@ -141,6 +162,7 @@ _VIETNAMESE = (
     (r"\bra\s+sao\b", "how"),
     (r"(?<!\bthi\s)(?<!\bra\s)(?<!\btai\s)\bsao\b(?!\s*(?:[?,.!]|$))", "why"),
     (r"\b(?:may|cac|nhung)\s+lan\s+(?:retry|chay\s+lai)\b", "all attempts"),
+    (r"\b(?:may|cac|nhung)\s+lan\s+(?=chay\b.*\bbao\s+lau\b)", "all attempts "),  # the runs' time: each run
     (r",?\s*\bdung\s+(?:cho|de)\b[^,.?!]*", ""),
     (r"\blen\s+(?=(?:cao|thap)\s+nhat)", ""),
     (r"\bkhong\s+can(?:\s+nua)?\b", "no longer needed"),
@@ -162,7 +184,7 @@ _VIETNAMESE = (
     # morning), "toi qua" (last night), "nua dem" (midnight), "trong 1 gio qua" (in the last hour), "tu 9h
     # den 12h" (from 9:00 to 12:00); an hour "9h" or "9h30" (not a span's "1h30m")
     (r"\b(?:luc\s+)?may\s+(?:gio|h)\b|\bkhi\s+nao\b", "at what time"),
-    (r"\bluc\s+(?:do|ay)\b|\bkhi\s+do\b", "at that time"),
+    (r"\bluc\s+(?:do|ay|day)\b|\bkhi\s+(?:do|day)\b", "at that time"),
     (r"\bsang\s+nay\b", "this morning"),
     (r"\bchieu\s+nay\b", "this afternoon"),
     (r"\btoi\s+nay\b", "tonight"),
@@ -170,12 +192,21 @@ _VIETNAMESE = (
     (r"\bnua\s+dem\b", "midnight"),
     (r"\btrong\s+(\d+)\s*(?:gio|tieng|h)\s+qua\b", r"in the last \1 hours"),
     (r"\btrong\s+(\d+)\s+phut\s+qua\b", r"in the last \1 minutes"),
-    (r"\b(tu|den|luc|sau|truoc)\s+(\d{1,2})h(\d{2})?(?![\w:])", _clock),
+    (
+        r"\b(tu|den|toi|luc|sau|truoc)\s+(\d{1,2})\s*(?:h|gio)(?:\s*(\d{1,2})(?:\s*phut)?|\s*(ruoi))?"
+        r"(?:\s+(sang|trua|chieu|toi|dem))?(?![\w:])",
+        _clock,
+    ),
+    (r"\b(?:den|toi)\s+(?:bay\s+)?gio\b", "until now"),
+    (
+        r"\btu\s+(?=hom\s+(?:qua|nay)|(?:sang|chieu)\s+nay|(?:toi|dem)\s+(?:hom\s+)?qua|tuan\s+(?:truoc|nay))",
+        "since ",
+    ),
     (r"\bluc\s+(?=\d{1,2}:\d\d)", "at "),
     (r"\bsau\s+(?=\d{1,2}:\d\d)", "after "),
     (r"\btruoc\s+(?=\d{1,2}:\d\d)", "before "),
     (r"\btu\s+(?=\d{1,2}:\d\d)", "from "),
-    (r"(?<=\d\d)\s+den\s+(?=\d{1,2}:\d\d|midnight)", " to "),
+    (r"(?<=\d\d)\s+(?:den|toi)\s+(?=\d{1,2}:\d\d|midnight)", " to "),
     # the queue: "hang doi" (the queue), "huy" (cancel), "chay lai" (retry), "tam dung" (pause), "resume lai"
     # (resume), "chuyen X sang GPU 1" (move X to GPU 1), "tang priority X len 10" (set X's priority to 10),
     # "cho X uu tien cao hon" (give X a higher priority); "no" after a request is "it" ("release no")
@@ -216,6 +247,7 @@ _VIETNAMESE = (
     (r"\bdung\s+(?=job\b|\d)", "stop "),  # (dừng: "dung job 11" stops it)
     (r"\b(?:dien\s+nang|dien)\b", "energy"),
     (r"\btong\s+cong\b", "in total"),
+    (r"\bcong\s+(?:lai\b\s*|(?=tat\s+ca\b|all\b))", "in total "),  # (cộng lại: added up)
     (r"\btong\s+thoi\s+gian\b", "total time"),
     (r"\bthoi\s+gian\b", "time"),
     (r"\btong\b", "total"),
@@ -265,8 +297,9 @@ _VIETNAMESE = (
     ),
     (r"\s*\bgiup(?:\s+(?:em|anh|chi|minh))?\b", ""),
     (r"\b(ok|thanks?|thank you)\s+em\b", r"\1"),
-    (r"(?:\s*\b(?:nhe|nha|roi|vay|v|ha|di|luon|nua|k|ko|voi|a|co|thoi|the)\b)+(?=\s*(?:[?,.!]|$))", ""),
+    (r"(?:\s*\b(?:nhe|nha|nhi|roi|vay|v|ha|di|luon|nua|k|ko|voi|a|co|thoi|the)\b)+(?=\s*(?:[?,.!]|$))", ""),
     (r"^\s*(?:thoi|ok|xong(?:\s+roi)?)\b,?\s*", ""),
+    (r"\s+\blai\b(?=\s*(?:[?,.!]|$))", ""),  # (lại: "dung ca queue lai" stops it, no "again")
     (r"\s*\b(?:dc|duoc|chut)\b", ""),
     (r"\s*\b(?:vay|v)\b(?=\s*,)", ""),
     (_PARTICLE_A, ""),
