@@ -778,3 +778,24 @@ def test_a_jobs_dependencies_taken_away(heldout_svc: AssistantService) -> None:
         sid, _, _ = ask(heldout_svc, "why is llama-70b-eval still queued?", None)
         _, text, _ = ask(heldout_svc, follow, sid)
         assert "gpuaccel edit 12 --after none" in text, (follow, text)
+
+
+def test_a_gpu_numbered_with_a_hash_and_idle_over_a_past_span(heldout_svc: AssistantService) -> None:
+    """A sysadmin labels hardware "card #1", "GPU#0": the GPU's index, not job 1 (a bare "#5" is still a
+    job); "this AM" / "yesterday PM" are parts of a day; "was it idle" over a span gone by is the
+    utilization over it (busy and idle time), not which GPUs are idle now."""
+    from test_assistant_questions import ask
+
+    _, _, query = ask(heldout_svc, "fan on card #1?", None)
+    assert query is not None and query.get("gpu") == 1 and query.get("name") == "gpu_reading", query
+    _, _, query = ask(heldout_svc, "how hot is GPU#0", None)
+    assert query is not None and query.get("gpu") == 0 and query.get("metric") == "temperature", query
+    _, _, query = ask(heldout_svc, "what happened to #5", None)
+    assert query is not None and query.get("job") == 5, query
+    _, _, query = ask(heldout_svc, "what was gpu 1 drawing, power-wise, yesterday PM", None)
+    assert query is not None and query.get("window", {}).get("label") == "yesterday afternoon", query
+    for asked in ("was the 4090 idle yesterday", "has card 0 been sitting idle this AM?"):
+        _, _, query = ask(heldout_svc, asked, None)
+        assert query is not None and query.get("metric") == "util" and query.get("window"), (asked, query)
+    _, _, query = ask(heldout_svc, "any cards idle?", None)
+    assert query == {"name": "idle_gpus"}, query

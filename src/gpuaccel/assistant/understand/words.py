@@ -392,6 +392,9 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bhow many goes\b", "how many attempts"),
         (r"\barvo\b", "afternoon"),
         (r"(?<!yesterday )\ball (afternoon|morning|evening)\b(?! yesterday)", r"this \1"),
+        # American office English: "this AM", "yesterday PM" (a part of a day, not a clock time's "am")
+        (r"\b(this|yesterday|yday) am\b(?! i\b)", r"\1 morning"),
+        (r"\b(this|yesterday|yday) pm\b", r"\1 afternoon"),
         (r"\bchew(?:ing|ed|s)?\b", "using"),
         (r"\bbeen cooking\b(?! (?:it|them|the|that|this|a|an)\b)", "been busy"),  # not "who was cooking it"
         # (not "power-wise", said of a cost: "what did the sweep cost us power-wise" is its energy)
