@@ -799,3 +799,19 @@ def test_a_gpu_numbered_with_a_hash_and_idle_over_a_past_span(heldout_svc: Assis
         assert query is not None and query.get("metric") == "util" and query.get("window"), (asked, query)
     _, _, query = ask(heldout_svc, "any cards idle?", None)
     assert query == {"name": "idle_gpus"}, query
+
+
+def test_ops_words_for_requests_and_a_card_said_by_what_it_is(heldout_svc: AssistantService) -> None:
+    """"Bounce" is an ops word for running a thing again (an ended job: gpuaccel retry); a job moved to a
+    card said by its kind or size ("the consumer gpu", "the bigger card") gets that card's index."""
+    from test_assistant_questions import ask
+
+    _, text, _ = ask(heldout_svc, "please bounce job 9", None)
+    assert "gpuaccel retry 9" in text, text
+    sid, _, _ = ask(heldout_svc, "how did the flash-attn build end?", None)
+    _, text, _ = ask(heldout_svc, "bounce that", sid)
+    assert "gpuaccel retry 3" in text, text
+    _, text, _ = ask(heldout_svc, "shift job 14 onto the consumer gpu, the other one is busy", None)
+    assert "gpuaccel edit 14 --gpu-ids 1" in text, text
+    _, text, _ = ask(heldout_svc, "move llama-70b-eval to the bigger card", None)
+    assert "gpuaccel edit 12 --gpu-ids 0" in text, text

@@ -69,7 +69,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
 # the gpuaccel command -> the verbs said for it (the request reader's verbs; a name's part said after one is
 # said as a job)
 ACTIONS = {
-    "retry": ("restart", "rerun", "re-run", "redo", "retry", "requeue", "resubmit", "relaunch"),
+    # ("bounce": an ops word for stopping a thing and starting it again)
+    "retry": ("restart", "rerun", "re-run", "redo", "retry", "requeue", "resubmit", "relaunch", "bounce"),
     "cancel": (
         "cancel",
         "kill",
