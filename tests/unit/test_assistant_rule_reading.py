@@ -802,7 +802,7 @@ def test_a_gpu_numbered_with_a_hash_and_idle_over_a_past_span(heldout_svc: Assis
 
 
 def test_ops_words_for_requests_and_a_card_said_by_what_it_is(heldout_svc: AssistantService) -> None:
-    """"Bounce" is an ops word for running a thing again (an ended job: gpuaccel retry); a job moved to a
+    """ "Bounce" is an ops word for running a thing again (an ended job: gpuaccel retry); a job moved to a
     card said by its kind or size ("the consumer gpu", "the bigger card") gets that card's index."""
     from test_assistant_questions import ask
 
