@@ -815,3 +815,16 @@ def test_ops_words_for_requests_and_a_card_said_by_what_it_is(heldout_svc: Assis
     assert "gpuaccel edit 14 --gpu-ids 1" in text, text
     _, text, _ = ask(heldout_svc, "move llama-70b-eval to the bigger card", None)
     assert "gpuaccel edit 12 --gpu-ids 0" in text, text
+
+
+def test_its_own_wait_before_it_started_is_no_step_back(heldout_svc: AssistantService) -> None:
+    """ "How long was it stuck waiting before that" after when a job started is that job's own queue wait
+    (before that moment), not the job queued before it; "and the one before that?" still steps back."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "what time did job 12 get submitted", None)
+    _, _, query = ask(heldout_svc, "ok, and how long has it been waiting in the queue before that?", sid)
+    assert query is not None and query.get("job") == 12, query
+    sid, _, _ = ask(heldout_svc, "show me job 11", None)
+    _, _, query = ask(heldout_svc, "and the one before that?", sid)
+    assert query is not None and query.get("job") == 10, query
