@@ -783,7 +783,7 @@ def test_a_jobs_dependencies_taken_away(heldout_svc: AssistantService) -> None:
 def test_a_gpu_numbered_with_a_hash_and_idle_over_a_past_span(heldout_svc: AssistantService) -> None:
     """A sysadmin labels hardware "card #1", "GPU#0": the GPU's index, not job 1 (a bare "#5" is still a
     job); "this AM" / "yesterday PM" are parts of a day; "was it idle" over a span gone by is the
-    utilization over it (busy and idle time), not which GPUs are idle now."""
+    utilization over it (busy and idle time), not which GPUs are idle now ("has it been idle" asks that)."""
     from test_assistant_questions import ask
 
     _, _, query = ask(heldout_svc, "fan on card #1?", None)
@@ -794,11 +794,12 @@ def test_a_gpu_numbered_with_a_hash_and_idle_over_a_past_span(heldout_svc: Assis
     assert query is not None and query.get("job") == 5, query
     _, _, query = ask(heldout_svc, "what was gpu 1 drawing, power-wise, yesterday PM", None)
     assert query is not None and query.get("window", {}).get("label") == "yesterday afternoon", query
-    for asked in ("was the 4090 idle yesterday", "has card 0 been sitting idle this AM?"):
+    for asked in ("was the 4090 idle yesterday", "were both cards sitting idle this AM?"):
         _, _, query = ask(heldout_svc, asked, None)
         assert query is not None and query.get("metric") == "util" and query.get("window"), (asked, query)
-    _, _, query = ask(heldout_svc, "any cards idle?", None)
-    assert query == {"name": "idle_gpus"}, query
+    for asked in ("any cards idle?", "since when today has card 1 been idle?"):
+        _, _, query = ask(heldout_svc, asked, None)
+        assert query == {"name": "idle_gpus"}, (asked, query)
 
 
 def test_ops_words_for_requests_and_a_card_said_by_what_it_is(heldout_svc: AssistantService) -> None:
