@@ -810,3 +810,54 @@ def test_a_jobs_dependencies_taken_away(heldout_svc: AssistantService) -> None:
         sid, _, _ = ask(heldout_svc, "why is llama-70b-eval still queued?", None)
         _, text, _ = ask(heldout_svc, follow, sid)
         assert "gpuaccel edit 12 --after none" in text, (follow, text)
+
+
+def test_a_gpu_numbered_with_a_hash_and_idle_over_a_past_span(heldout_svc: AssistantService) -> None:
+    """A sysadmin labels hardware "card #1", "GPU#0": the GPU's index, not job 1 (a bare "#5" is still a
+    job); "this AM" / "yesterday PM" are parts of a day; "was it idle" over a span gone by is the
+    utilization over it (busy and idle time), not which GPUs are idle now ("has it been idle" asks that)."""
+    from test_assistant_questions import ask
+
+    _, _, query = ask(heldout_svc, "fan on card #1?", None)
+    assert query is not None and query.get("gpu") == 1 and query.get("name") == "gpu_reading", query
+    _, _, query = ask(heldout_svc, "how hot is GPU#0", None)
+    assert query is not None and query.get("gpu") == 0 and query.get("metric") == "temperature", query
+    _, _, query = ask(heldout_svc, "what happened to #5", None)
+    assert query is not None and query.get("job") == 5, query
+    _, _, query = ask(heldout_svc, "what was gpu 1 drawing, power-wise, yesterday PM", None)
+    assert query is not None and query.get("window", {}).get("label") == "yesterday afternoon", query
+    for asked in ("was the 4090 idle yesterday", "were both cards sitting idle this AM?"):
+        _, _, query = ask(heldout_svc, asked, None)
+        assert query is not None and query.get("metric") == "util" and query.get("window"), (asked, query)
+    for asked in ("any cards idle?", "since when today has card 1 been idle?"):
+        _, _, query = ask(heldout_svc, asked, None)
+        assert query == {"name": "idle_gpus"}, (asked, query)
+
+
+def test_ops_words_for_requests_and_a_card_said_by_what_it_is(heldout_svc: AssistantService) -> None:
+    """ "Bounce" is an ops word for running a thing again (an ended job: gpuaccel retry); a job moved to a
+    card said by its kind or size ("the consumer gpu", "the bigger card") gets that card's index."""
+    from test_assistant_questions import ask
+
+    _, text, _ = ask(heldout_svc, "please bounce job 9", None)
+    assert "gpuaccel retry 9" in text, text
+    sid, _, _ = ask(heldout_svc, "how did the flash-attn build end?", None)
+    _, text, _ = ask(heldout_svc, "bounce that", sid)
+    assert "gpuaccel retry 3" in text, text
+    _, text, _ = ask(heldout_svc, "shift job 14 onto the consumer gpu, the other one is busy", None)
+    assert "gpuaccel edit 14 --gpu-ids 1" in text, text
+    _, text, _ = ask(heldout_svc, "move llama-70b-eval to the bigger card", None)
+    assert "gpuaccel edit 12 --gpu-ids 0" in text, text
+
+
+def test_its_own_wait_before_it_started_is_no_step_back(heldout_svc: AssistantService) -> None:
+    """ "How long was it stuck waiting before that" after when a job started is that job's own queue wait
+    (before that moment), not the job queued before it; "and the one before that?" still steps back."""
+    from test_assistant_questions import ask
+
+    sid, _, _ = ask(heldout_svc, "what time did job 12 get submitted", None)
+    _, _, query = ask(heldout_svc, "ok, and how long has it been waiting in the queue before that?", sid)
+    assert query is not None and query.get("job") == 12, query
+    sid, _, _ = ask(heldout_svc, "show me job 11", None)
+    _, _, query = ask(heldout_svc, "and the one before that?", sid)
+    assert query is not None and query.get("job") == 10, query

@@ -310,6 +310,8 @@ class ChatService:
             now=now,
             gpus=list(models),
             gpu_models=models,
+            # (a request says a card by its size too: "move job 12 to the big card")
+            gpu_memory={int(g["index"]): float(g["mem_total_mib"] or 0) for g in facts.gpus},
         )
         heard = without_lead_in(without_asides(said, lambda aside: len(named_jobs_in(aside, machine)) == 1))
         states = {j.id: str(j.state) for j in listed}
@@ -337,7 +339,6 @@ class ChatService:
         context = replace(
             machine,  # the job names, arrays and GPUs the request-to-act reader saw
             process_names=processes,
-            gpu_memory={int(g["index"]): float(g["mem_total_mib"] or 0) for g in facts.gpus},
         )
         picked_by: list[str] = []  # who picked each part's query
 

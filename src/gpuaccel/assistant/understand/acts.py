@@ -19,7 +19,14 @@ from dataclasses import dataclass, replace
 from gpuaccel.accel.workloads import registry
 from gpuaccel.api.states import ACTIVE, FINISHED, JobState
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.names import JOB_SAID, bare_job, gpu_by_model, named_jobs, named_jobs_in
+from gpuaccel.assistant.understand.names import (
+    JOB_SAID,
+    bare_job,
+    gpu_by_model,
+    gpus_called,
+    named_jobs,
+    named_jobs_in,
+)
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.spelling import typo_of
 from gpuaccel.assistant.understand.words import ACTIONS, KEPT, STOP, WORD_OF, pointing, points_back
@@ -702,7 +709,9 @@ _MOVED_TO_GPU = re.compile(
     r"(?:to|onto|on)\s+"
     r"|(?:make|have|let)\s+(.{1,40}?)\s+(?:only\s+|just\s+)?(?:run\s+(?:only\s+|just\s+)?(?:to|onto|on)|use)\s+"
     r"(?:only\s+|just\s+)?)"
-    r"(?:the\s+)?(?:(?:gpu|card)\s*(\d+)|([a-z]*\d+[a-z]*))\b"
+    r"(?:the\s+)?(?:(?:gpu|card)\s*#?\s*(\d+)|([a-z]*\d+[a-z]*)"
+    # the card said by what it is: "the gaming card", "the big gpu" (:func:`gpus_called`)
+    r"|(?P<called>(?:that\s+|our\s+|my\s+|this\s+)?[a-z]+(?:[\s-][a-z]+)?\s+(?:graphics\s+card|card|gpu|one)))\b"
 )
 # the same said as what a job must do: "whisper-finetune should run on gpu 1", "the eval has to run on the
 # 4090" (read as "make ... run on ...")
@@ -1210,7 +1219,13 @@ def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act
     )
     if m is None:
         return None
-    gpu = int(m.group(3)) if m.group(3) is not None else gpu_by_model(m.group(4), context)
+    if m.group(3) is not None:
+        gpu: int | None = int(m.group(3))
+    elif m["called"] is not None:
+        called = {i for _, i in gpus_called(f"the {m['called']}", context)}
+        gpu = called.pop() if len(called) == 1 else None
+    else:
+        gpu = gpu_by_model(m.group(4), context)
     said_job = m.group(1) or m.group(2)
     jobs = _jobs(said_job, said_job, context, states, 0)
     if not jobs and re.fullmatch(r"it|that|this", said_job):  # "the eval, make it run on gpu 1": the name

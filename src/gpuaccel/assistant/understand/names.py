@@ -500,6 +500,9 @@ def _num(pattern: str, text: str) -> int | None:
 
 
 _INDEX_WORD = r"(?:index\s*|number\s*|no\s*|n\s*)?"
+# a GPU numbered with "#", as a sysadmin labels hardware ("GPU #0", "card #1", "gpu#1"): the GPU's index,
+# never job 0 (a bare "#12" is still a job)
+GPU_HASH = re.compile(r"\b(?:gpus?|cards?|devices?|boards?|slots?)\s*#\s*\d+", re.I)
 
 
 def numbered(text: str, question: str, context: Context) -> tuple[int | None, int | None]:
@@ -513,7 +516,7 @@ def numbered(text: str, question: str, context: Context) -> tuple[int | None, in
         return None, _num(r"\b(?:job|jb|j|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text)
     gpu = _num(rf"\b(?:gpu|card|device|gpus)\s*(?:with\s+)?{_INDEX_WORD}(\d+)\b", text)
     job = _num(r"\b(?:job|jb|j|task|id)\s*(?:number\s*|no\s*|n\s*)?(\d+)\b", text) or _num(
-        r"#\s*(\d+)", question
+        r"#\s*(\d+)", GPU_HASH.sub(" ", question)
     )
     if gpu is None and job is None:
         job = bare_job(text, context, question)  # "5", "9 waited how long", "why is 13 PD", "util during 6"

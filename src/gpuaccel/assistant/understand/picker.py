@@ -1912,6 +1912,9 @@ class RulePicker:
             r"|\b(?:ran|took|run for|running for)\b(?: \w+){0,3} before\b"
             # "runtime before that" after a job was killed: its run, before what happened to it
             r"|\b(?:runtime|run time|walltime|wall time|duration|uptime)\b(?: \w+){0,2}"
+            r" before (?:that|then|it)\b"
+            # "how long did it sit in the queue before that" after when it started: its own wait, before then
+            r"|\bhow long\b.*\b(?:wait|waited|waiting|sit|sat|sitting|queued|pending|stuck)\b(?: \w+){0,4}"
             r" before (?:that|then|it)\b",
             " ".join(ws),
         )  # "ran for how long before that": its run, before it was stopped

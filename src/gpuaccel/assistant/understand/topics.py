@@ -546,6 +546,12 @@ def query_for(
         # "since midnight, how long did each card sit idle / were they under load": the utilization over
         # the span, which says each GPU's busy and idle time
         return Query("gpu_reading", gpu=gpu, metric="util", window=win)
+    # "was the h100 sitting idle this morning", "were the cards idle last night": idle over a span gone by,
+    # which the utilization over it says (busy and idle time); the idle GPUs' answer is of now, as is "has
+    # it been idle since lunch" (its idle stretch up to now)
+    idle_then = win is not None and {"was", "were"} & set(ws) and not {"has", "have", "been"} & set(ws)
+    if idle_then and "idle" in topics and metric is None and not topics & {"jobs", "queue", "who"}:
+        return Query("gpu_reading", gpu=gpu, metric="util", window=win)
     if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
         return Query("idle_gpus")
     # "since when is gpu 0 busy": the idle GPUs' answer says when each busy one's job took it

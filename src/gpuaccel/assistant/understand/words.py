@@ -69,7 +69,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
 # the gpuaccel command -> the verbs said for it (the request reader's verbs; a name's part said after one is
 # said as a job)
 ACTIONS = {
-    "retry": ("restart", "rerun", "re-run", "redo", "retry", "requeue", "resubmit", "relaunch"),
+    # ("bounce": an ops word for stopping a thing and starting it again)
+    "retry": ("restart", "rerun", "re-run", "redo", "retry", "requeue", "resubmit", "relaunch", "bounce"),
     "cancel": (
         "cancel",
         "kill",
@@ -392,6 +393,9 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bhow many goes\b", "how many attempts"),
         (r"\barvo\b", "afternoon"),
         (r"(?<!yesterday )\ball (afternoon|morning|evening)\b(?! yesterday)", r"this \1"),
+        # American office English: "this AM", "yesterday PM" (a part of a day, not a clock time's "am")
+        (r"\b(this|yesterday|yday) am\b(?! i\b)", r"\1 morning"),
+        (r"\b(this|yesterday|yday) pm\b", r"\1 afternoon"),
         (r"\bchew(?:ing|ed|s)?\b", "using"),
         (r"\bbeen cooking\b(?! (?:it|them|the|that|this|a|an)\b)", "been busy"),  # not "who was cooking it"
         # (not "power-wise", said of a cost: "what did the sweep cost us power-wise" is its energy)
