@@ -687,8 +687,8 @@ def _dependency_request(said: str, context: Context) -> Act | None:
     said_job = next((m[k] for k in ("whose", "of", "let", "who") if m[k]), None)
     job: int | None = None
     if said_job is not None and not re.fullmatch(r"it|that|this|that job|this job|them", said_job):
-        number = re.search(r"\d+", said_job) if not named_jobs(said_job, context) else None
         named = named_jobs(said_job, context)
+        number = re.search(r"\d+", said_job) if not named else None
         job = int(number[0]) if number else (named[0] if len(named) == 1 else None)
     if job is None:
         job = _talked_about(context)
@@ -776,10 +776,12 @@ _GPU_IDS = re.compile(r"\b(?:on|to)\s+(?:gpu|card)\s*(\d+(?:\s*(?:,|and)\s*\d+)*
 
 @dataclass(frozen=True)
 class Act:
-    """The reply to a request to act and the jobs it names (the conversation's focus after it)."""
+    """The reply to a request to act, the jobs it names (the conversation's focus after it) and the command
+    it answers with where it is one of a job's or the queue's (what "undo that" takes back)."""
 
     reply: str
     jobs: tuple[int, ...] = ()
+    command: str | None = None
 
 
 # a verb's "re-" written with its hyphen ("re-queue it", "re-submit"): the verb as listed, unhyphened
@@ -1155,8 +1157,9 @@ def _undone(context: Context, states: Mapping[int, str]) -> tuple[str, list[int]
     if not context.request:
         return None
     before = read_act(context.request, replace(context, request=None), states)
-    m = before and re.search(r"gpuaccel (pause|resume|hold|release)((?: \d+)*)(?=[ .,]|$)", before.reply)
-    return (m[1], [int(i) for i in m[2].split()]) if m else None
+    if before is None or before.command not in _INVERSE:
+        return None
+    return before.command, list(before.jobs)
 
 
 # a request said again of other jobs: "and 13 too", "job 5 also", "same for 13", "13 as well pls"
@@ -1430,7 +1433,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if command in ("startagain", "goagain") and not jobs and again_of_queue:
         command = "resume"
     if command in ("pause", "resume") and (queue_said or not jobs):
-        return Act(f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).")
+        return Act(
+            f"{CANT} To {command} the queue: gpuaccel {command} (or the Jobs tab's Pause button).",
+            command=command,
+        )
     if verb in (*_HARDWARE_VERBS, "give", "put") and re.search(r"\bprio(?:rity)?\b", said):
         command = "priority"  # "give it priority 10", "put priority 10 for job 12"
     elif (
@@ -1519,7 +1525,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         verb if verb in VERB and verb not in ("drop", "letgo", "goagain", "startagain") else command
     )  # "put it on hold": to hold it
     if (refusal := _refused(command, jobs, named, states)) is not None:
-        return Act(refusal, ids_)
+        return Act(refusal, ids_, command)
     if command == "priority":  # the command takes the new priority (higher runs sooner)
         new = _priority(said, jobs, context)
         if new is not None:
@@ -1535,4 +1541,4 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         if waiting
         else ""
     )
-    return Act(f"{CANT}{why} To {verb} {named}: gpuaccel {command} {ids}{_button(command)}.", ids_)
+    return Act(f"{CANT}{why} To {verb} {named}: gpuaccel {command} {ids}{_button(command)}.", ids_, command)

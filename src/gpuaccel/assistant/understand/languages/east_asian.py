@@ -139,6 +139,14 @@ _KOREAN_NUMERAL = re.compile(
     r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)\s*(?=(?:시간|개|장|대|주|달|명|일)(?:으로|로|만|의|을|를|이|가|은|는|도|동안)?(?![가-힣]))"
 )
 _KOREAN_VERB = r"cancel|retry|hold|release|pause|resume|remove|delete|kill|stop|show|restart|requeue|change"
+
+
+def _verb_last(verbs: str) -> re.Pattern[str]:
+    """A clause whose English verb (one of ``verbs``) came last, as Korean and Japanese put it, with what
+    stands before and after it: read verb first."""
+    return re.compile(r"([^,.!?]*?)\s*\b(" + verbs + r")\b([^A-Za-z0-9,.!?]*)(?=[,.!?]|$)")
+
+
 # a job's GPU said as where it runs ("GPU 1에서 돌게 바꿔", "1번 GPU에서만 실행되도록 해 주세요"): the verb
 # of running in any of its "so that" endings (게, 도록), then the verb of changing
 _KOREAN_RUN_ON = (
@@ -240,7 +248,7 @@ _KOREAN: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
 _KOREAN_READ = tuple((re.compile(p), e) for p, e in _KOREAN)
 _KOREAN_AND_THEN = re.compile(r"^([^?,.!]{1,30}?)(?:은|는)\s*요?\s*\?")
 _KOREAN_ASKED = re.compile(r"뭐|무엇|얼마|몇|언제|왜|어느|어떤|누가|누구")
-_KOREAN_REQUEST = re.compile(r"([^,.!?]*?)\s*\b(" + _KOREAN_VERB + r")\b([^A-Za-z0-9,.!?]*)(?=[,.!?]|$)")
+_KOREAN_REQUEST = _verb_last(_KOREAN_VERB)
 _CHINESE_READ = tuple((re.compile(p), e) for p, e in _CHINESE)
 # Japanese (kana with kanji and katakana loanwords, polite or casual, Kansai's "やけど" and
 # "始まらん" too) around English job names, most specific first: each pattern read in order, then
@@ -342,7 +350,7 @@ _JAPANESE_NUMERAL = re.compile(r"(?<!もう)([一二三四五六七八九十]{1,
 _JAPANESE_READ = tuple((re.compile(p), e) for p, e in _JAPANESE)
 _JAPANESE_AND_THEN = re.compile(r"^([^?,.!]{1,20}?)\s*は\s*\?\s*$")
 _JAPANESE_ASKED = re.compile(r"何|いつ|どれ|どの|どこ|どう|なぜ|なんで|誰|いくつ|いくら")
-_JAPANESE_REQUEST = re.compile(r"([^,.!?]*?)\s*\b(" + _JAPANESE_VERB + r")\b([^A-Za-z0-9,.!?]*)(?=[,.!?]|$)")
+_JAPANESE_REQUEST = _verb_last(_JAPANESE_VERB)
 # a Chinese follow-up leaning on the last answer ("风扇转速呢？", "最高呢", "SM clock 呢"): the clause before
 # 呢 with no question word of its own
 _AND_THEN = re.compile(r"^([^？?，,。]{1,30}?)\s*呢\s*[？?]?")
@@ -379,6 +387,13 @@ def east_asian(text: str, lean: Lean | None = None) -> str:
 _FULL_WIDTH = str.maketrans({"？": "?", "，": ",", "。": ".", "！": "!", "、": ",", "：": ":", "；": ";"})
 
 
+def _leaning_on(text: str, follow_up: re.Pattern[str], asked: re.Pattern[str]) -> str:
+    """``text`` with a follow-up that leans on the last answer ("X呢", "X는?", "Xは？": the clause of
+    ``follow_up``, with no question word of its own, ``asked``) as "and X?", the rest of the message kept."""
+    said = follow_up.match(text)
+    return f"and {said[1]}?" + text[said.end() :] if said and not asked.search(said[1]) else text
+
+
 def _numeral(said: str) -> str:
     """A Chinese numeral up to 99 ("两", "十", "十二", "二十") in digits."""
     if "十" not in said:
@@ -390,10 +405,7 @@ def _numeral(said: str) -> str:
 def chinese_read(text: str) -> str:
     """``text``'s Chinese in English (:data:`_CHINESE`): its numerals in digits, a follow-up "X呢" as
     "and X?", its words in order; Han words it does not name are left for :func:`east_asian` to drop."""
-    text = _CHINESE_NUMERAL.sub(lambda m: f" {_numeral(m[1])} ", text)
-    said = _AND_THEN.match(text)
-    if said and not _ASKED.search(said[1]):
-        text = f"and {said[1]}?" + text[said.end() :]
+    text = _leaning_on(_CHINESE_NUMERAL.sub(lambda m: f" {_numeral(m[1])} ", text), _AND_THEN, _ASKED)
     for pattern, english in _CHINESE_READ:
         text = pattern.sub(english, text)
     return text
@@ -403,9 +415,7 @@ def korean_read(text: str) -> str:
     """``text``'s Korean in English (:data:`_KOREAN`): a follow-up "X는?" as "and X?", native numerals
     before a counter in digits, its words in order, then a request's clause-final English verb moved first
     (Korean puts the verb last); Hangul it does not name is left for :func:`east_asian` to drop."""
-    said = _KOREAN_AND_THEN.match(text)
-    if said and not _KOREAN_ASKED.search(said[1]):
-        text = f"and {said[1]}?" + text[said.end() :]
+    text = _leaning_on(text, _KOREAN_AND_THEN, _KOREAN_ASKED)
     text = _KOREAN_NUMERAL.sub(lambda m: f" {_KOREAN_NATIVE[m[1]]} ", text)
     for pattern, english in _KOREAN_READ:
         text = pattern.sub(english, text)
@@ -418,9 +428,7 @@ def japanese_read(text: str) -> str:
     "X は？" as "and X?", its words in order, then a request's clause-final English verb moved first
     (Japanese puts the verb last); kana and kanji it does not name are left for :func:`east_asian` to drop."""
     text = _JAPANESE_NUMERAL.sub(lambda m: f" {_numeral(m[1])} ", text.translate(_JAPANESE_DIGITS))
-    said = _JAPANESE_AND_THEN.match(text)
-    if said and not _JAPANESE_ASKED.search(said[1]):
-        text = f"and {said[1]}?"
+    text = _leaning_on(text, _JAPANESE_AND_THEN, _JAPANESE_ASKED)
     for pattern, english in _JAPANESE_READ:
         text = pattern.sub(english, text)
     text = _EAST_ASIAN.sub(" ", text)
