@@ -33,6 +33,13 @@ D256 (twenty-eighth session: its configuration had none of the options D128 and 
   ts0 / ts / ts2  ``tail_split`` 0 / 1 / 2: the grid's last round of tiles cut evenly along the keys and
            merged, off / where the cost model says it pays / wherever the round is partial (twenty-ninth
            session, later: the grid's tail)
+  ot0      ``o_tma`` off: O by stores from registers, so Q's buffer is handed back after the tile's last
+           QK^T and the next tile's Q loads under its last blocks (forty-sixth session: causal D256)
+  qr       ``q_ring``: three Q buffers taken in turn by the two consumers' slices, so a tile's first slice
+           finds its Q loaded during the tile before (D256, where a second buffer a consumer does not fit)
+  cr240 / cr248  ``consumer_regs``: the worker consumer's register cap 240 / 248 (the first consumer then
+           gets 248 / 240); with ``df+r8`` causal at D256, ``ot0`` spilled 12 bytes in the key loops at
+           232 and none at 240, ``qr`` none in the key loops at 248
 
 ``--check`` / ``--rounds`` / ``--once``: ``benchmarks/fwd_ab.py`` (the forward A/Bs' shared harness).
 
@@ -58,7 +65,8 @@ TOKENS = {
     "r8w": {"rescale_log2": 8.0, "rescale_warp": True}, "r0": {"rescale_log2": 0.0, "rescale_warp": False},
     "or": {"o_recip": True}, "q2": {"q_bufs": 2}, "df": {"diag_first": True},
     "n32": {"block_n": 32, "stages": 4}, "ts0": {"tail_split": 0}, "ts": {"tail_split": 1},
-    "ts2": {"tail_split": 2},
+    "ts2": {"tail_split": 2}, "ot0": {"o_tma": False}, "qr": {"q_ring": True},
+    "cr240": {"consumer_regs": 240}, "cr248": {"consumer_regs": 248},
 }  # fmt: skip
 CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 128, False, "bf16"),  # 64 tiles: one a program, 2 Q buffers
@@ -77,6 +85,7 @@ CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 256, True, "bf16"),
     (1, 4, 2, 1100, 1700, 256, True, "bf16"),  # Nq < Nk: the diagonal off the block grid
     (1, 4, 4, 2500, 2000, 256, True, "fp16"),  # Nq > Nk: leading rows see no key
+    (4, 16, 8, 2049, 2049, 256, True, "bf16"),  # 1,088 causal tiles: 8-9 a program (the Q ring wraps), GQA
 ]
 
 

@@ -96,6 +96,13 @@ class GluonFwdConfig:
     # second launch (gluon.sched.tail_pieces, gluon.merge); 1: where the cost model says it pays
     # (gluon.sched.tail_cut_pays), 2: wherever the last round is partial (tests, A/Bs)
     tail_split: int = 0
+    # one Q buffer a consumer plus one, taken in turn by every slice of every tile (gluon.tiles._q_slot):
+    # a tile's first slice finds its Q loaded during the tile before, where with one buffer a consumer each
+    # slice waited for its Q after its epilogue (D256, where a second buffer a consumer does not fit)
+    q_ring: bool = False
+    # the worker consumers' register cap (setmaxnreg); 0: gluon.tiles.CONSUMER_REGS (232 with two consumers,
+    # the first consumer, Triton's default partition, then gets 256: 232 + 256 + the producer's 24 = 512)
+    consumer_regs: int = 0
     # the FP8 forward's in-kernel V transposer (V given, 64-key blocks): its two warps take a column chunk
     # each, not both the same keys (gluon.fwd._transpose_block); False for A/Bs
     vt_split: bool = True
@@ -111,6 +118,8 @@ class GluonFwdConfig:
         tail += ("-nq" if self.next_qk == 1 else f"-nq{self.next_qk}") if self.next_qk else ""
         tail += ("-ts" if self.tail_split == 1 else f"-ts{self.tail_split}") if self.tail_split else ""
         tail += "" if self.vt_split else "-vtdup"
+        tail += "-qr" if self.q_ring else ""
+        tail += f"-cr{self.consumer_regs}" if self.consumer_regs else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
