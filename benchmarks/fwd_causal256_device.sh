@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Device call for docs/kernels-log.md, 2026-12-01, forty-sixth session (issue 41): the causal D256 forward.
-# STEPS (space-separated, in this order):
-#   check  fwd_d128_ab.py --check-only --check-dims 256 --variants $CVARIANTS (fp32 reference, 2x plain PyTorch)
+# STEPS (space-separated; they run in this file's order: ab, power, bench, check, ncu, tier):
 #   ab     fwd_d128_ab.py --rounds $ROUNDS --variants $VARIANTS at $SHAPES (order reversed every other round,
 #          cuDNN's SDPA in the same rounds, the first variant timed twice)
 #   ncu    ncu --clock-control none, one launch each of $PVARIANTS at $PSHAPES (and $NVARIANTS at $NSHAPES):
 #          speed of light, warp states, scheduler, instructions, memory, source counters; regions by
 #          ncu_fwd_regions.py
+#   power  fwd_ab.py --power $POWER_S: each of $PWVARIANTS (space-separated runs, "name@shape/shape...") and
+#          cuDNN back to back, nvidia-smi's SM clock, power and power cap every 50 ms
+#   bench  the public table (attention_bench.py --impls ours sdpa_cudnn --mode fwd --causal both --rounds 5)
+#          at $BSHAPES, as shipped
+#   check  fwd_d128_ab.py --check-only --check-dims 256 --variants $CVARIANTS (fp32 reference, 2x plain PyTorch)
 #   tier   pytest tests/gpu/test_gluon_fwd_gpu.py -k "$TIER_K"
 # Writes under $OUT (or out/); everything but all.log in one archive (a device call returns 8 files at most).
 set -u
@@ -24,17 +28,36 @@ python -c "import torch, triton; print('torch', torch.__version__, 'triton', tri
 T0=$(date +%s)
 AB=(python benchmarks/fwd_d128_ab.py)
 has() { [[ " $STEPS " == *" $1 "* ]]; }
+if has ab; then
+    timeout "${AB_S:-240}" "${AB[@]}" --variants $VARIANTS --rounds "${ROUNDS:-9}" --shapes $SHAPES \
+        --json "$OUT/ab.json" >"$OUT/ab.log" 2>&1
+    echo "ab rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+fi
+if has power; then
+    n=0
+    for run in ${PWVARIANTS:-shipped@1,16,16384,256/1,16,16384,256:c r0+df0@1,16,16384,256:c}; do
+        n=$((n + 1))
+        timeout "${POWER_TO:-90}" "${AB[@]}" --power "${POWER_S:-3}" --variants "${run%%@*}" \
+            --shapes $(echo "${run#*@}" | tr / ' ') \
+            --json "$OUT/power$n.json" >"$OUT/power$n.log" 2>&1
+        echo "power $run rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+        grep -A8 "^shape | kernel" "$OUT/power$n.log" >>"$LOG"
+    done
+fi
+if has bench; then
+    mkdir -p "$OUT/bench"
+    timeout "${BENCH_S:-150}" python benchmarks/attention_bench.py --impls ours sdpa_cudnn --mode fwd \
+        --causal both --rounds 5 --shapes ${BSHAPES:-1,16,16384,256 2,8,16384,256} --out "$OUT/bench" \
+        >"$OUT/bench/bench.log" 2>&1
+    echo "bench rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+    grep -A12 "^B,H,N,D" "$OUT/bench/bench.log" >>"$LOG"
+fi
 if has check; then
     timeout "${CHECK_S:-200}" "${AB[@]}" --check-only --check-dims 256 ${CHECK_OPTS:---check-causal yes --check-dtypes bf16} \
         --variants ${CVARIANTS:-$VARIANTS} \
         --json "$OUT/check.json" >"$OUT/check.log" 2>&1
     echo "check rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
     grep -A14 "^check B" "$OUT/check.log" >>"$LOG"
-fi
-if has ab; then
-    timeout "${AB_S:-240}" "${AB[@]}" --variants $VARIANTS --rounds "${ROUNDS:-9}" --shapes $SHAPES \
-        --json "$OUT/ab.json" >"$OUT/ab.log" 2>&1
-    echo "ab rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
 fi
 prof() {  # name, shapes, variants
     timeout "${PROFILE_S:-150}" ncu --clock-control none --section SpeedOfLight --section WarpStateStats \

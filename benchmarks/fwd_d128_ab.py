@@ -27,7 +27,8 @@ D256 (twenty-eighth session: its configuration had none of the options D128 and 
            warpgroup / per warp (``rescale_warp``); r0: off
   or       ``o_recip``: the epilogue's O by 1/l
   q2       ``q_bufs`` 2: the next tile's Q ahead (at D256 64-key blocks, two stages: 256 KB, over the 227)
-  df       ``diag_first``: each causal tile's key blocks last first (``tuning.configs.CAUSAL_WALK``)
+  df / df0 ``diag_first`` on / off: each causal tile's key blocks last first (``tuning.configs.CAUSAL_WALK``;
+           ``r0+df0`` is causal D256's configuration before the forty-sixth session)
   n32      32-key blocks in a 4-deep ring (D256: the same shared memory as 64-key blocks in 2; twenty-ninth
            session, the ring's depth where registers allow)
   ts0 / ts / ts2  ``tail_split`` 0 / 1 / 2: the grid's last round of tiles cut evenly along the keys and
@@ -66,7 +67,7 @@ TOKENS = {
     "or": {"o_recip": True}, "q2": {"q_bufs": 2}, "df": {"diag_first": True},
     "n32": {"block_n": 32, "stages": 4}, "ts0": {"tail_split": 0}, "ts": {"tail_split": 1},
     "ts2": {"tail_split": 2}, "ot0": {"o_tma": False}, "qr": {"q_ring": True},
-    "cr240": {"consumer_regs": 240}, "cr248": {"consumer_regs": 248},
+    "cr240": {"consumer_regs": 240}, "cr248": {"consumer_regs": 248}, "df0": {"diag_first": False},
 }  # fmt: skip
 CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 128, False, "bf16"),  # 64 tiles: one a program, 2 Q buffers
