@@ -3,14 +3,14 @@
 # STEPS (space-separated; they run in this file's order: ab, power, bench, check, ncu, tier):
 #   ab     fwd_d128_ab.py --rounds $ROUNDS --variants $VARIANTS at $SHAPES (order reversed every other round,
 #          cuDNN's SDPA in the same rounds, the first variant timed twice)
-#   ncu    ncu --clock-control none, one launch each of $PVARIANTS at $PSHAPES (and $NVARIANTS at $NSHAPES):
-#          speed of light, warp states, scheduler, instructions, memory, source counters; regions by
-#          ncu_fwd_regions.py
 #   power  fwd_ab.py --power $POWER_S: each of $PWVARIANTS (space-separated runs, "name@shape/shape...") and
 #          cuDNN back to back, nvidia-smi's SM clock, power and power cap every 50 ms
 #   bench  the public table (attention_bench.py --impls ours sdpa_cudnn --mode fwd --causal both --rounds 5)
 #          at $BSHAPES, as shipped
 #   check  fwd_d128_ab.py --check-only --check-dims 256 --variants $CVARIANTS (fp32 reference, 2x plain PyTorch)
+#   ncu    ncu --clock-control none, one launch each of $PVARIANTS at $PSHAPES (and $NVARIANTS at $NSHAPES):
+#          speed of light, warp states, scheduler, instructions, memory, source counters; regions by
+#          ncu_fwd_regions.py
 #   tier   pytest tests/gpu/test_gluon_fwd_gpu.py -k "$TIER_K"
 # Writes under $OUT (or out/); everything but all.log in one archive (a device call returns 8 files at most).
 set -u
@@ -82,7 +82,7 @@ if has ncu; then
     [ -n "${NVARIANTS-shipped}" ] && prof noncausal "${NSHAPES:-1,16,16384,256}" "${NVARIANTS:-shipped}"
 fi
 if has tier; then
-    timeout "${TIER_S:-200}" python -m pytest --noconftest -q -n 8 -p no:cacheprovider -W ignore \
+    PYTHONPATH="$PYTHONPATH:$PWD/tests" timeout "${TIER_S:-200}" python -m pytest --noconftest -q -n 8 -p no:cacheprovider -W ignore \
         tests/gpu/test_gluon_fwd_gpu.py -k "${TIER_K:-d256}" >"$OUT/pytest.log" 2>&1
     echo "pytest rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
     grep -E "passed|failed|error" "$OUT/pytest.log" | tail -5 >>"$LOG"
