@@ -9,8 +9,9 @@ variants and check cases, and its docstring; this module does the rest:
   NaN-poisoned o/lse, against an fp32 reference: within 2x plain PyTorch in the inputs' dtype (the forward
   standard), lse within 1e-2, rows that see no key -inf; ``--check-dims 256``: only those head dims' cases.
 - ``--rounds`` alternated rounds time every variant on each shape (``bench.attention.median_ms`` of the
-  bound launch), the first variant twice (the spread of one kernel timed twice), and cuDNN's SDPA in the
-  same rounds; speedups are taken round by round. The JSON keeps every timing.
+  bound launch; the order reversed every other round, since the twenty-ninth session's causal rounds read
+  a drift by place in the round), the first variant twice (the spread of one kernel timed twice), and
+  cuDNN's SDPA in the same rounds; speedups are taken round by round. The JSON keeps every timing.
 - ``--once``: each variant, then cuDNN, launched once per shape (for ncu).
 - ``--power S``: the first variant and cuDNN, each timed back to back for S seconds per shape while
   ``nvidia-smi`` samples the SM clock, board power and the software power cap every 50 ms: whether the card
@@ -133,8 +134,8 @@ def measure(spec: str, variants: list[str], rounds: int, cfg_of: CfgOf) -> dict[
         "refused": refused,
         "v": {n_: {"ms": []} for n_ in names},
     }
-    for _ in range(rounds):
-        for name, fn in fns.items():
+    for r in range(rounds):  # the order reversed every other round (a place in the round reads apart)
+        for name, fn in list(fns.items())[:: -1 if r % 2 else 1]:
             row["v"][name]["ms"].append(median_ms(fn))
     for r in row["v"].values():
         r["median_ms"] = statistics.median(r["ms"])
@@ -270,6 +271,10 @@ def main(
     ap.add_argument(
         "--check-dims", nargs="+", type=int, default=None, help="only the check cases of these head dims"
     )
+    ap.add_argument(
+        "--check-causal", choices=["any", "yes", "no"], default="any", help="only the (non-)causal cases"
+    )
+    ap.add_argument("--check-dtypes", nargs="+", default=None, help="only these dtypes' cases (bf16 fp16)")
     ap.add_argument("--once", action="store_true", help="launch each variant and cuDNN once per shape (ncu)")
     ap.add_argument(
         "--power", type=float, default=0.0, help="seconds: clock and power under the first variant and cuDNN"
@@ -308,6 +313,10 @@ def main(
     if args.check or args.check_only:
         for case in checks:
             if args.check_dims and case[5] not in args.check_dims:
+                continue
+            if args.check_causal != "any" and case[6] != (args.check_causal == "yes"):
+                continue
+            if args.check_dtypes and case[7] not in args.check_dtypes:
                 continue
             out["checks"].append(check(case, checked, cfg_of))
             path.write_text(json.dumps(out, indent=1))

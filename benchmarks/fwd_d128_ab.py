@@ -27,12 +27,20 @@ D256 (twenty-eighth session: its configuration had none of the options D128 and 
            warpgroup / per warp (``rescale_warp``); r0: off
   or       ``o_recip``: the epilogue's O by 1/l
   q2       ``q_bufs`` 2: the next tile's Q ahead (at D256 64-key blocks, two stages: 256 KB, over the 227)
-  df       ``diag_first``: each causal tile's key blocks last first (``tuning.configs.CAUSAL_WALK``)
+  df / df0 ``diag_first`` on / off: each causal tile's key blocks last first (``tuning.configs.CAUSAL_WALK``;
+           ``r0+df0`` is causal D256's configuration before the forty-sixth session)
   n32      32-key blocks in a 4-deep ring (D256: the same shared memory as 64-key blocks in 2; twenty-ninth
            session, the ring's depth where registers allow)
   ts0 / ts / ts2  ``tail_split`` 0 / 1 / 2: the grid's last round of tiles cut evenly along the keys and
            merged, off / where the cost model says it pays / wherever the round is partial (twenty-ninth
            session, later: the grid's tail)
+  ot0      ``o_tma`` off: O by stores from registers, so Q's buffer is handed back after the tile's last
+           QK^T and the next tile's Q loads under its last blocks (forty-sixth session: causal D256)
+  qr       ``q_ring``: three Q buffers taken in turn by the two consumers' slices, so a tile's first slice
+           finds its Q loaded during the tile before (D256, where a second buffer a consumer does not fit)
+  cr240 / cr248  ``consumer_regs``: the worker consumer's register cap 240 / 248 (the first consumer then
+           gets 248 / 240); with ``df+r8`` causal at D256, ``ot0`` spilled 12 bytes in the key loops at
+           232 and none at 240, ``qr`` none in the key loops at 248
 
 ``--check`` / ``--rounds`` / ``--once``: ``benchmarks/fwd_ab.py`` (the forward A/Bs' shared harness).
 
@@ -58,7 +66,8 @@ TOKENS = {
     "r8w": {"rescale_log2": 8.0, "rescale_warp": True}, "r0": {"rescale_log2": 0.0, "rescale_warp": False},
     "or": {"o_recip": True}, "q2": {"q_bufs": 2}, "df": {"diag_first": True},
     "n32": {"block_n": 32, "stages": 4}, "ts0": {"tail_split": 0}, "ts": {"tail_split": 1},
-    "ts2": {"tail_split": 2},
+    "ts2": {"tail_split": 2}, "ot0": {"o_tma": False}, "qr": {"q_ring": True},
+    "cr240": {"consumer_regs": 240}, "cr248": {"consumer_regs": 248}, "df0": {"diag_first": False},
 }  # fmt: skip
 CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 128, False, "bf16"),  # 64 tiles: one a program, 2 Q buffers
@@ -77,6 +86,7 @@ CHECKS = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype ("bf16"/"fp16")
     (2, 4, 4, 4096, 4096, 256, True, "bf16"),
     (1, 4, 2, 1100, 1700, 256, True, "bf16"),  # Nq < Nk: the diagonal off the block grid
     (1, 4, 4, 2500, 2000, 256, True, "fp16"),  # Nq > Nk: leading rows see no key
+    (4, 16, 8, 2049, 2049, 256, True, "bf16"),  # 1,088 causal tiles: 8-9 a program (the Q ring wraps), GQA
 ]
 
 

@@ -315,6 +315,7 @@ D256_CASES = [  # B, Hq, Hkv, Nq, Nk, dtype: D256, two consumers, 64-key blocks
     (1, 4, 2, 1100, 1700, torch.float16),  # ragged keys, GQA
     (1, 4, 4, 1700, 1100, torch.bfloat16),  # Nq > Nk: causal leading rows see no key
     (3, 6, 3, 2049, 2047, torch.bfloat16),  # a one-row last tile: its second slice is padding
+    (4, 16, 8, 2049, 2049, torch.bfloat16),  # 1,088 tiles: 8-9 a program (the Q ring wraps), GQA
 ]
 D256_OPTIONS = {  # GluonFwdConfig fields on D256's configuration, each alone and together
     "o_recip": {"o_recip": True},
@@ -327,6 +328,9 @@ D256_OPTIONS = {  # GluonFwdConfig fields on D256's configuration, each alone an
         "first_full": True,
         "diag_first": True,
     },
+    # three Q buffers taken in turn (gluon.tiles._q_slot), the worker consumer at 248 registers
+    "q_ring": {"q_ring": True, "consumer_regs": 248},
+    "q_ring_r0": {"q_ring": True, "rescale_log2": 0.0, "diag_first": False},
 }
 
 
@@ -335,8 +339,9 @@ D256_OPTIONS = {  # GluonFwdConfig fields on D256's configuration, each alone an
 def test_d256_options_match_reference(b, hq, hkv, nq, nk, dtype, option):
     """D256 (two 64 x 256 fp32 accumulators a warpgroup, registers tight) with the options D64 and D128 run:
     O by 1/l, a slice's first block unmasked where it is full, a causal tile's key blocks last first, and
-    those with the per-warp conditional rescale: every row and lse written, within 2x plain PyTorch's max
-    error in the inputs' dtype against fp32, causal or not (docs/kernels-log.md, 2026-11-29)."""
+    those with the per-warp conditional rescale, and the Q ring: every row and lse written, within 2x plain
+    PyTorch's max error in the inputs' dtype against fp32, causal or not (docs/kernels-log.md, 2026-11-29,
+    2026-12-01)."""
     from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
 
     gen = torch.Generator(device="cuda").manual_seed(nq + 11 * nk + b)

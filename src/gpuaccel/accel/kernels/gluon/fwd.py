@@ -98,6 +98,7 @@ from gpuaccel.accel.kernels.gluon.tiles import (
     TWO_PER_SM_REGS,
     _kv_blocks,
     _next_tile,
+    _q_slot,
     _release_rest,
     _ring_barriers,
     _tile_count,
@@ -166,8 +167,11 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
                    DIAG_FIRST: gl.constexpr = False,
                    PAD_TOP: gl.constexpr = False, K_STAGES: gl.constexpr = 2,
                    V_CHUNKS: gl.constexpr = 0, notes=None, qs_ptr=None, ks_ptr=None, vs_ptr=None,
-                   qk_scale=0.0, ds_sb=0, ds_sh=0):  # fmt: skip
+                   qk_scale=0.0, ds_sb=0, ds_sh=0, Q_RING: gl.constexpr = False):  # fmt: skip
     """The loads of tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns the new count.
+    ``Q_RING`` (:func:`accel.kernels.gluon.tiles._q_slot`): consumer 0's Q first, the other consumers'
+    after the tile's first K/V block (their buffers are the ones the tile before's first slices hand back
+    last), so that block's loads need not wait for them.
     ``DYNAMIC``: the tile's number goes to its Q buffers' slots in ``sched_ptr`` for the consumers.
     ``DIAG_FIRST``: the tile's key blocks last first (:func:`_consumer_tile`). ``PAD_TOP``:
     :func:`_tile_place`'s (Q boxes may start at negative rows: TMA fills them with zeros). ``K_STAGES``: the K
@@ -187,7 +191,12 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
         qk_ds = qk_scale * gl.load(qs_ptr + ds)
         qk_ds = qk_ds * gl.load(ks_ptr + ds)
         v_ds = gl.load(vs_ptr + ds)
-    for c in gl.static_range(CONSUMERS):
+    if Q_RING:  # consumer 0's Q now, the others' after the tile's first K/V block (below)
+        qb, q_ph = _q_slot(i, 0, CONSUMERS, Q_BUFS, Q_RING)
+        mbarrier.wait(q_empty.index(qb), q_ph ^ 1)
+        mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
+        tma.async_copy_global_to_shared(q_desc, [b, h, q0 + start_m, 0], q_ready.index(qb), q_smem.index(qb))
+    for c in gl.static_range(0 if Q_RING else CONSUMERS):
         qb = c * Q_BUFS + i % Q_BUFS
         mbarrier.wait(q_empty.index(qb), ((i // Q_BUFS) & 1) ^ 1)
         if DYNAMIC:  # released to the consumers by the arrive below, read once they see Q's phase
@@ -226,6 +235,15 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
             mbarrier.expect(v_ready.index(s), v_desc.block_type.nbytes)
             tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], v_ready.index(s), v_smem.index(s))
         cnt += 1
+        if Q_RING:  # the other consumers' Q after the tile's first block  # noqa: SIM102
+            if j == j0:
+                for c in gl.static_range(1, CONSUMERS):
+                    qb, q_ph = _q_slot(i, c, CONSUMERS, Q_BUFS, Q_RING)
+                    mbarrier.wait(q_empty.index(qb), q_ph ^ 1)
+                    mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
+                    tma.async_copy_global_to_shared(
+                        q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(qb), q_smem.index(qb)
+                    )
     return cnt
 
 
@@ -238,7 +256,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
               DYNAMIC: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
               PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
               K_STAGES: gl.constexpr = 2, V_CHUNKS: gl.constexpr = 0, notes=None, qs_ptr=None, ks_ptr=None,
-              vs_ptr=None, qk_scale=0.0, ds_sb=0, ds_sh=0):  # fmt: skip
+              vs_ptr=None, qk_scale=0.0, ds_sb=0, ds_sh=0, Q_RING: gl.constexpr = False):  # fmt: skip
     """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
     ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`). ``SPLIT``: the
@@ -275,7 +293,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
                 DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES, V_CHUNKS, notes, qs_ptr, ks_ptr, vs_ptr, qk_scale,
-                ds_sb, ds_sh,
+                ds_sb, ds_sh, Q_RING,
             )  # fmt: skip
 
 
@@ -482,7 +500,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                    ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
                    PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
                    K_STAGES: gl.constexpr = 2, V_GIVEN: gl.constexpr = False, qk_ds=0.0,
-                   v_ds=0.0):  # fmt: skip
+                   v_ds=0.0, Q_RING: gl.constexpr = False):  # fmt: skip
     """:func:`_consumer`'s work on tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns
     the new count. ``DIAG_FIRST``: the tile's key blocks arrive last first, so a slice's masked blocks
     (causal diagonal, ragged end) are its first and it runs one masked block a tile, not two (block 0
@@ -523,7 +541,10 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=K_INSTR // 8)
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
     q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
-    qb = HALF * Q_BUFS + i % Q_BUFS  # this tile's Q buffer
+    if Q_RING:
+        qb, q_ph = _q_slot(i, HALF, CONSUMERS, Q_BUFS, Q_RING)  # this tile's Q buffer and its phase
+    else:
+        qb = HALF * Q_BUFS + i % Q_BUFS  # this tile's Q buffer
     q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
@@ -560,7 +581,10 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     else:
         ks_row = ks_ptr
         q_scale = qk_scale
-    mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)
+    if Q_RING:
+        mbarrier.wait(q_ready.index(qb), q_ph)
+    else:
+        mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)
 
     if INLINE_PV:  # each block's PV inside the block (no P carried: FP8's 256-key blocks)
         m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
@@ -898,7 +922,8 @@ def _consumer_ahead(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, 
                     PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
                     ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
                     PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-                    K_STAGES: gl.constexpr = 2, NEXT_QK: gl.constexpr = 1):  # fmt: skip
+                    K_STAGES: gl.constexpr = 2, NEXT_QK: gl.constexpr = 1, V_GIVEN: gl.constexpr = False,
+                    notes=None, Q_RING: gl.constexpr = False):  # fmt: skip
     """:func:`_consumer`'s dense 16-bit walk with each tile's first QK^T issued before the tile before's
     epilogue (``NEXT_QK``, ``GluonFwdConfig.next_qk``): a tile ends at its last PV, and the loop carries
     its O, m and l into the next iteration, which waits for its tile's Q and first K, issues that QK^T,
@@ -1014,7 +1039,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
               ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
               PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
               K_STAGES: gl.constexpr = 2, NEXT_QK: gl.constexpr = 0, V_GIVEN: gl.constexpr = False,
-              notes=None):  # fmt: skip
+              notes=None, Q_RING: gl.constexpr = False):  # fmt: skip
     """The 64-row slice ``HALF`` of each tile of CONSUMERS x 64 rows. ``FP8``: e4m3 operands (k = 32 per
     wgmma), Q's scale per 64 rows and K's per block from ``qs_ptr``/``ks_ptr``, V's per column from
     ``vs_ptr`` (unused otherwise). ``VARLEN``: packed documents, o (total_q, Hq, D) and lse (Hq, total_q).
@@ -1040,6 +1065,8 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
     gl.static_assert(not SPLIT or not (CAUSAL or VARLEN or DYNAMIC or (FP8 and not INLINE_PV)),
                      "the key split: non-causal dense tiles (FP8's with PV inside each block)")  # fmt: skip
     gl.static_assert(not DIAG_FIRST or not (INLINE_PV or SPLIT), "DIAG_FIRST orders the carried-P step")
+    gl.static_assert(not Q_RING or not (INLINE_PV or SPLIT or DYNAMIC or V_GIVEN or Q_BUFS > 1),
+                     "Q_RING: the dense carried-P walk with one Q buffer a consumer")  # fmt: skip
     gl.static_assert(not PAD_TOP or (CAUSAL and not VARLEN and not O_TMA and not FP8),
                      "PAD_TOP lays dense causal tiles whose O leaves by masked stores")  # fmt: skip
     gl.static_assert(not PAD_SKIP or not (CAUSAL or VARLEN or SPLIT or DYNAMIC),
@@ -1092,7 +1119,7 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr, sched_len, items_ptr, n_items,
                 total_q, HALF, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8, VARLEN, INLINE_PV, Q_BUFS,
                 O_TMA, o_desc, SPLIT, part_o, part_lse, RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES,
+                ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES, Q_RING=Q_RING,
             )  # fmt: skip
     if PINGPONG and HALF == 0:
         _turn(HALF, False, CONSUMERS)  # the turn the last consumer handed back last
@@ -1112,7 +1139,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
              PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
              K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0, V_GIVEN: gl.constexpr = False,
-             ds_sb=0, ds_sh=0, VT_SPLIT: gl.constexpr = True):  # fmt: skip
+             ds_sb=0, ds_sh=0, VT_SPLIT: gl.constexpr = True, Q_RING: gl.constexpr = False):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -1124,9 +1151,11 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
     producer reads the descales and leaves each tile's note beside its Q (:func:`_note_put`)."""
     gl.static_assert(not K_AHEAD or not FP8, "K_AHEAD: the bf16/fp16 forward")
     gl.static_assert(not V_GIVEN or (FP8 and not VARLEN and not NEXT_QK), "V_GIVEN: the dense FP8 forward")
+    gl.static_assert(not Q_RING or not NEXT_QK, "Q_RING: the walk of _consumer")
     K_STAGES: gl.constexpr = STAGES + 1 if K_AHEAD else STAGES
+    Q_SLOTS: gl.constexpr = CONSUMERS + 1 if Q_RING else CONSUMERS * Q_BUFS
     dtype: gl.constexpr = q_desc.dtype
-    q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS * Q_BUFS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [Q_SLOTS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
     k_smem = gl.allocate_shared_memory(dtype, [K_STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
     V_CHUNKS: gl.constexpr = HEAD_DIM // V_COLS if V_GIVEN else 0
     if V_GIVEN:
@@ -1144,7 +1173,9 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)
     else:
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
-    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(STAGES, CONSUMERS, Q_BUFS, K_STAGES)
+    q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(
+        STAGES, CONSUMERS, Q_BUFS, K_STAGES, Q_SLOTS if Q_RING else 0
+    )
     if V_GIVEN:
         _partitions_v_given(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, stride_ob,
                             stride_oh, stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total,
@@ -1162,13 +1193,13 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                           items_ptr, n_items, total_q, c, CONSUMERS, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, FP8,
                           VARLEN, INLINE_PV, Q_BUFS, O_TMA, o_desc, SPLIT, part_o, part_lse, DYNAMIC,
                           RESCALE, RESCALE_WARP, DIAG_FIRST, PAD_TOP, PAD_SKIP, ROW_LIMIT, O_RECIP, PINGPONG,
-                          FIRST_FULL, K_STAGES, NEXT_QK))
+                          FIRST_FULL, K_STAGES, NEXT_QK, False, None, Q_RING))
              if c < CONSUMERS else
              (_producer, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready,
                           k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
                           num_tiles, sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL,
                           CONSUMERS, FP8, VARLEN, Q_BUFS, SPLIT, DYNAMIC, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                          K_STAGES))
+                          K_STAGES, 0, None, None, None, None, 0.0, 0, 0, Q_RING))
              for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
             (4,) * (CONSUMERS - 1) + (1,),
             (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
@@ -1226,14 +1257,15 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
                           PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
                           ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
                           PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-                          K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0):  # fmt: skip
+                          K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0,
+                          Q_RING: gl.constexpr = False):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
              CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc, RESCALE=RESCALE,
              RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST, PAD_TOP=PAD_TOP, PAD_SKIP=PAD_SKIP,
              ROW_LIMIT=ROW_LIMIT, O_RECIP=O_RECIP, PINGPONG=PINGPONG,
-             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD, NEXT_QK=NEXT_QK)  # fmt: skip
+             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD, NEXT_QK=NEXT_QK, Q_RING=Q_RING)  # fmt: skip
 
 
 @gluon.jit
@@ -1296,6 +1328,8 @@ def launch_gluon_fwd(
             f"two programs per SM fit only D64 with 2 consumers, 64-key blocks and the key blocks in order,"
             f" got {cfg}"
         )
+    if cfg.q_ring and (two or cfg.q_bufs > 1 or cfg.next_qk):
+        raise ValueError(f"q_ring: one program per SM, one Q buffer a consumer, no next_qk, got {cfg}")
     pad_top = cfg.pad_top and bool(causal)
     if pad_top and (cfg.o_tma or two):
         raise ValueError(f"pad_top lays tiles whose O leaves by masked stores, one program per SM, got {cfg}")
@@ -1315,7 +1349,7 @@ def launch_gluon_fwd(
         if cut[2][3] == 0:  # fewer tiles than programs: pieces alone
             _launch_pieces(q, k, v, o, lse, scale, cfg, cut, bound)
             return
-    cap, regs = TWO_PER_SM_REGS if two else (None, CONSUMER_REGS[cfg.consumers])
+    cap, regs = TWO_PER_SM_REGS if two else (None, cfg.consumer_regs or CONSUMER_REGS[cfg.consumers])
     launch(
         gluon_attn_fwd_kernel, (programs,),
         (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n),
@@ -1327,7 +1361,7 @@ def launch_gluon_fwd(
              RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
              PAD_TOP=pad_top, PAD_SKIP=pad_skip, ROW_LIMIT=cfg.row_limit or pad_skip,
              O_RECIP=cfg.o_recip, PINGPONG=pingpong, FIRST_FULL=cfg.first_full and not two,
-             K_AHEAD=cfg.k_ahead, NEXT_QK=next_qk),
+             K_AHEAD=cfg.k_ahead, NEXT_QK=next_qk, Q_RING=cfg.q_ring),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if cut is not None:

@@ -174,19 +174,38 @@ def _release_rest(k_ready, v_ready, k_empty, v_empty, cnt, lo, hi, STAGES: gl.co
 
 
 @gluon.jit
+def _q_slot(i, c, CONSUMERS: gl.constexpr, Q_BUFS: gl.constexpr, Q_RING: gl.constexpr = False):
+    """(Q buffer, its barriers' phase) of consumer ``c``'s slice of this program's ``i``-th tile: ``Q_BUFS``
+    buffers per consumer (c * Q_BUFS + i % Q_BUFS); ``Q_RING``: CONSUMERS + 1 buffers taken in turn by
+    every slice of every tile (use u = CONSUMERS * i + c in buffer u % (CONSUMERS + 1)), so a tile's first
+    slice finds its Q loaded during the tile before and the next slice's goes into the buffer the first
+    slice of the tile before handed back (``GluonFwdConfig.q_ring``)."""
+    if Q_RING:
+        u = CONSUMERS * i + c
+        qb = u % (CONSUMERS + 1)
+        ph = (u // (CONSUMERS + 1)) & 1
+    else:
+        qb = c * Q_BUFS + i % Q_BUFS
+        ph = (i // Q_BUFS) & 1
+    return qb, ph
+
+
+@gluon.jit
 def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2, Q_BUFS: gl.constexpr = 1,
-                   K_STAGES: gl.constexpr = 0):  # fmt: skip
+                   K_STAGES: gl.constexpr = 0, Q_SLOTS: gl.constexpr = 0):  # fmt: skip
     """(q_ready, q_empty, k_ready, v_ready, k_empty, v_empty), initialised: Q has ``Q_BUFS`` buffers per
-    consumer (consumer c's are c * Q_BUFS + tile % Q_BUFS); a K/V slot is released by every consumer.
-    ``K_STAGES``: K's ring depth where it differs from V's ``STAGES`` (0: the same)."""
+    consumer (consumer c's are c * Q_BUFS + tile % Q_BUFS), or ``Q_SLOTS`` in all where given (the Q ring,
+    :func:`_q_slot`); a K/V slot is released by every consumer. ``K_STAGES``: K's ring depth where it
+    differs from V's ``STAGES`` (0: the same)."""
     KS: gl.constexpr = K_STAGES if K_STAGES > 0 else STAGES
-    q_ready = gl.allocate_shared_memory(gl.int64, [CONSUMERS * Q_BUFS, 1], mbarrier.MBarrierLayout())
-    q_empty = gl.allocate_shared_memory(gl.int64, [CONSUMERS * Q_BUFS, 1], mbarrier.MBarrierLayout())
+    QN: gl.constexpr = Q_SLOTS if Q_SLOTS > 0 else CONSUMERS * Q_BUFS
+    q_ready = gl.allocate_shared_memory(gl.int64, [QN, 1], mbarrier.MBarrierLayout())
+    q_empty = gl.allocate_shared_memory(gl.int64, [QN, 1], mbarrier.MBarrierLayout())
     k_ready = gl.allocate_shared_memory(gl.int64, [KS, 1], mbarrier.MBarrierLayout())
     v_ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     k_empty = gl.allocate_shared_memory(gl.int64, [KS, 1], mbarrier.MBarrierLayout())
     v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(CONSUMERS * Q_BUFS):
+    for i in gl.static_range(QN):
         mbarrier.init(q_ready.index(i), count=1)
         mbarrier.init(q_empty.index(i), count=1)
     gl.static_assert(KS >= STAGES, "K's ring is at least as deep as V's")

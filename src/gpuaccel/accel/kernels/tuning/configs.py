@@ -96,6 +96,13 @@ class GluonFwdConfig:
     # second launch (gluon.sched.tail_pieces, gluon.merge); 1: where the cost model says it pays
     # (gluon.sched.tail_cut_pays), 2: wherever the last round is partial (tests, A/Bs)
     tail_split: int = 0
+    # one Q buffer a consumer plus one, taken in turn by every slice of every tile (gluon.tiles._q_slot):
+    # a tile's first slice finds its Q loaded during the tile before, where with one buffer a consumer each
+    # slice waited for its Q after its epilogue (D256, where a second buffer a consumer does not fit)
+    q_ring: bool = False
+    # the worker consumers' register cap (setmaxnreg); 0: gluon.tiles.CONSUMER_REGS (232 with two consumers,
+    # the first consumer, Triton's default partition, then gets 256: 232 + 256 + the producer's 24 = 512)
+    consumer_regs: int = 0
     # the FP8 forward's in-kernel V transposer (V given, 64-key blocks): its two warps take a column chunk
     # each, not both the same keys (gluon.fwd._transpose_block); False for A/Bs
     vt_split: bool = True
@@ -111,6 +118,8 @@ class GluonFwdConfig:
         tail += ("-nq" if self.next_qk == 1 else f"-nq{self.next_qk}") if self.next_qk else ""
         tail += ("-ts" if self.tail_split == 1 else f"-ts{self.tail_split}") if self.tail_split else ""
         tail += "" if self.vt_split else "-vtdup"
+        tail += "-qr" if self.q_ring else ""
+        tail += f"-cr{self.consumer_regs}" if self.consumer_regs else ""
         return f"gluon-ws-{self.consumers}x64x{self.block_n}s{self.stages}{two}{tail}"
 
 
@@ -175,9 +184,14 @@ GLUON_FWD_VARIANTS = {
 # 1,16,16384 1.066, 2,8,16384 1.060, 2,16,8192 1.047, 8,8,2048 1.033, every round above 1 at N 8k-16k, the
 # kernel before timed twice 0.984-0.999). In its SASS the O multiplies (128 a thread) leave the QK^T issue and
 # ptxas waits for PV after the block's exp2s, as at D128; per warp (``rescale_warp``) it keeps the wait among
-# them: 1.017-1.053. Causal calls go without (per warp 0.971-0.994; per warpgroup 56 bytes spilled, offline).
-# ``o_recip`` / ``first_full`` / ``diag_first`` were level at N 16k (0.985-1.010, causal 0.989-1.009 with
-# ``diag_first``), a second Q buffer does not fit (256 KB of shared memory).
+# them: 1.017-1.053. Causal calls take it with their key blocks last first (``diag_first``: per warpgroup
+# alone, in order, it spilled 56 bytes; with them none): forty-sixth session, H200, 9 alternated rounds, the
+# order reversed every other round, 1,16,16384 / 2,8,16384 causal 1.034 / 1.032 (7 / 9 rounds of 9), the
+# configuration before timed twice 1.000 / 1.005; the twenty-eighth and twenty-ninth sessions' +0.3-1.6 %
+# came from rounds in one fixed order, where the causal timings drifted by place. Per warp measured
+# 0.971-0.994 causal. ``o_recip`` / ``first_full`` were level at N 16k (0.985-1.010), a second Q buffer does
+# not fit (256 KB of shared memory), and three Q buffers taken in turn (``q_ring``) or O by stores (``o_tma``
+# off), both to load the next tile's Q under this one, measured level with ``diag_first`` + ``rescale_log2``.
 # The grid's last round cut evenly along the keys (``tail_split``; twenty-ninth session, later, H200) stays
 # off: under ncu it took 2.9 % / 1.6 % of the cycles off 1,16,16384 / 2,16,8192 (one launch each), but
 # sustained, on a card at its 700 W cap, it measured +0.2-1.5 % against the shipped kernel timed twice (the
@@ -189,9 +203,9 @@ GLUON_FWD_CONFIGS = {
     128: GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0, first_full=True),
     256: GluonFwdConfig(64, 2, o_tma=True, rescale_log2=8.0),
 }
-# head dims whose causal calls keep the conditional rescale (D64's per-warp one measured 2-5 % slower causal,
-# D256's spilled there: gluon_fwd_config drops it for the others)
-CAUSAL_RESCALE = (128,)
+# head dims whose causal calls keep the conditional rescale (D64's per-warp one measured 2-5 % slower causal:
+# gluon_fwd_config drops it for the others); D256's per warpgroup with ``diag_first`` (CAUSAL_WALK)
+CAUSAL_RESCALE = (128, 256)
 # short D64 calls: O by TMA; up to TWO_PER_SM_Q2_SEQ keys and queries non-causal, two Q buffers
 # (docs/kernels-log.md, 2026-11-28, twenty-fourth session, H200, kernel A/B, 7 rounds: 16,16,512 and
 # 32,16,512 +3.8 % / +3.3 %, every round above the path before timed twice; causal 0.970 / 0.995, where the
@@ -206,8 +220,9 @@ TWO_PER_SM_SEQ = 2048  # longest sequence that runs two D64 forward programs per
 # Causal tiles: key blocks last first and, where O leaves by masked stores (D64), the grid's padding rows on
 # top (docs/kernels-log.md, 2026-11-28, twenty-second session; H200, kernel A/B vs the walk before: D64
 # 4,32,4096 +11.2 %, 2,32,8192 +7.9 %, D128 4,16,4096 +4.0 %, 2,16,8192 +3.5 %); off: the walk shipped
-# before (benchmarks/fwd_causal_ab.py's ``base``). The head dims it is on for: D256 was not measured with it
-CAUSAL_WALK = (64, 128)
+# before (benchmarks/fwd_causal_ab.py's ``base``). The head dims it is on for: D256 since the forty-sixth
+# session, with its conditional rescale (the note above GLUON_FWD_CONFIGS), which spilled without it
+CAUSAL_WALK = (64, 128, 256)
 TILE_WASTE = 1.1  # a taller tile must leave at most this many padded rows x the 128-row tiling's
 
 
@@ -229,7 +244,7 @@ def gluon_fwd_config(
     (``q_bufs`` = 2: see :data:`TWO_PER_SM_FWD`).
 
     ``causal``: the conditional rescaling outside :data:`CAUSAL_RESCALE` (D64's per-warp one measured 2-5 %
-    slower causal, D256's spilled) and D128's unmasked first block (``first_full``, measured non-causal only)
+    slower causal) and D128's unmasked first block (``first_full``, measured non-causal only)
     are dropped; each
     tile's key blocks run last first (``diag_first``) and, where O leaves by masked stores (D64), the
     tiles are laid from the last query row up (``pad_top``): see :data:`CAUSAL_WALK`."""
