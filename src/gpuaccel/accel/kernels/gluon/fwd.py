@@ -191,14 +191,9 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
         qk_ds = qk_scale * gl.load(qs_ptr + ds)
         qk_ds = qk_ds * gl.load(ks_ptr + ds)
         v_ds = gl.load(vs_ptr + ds)
-    if Q_RING:  # consumer 0's Q now, the others' after the tile's first K/V block (below)
-        qb, q_ph = _q_slot(i, 0, CONSUMERS, Q_BUFS, Q_RING)
+    for c in gl.static_range(1 if Q_RING else CONSUMERS):  # Q_RING: the others' after the first block (below)
+        qb, q_ph = _q_slot(i, c, CONSUMERS, Q_BUFS, Q_RING)
         mbarrier.wait(q_empty.index(qb), q_ph ^ 1)
-        mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
-        tma.async_copy_global_to_shared(q_desc, [b, h, q0 + start_m, 0], q_ready.index(qb), q_smem.index(qb))
-    for c in gl.static_range(0 if Q_RING else CONSUMERS):
-        qb = c * Q_BUFS + i % Q_BUFS
-        mbarrier.wait(q_empty.index(qb), ((i // Q_BUFS) & 1) ^ 1)
         if DYNAMIC:  # released to the consumers by the arrive below, read once they see Q's phase
             gl.store(sched_ptr + gl.program_id(0) * (CONSUMERS * Q_BUFS) + qb, t)
         if V_CHUNKS > 0:  # likewise
@@ -281,8 +276,8 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
             i += 1
             t = _next_tile(items_ptr, n_items)
         for c in gl.static_range(CONSUMERS):  # no tile left: each consumer reads -1 at its next Q buffer
-            qb = c * Q_BUFS + i % Q_BUFS
-            mbarrier.wait(q_empty.index(qb), ((i // Q_BUFS) & 1) ^ 1)
+            qb, q_ph = _q_slot(i, c, CONSUMERS, Q_BUFS)
+            mbarrier.wait(q_empty.index(qb), q_ph ^ 1)
             gl.store(sched_ptr + gl.program_id(0) * (CONSUMERS * Q_BUFS) + qb, -1)
             mbarrier.arrive(q_ready.index(qb))
     else:
@@ -541,10 +536,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=K_INSTR // 8)
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
     q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
-    if Q_RING:
-        qb, q_ph = _q_slot(i, HALF, CONSUMERS, Q_BUFS, Q_RING)  # this tile's Q buffer and its phase
-    else:
-        qb = HALF * Q_BUFS + i % Q_BUFS  # this tile's Q buffer
+    qb, _ = _q_slot(i, HALF, CONSUMERS, Q_BUFS, Q_RING)  # this tile's Q buffer
     q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
@@ -581,10 +573,8 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     else:
         ks_row = ks_ptr
         q_scale = qk_scale
-    if Q_RING:
-        mbarrier.wait(q_ready.index(qb), q_ph)
-    else:
-        mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)
+    _, q_ph = _q_slot(i, HALF, CONSUMERS, Q_BUFS, Q_RING)  # its barriers' phase, where it is waited for
+    mbarrier.wait(q_ready.index(qb), q_ph)
 
     if INLINE_PV:  # each block's PV inside the block (no P carried: FP8's 256-key blocks)
         m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
@@ -777,7 +767,7 @@ def _slice_place(t, i, cnt, q_smem, heads_q, seq_q, seq_k, num_m, bh_total, grou
         version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
     )
     q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
-    qb = HALF * Q_BUFS + i % Q_BUFS
+    qb, _ = _q_slot(i, HALF, CONSUMERS, Q_BUFS)
     q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
@@ -1095,12 +1085,13 @@ def _consumer(q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empt
                 ROW_LIMIT, O_RECIP, PINGPONG, FIRST_FULL, K_STAGES,
             )  # fmt: skip
             i += 1
-            mbarrier.wait(q_ready.index(HALF * Q_BUFS + i % Q_BUFS), (i // Q_BUFS) & 1)
+            qb, q_ph = _q_slot(i, HALF, CONSUMERS, Q_BUFS)
+            mbarrier.wait(q_ready.index(qb), q_ph)
             t = gl.load(slots + i % Q_BUFS, volatile=True)
     elif V_GIVEN:  # each tile's note beside its Q (the docstring says why)
         for i in range(_tile_count(sched_ptr, sched_len, num_tiles, SCHEDULED, False)):
-            qb = HALF * Q_BUFS + i % Q_BUFS
-            mbarrier.wait(q_ready.index(qb), (i // Q_BUFS) & 1)  # (the tile's own wait then returns at once)
+            qb, q_ph = _q_slot(i, HALF, CONSUMERS, Q_BUFS)
+            mbarrier.wait(q_ready.index(qb), q_ph)  # (the tile's own wait then returns at once)
             t, qk_ds, v_ds = _note_get(notes.index(qb), 4)
             cnt = _consumer_tile(
                 t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready, v_ready, k_empty, v_empty,
