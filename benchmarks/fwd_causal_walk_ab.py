@@ -15,6 +15,9 @@ within a block or two of each other, by the table's cost model, :func:`summary`)
   pair   the brief's walk: program jobs of two tiles, query block m of one head of a group and block
          num_m-1-m of the other (equal work a pair); pairs in group order, each to the least-loaded
          program; the pairs of the last partial round dealt as single tiles, longest first
+  pair2  ``pair`` with each pair's short tile first: a round's long tiles then end together, and tiles of
+         one head that end together read the same key block at the same time (diagonal first, every
+         tile walks down to key block 0), as the non-causal tiles, which start together, read it up
   alt    ``lpt``'s tiles per program, each program's list reordered longest, shortest, second longest, ...
          (the same per-program work; the tiles running together mix far query blocks and groups)
   par2 / half2  the programs in two sets (even / odd program ids; first / second half), each set walking
@@ -100,13 +103,14 @@ def walk_lists(walk: str, nq: int, nk: int, bh_total: int, group_heads: int, blo
                 s = sorted(x, key=lambda t: -cost(t))
                 lists[i] = [s[j // 2] if j % 2 == 0 else s[-1 - j // 2] for j in range(len(s))]
         return lists
-    if walk == "pair":
+    if walk in ("pair", "pair2"):
         pairs: list[list[Tile]] = []
         for g in range(0, bh_total, group_heads):
             hs = heads[g : g + group_heads]
             for m in range(num_m - 1, (num_m - 1) // 2, -1):
                 for i, h in enumerate(hs):
-                    pairs.append([(m, h), (num_m - 1 - m, hs[(i + 1) % len(hs)])])
+                    pair = [(m, h), (num_m - 1 - m, hs[(i + 1) % len(hs)])]
+                    pairs.append(pair if walk == "pair" else pair[::-1])
             if num_m % 2:
                 pairs += [[((num_m - 1) // 2, h)] for h in hs]
         full = len(pairs) // programs * programs
@@ -205,7 +209,7 @@ def summary(spec: str) -> list[str]:
     programs = min(132 * cfg.ctas_per_sm, tiles)
     gh = l2_head_group(n, d, 2, h, h, b * h)
     out = []
-    for walk in ("lpt", "pair", "alt", "par2", "half2"):
+    for walk in ("lpt", "pair", "pair2", "alt", "par2", "half2"):
         lists = walk_lists(walk, n, n, b * h, gh, cfg.block_n, programs, rows_, pad)
         loads = [sum(sched._tile_blocks(m, n, n, cfg.block_n, rows_, pad) + 1 for m, _ in x) for x in lists]
         ratio = max(loads) / (sum(loads) / len(loads))

@@ -5,8 +5,10 @@
 #   big    every walk at 1,16,16384,256 causal against an fp32 reference, 1,024 query rows at a time
 #   check  the harness's causal check cases (--check-dims $CDIMS) for every walk
 #   ab     $ROUNDS alternated rounds (order reversed every other round, cuDNN beside) at $SHAPES
-#   ncu    ncu --clock-control none, one launch of each walk at $PSHAPE: time, cycles, L2 / fabric / DRAM bytes
-#   power  fwd_ab.py --power $POWER_S per walk at $PSHAPE: SM clock, board power, power cap (nvidia-smi)
+#   ncu    ncu --clock-control none, one launch of each walk at each of $NSHAPES: time, cycles, L2 / fabric /
+#          DRAM bytes (a non-causal shape there: the walks do not apply, each launch is the shipped one)
+#   power  fwd_ab.py --power $POWER_S per walk at $PSHAPE, $PREPS times in turn: SM clock, board power,
+#          power cap (nvidia-smi)
 #   ab2    $ROUNDS2 rounds at $SHAPES2 (causal D128 / D64, N 4k-16k) with $VARIANTS2
 # Writes under $OUT (or out/); a short table last.
 set -u
@@ -51,6 +53,7 @@ if has ab; then
 fi
 if has ncu; then
     avail=$(ncu --query-metrics 2>/dev/null | awk '{print $1}')
+    echo "ncu: lrc metrics: $(grep '^lrc__' <<<"$avail" | tr '\n' ' ')" >>"$LOG"
     metrics=gpu__time_duration.sum,sm__cycles_elapsed.max,sm__cycles_active.avg
     for m in lts__t_bytes lts__t_sectors_srcunit_tex lts__t_sectors_srcunit_ltcfabric \
         lts__t_sectors_srcnode_gpc lts__t_sectors_srcunit_tex_lookup_hit lts__t_sectors_srcunit_tex_lookup_miss \
@@ -62,22 +65,23 @@ if has ncu; then
         fi
     done
     timeout "${NCU_S:-180}" ncu --clock-control none --metrics "$metrics" -k regex:gluon_attn_fwd --csv \
-        --page raw "${AB[@]}" --once --shapes "$PSHAPE" --variants $VARIANTS >"$OUT/ncu.csv" 2>"$OUT/ncu.err"
+        --page raw "${AB[@]}" --once --shapes ${NSHAPES:-$PSHAPE} --variants $VARIANTS >"$OUT/ncu.csv" \
+        2>"$OUT/ncu.err"
     echo "ncu rc=$? at $(($(date +%s) - T0)) s ($metrics)" >>"$LOG"
-    python - "$OUT/ncu.csv" "$VARIANTS" >>"$LOG" 2>&1 <<'EOF'
+    python - "$OUT/ncu.csv" "${NSHAPES:-$PSHAPE}" "$VARIANTS" "$metrics" >>"$LOG" 2>&1 <<'EOF'
 import csv, sys
 lines = [l for l in open(sys.argv[1]) if l.startswith('"')]
-rows = list(csv.DictReader(lines))
-names = sys.argv[2].split()
-keys = [k for k in rows[0] if "__" in k] if rows else []
-print("ncu variant | " + " | ".join(keys))
-for name, r in zip(names, [r for r in rows if r.get("ID", "0").isdigit()]):
+rows = [r for r in csv.DictReader(lines) if r.get("ID", "").isdigit()]
+names = [f"{s} {v}" for s in sys.argv[2].split() for v in sys.argv[3].split()]
+keys = [k for k in sys.argv[4].split(",") if rows and k in rows[0]]
+print("ncu shape variant | " + " | ".join(keys))
+for name, r in zip(names, rows):
     print(f"ncu {name} | " + " | ".join(r[k] for k in keys))
 EOF
 fi
 if has power; then
     n=0
-    for v in $VARIANTS; do
+    for v in $(for _ in $(seq "${PREPS:-1}"); do echo $VARIANTS; done); do
         n=$((n + 1))
         timeout 60 "${AB[@]}" --power "${POWER_S:-3}" --variants "$v" --shapes "$PSHAPE" \
             --json "$OUT/power$n.json" >"$OUT/power$n.log" 2>&1
