@@ -307,3 +307,28 @@ def test_a_jobs_memory_request_changed_in_mib_and_what_a_job_should_use() -> Non
     )
     assert _act_on("memory of gpu 1 up to 20000 MiB?", 2, queued) is None
     assert "gpuaccel edit 1 --gpus 1" in (_act_on("prep-data should use only one gpu", 2, queued) or "")
+
+
+def test_a_memory_request_by_a_name_of_several_words_in_each_unit_and_refused_out_of_bounds() -> None:
+    """The job's name before the memory may be several of its words ("the vit train's memory"); GB and MB
+    are SI units (rounded up to whole MiB), GiB and a bare "g" binary, a bare amount MiB; an amount the
+    daemon refuses, or more than any GPU here has, is refused with why and no command; a share is none."""
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context
+
+    context = Context(job_names={"prep-data": 1, "train-vit": 2}, subjects=[1], gpu_memory={0: 81559.0})
+    states = {1: "queued", 2: "held"}
+
+    def reply(question: str) -> str:
+        act = read_act(question, context, states)
+        return act.reply if act else ""
+
+    assert "gpuaccel edit 2 --memory 40000" in reply("Set the vit train's memory to 40000 MiB please")
+    assert "gpuaccel edit 2 --memory 38147" in reply("set the memory of job 2 to 40 GB")
+    assert "gpuaccel edit 1 --memory 477" in reply("set its memory to 500 MB")
+    assert "gpuaccel edit 1 --memory 40960" in reply("change its memory to 40g")
+    assert "gpuaccel edit 1 --memory 30000" in reply("set its memory to 30000")
+    for bad in ("set its memory to 0 MiB", "set its memory to -5 GiB", "set its memory to 200 GB"):
+        assert "I do not change" in reply(bad) and "--memory MIB" in reply(bad), bad
+    assert "81559 MiB" in reply("set its memory to 200 GB")
+    assert "gpuaccel edit" not in reply("set its memory to 80%")

@@ -261,3 +261,49 @@ def test_italian_chat_without_accents_and_a_summary(heldout_svc: AssistantServic
     assert query is not None and query["window"]["label"] == "this morning", query
     _, _, query = ask(heldout_svc, "mi fai un riepilogo di ieri?", None)
     assert query is not None and query["name"] == "summary" and query["window"]["label"] == "yesterday", query
+
+
+def test_italian_chat_requests_on_jobs_and_on_the_whole_queue(heldout_svc: AssistantService) -> None:
+    """A chat's requests: "dai" and "ci sta" before them, "un attimo", the whole queue paused and started
+    again, a card said as "scheda N", a job named before its request ("il 12 mettilo a ..."), the job said
+    after an elided article ("l'11") in what the writer did before, "rimettilo in moto"."""
+    for message, command in (
+        ("fai ripartire tutta la coda", "gpuaccel resume ("),
+        ("ferma la coda per favore, devo riavviare", "gpuaccel pause ("),
+        ("metti il job 14 sulla scheda 1", "gpuaccel edit 14 --gpu-ids 1"),
+        ("intanto il 12 mettilo a priorita 3", "gpuaccel priority 12 3"),
+        ("ho messo in pausa l'11 stamattina, rimettilo in moto", "gpuaccel resume 11"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    for first, then, command in (
+        ("cosa sta girando adesso?", "dai, mettilo in pausa un attimo", "gpuaccel pause 11"),
+        ("il job 14 è in hold?", "ci sta! rilascialo", "gpuaccel release 14"),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, then, sid)
+        assert query is None and command in text, (then, in_english(then), text)
+
+
+def test_italian_chat_questions_heat_processes_a_span_onwards_and_what_ran_there(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "quanto scalda" (its temperature), "i processi", "dalle due in poi" (since 14:00) and "ha toccato"
+    (reached), "ci ha girato sopra" (ran on it), "quando e' partito" (the accent as an apostrophe), and what
+    runs "sulla coda" (its running jobs, so "it" is then the one running)."""
+    for question, expected in (
+        ("quanto scalda la 4090 adesso?", {"name": "gpu_reading", "gpu": 1, "metric": "temperature"}),
+        ("fammi vedere i processi sulla scheda 0", {"name": "memory_users", "gpu": 0}),
+        (
+            "dalle due in poi, che potenza massima ha toccato la scheda 0?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "since 14:00"},
+        ),
+    ):
+        test_italian_questions(heldout_svc, question, expected)
+    sid, _, _ = ask(heldout_svc, "la scheda 1 è ferma?", None)
+    _, _, query = ask(heldout_svc, "e l'ultimo job che ci ha girato sopra?", sid)
+    assert query == {"name": "jobs", "gpu": 1}, query
+    sid, _, query = ask(heldout_svc, "cosa gira ora sulla coda?", None)
+    assert query == {"name": "queue", "state": "running"}, query
+    _, text, _ = ask(heldout_svc, "quando e' partito?", sid)
+    assert "13:30" in text, text

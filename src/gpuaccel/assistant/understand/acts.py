@@ -12,11 +12,13 @@ by name (:func:`~assistant.understand.names.named_jobs`, the rule picker's readi
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from gpuaccel.accel.workloads import registry
+from gpuaccel.api.request import JobRequest
 from gpuaccel.api.states import ACTIVE, FINISHED, JobState
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import (
@@ -606,17 +608,33 @@ _RESIZE = re.compile(
     r"(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
 )  # ("drop it to 1 gpu": "it" is the job talked about; "a single gpu": one)
 # a job's memory request changed: "set job 13's memory requirement to 40000 MiB", "lower the probe's memory
-# to 40 GiB", "and its memory to 40000 MiB" after a change to the job talked about (gpuaccel edit ID --memory
-# MIB): the job by its number or name before or after the memory, or the one talked about; an amount in GiB
-# or GB is said in MiB as the flag takes it (x 1024)
+# to 40 GiB", "set the 405b probe's memory to 40000 MiB", "and its memory to 40000 MiB" after a change to the
+# job talked about (gpuaccel edit ID --memory MIB): the job by its number or name (a few words) before or
+# after the memory, or the one talked about; the amount in the unit said (:data:`_MIB_PER`), or bare in
+# MiB as the flag takes it (not "to 80%", a share)
 _NEW_MEMORY = re.compile(
     r"^(?:(?:set|change|edit|make|lower|raise|reduce|increase|drop|bump|cut|put|update|limit|cap|shrink"
     r"|also|plus)\s+)?"
     r"(?:(?:the|its|it'?s|that|this|job|jobs?|#)\s+)*"
-    r"(?:(?P<number>\d+)|(?P<name>[a-z][\w.-]*|\d+[a-z][\w.-]*)(?:'s)?(?=\s+(?:gpu\s+)?(?:memory|mem|vram)))?"
+    r"(?:(?P<number>\d+)|(?P<name>(?:[a-z][\w.-]*|\d+[a-z][\w.-]*)(?:\s+[a-z][\w.-]*){0,2}?)(?:'s)?"
+    r"(?=\s+(?:gpu\s+)?(?:memory|mem|vram)))?"
     r"(?:'s)?\s*(?:gpu\s+)?(?:memory|mem|vram)(?:\s+(?:requirement|request|need|ask|limit|reservation))?"
     r"(?:\s+(?:of|for)\s+(?:job\s*)?#?(?P<of>\d+))?"
-    r"\s+(?:to|down to|up to|=)\s+(?P<amount>\d+(?:\.\d+)?)\s*(?P<unit>mib|mb|gib|gb|g|m)\b"
+    r"\s+(?:to|down to|up to|=)\s+(?P<amount>-?\d+(?:\.\d+)?)"
+    r"(?:\s*(?P<unit>mib|mebibytes?|mb|megabytes?|megs?|m|gib|gibibytes?|gb|gigabytes?|gigs?|g)\b"
+    r"|(?![\w.]))"
+)
+# MiB in one of each unit a memory amount is said in: GB and MB are the SI units (10^9 and 10^6 bytes), GiB
+# and MiB the binary ones nvidia-smi prints; a bare "g" or "m" is Slurm's and Docker's binary suffix ("40G")
+_MIB_PER = {"mib": 1.0, "m": 1.0, "gib": 1024.0, "g": 1024.0, "gb": 1e9 / 2**20, "mb": 1e6 / 2**20}
+_UNIT_OF = {
+    "mebibyte": "mib", "meg": "mb", "megabyte": "mb", "gibibyte": "gib", "gigabyte": "gb", "gig": "gb",
+}  # fmt: skip
+_UNIT_SAID = {"mib": "MiB", "m": "MiB", "gib": "GiB", "g": "GiB", "gb": "GB", "mb": "MB"}
+# the memory a job may ask of each GPU, as the daemon bounds it (its request's own field)
+_MEMORY_LOW, _MEMORY_HIGH = (
+    next(getattr(b, k) for b in JobRequest.model_fields["memory_mib"].metadata if hasattr(b, k))
+    for k in ("ge", "le")
 )
 
 
@@ -639,11 +657,16 @@ def _talked_about(context: Context) -> int | None:
     return context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
 
 
-def _memory_request(said: str, context: Context) -> Act | None:
+def _memory_request(said: str, question: str, context: Context) -> Act | None:
     """ "and the memory requirement to 40000 MiB": the command that changes what a job asks of each GPU's
-    free memory; None where no job is named or talked about, or where it is a question."""
+    free memory, in MiB (an amount said in another unit converted, rounded up so the job still fits); an
+    amount the daemon would refuse, or more than any GPU here holds, is refused with why; None where no job
+    is named or talked about, where it is a question, or where a bare amount is a share ("to 80%", its sign
+    gone from ``said``: read in ``question``)."""
     m = _NEW_MEMORY.search(said)
     if m is None or said.rstrip().endswith("?"):
+        return None
+    if m["unit"] is None and re.search(rf"(?<![\d.]){re.escape(m['amount'])}\s*%", question):
         return None
     number = m["number"] or m["of"]
     if number is None and m["name"] is not None:
@@ -654,10 +677,25 @@ def _memory_request(said: str, context: Context) -> Act | None:
         number = str(talked) if talked is not None else None
     if number is None:
         return None
-    amount = float(m["amount"])
-    mib = round(amount * 1024) if m["unit"] in ("gib", "gb", "g") else round(amount)
-    given = {"gib": " GiB", "gb": " GB taken as GiB", "g": " GB taken as GiB"}.get(m["unit"])
-    given = f" ({m['amount']}{given})" if given else ""
+    unit = (m["unit"] or "mib").rstrip("s")
+    unit = _UNIT_OF.get(unit, unit)
+    mib = math.ceil(float(m["amount"]) * _MIB_PER[unit] - 1e-9)
+    given = f" ({m['amount']} {_UNIT_SAID[unit]})" if _MIB_PER[unit] != 1.0 else ""
+    low, high = _MEMORY_LOW, _MEMORY_HIGH
+    largest = max(context.gpu_memory.items(), key=lambda kv: kv[1], default=None)
+    if not low <= mib <= high:
+        return Act(
+            f"{CANT} {m['amount']} {_UNIT_SAID[unit]} is no memory request gpuaccel takes: gpuaccel edit"
+            f" {number} --memory MIB takes {low} to {high} MiB of free memory on each GPU.",
+            (int(number),),
+        )
+    if largest is not None and largest[1] > 0 and mib > largest[1]:
+        return Act(
+            f"{CANT} No GPU here has {mib} MiB{given}: the largest, GPU {largest[0]}, has"
+            f" {largest[1]:.0f} MiB, so job {number} would never start; ask for at most that:"
+            f" gpuaccel edit {number} --memory MIB.",
+            (int(number),),
+        )
     return Act(
         f"{CANT} To change job {number} to ask for {mib} MiB{given} of free memory on each GPU: gpuaccel edit"
         f" {number} --memory {mib} (a queued or held job only).",
@@ -1332,7 +1370,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         )
     moved = (
         _moved_to_gpu(said, context, states)
-        or _memory_request(said, context)
+        or _memory_request(said, question, context)
         or _dependency_request(said, context)
     )
     if moved is not None:

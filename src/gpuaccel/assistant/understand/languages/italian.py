@@ -28,6 +28,10 @@ _ITALIAN_WORDS = (
     (r"\bperch[eé]\b", "why"),
     (r"\bgradi\b", "degrees"),
     (r"\b(?:(?:la|le)\s+)?sched[ae]\s+(?=(?:[a-z]+\d+|\d{3,})\b)", "the "),  # "la scheda 4090": the 4090
+    (
+        r"\b(?:(?:la|le)\s+)?sched[ae]\s+(\d{1,2})\b(?![.,]\d)",
+        r"GPU \1",
+    ),  # "la scheda 1": GPU 1, by its index
     (r"\b(?:la|le) sched[ae]\b", "the card"),
     (r"\bsched[ae]\b", "card"),
     (r"\bva bene\b", "ok"),
@@ -57,14 +61,14 @@ _ITALIAN_MARK = re.compile(
     r"|fallo ripartire|riprendilo|mezzogiorno|mezzanotte|niente|ottimo|priorit[aà])(?!\w)"
     # a follow-up opened by "e" and an article ("e l'H100?", "e il minimo?"), or "ha" and a participle
     r"|(?:^|[,.;!?]\s*)e (?:(?:il|lo|la|gli|le|come)\b|(?:l|sull|nell|dell)['’])"
-    r"|\bha (?:\w+(?:ato|uto|ito)|letto|fatto|preso|messo)\b|\bmi serve\b"
+    r"|\bh[ao] (?:\w+(?:ato|uto|ito)|letto|fatto|preso|messo)\b|\bmi serve\b"
     # the writer who says "Lei": a request asked ("potrebbe", "vorrei", "per cortesia"), its imperative said
     # after its pronoun ("lo rilanci", "lo rilasci", "sospenda"), and readings and outcomes of its own
     r"|\b(?:potrebbe|vorrei|vorr[oò]|aiuterebbe|rilanci|rilasci|sospenda|metta|per cortesia|ventola"
     r"|frequenza|utilizzo|intervallo|raggiunt[oa]|tentativi|terminat[oi]|buon fine|curiosit[aà])(?!\w)"
     # texting shorthand ("xké", "cmq", "aspè") and everyday words of a chat ("anzi", "invece", "intendevo")
     r"|\b(?:xk[eé]|xch[eé]|cmq|asp[eè]|aspetta|anzi|invece|intendevo|scusa|vabb[eè]|fai|domani|blocca\w*"
-    r"|lavorato|aspettando|va avanti"
+    r"|lavorato|aspettando|va avanti|intanto|rimett\w*|in moto"
     # chat's requests with their pronouns joined ("cancellalo", "killa", "toglilo", "mettigli") and a summary
     # (not English's "cancellation", "killall", "eliminate")
     r"|(?:cancella|killa|elimina)(?:lo|la|li|le|re)?|togli\w*|rimuovi\w*|mettigli|mettile|dagli|riassunt\w*"
@@ -107,6 +111,17 @@ _ITALIAN = compiled(
         (r"\bx(?:ke|che)\b", "why"),
         (r"\bnn\b", "non"),
         (r"\bcmq\b,?", ""),
+        # a chat's openers and asides: "tipo" (like, not "tipo di", a kind of), "intanto" (meanwhile), "ci
+        # sta" (fair enough) before a request, "dai" (come on) before one ("ok dai mettilo in pausa"), "un
+        # attimo"
+        (r"(?:^|(?<=[,.;!?]\s))tipo\b(?! di\b),?\s*|\bintanto\b,?\s*", ""),
+        (r"^\s*ci sta\s*[,!.]", "ok,"),
+        (
+            r"\bdai\b,?\s*(?=(?:mett|fa[il]|rilasc|rilanc|blocc|ferm|cancell|annull|ripr|sblocc|togli|rimuov|elimin"
+            r"|sposta|scambia|rimett|dimmi|fammi|dammi|mostrami)\w*)",
+            "",
+        ),
+        (r"\bun attimo\b|\bun momento\b", "for a bit"),
         (r"\b(?:vabbe|ue|uffa)\b[,!.]*\s*|,?\s*\bche palle\b[!.]*|(?<!\bcome)\s+va\s*(?=[?!.]*$)", ""),
         (r"\basp(?:e|etta)\b", "wait"),
         (r"\bintendevo\b", "i meant"),
@@ -123,6 +138,18 @@ _ITALIAN = compiled(
             r"(?![.,:]\d|\s*(?:%|°|gradi|grad|w\b|watt|gb|gib|mib|mb|ore|ora|minut|second|giorn|percent"
             r"|per cento|genn|febb|marz|apri|magg|giug|lugl|agos|sett|otto|nove|dice))",
             r"\1 job \2",
+        ),
+        # the same after an elided article ("ho messo in pausa l'11", "dell'8")
+        (
+            r"(?<![\w'])(l|dell|all|dall|sull)'(\d{1,3})\b(?![.,:]\d|\s*(?:%|°|gradi|ore|ora|minut|second|giorn))",
+            r"\1' job \2",
+        ),
+        # a job named before its request, its pronoun joined to the verb ("il 13 mettilo a priorità 10", "il
+        # 12 cancellalo"): the request after a comma, as English says it ("job 13, set its priority to 10")
+        (
+            r"\b((?:il|lo|la|l')\s*(?:job\s+)?\d{1,3})\s+(?=(?:mett|cancell|annull|rilanc|rilasc|sblocc|blocc|ferm"
+            r"|togl|rimuov|elimin|spost|fal|riprov|kill|ammazz|rimett|riprend|sospend)\w*(?:lo|la)\b)",
+            r"\1, ",
         ),
         # the weather, asked beside the machine: "che tempo fa domani?" (not "tempo", a span's word)
         (r"\bche tempo fa(?:ra)?\b", "what is the weather"),
@@ -229,7 +256,18 @@ _ITALIAN = compiled(
         (r"\bper cortesia\b|\bper favore\b|\bcortesemente\b", "please"),
         (r"\bmett(?:ilo|ila|i) in (?:hold|attesa|coda ferma)\b", "hold it"),
         (r"\bmett(?:ilo|ila) in pausa\b|\bmetti in pausa\b", "pause it"),
-        (r"\bfall[oa] ripartire\b|\bfall[oa] riprendere\b|\briprendil[oa]\b|\briattival[oa]\b", "resume it"),
+        (
+            r"\bfall[oa] ripartire\b|\bfall[oa] riprendere\b|\briprendil[oa]\b|\briattival[oa]\b"
+            r"|\brimett(?:ilo|ila)\s+in\s+(?:moto|marcia|piedi)\b",
+            "resume it",
+        ),
+        # what the writer did before ("prima ho messo in pausa l'11"): told, not asked
+        (r"\b(?:prima |poco fa )?ho messo in pausa\b", "i paused"),
+        (r"\b(?:prima |poco fa )?ho messo in (?:hold|attesa)\b", "i put on hold"),
+        # "mettimi il job 14 sulla scheda 1", "mettilo sulla 4090": put it there (after "metti ... a
+        # priorità", read above)
+        (r"\bmett(?:ilo|ila)\b", "put it"),
+        (r"\bmetti(?:mi)?\b", "put"),
         (r"\bsblocca(?:lo|la)?\b|\brilascia(?:lo|la)?\b", "release it"),
         (r"\bannulla(?:lo|la)\b|\bcancella(?:lo|la)\b|\bammazza(?:lo|la)\b|\bkilla(?:lo|la)\b", "cancel it"),
         (r"\bannulla\b|\bammazza\b|\bkilla\b|\bcancella\b", "cancel"),
@@ -237,10 +275,23 @@ _ITALIAN = compiled(
         (r"\b(?:togli|rimuovi|elimina)(?:l[oa])\b", "remove it"),
         (r"\b(?:togli|rimuovi|elimina)\b", "remove"),
         (r"\blista\b", "list"),
+        (r"\bi processi\b", "the processes"),
+        (r"\bprocessi\b", "processes"),
+        (r"\bprocesso\b", "process"),
         # a summary asked ("mi fai un riassuntino di oggi?", "un riepilogo di ieri")
         (r"\bmi fai vedere\b", "show me"),
         (r"\bmi (?:fai|faresti|fa)\b", "can you give me"),
         (r"\b(?:riassunt|riepilog)(?:o|ino|hino)\b", "summary"),
+        # the whole queue held or started again ("blocca tutta la coda", "fai ripartire la coda")
+        (
+            r"\b(?:blocca|ferma|sospendi|metti in pausa)(?:re)? (?:tutt[ao] )?(?:la )?coda(?: intera)?\b",
+            "pause the queue",
+        ),
+        (
+            r"\b(?:fai ripartire|riavvia|sblocca|riprendi|rimetti in moto|fai riprendere)(?:re)?"
+            r" (?:tutt[ao] )?(?:la )?coda\b",
+            "resume the queue",
+        ),
         (r"\bferma(?:lo|la)\b", "stop it"),
         (r"\bblocca(?:lo|la)\b", "hold it"),
         (r"\bblocca\b", "hold"),
@@ -267,6 +318,7 @@ _ITALIAN = compiled(
             r"|sta (?:girando|andando)|va avanti)\b",
             "how long has it been running",
         ),
+        (r"\bquando is partit[oa]\b", "when did it start"),
         (r"\bda quando is\b", "since when is"),
         (r"\bda quando\b", "since when"),
         (r"\b(?:per )?quanto tempo\b", "how long"),
@@ -284,6 +336,7 @@ _ITALIAN = compiled(
         (r"\bsta aspettando\b|\baspetta\b", "is waiting"),
         # who, or which card, runs hotter ("chi scalda di più?")
         (r"\b(?:chi|quale|quale delle due) scalda(?:va)? (?:di )?piu\b", "which is hotter"),
+        (r"\bquanto scalda(?:va)?\b", "how hot is"),
         # the power a card draws ("quanto sta tirando di corrente": how much power it draws)
         (
             r"\bquanto (?:sta )?tira(?:ndo)?(?: di)? corrente\b|\bquanta corrente (?:sta )?tira(?:ndo)?\b",
@@ -315,7 +368,7 @@ _ITALIAN = compiled(
         (r"\bchi era\b", "who was it"),
         (r"\bchi\b", "who"),
         (r"\bqual[ei]?\b", "which"),
-        (r"\bche (?=job|gpu|scheda|card)", "which "),
+        (r"\bche (?=job|gpu|scheda|card|temperatura|potenza|frequenza|utilizzo|picco|clock)", "which "),
         # "che" opening a question is "what" ("che learning rate aveva?"; a relative "che" follows its noun)
         (r"(^|[,?!.:;]\s+)che\b", r"\1what"),
         (r"\bquando\b", "when"),
@@ -339,6 +392,12 @@ _ITALIAN = compiled(
             r"\bnell[oae] stess[oae] (?:intervallo|periodo|fascia(?: oraria)?|ore|arco di tempo)\b",
             "over the same span",
         ),
+        # an hour said in words ("dalle due in poi": since 2), and "in poi" (onwards) after it
+        (
+            rf"\b(dalle|alle|verso le) ({'|'.join(k for k in _NUMBERS if k not in ('un', 'una'))}|l'una)\b",
+            lambda m: f"{m[1]} {_NUMBERS.get(m[2].lower(), '1')}",
+        ),
+        (r"\s*\bin poi\b", ""),
         (r"\bdalle (?=\d)|\bda(?:lle)? (?=mezzogiorno|mezzanotte)", "since "),
         (r"\bmezzogiorno\b", "noon"),
         (r"\bmezzanotte\b", "midnight"),
@@ -378,6 +437,7 @@ _ITALIAN = compiled(
         ),
         (r"\b(?:is stat[oa] |ha )raggiunt[oa]\b", "was reached"),
         (r"\braggiunt[oa]\b", "reached"),
+        (r"\bha toccato\b", "reached"),
         (r"\bd(?:ei|elle) due\b", "of the two"),
         (r"\btemperatura massima\b", "max temperature"),
         (r"\btemperatura minima\b", "min temperature"),
@@ -395,6 +455,10 @@ _ITALIAN = compiled(
         (r"\bconsumo\b", "consumption"),
         (r"\bo pi[uù]\b", "or more"),
         (r"\bo meno\b", "or less"),
+        # "ci" (there, on it) before a job's run ("l'ultimo job che ci ha girato sopra": the last one that ran
+        # on it)
+        (r"\bci (?:ha girato|is girat[oa])(?: sopra)?\b", "ran on it"),
+        (r"\bci (?:stava girando|girava)(?: sopra)?\b", "was running on it"),
         (r"\b(?:sopra|oltre|pi[uù] di)\b", "above"),
         (r"\bpi[uù] a lungo\b", "longer"),
         (r"\bpi[uù](?= \w)", "more"),
@@ -408,7 +472,14 @@ _ITALIAN = compiled(
         (r"\bha passato\b", "spent"),
         (r"\b(?:la|lo) stava usando\b", "was using it"),
         (r"\bstava usando\b", "was using"),
+        (r"\b(?:la|lo|le|li) sta(?:nno)? usando\b", "is using it"),
         (r"\bsta usando\b|\busa\b", "uses"),
+        # what runs "on the queue" ("cosa gira adesso sulla coda?"): its running jobs, not the whole queue
+        (
+            r"\b(gira|girano|sta girando|stanno girando)((?:\s+(?:adesso|ora|now))?)"
+            r"\s+(?:sulla|nella|in)\s+coda\b",
+            r"\1\2",
+        ),
         (r"\bstava girando\b|\bgirava\b|\bha girato\b|\bis girat[oa]\b", "was running"),
         (r"\bsta girando\b|\bgira\b", "is running"),
         (r"\bgirat[oa]\b", "ran"),

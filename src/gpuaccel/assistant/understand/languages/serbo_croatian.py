@@ -33,15 +33,15 @@ _UNACCENTED = str.maketrans(
 # its diacritics are dropped: Czech's "ceka", "cekala", "obe", "oba", "vec", "nema", "pise", "serveru",
 # Polish's "sam", "ubij", Russian's "gde", "posle", "gotovo", "ona", Romanian's "vreme", "jos" and "de ce
 # sta", Tagalog's "kada" and "pala", Japanese's "tada", Italian's "sta" after its question words or before a
-# gerund or an article ("sta girando", "quanto sta la"), "ventilatori", English's "ceo" are read only beside
-# a word of its own; "prioritet" is Russian's too, said there with "do" before the new value ("podnimi
-# prioritet 12 do 10") where this language says "na"
+# gerund or an article ("sta girando", "quanto sta la") or in "ci sta" (fair enough), "ventilatori",
+# English's "ceo" are read only beside a word of its own; "prioritet" is Russian's too, said there with "do"
+# before the new value ("podnimi prioritet 12 do 10") where this language says "na"
 _MARK = re.compile(
     r"\b(?:"
     # question words and particles
     r"koliko|kolko|kolika|koliki|kolike|koliku|kolka|kolki|kolku|zasto|zbog cega|otkad|odkad|od kad|od kada"
     r"|kad|gdje|tko|što|koji|koja|koje|kojeg|kojem|kojoj|kojim|kojih|koju|jel|je li|da li|ima li"
-    r"|(?<!ce )(?<!che )(?<!quanto )(?<!come )(?<!cosa )sta"
+    r"|(?<!ce )(?<!che )(?<!quanto )(?<!come )(?<!cosa )(?<!ci )sta"
     r"(?!\s+(?:la|il|lo|l'|le|gli|un|una|uno|per|ancora|\w+ando|\w+endo)\b)"
     # days and moments
     r"|juce|jucer|jucera|jucerasnj\w*|prekjuce|prekjucer|danas|danasnj\w*|jutros|sinoc|veceras|sutra"
