@@ -687,6 +687,26 @@ def test_chinese_in_traditional_characters_and_taiwanese_words() -> None:
         assert command in (act_reply(written(request), names, focus=22) or ""), request
 
 
+def test_it_after_several_jobs_is_the_one_whose_run_fits_the_verb() -> None:
+    """ "when did it start?" after an answer that named a running job beside waiting and held ones is the one
+    that started ("when did it fail" of the one that failed); where several fit, "it" stays unresolved."""
+    from gpuaccel.assistant.understand.context import JobBrief
+
+    briefs = {
+        31: JobBrief("running", 1, (0,), started=FIXED_NOW - 600),
+        32: JobBrief("queued", 1),
+        33: JobBrief("failed", 1, (1,), started=FIXED_NOW - 900, until=FIXED_NOW - 300),
+        34: JobBrief("held", 1),
+    }
+    listed = Context(
+        last=Query("queue"), subjects=[32, 34], listing=[31, 32, 34], job_briefs=briefs, **MACHINE
+    )
+    assert pick("when did it start?", listed) == Query("job_detail", job=31)
+    failures = Context(last=Query("jobs"), subjects=[31, 33], listing=[31, 33], job_briefs=briefs, **MACHINE)
+    assert pick("when did it fail?", failures) == Query("job_detail", job=33)
+    assert pick("when did it start?", failures) != Query("job_detail", job=31)  # both started
+
+
 def test_requests_taken_back_pointed_at_only_where_they_apply(heldout_svc: AssistantService) -> None:
     """A request taken back ("undo that", "put it back", Russian "верни обратно") right after pausing a job
     is that job resumed, not the queue; "release them" after the queue's waiting and held jobs releases the
