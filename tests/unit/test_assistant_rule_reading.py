@@ -656,6 +656,57 @@ def test_chinese_requests_said_politely_topic_first_or_without_their_object() ->
     assert "this morning" in written("今早 4090 温度") and "busy" not in written("帮忙看看")
 
 
+def test_chinese_in_traditional_characters_and_taiwanese_words() -> None:
+    """Traditional characters read as their simplified forms; Taiwan's "X咧" is "and X?"; idle (闲置, 闲着),
+    since when (从几点), failed (挂掉), ended (结束) are named; "一次" is once, no job 1; "N个加起来" is all N
+    together; a request names its job first or puts an English verb after 把."""
+    from assistant_helpers import act_reply
+
+    from gpuaccel.assistant.understand.languages.east_asian import chinese_read, east_asian
+    from gpuaccel.assistant.understand.spoken import written
+
+    assert pick(written("H100 現在的顯存佔用"), Context(**MACHINE)) == Query(
+        "gpu_reading", gpu=0, metric="memory"
+    )
+    assert east_asian("那 4090 咧？").startswith("and 4090?")
+    assert "since what time" in east_asian("H100 從幾點開始閒著的") and "idle" in east_asian("閒置多久")
+    assert "what time failed" in east_asian("它幾點掛掉的") and "what time ended" in east_asian(
+        "它幾點結束的"
+    )
+    assert "1" not in chinese_read("再 retry 一次吧") and "3 hour" in east_asian("三個小時")
+    assert "all 3 in total" in chinese_read("三個加起來多久")
+    names = {"bert-pretrain": 21, "vit-probe": 22}
+    for request, command in (
+        ("把 bert-pretrain kill 掉", "gpuaccel cancel 21"),
+        ("vit-probe 的優先級幫忙調到 3", "gpuaccel priority 22 3"),
+        ("bert-pretrain 先暫停一下", "gpuaccel pause 21"),
+        ("vit-probe 不用了，麻煩砍掉", "gpuaccel cancel 22"),
+        ("bert-pretrain 只跑在 0 號卡", "gpuaccel edit 21 --gpu-ids 0"),
+        ("把整個 queue 先 pause 一下", "gpuaccel pause ("),
+    ):
+        assert command in (act_reply(written(request), names, focus=22) or ""), request
+
+
+def test_it_after_several_jobs_is_the_one_whose_run_fits_the_verb() -> None:
+    """ "when did it start?" after an answer that named a running job beside waiting and held ones is the one
+    that started ("when did it fail" of the one that failed); where several fit, "it" stays unresolved."""
+    from gpuaccel.assistant.understand.context import JobBrief
+
+    briefs = {
+        31: JobBrief("running", 1, (0,), started=FIXED_NOW - 600),
+        32: JobBrief("queued", 1),
+        33: JobBrief("failed", 1, (1,), started=FIXED_NOW - 900, until=FIXED_NOW - 300),
+        34: JobBrief("held", 1),
+    }
+    listed = Context(
+        last=Query("queue"), subjects=[32, 34], listing=[31, 32, 34], job_briefs=briefs, **MACHINE
+    )
+    assert pick("when did it start?", listed) == Query("job_detail", job=31)
+    failures = Context(last=Query("jobs"), subjects=[31, 33], listing=[31, 33], job_briefs=briefs, **MACHINE)
+    assert pick("when did it fail?", failures) == Query("job_detail", job=33)
+    assert pick("when did it start?", failures) != Query("job_detail", job=31)  # both started
+
+
 def test_requests_taken_back_pointed_at_only_where_they_apply(heldout_svc: AssistantService) -> None:
     """A request taken back ("undo that", "put it back", Russian "верни обратно") right after pausing a job
     is that job resumed, not the queue; "release them" after the queue's waiting and held jobs releases the

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from gpuaccel.assistant.queries.catalogue import topics
@@ -821,6 +822,7 @@ class RulePicker:
             question = re.sub(
                 r"\b(?:that|this|the same) (?:card|gpu|device)\b", f"gpu {in_focus}", question, flags=re.I
             )
+        context = _focus_by_its_run(question, context)  # "when did it start?" after the queue's jobs
         job_in_focus = context.job_in_focus()
         if in_focus is not None and job_in_focus is None:  # "the last thing on it" of the idle GPU
             # ("the last job that ran there", "the last thing it ran")
@@ -2322,6 +2324,34 @@ _WAITING_BEHIND = re.compile(
     r" (?:waiting|queued|lined up|stuck|blocked|sitting|pending)(?: in (?:the )?(?:queue|line))?"
     r" (?:behind|for|on|after) (?:it|that|this|that one|this one|job \d+)\b"
 )
+
+
+# what a pronoun is asked of its job's run, and the jobs that fit it: "when did it start" of one that started,
+# "when did it end" of one that ended, "when did it fail" of one that failed
+_RUN_ASKED: tuple[tuple[re.Pattern[str], Callable[[JobBrief], bool]], ...] = (
+    (re.compile(r"\b(?:fail|failed|fails|crash|crashed|died)\b", re.I), lambda b: b.state == "failed"),
+    (
+        re.compile(r"\b(?:end|ended|ends|finish|finished|finishes)\b", re.I),
+        lambda b: b.state in ("succeeded", "failed", "cancelled"),
+    ),
+    (re.compile(r"\b(?:start|started|starts|began|begin)\b", re.I), lambda b: b.started is not None),
+)
+
+
+def _focus_by_its_run(question: str, context: Context) -> Context:
+    """``context`` with "it" meaning the one job of those the last answer named whose run fits what is asked
+    of it ("when did it start?" after the queue's running, waiting and held jobs: the one that started); as
+    it was where the focus is already one job, a job is named, or none or several fit."""
+    named = list(dict.fromkeys([*context.subjects, *context.listing]))  # (a list's jobs, its subjects)
+    if context.job_in_focus() is not None or len(named) < 2:
+        return context
+    if not re.search(r"\b(?:it|its)\b", question, re.I) or named_jobs_in(question, context):
+        return context
+    for asked, fits in _RUN_ASKED:
+        if asked.search(question):
+            fit = [j for j in named if (b := context.job_briefs.get(j)) is not None and fits(b)]
+            return replace(context, subjects=fit) if len(fit) == 1 else context
+    return context
 
 
 def _waited_on(text: str, context: Context) -> int | None:

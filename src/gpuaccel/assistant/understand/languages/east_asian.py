@@ -32,7 +32,8 @@ _EAST_ASIAN_ASKS = (
     ("메모리", " memory "), ("작업", " job "), ("왜", " why "), ("최대", " max "), ("평균", " average "),
 )  # fmt: skip
 # Chinese numerals before what they count ("两张卡", "一号卡", "一小时", "一周以前"): in digits, so the
-# English reader counts them; a number written in digits stays whole ("调到 10" is ten, never "1 0")
+# English reader counts them; a number written in digits stays whole ("调到 10" is ten, never "1 0"); "一次"
+# is once ("再 retry 一次": again), no count
 _CHINESE_DIGITS = {
     "零": 0,
     "一": 1,
@@ -47,30 +48,43 @@ _CHINESE_DIGITS = {
     "九": 9,
 }
 _CHINESE_NUMERAL = re.compile(
-    r"([零一二两三四五六七八九十]{1,3})(?=\s*(?:号|张|块|个|小时|天|周|星期|分钟|次))"
+    r"(?!一\s*次)([零一二两三四五六七八九十]{1,3})(?=\s*(?:号|张|块|个|小时|天|周|星期|分钟|次))"
 )
-# Chinese (simplified; traditional only where it writes the same) around English words and job names, most
-# specific first: each pattern read in order, then any other Han word left out as in Japanese and Korean.
-# Chinese puts the object before its verb with 把 ("把它 priority 调到 10", "把整个 queue 暂停"): read as the
-# English verb first; a follow-up "X呢" with no question word of its own is English's "and X?"; Chinese
-# has no tense, so what ran "then" (那会儿, 当时) was running; its verb said twice ("用 GPU 用得最多")
-# is said once
-_REQUEST = (
-    r"暂停|恢复|取消|清理掉?|清掉|删掉|删除|重新跑|重跑|重试|"
-    r"调到|调成|改到|改成|设为|设成|设到|挪到|放到|移到|换一下|交换|互换|对调|调换"
+# traditional characters (Taiwan, Hong Kong) as their simplified forms, for the characters the Chinese
+# reader's words use: read before anything else, so each word is named once, in simplified
+_TRADITIONAL = str.maketrans(
+    "兩個為麼優會兒內況刪號後嗎塊復複張當總掛換時顯暫氣沒點熱現電著繼續結級讓設試說請調謝敗轉過運還這進鐘"
+    "長閒閑間隊順頻風煩幫們對幾開來計週佔誌溫從",
+    "两个为么优会儿内况删号后吗块复复张当总挂换时显暂气没点热现电着继续结级让设试说请调谢败转过运还这进钟"
+    "长闲闲间队顺频风烦帮们对几开来计周占志温从",
 )
+# Chinese (simplified; traditional read as simplified by :data:`_TRADITIONAL`) around English words and job
+# names, most specific first: each pattern read in order, then any other Han word left out as in Japanese and
+# Korean. Chinese puts the object before its verb with 把 ("把它 priority 调到 10", "把整个 queue 暂停", "把 X
+# kill 掉"), or names it first as the topic ("X 先暂停一下", "X 不要了, 帮我砍掉", "X 的 priority 调到 5"):
+# read as the English verb first; a follow-up "X呢" (Taiwan's "X咧") with no question word of its own is
+# English's "and X?"; "N个加起来" is all N together; Chinese has no tense, so what ran "then" (那会儿, 当时)
+# was running; its verb said twice ("用 GPU 用得最多") is said once
+_ACT = r"暂停|恢复|取消|砍掉|砍了|清理掉?|清掉|删掉|删除|重新跑|重跑|重试"  # what is done to a job
+_ENGLISH_ACT = r"(?<![A-Za-z])(pause|resume|cancel|kill|hold|release|retry|delete|remove|requeue)(?![A-Za-z])"
+_REQUEST = _ACT + r"|调到|调成|改到|改成|设为|设成|设到|挪到|放到|移到|换一下|交换|互换|对调|调换"
 _CHINESE: tuple[tuple[str, str], ...] = (
     (r"([0-9])\s*号\s*(?:卡|GPU)", r" GPU \1 "), (r"(?:卡|GPU)\s*([0-9])\s*号?", r" GPU \1 "),
     (r"(?:2|两)\s*[张块个]\s*(?:卡|GPU)", " both GPUs "), (r"[那这]\s*[张块]\s*卡", " the GPU "),
     (r"把\s*(.+?)\s*(?:调到|调成|改成|设为|设成|设到)", r" set \1 to "),
     (r"把\s*(.+?)\s*(?:改到|挪到|放到|移到)", r" move \1 to "),
     (r"把\s*(.+?)\s*(" + _REQUEST + r")", r" \2 \1 "),
+    (r"把\s*(.+?)\s*(?:先|都|就)?\s*" + _ENGLISH_ACT, r" \2 \1 "),
+    (r"^\s*([A-Za-z][\w.-]*)\s*(?:那个|这个)?\s*(?:不要了|不用了)?\s*[,，]?\s*(?:先|就)?\s*(?:帮我|帮忙|请|麻烦你?)?"
+     r"\s*(?:先|就)?\s*(" + _ACT + r")", r" \2 \1 "),
     (r"让\s*(.+?)\s*(继续跑|继续运行|接着跑|继续)", r" \2 \1 "),
-    (r"(?:整个)?队列\s*(?:先|都|就)?\s*(?:停一下|停掉|停下来?|暂停)", " pause the queue "),
-    (r"(?:整个)?队列\s*(?:先|都|就)?\s*(?:恢复|继续|重新开始|开始跑)", " resume the queue "),
-    (r"^\s*([A-Za-z][\w.-]*)\s*(?:帮我|帮忙|请)?\s*(?:调到|调成|改成|改为|换成|设为|设成|设到)?\s*只(?:用|在)",
+    (r"(?:整个)?\s*(?:队列|queue)\s*(?:先|都|就)?\s*(?:停一下|停掉|停下来?|暂停)", " pause the queue "),
+    (r"(?:整个)?\s*(?:队列|queue)\s*(?:先|都|就)?\s*(?:恢复|继续|重新开始|开始跑)", " resume the queue "),
+    (r"^\s*([A-Za-z][\w.-]*)\s*(?:帮我|帮忙|请)?\s*(?:调到|调成|改成|改为|换成|设为|设成|设到)?\s*只\s*(?:跑在|用|在)",
      r" make \1 only use "),
-    (r"(?:调到|调成|改成|改为|换成|设为|设成|设到)?\s*只(?:用|在)", " make it only use "),
+    (r"(?:调到|调成|改成|改为|换成|设为|设成|设到)?\s*只\s*(?:跑在|用|在)", " make it only use "),
+    (r"的?\s*(?:priority|优先级)\s*(?:帮我|帮忙|请|麻烦你?)?\s*(?:调到|调成|改成|改为|设为|设成|设到)\s*([0-9]+)",
+     r" set priority to \1 "),
     (r"(?:调到|调成|改成|设为|设成|设到)(?=\s*\d)", " set to "), (r"(?:改到|挪到|放到|移到)", " move to "),
     (r"它的|它(?=\s*[A-Za-z])", " its "), (r"[它他她]们?", " it "),
     (r"今天上午|今天早上|今早", " this morning "), (r"今晚|今天晚上", " tonight "),
@@ -87,28 +101,35 @@ _CHINESE: tuple[tuple[str, str], ...] = (
     (r"我是说|我说的是", " I mean "),
     (r"(那时候|那个时候|那会儿?|当时)(.*?)(?:正在|在)?跑(?:的是|的)?", r" then \2 was running "),
     (r"用\s*(?:GPU|卡)\s*用[得的]最多", " used the most GPU time "), (r"用[得的]最多", " used the most "),
-    (r"那时候|那个时候|那会儿?|当时", " then "), (r"几点", " what time "),
-    (r"多长时间|多久", " how long "), (r"一共|总共|加起来|总计", " in total "),
-    (r"多少度", " what temperature "), (r"最热", " hottest "), (r"峰值", " peak "), (r"最高", " max "),
+    (r"那时候|那个时候|那会儿?|当时", " then "), (r"从(?=\s*(?:什么|甚么|啥|几)\s*(?:时候|点))", " since "),
+    (r"(?:什么|甚么|啥)\s*时候|几时|何时", " when "), (r"几点", " what time "),
+    (r"多长时间|多久", " how long "),
+    (r"([0-9]+)\s*个\s*(?:都|全部)?\s*(?:加起来|加在一起|一共|总共|合计)", r" all \1 in total "),
+    (r"一共|总共|加起来|总计", " in total "), (r"多少度|几度", " what temperature "),
+    (r"最热", " hottest "), (r"峰值", " peak "), (r"最高", " max "),
     (r"最低", " min "), (r"最多", " most "), (r"平均", " average "), (r"功耗|功率", " power draw "),
     (r"显存|内存", " memory "), (r"(?:利用率|使用率|占用率)", " utilization "),
     (r"风扇转速|风扇", " fan speed "),
-    (r"频率|时钟", " clock "), (r"降频", " throttle "), (r"进程", " processes "), (r"空闲", " idle "),
+    (r"频率|时钟", " clock "), (r"降频", " throttle "), (r"进程", " processes "),
+    (r"闲着\s*没事[做干]?|没事[做干]|空闲|闲置|闲着", " idle "),
     (r"(?:用|耗)了多少电", " used how much energy "), (r"多少电", " how much energy "),
     (r"电量|能耗|耗电|用电", " energy "),
     (r"日志", " log "), (r"最后一行|最新一行", " last line "), (r"排队|在等", " waiting "),
     (r"队列", " queue "),
-    (r"正在跑|在跑|跑着|正在运行|在运行", " running "), (r"还没开始跑|还没开始|还没跑", " not started yet "),
+    (r"没在跑|没在运行", " not running "), (r"正在跑|在跑|跑着|正在运行|在运行", " running "),
+    (r"还没开始跑|还没开始|还没跑", " not started yet "),
     (r"一直不跑|不跑|没跑", " not running "), (r"跑了|运行了", " ran "), (r"开始", " start "),
+    (r"结束了?", " ended "), (r"跑完了?|完成了?", " finished "),
     (r"\b(cancel|kill|hold|delete|stop)\s*(?:掉|住)(?!\s*[它他她])", r" \1 it "),
-    (r"挂了|崩了|失败了?", " failed "), (r"停的", " stopped "), (r"为什么|为啥|怎么", " why "),
-    (r"什么|啥", " what "), (r"哪个|哪些|哪", " which "), (r"有没有", " is there "), (r"多少", " how much "),
+    (r"挂(?!起)掉?了?|崩掉?了?|失败了?", " failed "), (r"停的", " stopped "), (r"为什么|为啥|怎么", " why "),
+    (r"什么|甚么|啥", " what "), (r"哪个|哪些|哪", " which "), (r"有没有", " is there "),
+    (r"多少", " how much "),
     (r"几次", " how many "), (r"总结|概况|情况", " summary "), (r"整个", " the whole "), (r"顺序", " order "),
     (r"暂停", " pause "), (r"恢复|继续跑|继续运行|接着跑", " resume "),
     (r"换一下|交换|互换|对调|调换", " switch "), (r"优先级", " priority "),
     (r"\b(release|hold|cancel|kill|resume|retry|pause)\s*一下(?=\s*(?:[,，。.!！?？吧啊]|谢谢|$))",
      r" \1 it "),
-    (r"取消", " cancel "), (r"清理掉?|清掉|清除", " clean "),
+    (r"取消|砍掉|砍了", " cancel "), (r"清理掉?|清掉|清除", " clean "),
     (r"删掉|删除", " delete "), (r"重新跑|重跑|重试", " retry "),
     (r"帮我|帮忙|麻烦你?|能不能|能否|可不可以", " please "), (r"忙", " busy "),
     (r"和|跟", " and "), (r"以上", " or more "), (r"各", " each "), (r"卡", " GPU "),
@@ -351,9 +372,9 @@ _JAPANESE_READ = tuple((re.compile(p), e) for p, e in _JAPANESE)
 _JAPANESE_AND_THEN = re.compile(r"^([^?,.!]{1,20}?)\s*は\s*\?\s*$")
 _JAPANESE_ASKED = re.compile(r"何|いつ|どれ|どの|どこ|どう|なぜ|なんで|誰|いくつ|いくら")
 _JAPANESE_REQUEST = _verb_last(_JAPANESE_VERB)
-# a Chinese follow-up leaning on the last answer ("风扇转速呢？", "最高呢", "SM clock 呢"): the clause before
-# 呢 with no question word of its own
-_AND_THEN = re.compile(r"^([^？?，,。]{1,30}?)\s*呢\s*[？?]?")
+# a Chinese follow-up leaning on the last answer ("风扇转速呢？", "最高呢", "SM clock 咧"): the clause before
+# 呢 (咧 in Taiwan) with no question word of its own
+_AND_THEN = re.compile(r"^([^？?，,。]{1,30}?)\s*[呢咧]\s*[？?]?")
 _ASKED = re.compile(r"什么|啥|多少|多久|为什么|为啥|怎么|哪|几|吗|有没有")
 _EAST_ASIAN = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff]+")
 
@@ -403,9 +424,11 @@ def _numeral(said: str) -> str:
 
 
 def chinese_read(text: str) -> str:
-    """``text``'s Chinese in English (:data:`_CHINESE`): its numerals in digits, a follow-up "X呢" as
-    "and X?", its words in order; Han words it does not name are left for :func:`east_asian` to drop."""
-    text = _leaning_on(_CHINESE_NUMERAL.sub(lambda m: f" {_numeral(m[1])} ", text), _AND_THEN, _ASKED)
+    """``text``'s Chinese in English (:data:`_CHINESE`): traditional characters as simplified, its numerals in
+    digits, a follow-up "X呢" as "and X?", its words in order; Han words it does not name are left for
+    :func:`east_asian` to drop."""
+    text = _CHINESE_NUMERAL.sub(lambda m: f" {_numeral(m[1])} ", text.translate(_TRADITIONAL))
+    text = _leaning_on(text, _AND_THEN, _ASKED)
     for pattern, english in _CHINESE_READ:
         text = pattern.sub(english, text)
     return text
