@@ -364,6 +364,22 @@ def test_the_log_said_bare_in_a_message_of_two_asks_is_the_jobs_talked_about(
     assert query == {"name": "job_log", "job": 3}, query
 
 
+def test_a_short_first_part_that_names_nothing_goes_on_from_the_last_answer(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "what value? which job?" after a peak asks that peak's value and its job; "outcome? show the log"
+    after a job's record asks of that job: a first part of a few words naming no reading asks nothing on its
+    own (not the GPUs' overview, nor the log of the job running now)."""
+    import test_assistant_questions as T
+
+    sid, _, _ = T.ask(heldout_svc, "when did the 4090 draw the most power yesterday?", None)
+    _, text, _ = T.ask(heldout_svc, "what value? which job?", sid)
+    assert "187 W" in text and "flash-attn-build" in text, text
+    sid, _, _ = T.ask(heldout_svc, "how long did data-prep take?", None)
+    _, text, query = T.ask(heldout_svc, "outcome? show the log", sid)
+    assert query == {"name": "job_detail", "job": 1} and "The log of job 1 " in text, (query, text)
+
+
 def test_a_duration_guessed_back_asks_the_jobs_total(heldout_svc: AssistantService) -> None:
     """ "so roughly 3 min total?" after a job's answer checks a guess of its run time: that job's record
     (which says the figure), as "how long in total?" asks."""
