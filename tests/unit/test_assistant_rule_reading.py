@@ -364,6 +364,22 @@ def test_the_log_said_bare_in_a_message_of_two_asks_is_the_jobs_talked_about(
     assert query == {"name": "job_log", "job": 3}, query
 
 
+def test_a_short_first_part_that_names_nothing_goes_on_from_the_last_answer(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "what value? which job?" after a peak asks that peak's value and its job; "outcome? show the log"
+    after a job's record asks of that job: a first part of a few words naming no reading asks nothing on its
+    own (not the GPUs' overview, nor the log of the job running now)."""
+    import test_assistant_questions as T
+
+    sid, _, _ = T.ask(heldout_svc, "when did the 4090 draw the most power yesterday?", None)
+    _, text, _ = T.ask(heldout_svc, "what value? which job?", sid)
+    assert "187 W" in text and "flash-attn-build" in text, text
+    sid, _, _ = T.ask(heldout_svc, "how long did data-prep take?", None)
+    _, text, query = T.ask(heldout_svc, "outcome? show the log", sid)
+    assert query == {"name": "job_detail", "job": 1} and "The log of job 1 " in text, (query, text)
+
+
 def test_a_duration_guessed_back_asks_the_jobs_total(heldout_svc: AssistantService) -> None:
     """ "so roughly 3 min total?" after a job's answer checks a guess of its run time: that job's record
     (which says the figure), as "how long in total?" asks."""
@@ -577,6 +593,47 @@ def test_korean_polite_forms_read_in_english(heldout_svc: AssistantService) -> N
         assert command in text, (request, text)
 
 
+def test_korean_spans_from_a_time_ago_thresholds_in_watts_and_requests_in_loanwords(
+    heldout_svc: AssistantService,
+) -> None:
+    """Korean spans "N 시간 전부터 지금까지" (its 전부 no "all"), a level in watts (W 넘은), "몇 분" as
+    how long, idle said in the past (놀았어, 쉬었어) and since when, held as "홀드 걸린", GPU time (GPU
+    시간), a run before it stopped (돌다가 멈췄), "X 말고 Y" (not X: Y), and requests in loanwords (킬,
+    재시작, 스로틀); a job's memory set reads as English's "set X's memory to N" (the reader of that English
+    picks it)."""
+    from test_assistant_questions import ask
+
+    from gpuaccel.assistant.understand.languages.east_asian import east_asian
+
+    assert east_asian("두 시간 전부터 지금까지 0번 카드 평균 온도").startswith("in the last 2 hours")
+    assert "whole" not in east_asian("한 시간 전부터 지금까지 전력")
+    assert east_asian("500W 넘은 시간 몇 분이야?") == "at or above 500 W how long?"
+    assert east_asian("언제부터 쉬었어?") == "since when idle?"
+    assert east_asian("큐 전체 말고 mistral-7b-sft 하나만 멈춰 줘") == "not queue, pause mistral-7b-sft"
+    memory = east_asian("whisper-finetune 메모리를 20000으로 늘려 줘")
+    assert "set whisper-finetune's memory to 20000" in memory, memory
+    assert "set its memory to 30 GiB" in east_asian("메모리 30 GiB로 낮춰 줘")
+    _, text, _ = ask(heldout_svc, "어제 1번 카드 얼마나 놀았어?", None)
+    assert "idle 8h57m" in text, text
+    _, _, query = ask(heldout_svc, "보류 걸린 작업 있어?", None)
+    assert query == {"name": "jobs", "state": "held"}, query
+    _, _, query = ask(heldout_svc, "4090 스로틀 걸렸어?", None)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "overview"}, query
+    _, _, query = ask(heldout_svc, "오늘 GPU 시간 가장 많이 쓴 작업 알려 줘", None)
+    assert query is not None and query["name"] == "job_rank" and query["metric"] == "gpu_time", query
+    sid, _, _ = ask(heldout_svc, "resnet50-bench 누가 죽였어?", None)
+    _, text, _ = ask(heldout_svc, "얼마나 돌다가 멈췄어?", sid)
+    assert "after running 20m00s" in text, text
+    sid, _, _ = ask(heldout_svc, "두 시간 전부터 지금까지 0번 카드 전력 최대 얼마였어?", None)
+    _, text, _ = ask(heldout_svc, "590W 넘은 건 몇 분이야?", sid)
+    assert "at 590 W or more for 37m39s" in text, text
+    sid, _, _ = ask(heldout_svc, "lr-sweep 중에 실패한 거 있어?", None)
+    _, text, _ = ask(heldout_svc, "그 잡만 재시작해 줘", sid)
+    assert "gpuaccel retry 9" in text, text
+    _, text, _ = ask(heldout_svc, "llama-70b-eval 킬해 줘", None)
+    assert "gpuaccel cancel 12" in text, text
+
+
 def test_japanese_read_in_english() -> None:
     """Japanese in kana and kanji reads as English whatever its particles and verb endings: cards as 番,
     枚目 (counted from one) or full-width digits, kanji numerals before a counter, "一番" as the most, its
@@ -615,6 +672,37 @@ def test_japanese_conversation(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "llama-70b-eval はなぜ待ってるの", None)
     _, text, _ = ask(heldout_svc, "優先度を5に上げといて", sid)
     assert "gpuaccel priority 12 5" in text, text
+
+
+def test_japanese_thresholds_a_cards_busy_time_and_requests_said_with_loanwords(
+    heldout_svc: AssistantService,
+) -> None:
+    """Japanese: a level in degrees or watts (度以上, W以上), "時間ってどれくらい" as how long, a card's busy
+    time said as how long it spun (回ってた), retries counted in said in English (retry込み), requests with
+    English verbs (queue止めて, pause解除), a card said as the job's GPU setting (GPU指定), a priority said
+    after its verb ("上げといて、3で"), 消しといて (remove); what the user wants to do, said as the reason
+    first ("…たいから"), is said after the ask as "so I can ..."; a job's memory set reads as English's "set
+    its memory to N" (the reader of that English picks it)."""
+    from test_assistant_questions import ask
+
+    from gpuaccel.assistant.understand.languages.east_asian import east_asian
+
+    assert east_asian("85度以上だった時間ってどれくらい？") == "at or above 85 degrees how long?"
+    assert "at or above 200 W" in east_asian("H100が200W以上だった時間")
+    assert east_asian("retry込みでどれくらい走った？").startswith("including retries")
+    assert east_asian("queue止めて") == "pause the queue" and east_asian("pause解除して") == "resume it"
+    assert east_asian("ログ見たいから、job 3を止めて").startswith("cancel job 3, so I can")
+    assert east_asian("job 3のログ見たいから見せて") == "show job 3 log"  # (its object in the reason)
+    assert "set its memory to 30 GB" in east_asian("あとメモリ指定も30 GBに変えて")
+    _, text, _ = ask(heldout_svc, "今日の0番はどのくらい回ってた？", None)
+    assert "busy (10% or more) 2h25m" in text, text
+    _, text, _ = ask(heldout_svc, "llama-70b-eval、GPU指定を1番に変更して", None)
+    assert "gpuaccel edit 12 --gpu-ids 1" in text, text
+    _, text, _ = ask(heldout_svc, "whisper-finetuneの優先度上げといて、3で", None)
+    assert "gpuaccel priority 14 3" in text, text
+    sid, _, _ = ask(heldout_svc, "data-prepのログ見せて", None)
+    _, text, _ = ask(heldout_svc, "そのjob消しといて", sid)
+    assert "gpuaccel remove 1" in text, text
 
 
 def test_korean_requests_follow_ups_and_spans(heldout_svc: AssistantService) -> None:

@@ -668,9 +668,13 @@ def answer_asks(
     # a first part of a few words, a later one pointing back: "on which card and how long did it run?" (one
     # job's record answers both: said once)
     brief_first = len(parts[0].split()) <= 3 and any(pointing().search(p) for p in parts[1:])
+    # a first part of a few words that names no reading asks nothing on its own: "what %? which job?" after a
+    # peak asks that peak's value, "result? show the log" after a job's record that job's (not the GPUs')
+    unnamed_first = len(parts[0].split()) <= 3 and not topics_said(parts[0])
     goes_on = (
         goes_on
         or brief_first
+        or unnamed_first
         or _ONLY_WHEN_OR_WHO.fullmatch(parts[0].strip(" ?.!").lower()) is not None
         or _SUBJECT_DROPPED.match(parts[0].strip()) is not None  # "how long waited, how long ran"
     )

@@ -144,6 +144,8 @@ _CHINESE: tuple[tuple[str, str], ...] = (
 # A follow-up "X는?" / "X은?" (polite "X는요?") with no question word of its own is English's "and X?".
 # The n-th card ("두 번째 카드") counts from one; an hour "오후 2시부터" is the clock's 14:00 with what it
 # bounds; a job's GPUs as a count ("GPU 하나로", "카드 두 개로") or as the card it runs on ("1번 GPU에서만").
+# A span from a time ago ("한 시간 전부터 지금까지") is the last hours, its 전부 no "all"; "X 말고 Y" sets X
+# aside ("not X, Y").
 _KOREAN_NATIVE = {
     "한": 1,
     "두": 2,
@@ -192,6 +194,13 @@ def _korean_priority(m: re.Match[str]) -> str:
     return f" set the priority of {m[1]} to {m[2]} " if m[1] else f" set its priority to {m[2]} "
 
 
+def _korean_memory(m: re.Match[str]) -> str:
+    """A job's memory request set ("X 메모리 40000으로 줄여"), as English says it: of the job named before it,
+    else of the one spoken of; the amount in the unit said (none: the flag's MiB)."""
+    amount = f"{m[2]} {m[3]}" if m[3] else m[2]
+    return f" set {m[1]}'s memory to {amount} " if m[1] else f" set its memory to {amount} "
+
+
 _KOREAN: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"(첫|한|두|세|네|[0-9])\s*번\s*째\s*(?:GPU|gpu|카드|그래픽\s*카드)",
      lambda m: f" GPU {int(_KOREAN_ORDINAL.get(m[1], m[1])) - 1} "),
@@ -202,6 +211,9 @@ _KOREAN: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"([A-Za-z0-9][\w.-]*)?\s*(?:의\s*)?우선\s*순위\s*(?:를|을)?\s*([0-9]+)\s*(?:으로|로)",
      _korean_priority),
     (r"우선\s*순위", " priority "),
+    (r"([A-Za-z0-9][\w.-]*)?\s*(?:의\s*)?메모리\s*(?:요청|제한|설정|지정)?\s*(?:를|을)?\s*([0-9]+)\s*"
+     r"((?:MiB|MB|GiB|GB)(?![A-Za-z]))?\s*(?:으로|로)\s*(?:줄여|늘려|바꿔|변경|설정|해|올려|내려|낮춰|수정)",
+     _korean_memory),
     (r"(?:GPU|gpu|카드)\s*(?:를|을)?\s*(하나|[0-9]+\s*(?:개|장|대))\s*(?:로|으로|만)"
      r"|([0-9]+)\s*(?:개|장|대)\s*(?:의\s*)?(?:GPU|gpu|카드)\s*(?:로|으로|만)",
      lambda m: f" to {1 if m[1] == '하나' else re.sub(r'[^0-9]', '', m[1] or m[2])} GPU change "),
@@ -212,6 +224,9 @@ _KOREAN: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"2\s*(?:개|장|대)\s*(?:의\s*)?(?:GPU|gpu|카드)", " both GPUs "),
     (r"(?:지난|최근)\s*1\s*시간(?:\s*동안)?", " in the last hour "),
     (r"(?:지난|최근)\s*([0-9]+)\s*시간(?:\s*동안)?", r" in the last \1 hours "),
+    (r"1\s*시간\s*전\s*부터", " in the last hour "),
+    (r"([0-9]+)\s*시간\s*전\s*부터", r" in the last \1 hours "),
+    (r"([0-9]+)\s*시간\s*전", r" \1 hours ago "), (r"([0-9]+)\s*분\s*전", r" \1 minutes ago "),
     (r"([0-9.]+\s*%)\s*이상", r" at or above \1 "), (r"([0-9.]+\s*%)\s*이하", r" at or below \1 "),
     (r"([^\s가-힣]+)\s*기준", r" by \1 "),
     (r"(\S+?)(?:이|가)?\s*(\S+?)보다\s*먼저\s*돌게.*?순서\s*바꿔", r" switch the order of \1 and \2 "),
@@ -221,6 +236,8 @@ _KOREAN: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"(?:GPU\s*([0-9]))\s*(?:에서|로|으로)\s*만?\s*" + _KOREAN_RUN_ON, r" move to GPU \1 "),
     (r"([0-9]+)\s*도\s*(?:를|가|이)?\s*(?:이상|넘|초과)", r" at or above \1 degrees "),
     (r"([0-9]+)\s*도\s*(?:이)?\s*(?:이하|미만)", r" at or below \1 degrees "),
+    (r"([0-9]+)\s*(?:W|와트)\s*(?:를|가|이)?\s*(?:이상|넘|초과)", r" at or above \1 W "),
+    (r"([0-9]+)\s*(?:W|와트)\s*(?:이)?\s*(?:이하|미만)", r" at or below \1 W "),
     (r"오늘\s*(?:아침|오전)", " this morning "), (r"오늘\s*(?:오후|낮)", " this afternoon "),
     (r"오늘\s*(?:저녁|밤)", " this evening "), (r"어제\s*밤|어젯밤", " last night "),
     (r"그저께|엊그제", " the day before yesterday "), (r"어제", " yesterday "),
@@ -229,11 +246,14 @@ _KOREAN: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"그\s*때\s*(?:가|는|이)?\s*몇\s*시", " at what time "), (r"지금|현재|방금", " now "),
     (r"그\s*때|그\s*당시|그\s*시간에", " then "),
     (r"잘못\s*말|잘못\s*썼|아니\s*아니|아니다|아니", " no, "),
-    (r"시간\s*(?:은|이)?\s*얼마나", " how long "),
-    (r"얼마나\s*(?=[가-힣 ]*(?:걸|돌|기다|오래))", " how long "),
-    (r"얼마나\s*오래|오래", " how long "), (r"얼마나|얼마", " how much "), (r"몇\s*시", " what time "),
+    (r"((?:GPU\s*)?\S+?)(?:\s*(?:전체|전부))?\s*(?:은|는)?\s*말고", r" not \1, "),
+    (r"(?:GPU|gpu)\s*시간", " GPU-hours "), (r"시간\s*(?:은|이)?\s*얼마나", " how long "),
+    (r"얼마나\s*(?=[가-힣 ]*(?:걸|돌|기다|오래|놀|쉬))", " how long "),
+    (r"얼마나\s*오래|오래", " how long "), (r"얼마나|얼마", " how much "),
+    (r"몇\s*(?:시간|분)(?!\s*(?:에|쯤에))", " how long "), (r"몇\s*시", " what time "),
     (r"몇\s*도", " what temperature "), (r"몇\s*%", " what % "), (r"몇\s*번", " how many times "),
-    (r"몇", " how many "), (r"언제", " when "), (r"왜", " why "), (r"누가|누구", " who "),
+    (r"몇", " how many "), (r"언제\s*부터", " since when "), (r"언제", " when "), (r"왜", " why "),
+    (r"누가|누구", " who "),
     (r"어느|어떤|무슨", " which "), (r"뭐라고|뭐야|뭐|무엇|뭘|뭔", " what "),
     (r"(?:GPU|gpu|카드)\s*(?:를|을)?\s*(?:제일|가장)\s*많이\s*(?:쓴|썼|사용)", " used the most GPU time "),
     (r"(\S+)\s*(?:제일|가장)\s*많이\s*(?:쓴|사용한)\s*(?:잡|작업|job)", r" job that used the most \1 "),
@@ -243,27 +263,31 @@ _KOREAN: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"마지막\s*줄", " last line "), (r"온도", " temperature "), (r"전력량|전기|에너지", " energy "),
     (r"전력|소비\s*전력", " power "), (r"메모리", " memory "),
     (r"팬\s*(?:속도|회전\s*수)?", " fan speed "), (r"클럭", " clock "),
+    (r"스로틀(?:링)?\s*(?:이|가)?\s*(?:걸렸|걸려\s*있|걸린)?", " throttling "),
     (r"사용률|사용량|사용율", " utilization "), (r"프로세스", " processes "), (r"로그", " log "),
     (r"(?:대기열|큐)\s*(?:전체|전부)", " the whole queue "), (r"대기열|큐", " queue "),
     (r"잡|작업", " job "), (r"카드", " GPU "), (r"최고|최대", " max "),
     (r"최저|최소", " min "), (r"평균", " average "), (r"요약|정리", " summary "),
     (r"전체|전부|모두", " the whole "),
     (r"기록|이력", " record "), (r"제출", " submitted "),
-    (r"(?:놀|쉬)\s*(?:고\s*있|았|었)?\s*(?:던|는|은)|(?:놀|쉬)고\s*있|유휴|한가", " idle "),
+    (r"(?:놀|쉬)\s*(?:고\s*있|았|었)?\s*(?:던|는|은)|(?:놀|쉬)고\s*있|놀았|쉬었|유휴|한가", " idle "),
     (r"바빴|바쁜|바쁘|바빠|일\s*(?:한|했|하던|하는)|(?:일|작업)\s*중이던", " busy "),
     (r"실행\s*시간|(?:돌|돌아\s*간|돌린)\s*시간", " run time "),
     (r"실행\s*(?:중|되고\s*있|하고\s*있)", " running "),
     (r"(?:보류|홀드|hold)\s*(?:을|를)?\s*(?:풀어|해제)", " release "),
-    (r"(?:보류|홀드)\s*(?:상태|중|된|됐|되어\s*있)", " held "), (r"보류|홀드", " hold "),
+    (r"(?:보류|홀드|hold)\s*(?:상태|중|된|됐|되어\s*있|걸린|걸려\s*있)", " held "), (r"보류|홀드", " hold "),
     (r"(?:였|이었|했)고\s", " and "),
+    (r"(?:돌|돌아\s*가)\s*다가?\s*(?:죽|멈|끝|실패|취소|터)[가-힣]*", " ran "),
     (r"안\s*돌", " not running "), (r"(?:돌아\s*가|돌)\s*고\s*있|떠\s*있|돌아가는|도는", " running "),
     (r"대기\s*중|기다리(?:고\s*있|는)", " waiting "), (r"기다렸|기다린|대기했", " waited "),
-    (r"시작", " start "), (r"끝났|끝난|끝나", " ended "), (r"죽었|죽은|죽", " failed "),
+    (r"재\s*시작", " restart "), (r"시작", " start "), (r"끝났|끝난|끝나", " ended "),
+    (r"죽인|죽였", " killed "), (r"죽었|죽은|죽", " failed "),
     (r"실패", " failed "), (r"취소\s*(?:되|된|됐)", " cancelled "), (r"걸렸|걸린", " took "),
     (r"남아\s*있|남은", " left "), (r"썼|쓴|쓰고\s*있|쓰는|먹었|먹은|먹고\s*있|사용", " used "),
     (r"돌았었|돌았|돌린|돌렸", " ran "), (r"(?:hold|홀드)\s*(?:을|를)?\s*풀어", " release "),
     (r"멈춰|멈추|일시\s*정지|정지|중지", " pause "), (r"풀어|재개", " resume "),
-    (r"지워|지우|삭제", " remove "), (r"취소", " cancel "), (r"다시\s*돌려|재시도", " retry "),
+    (r"지워|지우|삭제", " remove "), (r"취소", " cancel "), (r"킬", " kill "),
+    (r"다시\s*돌려|재시도", " retry "),
     (r"보여", " show "), (r"그거|그것|그게|그건|걔|그\s*(?:잡|job)|이거|저거", " it "),
 )  # fmt: skip
 _KOREAN_READ = tuple((re.compile(p), e) for p, e in _KOREAN)
@@ -271,6 +295,15 @@ _KOREAN_AND_THEN = re.compile(r"^([^?,.!]{1,30}?)(?:은|는)\s*요?\s*\?")
 _KOREAN_ASKED = re.compile(r"뭐|무엇|얼마|몇|언제|왜|어느|어떤|누가|누구")
 _KOREAN_REQUEST = _verb_last(_KOREAN_VERB)
 _CHINESE_READ = tuple((re.compile(p), e) for p, e in _CHINESE)
+
+
+def _japanese_purpose(m: re.Match[str]) -> str:
+    """What the user wants to do, said as the reason before the ask ("4090で走らせたいから GPU指定1番に
+    変えて"): said after it, as English's "so I can ...", where the ask names something of its own (a
+    card, a job, a number); else (its object left to the reason: "job 3のログ見たいから見せて") as said."""
+    return f" {m[2]}, so I can {m[1]} " if re.search(r"[A-Za-z0-9]", m[2]) else m[0]
+
+
 # Japanese (kana with kanji and katakana loanwords, polite or casual, Kansai's "やけど" and
 # "始まらん" too) around English job names, most specific first: each pattern read in order, then
 # any other kana or kanji left out. Its particles (は/が/を/に/で/の/って) and verb endings (して,
@@ -281,10 +314,14 @@ _CHINESE_READ = tuple((re.compile(p), e) for p, e in _CHINESE)
 # Japanese puts the verb last and leaves out what the conversation names: a request's clause-final
 # English verb is read first, as in Korean, on "it" where it has no object. A follow-up "X は？"
 # with no question word of its own is English's "and X?". Kanji words Chinese shares with the same
-# meaning (今日, 昨日, 平均, 温度) are read here as Chinese reads them.
+# meaning (今日, 昨日, 平均, 温度) are read here as Chinese reads them. What the user wants to do, said as
+# the reason first ("4090で走らせたいから、…", "…見たいので"), is said after the ask as English's "so I
+# can ...", which asks nothing where the ask says enough on its own.
+
 _JAPANESE_DIGITS = str.maketrans("０１２３４５６７８９％（）", "0123456789%()")
 _JAPANESE_VERB = _KOREAN_VERB + r"|move|change|switch"
 _JAPANESE: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
+    (r"([^,.!?]*?)たい\s*(?:から|ので)\s*,?\s*([^.!?]*)", _japanese_purpose),
     (r"([0-9]+)\s*番\s*の?\s*ジョブ|ジョブ\s*([0-9]+)\s*番?", r" job \1\2 "),
     (r"([0-9])\s*枚目", lambda m: f" GPU {int(m[1]) - 1} "),
     (r"[0-9]{3,4}\s*(?:の\s*(?:ほう|方))?\s*\(\s*((?:GPU|カード)\s*[0-9])\s*\)", r" \1 "),
@@ -303,19 +340,32 @@ _JAPANESE: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"([0-9]+)\s*時間\s*前", r" \1 hours ago "), (r"([0-9]+)\s*分\s*前", r" \1 minutes ago "),
     (r"(?:直近|過去|最近|ここ)\s*([0-9]+)\s*時間", r" in the last \1 hours "),
     (r"([0-9.]+\s*%)\s*以上", r" at or above \1 "), (r"([0-9.]+\s*%)\s*以下", r" at or below \1 "),
+    (r"([0-9]+)\s*度\s*(?:以上|超え)", r" at or above \1 degrees "),
+    (r"([0-9]+)\s*度\s*以下", r" at or below \1 degrees "),
+    (r"([0-9]+)\s*W\s*(?:以上|超え)", r" at or above \1 W "), (r"([0-9]+)\s*W\s*以下", r" at or below \1 W "),
+    (r"優先度\s*(?:を)?\s*(?:上げ|下げ|変え|変更)[^0-9,.!?]*[,.]?\s*([0-9]+)\s*(?:で|に)",
+     r" set priority to \1 "),
+    (r"(?:memory|メモリ)\s*(?:指定|制限|要求|割り当て)?\s*(?:も|を)?\s*([0-9]+)\s*"
+     r"((?:MiB|MB|GiB|GB)(?![A-Za-z]))?\s*(?:に|へ)\s*(?:変え|変更|減らし|下げ|上げ|増やし|し)",
+     lambda m: f" set its memory to {m[1]} {m[2] or ''} "),
     (r"優先度\s*(?:を)?\s*([0-9]+)\s*(?:に|へ)", r" set priority to \1 "), (r"優先度", " priority "),
+    (r"(?:GPU|カード)\s*(?:の)?\s*(?:指定|割り当て|割当)\s*(?:を|は)?\s*(?:GPU\s*)?([0-9])\s*(?:番)?\s*(?:に|へ)"
+     r"\s*(?:変え|変更|し|固定)", r" to GPU \1 move "),
     (r"GPU\s*([0-9])\s*(?:の\s*(?:ほう|方))?\s*(?:に|へ|で)\s*(?:固定|移|移動|動か|回|走らせ)"
      r"(?:[るす]?\s*ように\s*(?:変更|変え|設定|し))?", r" to GPU \1 move "),
     (r"([0-9]+)\s*GPU\s*(?:だけ)?\s*(?:で|に)\s*(?:動く|走る|回る|実行する)?\s*(?:ように)?"
      r"\s*(?:変え|変更|減らし|し)",
      r" to \1 GPU change "),
-    (r"キュー\s*(?:を|は|の)?\s*(?:全体|全部)?\s*(?:を|は)?\s*(?:一時停止|止め|停止|ストップ)",
+    (r"(?:キュー|queue)\s*(?:を|は|の)?\s*(?:全体|全部)?\s*(?:を|は)?\s*(?:一時停止|止め|停止|ストップ|pause)",
      " pause the queue "),
-    (r"キュー\s*(?:を|は|の)?\s*(?:全体|全部)?\s*(?:を|は)?\s*(?:再開|動かし)", " resume the queue "),
+    (r"(?:キュー|queue)\s*(?:を|は|の)?\s*(?:全体|全部)?\s*(?:を|は)?\s*(?:再開|動かし)",
+     " resume the queue "),
     (r"(?:一番|いちばん|最も)\s*(?:熱|暑)", " hottest "), (r"(?:一番|いちばん|最も)\s*忙し", " busiest "),
     (r"(?:一番|いちばん|最も)\s*空いて", " freest "), (r"一番|いちばん|最も", " the most "),
+    (r"(?:pause|一時停止|ポーズ)\s*(?:を)?\s*(?:解除|外)", " resume "),
     (r"一時停止|いったん止め|一旦止め", " pause "),
-    (r"(?:リトライ|再試行|再実行)\s*(?:も|を)?\s*(?:込み|込め|含め|入れ)", " including retries "),
+    (r"(?:リトライ|再試行|再実行|retry|retries)\s*(?:も|を)?\s*(?:込み|込め|含め|入れ)",
+     " including retries "),
     (r"(?:もう)?(?:一回|一度|1回|1度)\s*(?:流|回|走らせ|実行|動かし)|再実行|再試行|やり直|再投入|リトライ",
      " retry "),
     (r"(?:もう)?(?:一回|一度|1回)", " "),
@@ -327,11 +377,14 @@ _JAPANESE: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"その\s*(?:とき|時)|そん\s*時|その頃|当時", " then "),
     (r"ごめん|すみません|すまん", " sorry, "), (r"間違え|違う|ちゃう", " no, "),
     (r"何\s*時\s*から", " since when "), (r"何\s*(?:が)?\s*(?:動いて|走って|回って)", " what is running "),
+    (r"((?:GPU\s*[0-9]|[0-9]{4}|[A-Z][0-9]{2,3})\s*(?:の\s*(?:ほう|方))?)\s*(?:は|が)?\s*"
+     r"(?:何\s*時\s*間|(?:どれ|どの|どん)\s*(?:くらい|ぐらい))\s*(?:回って|動いて|稼働して)(?:い)?た",
+     r" how long was \1 busy "),
     (r"(?:何\s*時\s*間|何\s*分|(?:どれ|どの|どん)\s*(?:くらい|ぐらい))\s*(?:動いて|走って|回って)(?:い)?た",
      " how long did it run "),
     (r"(?:時間\s*(?:は)?\s*)?(?:どれ|どの|どん)\s*(?:くらい|ぐらい)"
      r"(?=[^?,.!]{0,10}?(?:かか|走|動|待|アイドル|空いて|忙し|続))"
-     r"|時間\s*(?:は)?\s*(?:どれ|どの|どん)\s*(?:くらい|ぐらい)|何\s*時\s*間|何\s*分", " how long "),
+     r"|時間\s*(?:は|って)?\s*(?:どれ|どの|どん)\s*(?:くらい|ぐらい)|何\s*時\s*間|何\s*分", " how long "),
     (r"(?:どれ|どの|どん)\s*(?:くらい|ぐらい)", " how much "), (r"何\s*時", " what time "),
     (r"何\s*度", " what temperature "), (r"何\s*%", " what % "), (r"いつ", " when "),
     (r"なんで|なぜ|どうして|何故", " why "),
@@ -351,7 +404,7 @@ _JAPANESE: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"(?:ホールド|保留)\s*(?:され|中|に\s*なって|になっ|状態|扱い)", " held "), (r"ホールド|保留", " hold "),
     (r"キャンセルされ|取り消され", " cancelled "), (r"キャンセル|取り消|中止", " cancel "),
     (r"依存\s*(?:関係)?\s*(?:を)?\s*(?:外|解除|削除|消)", " remove the dependency "),
-    (r"再開", " resume "), (r"削除|消して", " remove "), (r"止め|停止|ストップ", " cancel "),
+    (r"再開", " resume "), (r"削除|消し", " remove "), (r"止め|停止|ストップ", " cancel "),
     (r"固定|移動", " move "), (r"入れ替え|入れ換え|入替|交換|スワップ", " switch "),
     (r"順番|順序", " order "), (r"変え|変更", " change "),
     (r"(?:失敗|落ち|コケ)\s*(?:した|た)\s*(?:やつ|ジョブ|方|もの)", " the failed one "),
