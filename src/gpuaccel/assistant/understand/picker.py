@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from gpuaccel.api.states import FINISHED, JobState
 from gpuaccel.assistant.queries.catalogue import topics
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.job_readings import READ_METRICS
@@ -2329,11 +2330,8 @@ _WAITING_BEHIND = re.compile(
 # what a pronoun is asked of its job's run, and the jobs that fit it: "when did it start" of one that started,
 # "when did it end" of one that ended, "when did it fail" of one that failed
 _RUN_ASKED: tuple[tuple[re.Pattern[str], Callable[[JobBrief], bool]], ...] = (
-    (re.compile(r"\b(?:fail|failed|fails|crash|crashed|died)\b", re.I), lambda b: b.state == "failed"),
-    (
-        re.compile(r"\b(?:end|ended|ends|finish|finished|finishes)\b", re.I),
-        lambda b: b.state in ("succeeded", "failed", "cancelled"),
-    ),
+    (re.compile(r"\b(?:fail|failed|fails|crash|crashed|died)\b", re.I), lambda b: b.state == JobState.FAILED),
+    (re.compile(r"\b(?:end|ended|ends|finish|finished|finishes)\b", re.I), lambda b: b.state in FINISHED),
     (re.compile(r"\b(?:start|started|starts|began|begin)\b", re.I), lambda b: b.started is not None),
 )
 
