@@ -269,7 +269,6 @@ _GERMAN_PHRASES = _any_spelling(
             r"(?:nehmen|kriegen|bekommen|nutzen|benutzen|verwenden|haben|belegen)\b",
             r"should run with only \1 GPU",
         ),
-        # "der probe soll mit 1 GPU laufen statt 2", "soll auf der 4090 laufen": what a job should run on
         # "die Queue soll danach wieder anlaufen": it should start again (resumed, or run again)
         (
             r"\bsoll(?:te|en)?\s+(er|sie|es|das|die queue|die warteschlange|der job)"
@@ -284,6 +283,7 @@ _GERMAN_PHRASES = _any_spelling(
         ),
         # "der Job soll mit 1 GPU auskommen": make do with it
         (r"\bsoll(?:te|en)?\s+mit\s+(.{1,40}?)\s+auskommen\b", r"should make do with \1"),
+        # "der probe soll mit 1 GPU laufen statt 2", "soll auf der 4090 laufen": what a job should run on
         (r"\bsoll(?:te|en)?\s+(.{1,40}?)\s+(?:laufen|rennen)\b", r"should run \1"),
         (r"\b(?:an)?statt\b", "instead of"),
         (
@@ -521,8 +521,7 @@ _GERMAN_PHRASES = _any_spelling(
         ),
         (r"\btaktet\b(.{1,30}?)\bvoll\b", r"sm clock of\1"),
         (r"\bwird (?:die|der|sie|er|es)\s+gedrosselt\b", "is it throttled"),
-        (r"\bich mein(?:e)?\b", "i mean"),
-        (r"\bich meinte\b", "i meant"),
+        (r"\bich mein(e|te)?\b", lambda m: "i meant" if (m[1] or "").lower() == "te" else "i mean"),
         (r"\b(?:entschuldigung|verzeihung|entschuldigen sie)\b", "sorry"),
         (r"\bunterschied zwischen\b", "difference between"),
         (r"\bwas meinen sie\b", "in your opinion"),
