@@ -332,3 +332,25 @@ def test_a_memory_request_by_a_name_of_several_words_in_each_unit_and_refused_ou
         assert "I do not change" in reply(bad) and "--memory MIB" in reply(bad), bad
     assert "81559 MiB" in reply("set its memory to 200 GB")
     assert "gpuaccel edit" not in reply("set its memory to 80%")
+
+
+def test_what_a_job_should_do_or_have_done_said_as_the_request() -> None:
+    """ "X should be ended" is its cancel, "X should run exclusively on gpu 0" its move there, "X has to
+    manage with one card" its resize; "it must run again" after the whole queue was stopped resumes the queue,
+    a time said before the request ("once the reboot is done, ...") aside; "what should be cancelled?"
+    asks."""
+    states = {1: "queued", 2: "running"}
+    assert "gpuaccel cancel 2" in (_act_on("train-vit should be ended", 1, states) or "")
+    assert "gpuaccel edit 1 --gpu-ids 0" in (
+        _act_on("prep-data should run exclusively on gpu 0", 2, states) or ""
+    )
+    assert "gpuaccel edit 1 --gpus 1" in (_act_on("prep-data has to manage with one card", 2, states) or "")
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context
+
+    stopped = Context(job_names=NAMES, request="stop the entire queue")  # no job talked about
+    for request in ("once the reboot is done, it must run again", "the queue should start again after that"):
+        act = read_act(request, stopped, states)
+        assert act is not None and "gpuaccel resume (or" in act.reply, request
+    assert "gpuaccel resume 1" in (_act_on("after the reboot resume it", 1, {1: "paused"}) or "")
+    assert _act_on("what should be cancelled?", 2, states) is None

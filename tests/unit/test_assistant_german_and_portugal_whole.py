@@ -207,3 +207,55 @@ def test_bavarian_questions(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "zeig ma job 9", None)
     _, text, query = ask(heldout_svc, "mit welcher lernrate is der glaffa? steht im log", sid)
     assert query == {"name": "job_log", "job": 9}, query
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("Der whisper-Lauf sollte abgebrochen werden.", "gpuaccel cancel 14"),  # "-Lauf": its run
+        ("Job 12 muss sofort gestoppt werden.", "gpuaccel cancel 12"),  # the passive with "muss"
+        ("Der whisper-finetune sollte nur auf der GPU 0 laufen.", "gpuaccel edit 14 --gpu-ids 0"),
+        ("Job 13 sollte mit nur einer GPU auskommen.", "gpuaccel edit 13 --gpus 1"),
+    ],
+)
+def test_formal_requests_said_as_what_should_be(
+    heldout_svc: AssistantService, said: str, command: str
+) -> None:
+    """What a job should be or do ("soll beendet werden", "soll nur auf GPU 0 laufen", "soll mit einer GPU
+    auskommen": make do with one) is the request, read as English says it."""
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_formal_follow_up_requests(heldout_svc: AssistantService) -> None:
+    """ "Stoppen Sie die ganze Warteschlange" pauses the queue, "nach dem Update soll sie wieder anlaufen"
+    resumes it (a time said before the request aside); "Verzeihung, ich meinte Job 13" corrects the job."""
+    sid, text, query = ask(heldout_svc, "Stoppen Sie bitte die ganze Warteschlange.", None)
+    assert query is None and "gpuaccel pause (or" in text, text
+    _, text, query = ask(heldout_svc, "Nach dem Update soll sie dann wieder anlaufen.", sid)
+    assert query is None and "gpuaccel resume (or" in text, text
+    sid, _, _ = ask(heldout_svc, "Halten Sie Job 12 an.", None)
+    _, text, query = ask(heldout_svc, "Verzeihung, ich meinte Job 13.", sid)
+    assert query is None and "gpuaccel hold 13" in text, text
+
+
+def test_formal_questions_and_their_follow_ups(heldout_svc: AssistantService) -> None:
+    """ "frei" (idle), "Höchsttemperatur" (the max of a reading's compound), "hatte" (had), "die andere Karte"
+    after a card, "dafür verantwortlich" (responsible for a peak), "dieser Prozess" after the processes, and
+    a clock "derart langsam" (throttled or idle)."""
+    _, _, query = ask(heldout_svc, "Welche Karte ist gerade frei?", None)
+    assert query == {"name": "idle_gpus"}, query
+    _, _, query = ask(heldout_svc, "Welche Höchsttemperatur hatte die 4090 gestern?", None)
+    assert query is not None and query["metric"] == "temperature" and query["gpu"] == 1, query
+    assert query["window"]["label"] == "yesterday", query
+    sid, _, _ = ask(heldout_svc, "Was läuft gerade auf der 4090?", None)
+    _, _, query = ask(heldout_svc, "Und auf der anderen Karte?", sid)
+    assert query is not None and query["gpu"] == 0, query
+    sid, _, _ = ask(heldout_svc, "Wann war die Spitzenleistung der H100 heute?", None)
+    _, text, query = ask(heldout_svc, "Wer war dafür verantwortlich?", sid)
+    assert query is not None and query["name"] == "jobs" and "job 2" in text, (query, text)
+    sid, _, _ = ask(heldout_svc, "Welche Prozesse belegen Speicher auf der H100?", None)
+    _, text, _ = ask(heldout_svc, "Wie viel Speicher hat dieser Prozess?", sid)
+    assert "20480 MiB" in text, text
+    _, text, _ = ask(heldout_svc, "Warum taktet die 4090 derart langsam?", None)
+    assert "idle" in text, text

@@ -189,6 +189,15 @@ _PHRASES = (
     (re.compile(r"\bstart (it|them|.{1,30}?) (?:again|over|back up|up again)\b"), r"startagain \1"),
     # ("how do I restart it after?" of a job asked about pausing: resume it; "restart job 3" keeps its word)
     (re.compile(r"\brestart (it|them)(?= after| later| afterwards| then|\s*[?.!]*$)"), r"startagain \1"),
+    # "it should start again after the upgrade", "the queue must run again": what is to start again, said as
+    # the request (after a pause: resumed; what has ended: run again)
+    (
+        re.compile(
+            r"\b(it|the (?:whole |entire )?queue|(?:job\s*)?#?\d+|[\w.]+-[\w.-]+)"
+            r" (?:should|shall|must|needs to|is to|ought to) (?:start|run|go) (?:again|back up|up again)\b"
+        ),
+        r"startagain \1",
+    ),
     # "let it continue after": a paused job resumed
     (re.compile(r"\blet (it|them|.{1,30}?) (?:continue|carry on|keep going|resume|go on)\b"), r"resume \1"),
     # "let the queue go again", "let the queue run again": the queue resumed (no held job let go)
@@ -405,8 +414,8 @@ _PHRASES = (
 # a request said as what the user wants done: "I should like job 13 cancelled", "we'd want it restarted",
 # "please have the probe held" (the participle read as its verb)
 _DONE_SAID = (  # a command's participle, as said of a job
-    r"(?:cancelled|canceled|killed|stopped|aborted|held|released|retried|restarted|rerun|re-run|requeued"
-    r"|resubmitted|paused|suspended|resumed|removed|deleted|prioriti[sz]ed|withdrawn|swapped|exchanged"
+    r"(?:cancelled|canceled|killed|stopped|aborted|ended|terminated|held|released|retried|restarted|rerun"
+    r"|re-run|requeued|resubmitted|paused|suspended|resumed|removed|deleted|prioriti[sz]ed|withdrawn|swapped|exchanged"
     r"|(?:placed|put) on hold|taken off hold)\b"
 )
 _WANTED_DONE = re.compile(
@@ -422,6 +431,7 @@ _ASKED_DONE = re.compile(
 )
 _PARTICIPLE = {
     "cancelled": "cancel", "canceled": "cancel", "killed": "kill", "stopped": "stop", "aborted": "abort",
+    "ended": "terminate", "terminated": "terminate",
     "held": "hold", "released": "release", "retried": "retry", "restarted": "restart", "rerun": "rerun",
     "re-run": "rerun", "requeued": "requeue", "resubmitted": "resubmit", "paused": "pause",
     "suspended": "suspend", "resumed": "resume", "removed": "remove", "deleted": "delete",
@@ -429,9 +439,11 @@ _PARTICIPLE = {
     "exchanged": "exchange", "placed on hold": "hold", "put on hold": "hold", "taken off hold": "release",
 }  # fmt: skip
 # a request said as what is to be done to a job: "Job 12 is to be placed on hold pending review", "it needs to
-# be cancelled", "job 13 must be withdrawn from the queue" (not "has been cancelled": what was done)
+# be cancelled", "job 13 must be withdrawn from the queue", "the sweep should be ended" (not "has been
+# cancelled": what was done; not "what should be cancelled", a question)
 _TO_BE_DONE = re.compile(
-    r"^((?:[\w#-]+\s+){0,5}?[\w#-]+)\s+(?:(?:is|are|needs?|has|have)\s+to|must|shall)\s+"
+    r"^(?!(?:what|which|who|whose|why|when|where|how)\b)((?:[\w#-]+\s+){0,5}?[\w#-]+)\s+"
+    r"(?:(?:is|are|needs?|has|have|ought)\s+to|must|shall|should)\s+"
     rf"(?:now\s+|then\s+)?be\s+({_DONE_SAID})"
 )
 # the command asked for before what it should do: "give me the command to hold it", "provide the command
@@ -479,6 +491,12 @@ _LEADING_WORDS = re.compile(
 # what one wants done, said before the verb: "we have a drill soon and i'd like to pause the mistral run"
 _WANT_TO = re.compile(
     r"^.*?\b(?:i'd|i would|i|we|we'd|we would) (?:like|want|need|wish)(?: you)? to (?=[a-z])"
+)
+# a time said before the request, aside: "after the upgrade, resume it", "once the backup is done start it
+# again" (read only where a request's verb follows)
+_WHEN_FIRST = re.compile(
+    r"^(?:after|once|when|as soon as)\s+(?:the\s+|this\s+|that\s+|our\s+|my\s+)?[\w-]+"
+    r"(?:\s+(?:is|are|has|have)\s+(?:been\s+)?(?:over|done|finished|through|ended|complete))?,?\s+"
 )
 # what the user lets the chat do, said after what they did: "I finished checking the data, you can release it"
 _YOU_CAN = re.compile(r"^.*?\b(?:you|u) (?:can|could|may) (?:now |go ahead and )?(?=[a-z])")
@@ -755,10 +773,12 @@ _MOVED_TO_GPU = re.compile(
 # 4090" (read as "make ... run on ...")
 _TO_RUN_ON = re.compile(
     r"(?:^|,\s*)(.{1,40}?)\s+(?:should|must|needs?\s+to|has\s+to|have\s+to|ought\s+to|is\s+to)"
-    r"\s+(?:only\s+|just\s+)?(?:be\s+)?(?:(?:run|ran|running|moved|put)\s+(?=(?:on|onto|to)\s)"
-    r"|(?P<use>use|get|take|run with|run on)\s+"
+    r"\s+(?:only\s+|just\s+)?(?:be\s+)?(?:(?:run|ran|running|moved|put)\s+"
+    r"(?:only\s+|just\s+|exclusively\s+)?(?=(?:on|onto|to)\s)"
+    r"|(?P<use>use|get|take|run with|run on|make do with|manage with|get by with)\s+"
     r"(?=(?:only\s+|just\s+)?(?:\d+|one|a|a single|two)\s+(?:gpus?|cards?)\b))"
-)  # ("the probe should use only one gpu", "... should run with 1 gpu instead of 2": made to use it)
+)  # ("the probe should use only one gpu", "... should run with 1 gpu instead of 2", "... should make do with
+# one gpu": made to use it; "... should run only on gpu 1": made to run there)
 
 
 # the same said as a change made so that the job runs there: "change whisper so it only runs on gpu 1", "edit
@@ -1174,9 +1194,12 @@ _CORRECTED_IN_PLACE = re.compile(
     r"(?:(?:i meant|i mean|meant)\b.*|(?P<alone>(?:the )?(?:job |number )?#?\d{1,4})\W*))$",
     re.I,
 )
-# a request to pause the whole queue, as heard ("pause the whole queue pls", "can you pause everything")
+# a request to pause the whole queue, as heard ("pause the whole queue pls", "can you pause everything", "stop
+# the whole queue": pueue's pause, as :func:`_read_one` reads a stop of the queue)
 QUEUE_PAUSED = re.compile(
-    r"\b(?:pause|halt|freeze|suspend)\b.{0,20}\b(?:queue|everything|all|scheduler)\b", re.I
+    r"\b(?:pause|halt|freeze|suspend)\b.{0,20}\b(?:queue|everything|all|scheduler)\b"
+    r"|\bstop\b.{0,20}\b(?:whole|entire) queue\b|\bstop (?:the |our )?queue\b",
+    re.I,
 )
 # the last request taken back: "undo that", "revert it", "put it back (the way it was)" right after "pause it"
 _UNDO = re.compile(
@@ -1395,6 +1418,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         r"\b(?:what|why|when|where|who|which|how come)\b(?:\W+\w+){0,2}\W*$", said
     ):
         return None
+    when_first = _WHEN_FIRST.match(said)
+    if when_first and _verb_at(said.split()) is None and _verb_at(said[when_first.end() :].split()) == 0:
+        said = said[when_first.end() :]  # "after the upgrade, resume it": the request after the time
     tokens = said.split()
     # "would you switch it off completely" after an answer about a GPU (no job): that card
     gpu_talked = bool(context.subject_gpus) and not context.subjects

@@ -63,7 +63,9 @@ _GERMAN_MARK = re.compile(
     r"|rennt|rennen|kiste|zeig|ziehn|ziehen|heast|leiwand|allokieren|raufsetzen|hochsetzen|tagen?"
     # Bavarian ("wos laeft grad", "wia lang is er glaffa", "heid", "ned", "da 12er": job 12)
     r"|wos|wia|vui|heid|ned|glaffa|gloffa|gwart|zogn|gzogn|basst|servus|stund|worn|weng|laeft|laft|brich"
-    r"|tausch|abgschmiert|wieso|leerlauf|wart|\d+er)\b",
+    r"|tausch|abgschmiert|wieso|leerlauf|wart|\d+er"
+    # a correction ("Entschuldigung, ich meinte Job 4": sorry, I meant job 4)
+    r"|entschuldigung|meinte)\b",
     re.I,
 )
 _HOURS = {
@@ -159,6 +161,21 @@ _BAVARIAN = {
 }  # fmt: skip
 
 
+# a request's participle, in the passive said with "soll" or "muss" ("soll beendet werden": should be ended),
+# in English as the request reader reads it
+_DONE_TO = {
+    "beendet": "ended", "abgebrochen": "cancelled", "gestoppt": "stopped", "gekillt": "killed",
+    "pausiert": "paused", "fortgesetzt": "resumed", "freigegeben": "released", "zurückgehalten": "held",
+    "gelöscht": "removed", "entfernt": "removed", "neu gestartet": "restarted",
+}  # fmt: skip
+
+
+def _to_be_done(m: re.Match[str]) -> str:
+    """ "soll bitte beendet werden": should be ended please, "muss gestoppt werden": must be stopped."""
+    done = next(v for k, v in _DONE_TO.items() if re.fullmatch(_spelled(k), m[3], re.I))
+    return f"{'should' if m[1].lower().startswith('soll') else 'must'} be {done}{m[2]}"
+
+
 _GERMAN_PHRASES = _any_spelling(
     (
         # requests, said to "Sie" or to "du", and as Berlin says them ("schmeiß den raus": cancel it; "gib den
@@ -230,6 +247,8 @@ _GERMAN_PHRASES = _any_spelling(
             ),
         ),
         (r"\bpausier(?:e)?\b", "pause"),
+        (r"\b(?:stoppe|stopp|stoppen sie)\b", "stop"),  # ("Stoppen Sie die ganze Queue": its pause)
+        (r"\b(?:gesamte|ganze)[nmrs]?\b", "whole"),
         # "lösch den job aus der liste", "entfern den 9er": an ended job removed from the list
         (
             r"\b(?:lösch|lösche|löschen sie|entfern|entferne|entfernen sie)\s+(.{1,40}?)"
@@ -250,6 +269,20 @@ _GERMAN_PHRASES = _any_spelling(
             r"(?:nehmen|kriegen|bekommen|nutzen|benutzen|verwenden|haben|belegen)\b",
             r"should run with only \1 GPU",
         ),
+        # "die Queue soll danach wieder anlaufen": it should start again (resumed, or run again)
+        (
+            r"\bsoll(?:te|en)?\s+(er|sie|es|das|die queue|die warteschlange|der job)"
+            r"((?:\s+(?:bitte|dann|danach|nachher|später))*)\s+wieder\s+(?:anlaufen|starten|loslaufen|laufen)\b",
+            r"\1 should start again\2",
+        ),
+        # "der Job soll beendet werden", "12 muss gestoppt werden": a request said in the passive
+        (
+            rf"\b(soll(?:te|en)?|muss|müssen)((?:\s+(?:bitte|sofort|jetzt|gleich))*)\s+({'|'.join(_DONE_TO)})"
+            r"\s+werden\b",
+            _to_be_done,
+        ),
+        # "der Job soll mit 1 GPU auskommen": make do with it
+        (r"\bsoll(?:te|en)?\s+mit\s+(.{1,40}?)\s+auskommen\b", r"should make do with \1"),
         # "der probe soll mit 1 GPU laufen statt 2", "soll auf der 4090 laufen": what a job should run on
         (r"\bsoll(?:te|en)?\s+(.{1,40}?)\s+(?:laufen|rennen)\b", r"should run \1"),
         (r"\b(?:an)?statt\b", "instead of"),
@@ -397,12 +430,19 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bzeilen?\b", "lines"),
         # "vor dem ersten Versuch": before the first attempt
         (r"\bvor (?=dem|der|den)\b", "before "),
+        (r"\bnach (?=dem|der|den)\b", "after "),  # ("nach der Wartung": after the maintenance)
+        (r"\bwartung\b", "maintenance"),
         (r"\bersten\b", "first"),
         (r"\bversuch\b", "attempt"),
         # a compound read ("Durchschnittstemperatur": average temperature; "Spitzenleistung": peak power),
         # energy said as a consumption over a span ("Stromverbrauch heute", "Gesamtverbrauch gestern")
         (r"\bdurchschnitts-?(\w+)", r"average \1"),
         (r"\bspitzen-?(\w+)", r"peak \1"),
+        # ("Höchsttemperatur": max temperature; not "höchste" nor "höchstens", at most)
+        (r"\bhöchst(?!e[nmrs]?\b|ens\b)-?(\w+)", r"max \1"),
+        (r"\b(?:tiefst|niedrigst)(?!e[nmrs]?\b|ens\b)-?(\w+)", r"min \1"),
+        # a run ("der mistral-Lauf": the mistral run)
+        (r"-?\blauf\b", lambda m: " run" if m[0].startswith("-") else "run"),
         (r"\bgesamt(?:strom|energie)?verbrauch\b|\benergieverbrauch\b", "energy used"),
         (
             r"\b(?:strom|energie)?verbrauch\b(?=.{0,40}\b(?:heute|gestern|seit|letzten|vormittag|nachmittag"
@@ -472,15 +512,17 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bins log\b", "in the log"),
         (r"\bwelche werte\b", "which scores"),
         (r"\bspeichertakt\b", "memory clock"),
-        # "warum taktet die GPU 0 nicht voll": why is it throttled (its clock held below full)
+        # "warum taktet die GPU 0 nicht voll", "wieso taktet sie so niedrig": why is it throttled (its clock
+        # held below full)
         (
-            r"\b(?:warum|wieso|weshalb)\s+taktet\s+(.{1,30}?)\s+(?:gerade\s+|jetzt\s+|momentan\s+)?nicht"
-            r"\s+(?:voll|hoch|mehr hoch)\b",
+            r"\b(?:warum|wieso|weshalb)\s+taktet\s+(.{1,30}?)\s+(?:gerade\s+|jetzt\s+|momentan\s+)?"
+            r"(?:nicht\s+(?:voll|hoch|mehr hoch)|(?:so|zu|derart)\s+(?:niedrig|langsam|tief|gering))\b",
             r"why is \1 throttled",
         ),
         (r"\btaktet\b(.{1,30}?)\bvoll\b", r"sm clock of\1"),
         (r"\bwird (?:die|der|sie|er|es)\s+gedrosselt\b", "is it throttled"),
-        (r"\bich mein(?:e)?\b", "i mean"),
+        (r"\bich mein(e|te)?\b", lambda m: "i meant" if (m[1] or "").lower() == "te" else "i mean"),
+        (r"\b(?:entschuldigung|verzeihung|entschuldigen sie)\b", "sorry"),
         (r"\bunterschied zwischen\b", "difference between"),
         (r"\bwas meinen sie\b", "in your opinion"),
         # advice asked ("lohnt sich X bei nem 7b modell überhaupt": is X worth it for a 7b model)
@@ -529,6 +571,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bzusammengerechnet\b", "in total"),
         (r"\b(?:steht|stand|standen)\b(.{0,20}?)\brum\b|\brumgestanden\b", r"is\1 idle"),
         (r"\b(?:die|der|das) andere\b", "the other one"),
+        (r"\bandere[nmrs]?\b", "other"),  # ("auf der anderen Karte": on the other card)
         (r"\bam niedrigsten\b", "lowest"),
         (r"\bam meisten\b", "most"),
         (r"\b(?:heute )?vormittag\b|\bheute (?:früh|morgen)\b|\bin der früh\b", "this morning"),
@@ -597,6 +640,11 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\b(?:die )?(?:niedrigste|minimale)\b|\bminimal\b", "min"),
         (r"\bausgelastet\b", "utilized"),
         (r"\bbelegt\b", "used"),
+        (r"\bfrei(?:e[nmrs]?)?\b", "free"),  # ("welche GPU ist frei": a verb's particle is read above)
+        (r"\b(?:nur|ausschließlich|lediglich)\b", "only"),
+        (r"\beinzige[nmrs]?\b", "single"),
+        (r"\bprozess(e)?\b", lambda m: "processes" if m[1] else "process"),
+        (r"\b(?:(dafür)\s+)?verantwortlich\b", lambda m: "responsible" + (" for that" if m[1] else "")),
         (r"\bvon welchem job\b", "by which job"),
         (r"\b(?:insgesamt|in summe)\b", "in total"),
         (r"\b(?:verbraucht|gebraucht|geleistet)\b", "used"),
@@ -640,6 +688,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\b(?:der|die|das|den|dem|des|de)\b", "the"),
         (r"\bist\b", "is"),
         (r"\bhat\b", "has"),
+        (r"\bhatten?\b", "had"),
         (r"\bwar\b", "was"),
         (r"\bwurde\b", "was"),
         (r"\bim\b", "in the"),
@@ -654,7 +703,8 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\b(?:noch|no)\b", ""),  # (Bavarian "no")
         (r"\bschon\b", ""),
         (r"\bich\b", "i"),
-        (r"\b(?:ein|eine|einen)\b", "a"),
+        (r"\b(?:ein|eine|einen|einer)\b", "a"),
+        (r"\b(?:dieser|diese|dieses|diesen|diesem)\b", "this"),
         (r"\bdanke\b", "thanks"),
     )
 )
