@@ -69,6 +69,7 @@ from gpuaccel.assistant.understand.spoken import written
         ("pis dans ce temps-là la mémoire?", "and during that time the memory?"),
         ("la temp de la 1, à quelle heure exactement?", "the temp of gpu 1, at what time exactly?"),
         ("pis sur le gpu 0 spécifiquement", "and on the gpu 0 specifically"),
+        ("pendant le sweep, ça a tiré combien?", "during the sweep, that drew how much?"),
     ],
 )
 def test_words_read_in_english(said: str, read: str) -> None:

@@ -504,6 +504,8 @@ _FRENCH_FUNCTION_WORDS = compiled(
         (r"\bet\b", "and"),
         (r"\bou\b", "or"),
         (r"\bavec\b", "with"),
+        (r"\bpendant\b", "during"),  # "pendant l'eval" (its phrases read first: "pendant ce temps")
+        (r"\b(?:ca|cela)\b", "that"),  # "c'était à quelle heure, ça?"
         (r"\ben\b", "in"),  # "en watts", "en heures GPU" (its phrases read first: "en pause", "en ce moment")
         (r"\bpour\b", "for"),
         (r"\b(?:un|une)\b", "a"),
