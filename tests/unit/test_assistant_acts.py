@@ -354,3 +354,20 @@ def test_what_a_job_should_do_or_have_done_said_as_the_request() -> None:
         assert act is not None and "gpuaccel resume (or" in act.reply, request
     assert "gpuaccel resume 1" in (_act_on("after the reboot resume it", 1, {1: "paused"}) or "")
     assert _act_on("what should be cancelled?", 2, states) is None
+
+
+def test_shell_and_slack_wordings_of_a_removal_a_resize_and_a_memory_given() -> None:
+    """ "rm" is the shell's remove and "flush it out of the queue" a removal of the job pointed at; a job
+    "put on" a count of GPUs is resized (not moved to a card of that index); memory "given" a job in an
+    amount before its noun ("give it 12 GiB of vram") is its memory request changed."""
+    done = {1: "failed", 2: "held"}
+    assert "gpuaccel remove 1" in (_act_on("rm 1 pls", 2, done) or "")
+    assert "gpuaccel remove 1" in (_act_on("flush that one out of the queue", 1, done) or "")
+    reply = _act_on("put train-vit on 2 gpus for now", 1, done) or ""
+    assert "gpuaccel edit 2 --gpus 2" in reply, reply
+    assert "gpuaccel edit 2 --gpus 1" in (_act_on("ok put it on one gpu", 2, done) or "")
+    assert "--gpu-ids 0" in (_act_on("put it on gpu 0", 2, done) or "")  # a card's index: moved there
+    assert "gpuaccel edit 2 --memory 12288" in (_act_on("give it 12 GiB of vram", 2, done) or "")
+    reply = _act_on("plus give job 2 30000 mib memory since it is parked anyway", 1, done) or ""
+    assert "gpuaccel edit 2 --memory 30000" in reply, reply
+    assert "--memory" not in (_act_on("give me 3 gb of memory numbers", 2, done) or "")  # no job given it

@@ -54,6 +54,22 @@ from gpuaccel.assistant.understand.spoken import written
             "c'est quoi la conso en watts de la 1 là maintenant ?",
             "it is what the consumption in watts of gpu 1 now ?",
         ),
+        # Québec French on Slack: an English verb given a French pronoun ("drop-le", "kill-les"), "prio",
+        # "à" before the new value, "foiré", "on en a pu besoin", "je voulais dire", "repars-la", "entre 9h
+        # pis 10h", "dans ce temps-là", "exactement", "spécifiquement"; "liste" is French's too (not German)
+        ("drop-le, y sert à rien", "drop it, y sert a rien"),
+        ("kill-les pis on recommence", "kill them and on recommence"),
+        ("monte sa prio à 8", "set its priority to 8"),
+        ("baisse sa mémoire à 30000 MiB stp", "set its memory to 30000 MiB please"),
+        ("on en a pu besoin, remove-le de la liste", "i do not need it anymore, remove it from the list"),
+        ("je voulais dire le 14", "i meant job 14"),
+        ("mets-la sur la 0", "put it on gpu 0"),
+        ("repars-la quand t'es prête", "get it going again when t'es prete"),
+        ("entre 9h pis 10h la 0 a tiré combien?", "between 9:00 and 10:00 gpu 0 drew how much?"),
+        ("pis dans ce temps-là la mémoire?", "and during that time the memory?"),
+        ("la temp de la 1, à quelle heure exactement?", "the temp of gpu 1, at what time exactly?"),
+        ("pis sur le gpu 0 spécifiquement", "and on the gpu 0 specifically"),
+        ("pendant le sweep, ça a tiré combien?", "during the sweep, that drew how much?"),
     ],
 )
 def test_words_read_in_english(said: str, read: str) -> None:
@@ -181,3 +197,31 @@ def test_swiss_french_marks_and_requests(heldout_svc: AssistantService) -> None:
     assert query is None and "gpuaccel priority 12" in text, text
     _, text, _ = ask(heldout_svc, "pic de température de la 4090 hier, c'était quand et avec quel job?", None)
     assert "1 job on GPU 1" in text or "jobs on GPU 1" in text, text
+
+
+def test_quebec_french_on_slack(heldout_svc: AssistantService) -> None:
+    # an English verb given a French pronoun ("kill-le", "flush-la"), "sa prio à N", "sa mémoire à N",
+    # "mets-le sur N GPU" (a count) or "sur le gpu N" (a card), "je voulais dire", "repartir" (start again)
+    sid, _, _ = ask(heldout_svc, "qu'est-ce qui roule sur le gpu 0 astheure?", None)
+    _, text, query = ask(heldout_svc, "ok kill-le", sid)
+    assert query is None and "gpuaccel cancel 11" in text, text
+    sid, _, _ = ask(heldout_svc, "le job 13 attend depuis quand?", None)
+    _, text, query = ask(heldout_svc, "bon, monte sa prio à 6", sid)
+    assert query is None and "gpuaccel priority 13 6" in text, text
+    _, text, query = ask(heldout_svc, "d'accord, mets-le sur 1 GPU stp", sid)
+    assert query is None and "gpuaccel edit 13 --gpus 1" in text, text
+    sid, text, query = ask(heldout_svc, "le whisper, baisse sa mémoire à 16000 MiB", None)
+    assert query is None and "gpuaccel edit 14 --memory 16000" in text, text
+    _, text, query = ask(heldout_svc, "pis mets-le sur le gpu 0 spécifiquement", sid)
+    assert query is None and "gpuaccel edit 14 --gpu-ids 0" in text, text
+    sid, _, _ = ask(heldout_svc, "hold le job 12", None)
+    _, text, query = ask(heldout_svc, "oups, je voulais dire le 13", sid)
+    assert query is None and "gpuaccel hold 13" in text, text
+    sid, _, _ = ask(heldout_svc, "mets la queue en pause stp", None)
+    _, text, query = ask(heldout_svc, "c'est bon, repars-la", sid)
+    assert query is None and "gpuaccel resume" in text, text
+    sid, _, _ = ask(heldout_svc, "qu'est-ce qui est arrivé au build de flash-attn?", None)
+    _, text, query = ask(heldout_svc, "flush-le de la liste, j'en ai pu besoin", sid)
+    assert query is None and "gpuaccel remove 3" in text, text
+    _, _, query = ask(heldout_svc, "entre 9h pis 10h la 4090 était à combien d'util en moyenne?", None)
+    assert query is not None and query["window"]["label"] == "between 09:00 and 10:00", query

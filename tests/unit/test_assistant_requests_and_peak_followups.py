@@ -128,6 +128,9 @@ def test_out_of_how_much_after_whose_memory(heldout_svc: AssistantService) -> No
     assert query is not None and query["name"] == "memory_users", query
     _, text, query = ask(heldout_svc, "out of how much?", sid)
     assert query == {"name": "gpu_reading", "gpu": 0, "metric": "memory"} and "81559 MiB" in text, text
+    sid, _, _ = ask(heldout_svc, "how much memory is gpu 1 using", None)
+    _, text, query = ask(heldout_svc, "and out of?", sid)  # terse: out of what total
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "memory"} and "24564 MiB" in text, text
 
 
 def test_a_request_asked_again_of_another_job(heldout_svc: AssistantService) -> None:

@@ -101,12 +101,13 @@ _INSTEAD = {("hold", JobState.RUNNING): "pause", ("resume", JobState.HELD): "rel
 _IN_CLAUSE = r"(?:[^,;!?.]|\.(?=\w))"
 _PHRASES = (
     (re.compile(r"\bget rid of\b"), "drop"),
-    # "clear it out of the list", "take that one off the list", "wipe it from the history": the job pointed
-    # at gone from the list (cancelled where it has not ended, removed where it has); "clear the finished ones
-    # out of the list" is a cleaning, read apart
+    # "clear it out of the list", "take that one off the list", "wipe it from the history", "flush it from
+    # the queue": the job pointed at gone from the list (cancelled where it has not ended, removed where it
+    # has); "clear the finished ones out of the list" is a cleaning, read apart
     (
         re.compile(
-            r"\b(?:clear|take|get|wipe|scrub|strike|knock|delete|remove) (it|that|this|that one|this one)"
+            r"\b(?:clear|take|get|wipe|scrub|strike|knock|delete|remove|flush)"
+            r" (it|that|this|that one|this one)"
             r" (?:out of|off|from) (?:the|my|our) (?:list|queue|history|table|jobs? list)\b"
         ),
         r"drop \1",
@@ -609,12 +610,12 @@ _COMMAND_END = re.compile(
 )
 _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "eight": 8}
 # a job's GPU count changed: "edit job 13 to use only 1 GPU", "change 13 so it needs 2 gpus", "make job 12 run
-# on one gpu", "i want the probe to use one gpu", "give it just one gpu", "let job 13 have 1 gpu" (gpuaccel
-# edit ID --gpus N); the job by its number, pointed at, or by its name, which may open with a digit ("405b
-# probe", a model's size) (a job given GPUs says no "to": the count straight after it)
+# on one gpu", "i want the probe to use one gpu", "give it just one gpu", "let job 13 have 1 gpu", "put it on
+# 1 gpu" (gpuaccel edit ID --gpus N); the job by its number, pointed at, or by its name, which may open with a
+# digit ("405b probe", a model's size) (a job given GPUs says no "to": the count straight after it)
 _RESIZE = re.compile(
     r"\b(?:(?P<give>give|let|allow|limit|restrict|cap|make)|edit|change|modify|alter|set|resize|drop|reduce|cut"
-    r"|lower|shrink|scale|bring|want)"
+    r"|lower|shrink|scale|bring|want|put)"
     r"\s+(?:(?:job\s*)?#?(?P<number>\d+)|(?P<it>it|that|this|that job|this job)"
     r"|(?:the\s+)?(?!(?:me|us|them)\b)(?P<name>[a-z][\w.-]*|\d+[a-z][\w.-]*))\b"
     r"(?:\s+\w+){0,4}?\s+"
@@ -642,6 +643,22 @@ _NEW_MEMORY = re.compile(
     r"(?:\s*(?P<unit>mib|mebibytes?|mb|megabytes?|megs?|m|gib|gibibytes?|gb|gigabytes?|gigs?|g)\b"
     r"|(?![\w.]))"
 )
+# the same said as an amount given to the job: "give it 40000 mib mem", "also give job 12 40 GiB of vram",
+# "let the probe have 30 GB of memory" (read as "set its memory to ...", as _NEW_MEMORY reads it)
+_MEMORY_GIVEN = re.compile(
+    r"^(?:(?:also|plus)\s+)?(?:give|let|allow)\s+"
+    r"(?:(?:job\s*)?#?(?P<number>\d+)|it|that|this|that job|this job|(?:the\s+)?(?P<name>[a-z][\w.-]*))"
+    r"\s+(?:have\s+)?(?:only\s+|just\s+)?"
+    r"(?P<amount>\d+(?:\.\d+)?\s*(?:(?!of\b)[a-z]+\s+)?)(?:of\s+)?(?:gpu\s+)?(?:memory|mem|vram)\b"
+)
+
+
+def _memory_given(m: re.Match[str]) -> str:
+    """ "give it 40000 mib mem" -> "set its memory to 40000 mib": the amount given, as a memory set."""
+    whose = f"job {m['number']}" if m["number"] else f"{m['name']}'s" if m["name"] else "its"
+    return f"set {whose} memory to {m['amount'].strip()}"
+
+
 # MiB in one of each unit a memory amount is said in: GB and MB are the SI units (10^9 and 10^6 bytes), GiB
 # and MiB the binary ones nvidia-smi prints; a bare "g" or "m" is Slurm's and Docker's binary suffix ("40G")
 _MIB_PER = {"mib": 1.0, "m": 1.0, "gib": 1024.0, "g": 1024.0, "gb": 1e9 / 2**20, "mb": 1e6 / 2**20}
@@ -681,7 +698,7 @@ def _memory_request(said: str, question: str, context: Context) -> Act | None:
     amount the daemon would refuse, or more than any GPU here holds, is refused with why; None where no job
     is named or talked about, where it is a question, or where a bare amount is a share ("to 80%", its sign
     gone from ``said``: read in ``question``)."""
-    m = _NEW_MEMORY.search(said)
+    m = _NEW_MEMORY.search(_MEMORY_GIVEN.sub(_memory_given, said, count=1))
     if m is None or said.rstrip().endswith("?"):
         return None
     if m["unit"] is None and re.search(rf"(?<![\d.]){re.escape(m['amount'])}\s*%", question):

@@ -1761,9 +1761,10 @@ class RulePicker:
         if last is not None and last.name == "gpu_reading" and last.metric == "memory" and sized:
             return last  # "total?" after the memory used: the answer says of how much
         # "out of how much" after a memory reading, and after whose it was: the card's memory, of its total
-        # ("of how much in total?", "out of how much altogether")
+        # ("of how much in total?", "out of how much altogether", a terse "out of?")
         out_of = re.fullmatch(
-            r"(?:and )?(?:out )?of how (?:much|many)(?: (?:in )?(?:total|all|altogether))?|out of what",
+            r"(?:and )?(?:out )?of how (?:much|many)(?: (?:in )?(?:total|all|altogether))?"
+            r"|(?:and )?out of(?: what)?",
             " ".join(ws),
         )
         read = context.reading

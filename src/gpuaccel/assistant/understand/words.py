@@ -88,7 +88,7 @@ ACTIONS = {
     "resume": ("resume", "unpause", "unsuspend", "continue", "unfreeze", "thaw"),
     "hold": ("hold", "park", "shelve"),
     "release": ("release", "unhold", "uhold", "unpark"),
-    "remove": ("delete", "remove"),
+    "remove": ("delete", "remove", "rm"),  # ("rm": the shell's remove, "rm job 6 from the list")
     # ("prepone": to bring earlier, as Indian English says it)
     "priority": (
         "bump",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages.portuguese import portuguese_marked
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import REQUEST_VERBS, Lean, compiled, reads, translated
 
 # French said in passing in an English message: its day words ("aujourd'hui", "hier soir", "ce matin"), a
 # few question words ("combien", "pourquoi"), a reading's word ("température", "mémoire"), an article before
@@ -81,7 +81,8 @@ _FRENCH_OWN_WORDS = (
     r"|elle|ils|tourné|tournait|consommé|annulez|relancez|libérez|supprimez|mettez|journée|dernière"
     r"|dernières|heures|moyenne|carte|cartes|merci|svp|quoi|tâche|tentatives|essais|premier|première|tout"
     r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp|priorit[ée]|devant|d[ée]pendai(?:t|ent)|conso"
-    r"|seulement|lequel|laquelle|dans|dur[ée]e|qu['’]il|l['’]instant|en ce moment|" + _FRENCH_SURE + r")\b"
+    r"|seulement|lequel|laquelle|dans|dur[ée]e|qu['’]il|l['’]instant|en ce moment|m[ée]moire|voulais"
+    r"|" + _FRENCH_SURE + r")\b"
 )
 _FRENCH_MARK = re.compile(r"[àâçèêëîïôûùœ]|" + _FRENCH_OWN_WORDS, re.I)
 # what Portuguese never writes: a letter of French's own or one of its words; where a message has only the
@@ -149,7 +150,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(ok|okay|bon|ben|coudonc|attends|genre|so|well)\s+la(?=\s*(?:[,.!?]|$))", r"\1"),
         (r"\bastheure\b", "now"),
         # Belgium's numbers ("septante degrés"), everyday words ("ventilo", "glande", "qd", "pk"), and an
-        # English verb given a French pronoun ("release-le")
+        # English verb given a French pronoun ("release-le", "kill-le", "flush-la": any verb of a request)
         (r"\bseptante\b", "70"),
         (r"\b(?:octante|huitante)\b", "80"),
         (r"\bnonante\b", "90"),
@@ -160,7 +161,10 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:glande|glandait|(?:ne )?fout rien|(?:ne )?foutait rien)\b", "is idle"),
         (r"\bqd\b", "when"),
         (r"\bpk\b", "why"),
-        (r"\b(release|cancel|pause|resume|retry|hold|rerun)-(?:le|la)\b", r"\1 it"),
+        (
+            r"\b(" + REQUEST_VERBS + r"|remove|flush|clear|drop|bump)-(le|la|les)\b",
+            lambda m: f"{m[1]} {'them' if m[2].lower() == 'les' else 'it'}",
+        ),
         # "mets-le en hold", "peux-tu le mettre en pause", "c moi qui l'a mis on hold": the request's verb
         (r"\b(?:mets|mettez|met)-(?:le|la|les) en (pause|hold)\b", r"\1 it"),
         (r"\b(?:le|la|les) (?:mettre|mets|mettez) en (pause|hold)\b", r"\1 it"),
@@ -168,7 +172,13 @@ _FRENCH = compiled(  # phrases, read first
             r"\b(?:l['’]a|les a|l['’]ai|les ai|l['’]avais|l['’]avait) mise?s? (?:on|en) hold\b",
             "put it on hold",
         ),
-        (r"\b(?:mets|mettez|met) sa priorite a (\d+)\b", r"set its priority to \1"),
+        # "mets sa priorité à 10", "bump sa prio à 10" ("prio": priorité cut short), "change sa mémoire à
+        # 20000 MiB": its priority or its memory set to that value ("à" before it: to)
+        (
+            r"\b(?:mets|mettez|met|change|changez|bump|monte|montez|baisse|baissez)\s+(?:sa|son|la)\s+"
+            r"(priorite|prio|memoire)\s+a\s+(?=\d)",
+            lambda m: f"set its {'memory' if m[1].lower() == 'memoire' else 'priority'} to ",
+        ),
         (r"\braconte-moi\b|\bracontez-moi\b", "tell me"),
         (r"\bblague\b", "joke"),
         (r"\bavant de (?:mourir|crasher|planter|mourrir)\b", "before it died"),
@@ -230,6 +240,11 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:supprimez|supprime|supprimer|retirez)-(?:le|la|les)\b", "remove it"),
         (r"\b(?:supprimez|supprimer)\b", "remove"),
         (r"\b(?:reprenez|reprends|reprendre)-(?:le|la)\b", "resume it"),
+        # Québec's "repartir" (start it going again: "tu peux la repartir" of the paused queue, "repars-le")
+        (
+            r"\b(?:repars|repartez|repartir)-(?:le|la|les)\b|\b(?:le|la|les) (?:repartir|repars|repartez)\b",
+            "get it going again",
+        ),
         # "tu peux le reprendre" (resume it), "reprends le mistral"; "bloque le 12" holds it
         (r"\b(?:le|la) (?:reprendre|reprends|reprenez)\b", "resume it"),
         (r"\b(?:reprenez|reprends|reprendre)\b", "resume"),
@@ -242,9 +257,10 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bplutot que (?:d['’]attendre|de l['’]attendre)\b", "instead of waiting for"),
         (r"\bplutot que\b", "instead of"),
         (r"\b(?:mettre|mets|mettez|met)\s+(?=(?:le|la|l['’])\s*\S+\s+sur\b)", "put "),
+        (r"\b(?:mets|mettez|met)-(?:le|la|les)\s+sur\b", "put it on"),  # "mets-le sur 1 GPU", "sur la 1"
         # "pic de puissance" (peak power), "pendant ce temps" (during that time, not a temperature)
         (r"\bpics?\b", "peak"),
-        (r"\bpendant ce temps\b", "during that time"),
+        (r"\b(?:pendant|dans) ce temps(?:[- ]la)?\b", "during that time"),  # (Québec's "dans ce temps-là")
         (r"\bc['’]etait quand\b", "when was it"),  # "pic de puissance, c'était quand et avec quel job?"
         (r"\b(?:a|ont) attendu le plus (?:longtemps)?\b", "waited the longest"),
         (r"\bdur[ée]es?\b", "duration"),
@@ -256,7 +272,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\btel quel\b", "as it is"),
         (r"\ben fait non\b", "actually no"),  # "relance-le... en fait non, retry-le": the request said last
         (r"\ben fait\b", "actually"),
-        (r"\bau juste\b", "exactly"),
+        (r"\bau juste\b|\bexactement\b", "exactly"),
         (r"\bjuste\b", "just"),
         (r"\bsi oui\b", "if so"),
         (r"\boui\b", "yes"),
@@ -264,7 +280,16 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:compare|comparez)-moi\b", "compare"),
         (r"\b(?:montre|montrez)-moi\b", "show me"),
         (r"\b(?:donne|donnez)-moi\b", "give me"),
-        (r"\bj['’]en ai (?:plus|pas) besoin\b", "i do not need it anymore"),
+        # "j'en ai plus besoin", "on en a pu besoin" (Québec's "pu": plus; "on": we), "on n'en a pas besoin"
+        (
+            r"\b(?:j['’]en ai|j['’]en n['’]ai|on en a|on n['’]en a) (?:plus|pas|pu) besoin\b",
+            "i do not need it anymore",
+        ),
+        # "ôte-le de la liste": from the list
+        (r"\b(?:de|hors de) la liste\b", "from the list"),
+        (r"\bliste\b", "list"),
+        # a correction: "je voulais dire le 13" (I meant job 13)
+        (r"\bje (?:voulais|veux) dire\b", "i meant"),
         (r"\bc['’]est qui qui\b", "who"),  # "c'est qui qui l'a arrêté ?" ("qui est-ce qui" read as before)
         (r"\bl['’](?:a|ont) (?:arrete|annule|tue)\b", "cancelled it"),
         (r"\bj['’]ai besoin (?:du|de la|des)\b", "i need the"),
@@ -371,16 +396,17 @@ _FRENCH = compiled(  # phrases, read first
             r"\b(?:sur|pendant|dans) (?:ce|cet|cette) (?:creneau|periode|plage(?: horaire)?|intervalle)\b",
             "over that span",
         ),
+        # "entre 9h et 11h", "entre midi pis 1h" (Québec's "pis", read as "and" above)
         (
-            r"\bentre (\d{1,2})h(\d{2})? et (\d{1,2})h(\d{2})?\b",
+            r"\bentre (\d{1,2})h(\d{2})? (?:et|and) (\d{1,2})h(\d{2})?\b",
             lambda m: f"between {m[1]}:{m[2] or '00'} and {m[3]}:{m[4] or '00'}",
         ),
         (
-            r"\bentre (\d{1,2})h(\d{2})? et (midi|minuit)\b",
+            r"\bentre (\d{1,2})h(\d{2})? (?:et|and) (midi|minuit)\b",
             lambda m: f"between {m[1]}:{m[2] or '00'} and {'noon' if m[3] == 'midi' else 'midnight'}",
         ),  # "entre 9h et midi"
         (
-            r"\bentre (midi|minuit) et (\d{1,2})h(\d{2})?\b",
+            r"\bentre (midi|minuit) (?:et|and) (\d{1,2})h(\d{2})?\b",
             lambda m: f"between {'noon' if m[1] == 'midi' else 'midnight'} and {m[2]}:{m[3] or '00'}",
         ),
         (r"\bdepuis (\d{1,2})h(\d{2})?\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
@@ -422,7 +448,8 @@ _FRENCH = compiled(  # phrases, read first
             "is still waiting to start",
         ),
         (r"\btentatives\b|\bessais\b", "attempts"),
-        (r"\brates\b|\bechoues\b", "failed"),
+        # "des runs qui ont foiré" (Québec's and France's slang: failed)
+        (r"\brates\b|\bechoues\b|\b(?:a |ont )?foire\b", "failed"),
         (r"\bgaspille\b", "wasted"),
         # what happened
         (r"\b(?:a |ont )?(?:consomme|mange|bouffe)\b", "used"),  # ("y'a mangé combien d'énergie")
@@ -440,6 +467,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:tout|toute|tous|toutes) (?=(?:le|la|les|l['’])\b)", "all "),  # "tout le sweep"
         (r"\bensemble\b", "together"),
         (r"\bseulement\b", "only"),
+        (r"\bsp[ée]cifiquement\b", "specifically"),  # "mets-le sur la 1 spécifiquement"
         (r"\bdeux\b", "two"),
         (r"\bcarrement\b", "really"),
     )
@@ -476,6 +504,8 @@ _FRENCH_FUNCTION_WORDS = compiled(
         (r"\bet\b", "and"),
         (r"\bou\b", "or"),
         (r"\bavec\b", "with"),
+        (r"\bpendant\b", "during"),  # "pendant l'eval" (its phrases read first: "pendant ce temps")
+        (r"\b(?:ca|cela)\b", "that"),  # "c'était à quelle heure, ça?"
         (r"\ben\b", "in"),  # "en watts", "en heures GPU" (its phrases read first: "en pause", "en ce moment")
         (r"\bpour\b", "for"),
         (r"\b(?:un|une)\b", "a"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from gpuaccel.assistant.understand.languages.french import french_sure
 from gpuaccel.assistant.understand.languages.tables import (
     ENGLISH_VERB_INFINITIVE,
     VERB_LAST,
@@ -713,8 +714,9 @@ _GERMAN_FUNCTION_WORDS = compiled(
 def german(text: str, lean: Lean | None = None) -> str:
     """``text`` with the German words of :data:`_GERMAN_WORDS` in English, and its clock said as English says
     it; where the message is German written whole (:data:`_GERMAN_MARK`), its phrases first
-    (:data:`_GERMAN_PHRASES`) and its function words last (:data:`_GERMAN_FUNCTION_WORDS`)."""
-    whole = reads(lean, "german", _GERMAN_MARK.search(text))
+    (:data:`_GERMAN_PHRASES`) and its function words last (:data:`_GERMAN_FUNCTION_WORDS`); not where a
+    mark only French writes shows (:func:`french_sure`: "flush-le de la liste" shares German's "liste")."""
+    whole = reads(lean, "german", _GERMAN_MARK.search(text) and not french_sure(text))
     text = re.sub(r"\bum (\d{1,2})(?::(\d{2}))?(?:\s*uhr\b)?(?=\s*(?:[?.!,]|$|\w))", _um, text, flags=re.I)
     text = re.sub(r"\b(\d{1,2})\s*uhr\b", r"\1:00", text, flags=re.I)
     if whole:
