@@ -582,6 +582,9 @@ def test_brazilian_its_limit_which_job_was_it_and_only_the_morning(heldout_svc: 
     _, text, query = ask(heldout_svc, "o limite dela?", sid)
     assert query is not None and query["metric"] == "power" and "450 W limit" in text, (query, text)
     assert in_english("a temperatura dela e quanto?") == "its temperature is how much?"
+    # what a thing has, "tem" said before or after "quanto"
+    assert in_english("e a placa 0 tem quanto ao todo?") == "and how much does the card 0 have in total?"
+    assert in_english("quanto ela tem?") == "how much does it have?"
     # the verb before the question word ("foi qual job?": which job was it) after a peak
     sid, _, _ = ask(heldout_svc, "qual foi o pico de temperatura da H100 ontem?", None)
     _, text, query = ask(heldout_svc, "foi qual job?", sid)

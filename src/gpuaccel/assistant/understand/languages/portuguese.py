@@ -479,6 +479,13 @@ _PORTUGUESE = compiled(
         # "é quanto?" closing a question, its accent dropped ("o limite dela e quanto?": its limit is how
         # much), after the thing asked of; "e quanto?" opening one is "and how much"
         (r"(?<=\w) e (quant[oa]s?)(?=\s*[?.!]*\s*$)", r" is \1"),
+        # what a thing has, asked with "tem" before or after "quanto": "a placa tem quanto no total?", "quanto
+        # (é que) ela tem ao todo?" (how much does it have)
+        (
+            r"(^|[,;.!?]\s*)(e )?((?:(?:a|o) )?[\w-]+(?: \d+)?) tem quant[oa]\b",
+            r"\1\2how much does \3 have",
+        ),
+        (r"\bquant[oa] ((?:(?:a|o) )?[\w-]+(?: \d+)?) tem\b", r"how much does \1 have"),
         (r"\bquant[oa] de\b", "how much"),
         (r"\bquant[oa]s\b", "how many"),
         (r"\bquant[oa]\b", "how much"),
