@@ -18,6 +18,7 @@ import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.languages import in_english
 from gpuaccel.assistant.understand.picker import RulePicker
 
 
@@ -572,3 +573,35 @@ def test_a_brazilian_request_corrected_as_it_is_made(heldout_svc: AssistantServi
     # "não," before a comma is the interjection "no", "desculpa"/"perdão" sorry: the job said after them
     _, text, query = ask(heldout_svc, "libera o 12, nao, perdao, o 14", None)
     assert query is None and "gpuaccel release 14" in text and "release 12" not in text, text
+
+
+def test_brazilian_its_limit_which_job_was_it_and_only_the_morning(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules alone: what the translation gives them
+    # "o limite dela" (the owner said after the thing: its limit), "é quanto?" closing a question
+    sid, _, _ = ask(heldout_svc, "a 4090 ta puxando quanto de power?", None)
+    _, text, query = ask(heldout_svc, "o limite dela?", sid)
+    assert query is not None and query["metric"] == "power" and "450 W limit" in text, (query, text)
+    assert in_english("a temperatura dela e quanto?") == "its temperature is how much?"
+    # what a thing has, "tem" said before or after "quanto"
+    assert in_english("e a placa 0 tem quanto ao todo?") == "and how much does the card 0 have in total?"
+    assert in_english("quanto ela tem?") == "how much does it have?"
+    # the verb before the question word ("foi qual job?": which job was it) after a peak
+    sid, _, _ = ask(heldout_svc, "qual foi o pico de temperatura da H100 ontem?", None)
+    _, text, query = ask(heldout_svc, "foi qual job?", sid)
+    assert query is not None and query["name"] == "jobs" and "llama-70b-finetune" in text, (query, text)
+    # "manha" without its tilde is Portuguese's own: only the morning of the span just read
+    sid, _, _ = ask(heldout_svc, "qual a utilizacao media da 4090 hoje?", None)
+    _, _, query = ask(heldout_svc, "e so pela manha?", sid)
+    assert query is not None and query["window"]["label"] == "this morning", query
+
+
+def test_brazilian_queue_let_go_and_a_job_sent_to_a_card(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules alone: what the translation gives them
+    # "pode soltar a fila" after the queue was paused: resume it ("acabei": I'm done)
+    sid, _, _ = ask(heldout_svc, "pausa a fila pra mim", None)
+    _, text, query = ask(heldout_svc, "acabei aqui, pode soltar a fila", sid)
+    assert query is None and "gpuaccel resume" in text, text
+    # "passa/manda/joga X pra placa N", the job said before the verb too: run it on that card
+    for said in ("passa o 12 pra placa 1", "e o 12, joga pra 4090"):
+        _, text, query = ask(heldout_svc, said, None)
+        assert query is None and "gpuaccel edit 12 --gpu-ids 1" in text, (said, text)

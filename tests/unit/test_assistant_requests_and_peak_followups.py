@@ -9,6 +9,7 @@ import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import RulePicker
 
 
 def test_a_gpu_count_dropped_of_the_job_said_before(heldout_svc: AssistantService) -> None:
@@ -130,6 +131,19 @@ def test_out_of_how_much_after_whose_memory(heldout_svc: AssistantService) -> No
     assert query == {"name": "gpu_reading", "gpu": 0, "metric": "memory"} and "81559 MiB" in text, text
     sid, _, _ = ask(heldout_svc, "how much memory is gpu 1 using", None)
     _, text, query = ask(heldout_svc, "and out of?", sid)  # terse: out of what total
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "memory"} and "24564 MiB" in text, text
+
+
+def test_a_cards_total_and_limit_after_its_memory(heldout_svc: AssistantService) -> None:
+    """ "How much does the card have in total" after the job at its memory peak, and "its limit" after its
+    memory: the card's memory, of its total (not the jobs again, not the power limit)."""
+    heldout_svc.chat.pickers = (RulePicker(),)
+    sid, _, _ = ask(heldout_svc, "when did the H100's memory use peak yesterday", None)
+    ask(heldout_svc, "what job was that", sid)
+    _, text, query = ask(heldout_svc, "and how much does the card have in total", sid)
+    assert query == {"name": "gpu_reading", "gpu": 0, "metric": "memory"} and "81559 MiB" in text, text
+    sid, _, _ = ask(heldout_svc, "how much memory is the 4090 using", None)
+    _, text, query = ask(heldout_svc, "is it close to its limit?", sid)
     assert query == {"name": "gpu_reading", "gpu": 1, "metric": "memory"} and "24564 MiB" in text, text
 
 

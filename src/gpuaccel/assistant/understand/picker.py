@@ -58,6 +58,7 @@ from gpuaccel.assistant.understand.thresholds import (
 )
 from gpuaccel.assistant.understand.topics import (
     ENDED_WORDS,
+    LIMIT_WORDS,
     LOGGED,
     MEAN_WORDS,
     PEAK_WORDS,
@@ -1001,6 +1002,10 @@ class RulePicker:
         if refined is None:
             return Declined("the world")  # "how hot is it outside?"
         topics = refined
+        # "is that close to the card's limit?" after its memory: its total, no power limit (none said)
+        memory_read = context.reading is not None and context.reading.metric == "memory"
+        if memory_read and "power" in topics and LIMIT_WORDS & set(ws) and not POWER_SAID & set(ws):
+            topics = (topics - {"power"}) | {"memory"}
         if "power" in topics and not POWER_SAID & set(ws) and _printed_asked(ws, topics - {"power"}):
             topics.discard("power")  # "what images/s was it pulling": a rate it printed, no power drawn
         last_energy = context.last is not None and context.last.name == "energy"
@@ -1761,10 +1766,11 @@ class RulePicker:
         if last is not None and last.name == "gpu_reading" and last.metric == "memory" and sized:
             return last  # "total?" after the memory used: the answer says of how much
         # "out of how much" after a memory reading, and after whose it was: the card's memory, of its total
-        # ("of how much in total?", "out of how much altogether", a terse "out of?")
+        # ("of how much in total?", "out of how much altogether", a terse "out of?", "and how much does the
+        # card have in total")
         out_of = re.fullmatch(
-            r"(?:and )?(?:out )?of how (?:much|many)(?: (?:in )?(?:total|all|altogether))?"
-            r"|(?:and )?out of(?: what)?",
+            r"(?:and )?(?:(?:out )?of how (?:much|many)|how much does (?:it|the card|the gpu) have)"
+            r"(?: (?:in )?(?:total|all|altogether))?|(?:and )?out of(?: what)?",
             " ".join(ws),
         )
         read = context.reading

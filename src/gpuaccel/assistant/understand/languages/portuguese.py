@@ -16,7 +16,9 @@ from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads
 # "puede") and "solta ele" (release it; Spanish says "suelta", and a Spanish "solta el" is not Portuguese);
 # "qnt" with no vowel is Italian's too: read, but only in a message marked otherwise; "acima de" and "abaixo
 # de" (above, below: Spanish says "encima", "debajo") and "deles" (of them: Spanish "de ellos") are marks, so
-# "e acima de 300 W?" is a follow-up; "corria" is not (Spanish's "corría" unaccented)
+# "e acima de 300 W?" is a follow-up; "corria" is not (Spanish's "corría" unaccented); "manha" (manhã
+# unaccented: Spanish "mañana") and "era qual" (which was it: Spanish "era cuál") are, so "e só de manhã?"
+# and "era qual job?" said alone are Portuguese
 _PORTUGUESE_NASAL = re.compile(r"[ãõ]", re.I)
 _PORTUGUESE_MARK = re.compile(
     r"^\s*e\s+(?:[ao]s?|n[ao]s?|d[ao]s|de|em|ocupad[ao]s?)\b"
@@ -29,7 +31,7 @@ _PORTUGUESE_MARK = re.compile(
     r"|aconteceu|foi|duas|passou|me fala|ainda|melhor|treino|troca|diferenca|mesmo|fazendo"
     r"|n[ao]s? ultim[ao]s?|qual (?:a|o|as|os|foi)"
     r"|hj|qnt[oa]s?|qnd|qdo|msm|tbm|despaus\w*|ficou|chegou|o q|q horas|nel[ae]|blz|solta el[ae]|puxando"
-    r"|agr|vlw|pode liberar|pode voltar|acima d[eoa]s?|abaixo d[eoa]s?|deles|delas)\b"
+    r"|agr|vlw|pode liberar|pode voltar|acima d[eoa]s?|abaixo d[eoa]s?|deles|delas|manha|era qual)\b"
     # Portugal's "demorou" (took), "aqueceu" (got hot), and "vale a pena", "treinar", "em hold", "algum"
     # (Spanish: "vale la pena", "entrenar", "en", "algún")
     r"|\b(?:demorou|demoraram|aqueceu|vale a pena|treinar|em hold|algum|alguma|alguns|algumas)\b"
@@ -65,6 +67,10 @@ _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀ
 _PART_OF_DAY = {"manha": "morning", "tarde": "afternoon"}
 # a card as a writer names it after "a"/"o": "a H100", "a 4090", "a GPU 0", "a placa 1" (noun and number)
 _CARD = r"(?:gpu|placa|card) ?\d+|[\w-]+"
+# a job sent to a card: the verbs ("manda", "passa", "joga", "bota": send, move, put) and the card, by its
+# index or its model ("pra gpu 1", "pra placa 0", "pra 4090", "na H100"; never the queue, "pra fila")
+_SEND = r"(?:manda|mande|passa|passe|move|mova|joga|bota|bote|coloca|coloque|poe|ponha)"
+_TO_CARD = r"(?:pra|para|pro|na) (?:a )?((?:gpu|placa|card) ?\d+|[a-z]{0,2}\d{3,4}\w*)"
 # what a number after an article counts when it is no job or card: a unit, a reading, a time, a count
 _COUNTED = r"%|°|[.,:]\d|h\b|w\b|graus|gb|gib|mb|mib|horas?|min|minutos?|s\b|segundos?|dias?|mhz|vezes|jobs?"
 # numbers said in words ("nas últimas três horas"), read as English's (spoken.py makes them digits)
@@ -260,6 +266,8 @@ _PORTUGUESE = compiled(
         # "que learning rate era esse?" (which one was that), "qual era o job" (which job was it)
         (r"\bque ((?:[\w-]+ ){0,2}?[\w-]+) (?:era|foi) (?:esse|essa|aquele|aquela)\b", r"which \1 was that"),
         (r"\bqual (?:era|foi) o job\b", "which job was it"),
+        # the verb said first, the question word after it: "era qual job?", "foi que placa?" (which was it)
+        (r"\b(?:era|foi) (?:qual|que) ([\w-]+)(?=\s*[?.!]*\s*$)", r"which \1 was it"),
         (r"\btenta (?:outra vez|de novo|novamente)\b|\brelanca\b(?!-)", "retry"),
         (r"\bcancela-o\b|\bcancela-a\b", "cancel it"),
         (r"\bliberta-o\b|\bliberta-a\b|\bliberta\b", "release it"),
@@ -356,6 +364,14 @@ _PORTUGUESE = compiled(
         # "pode liberar" (release it), "pode voltar ele" (resume it, after a pause), the job just named
         (r"\bpode liberar(?: (?:ele|ela))?\b(?=\s*(?:[,.!?]|$))", "release it"),
         (r"\b(?:pode )?voltar (?:ele|ela)\b|\bvolta (?:ele|ela)\b", "resume it"),
+        # the queue said after them, opening the request (no job named before it to go back "à fila"): "pode
+        # voltar a fila", "solta a fila" (resume the queue)
+        (
+            r"(^|[,;.!]\s*)(?:(?:ja )?(?:pode|podes) )?(?:voltar|volta|soltar|solta|liberar|libera)"
+            r" (?:com )?a fila\b",
+            r"\1resume the queue",
+        ),
+        (r"\bterminei\b|\bacabei\b", "i'm done"),
         (r"\b(?:podes |pode )?retoma(?:r|-o|-lo|-a|-la)?\b", "resume"),
         (r"\btroca a posicao d[oa] (\S+) na fila com a d[oa] (\S+)", r"switch \1 and \2"),
         (
@@ -374,6 +390,17 @@ _PORTUGUESE = compiled(
             r"\b(?:bota|poe|coloca|passa) (?:o )?(.{1,30}?) (?:na|pra|para a|a) frente d[oa] (.{1,30}?)"
             r"(?= na fila\b|[,.!?]|$)",
             r"move \1 ahead of \2",
+        ),
+        # "manda o 12 pra gpu 1", "passa ele pra 4090", and the job said first, "o job 12 manda pra placa 1":
+        # move it to that card (the card by its index or its model: not "pra fila", the queue); the job said
+        # first is one job's number or name ("quanto tempo passa na gpu 0" asks, and moves nothing)
+        (
+            rf"\b{_SEND} (?:o |a )?(.{{1,30}}?) {_TO_CARD}\b",
+            r"move \1 to \2",
+        ),
+        (
+            rf"^\s*(?:e )?(?:o |a )?((?:job )?#?\d+|[\w.-]+),? {_SEND} {_TO_CARD}\b",
+            r"move \1 to \2",
         ),
         # "compara o job 7 com o 10": compare them (one with the other)
         (r"\bcompar(?:a|e|ar)(?:-me)?\s+(.{1,40}?)\s+com\s+", r"compare \1 and "),
@@ -449,6 +476,16 @@ _PORTUGUESE = compiled(
         (r"\bquanto tempo\b", "how long"),
         (r"\b(?:durou|demorou) quanto\b|\bquanto (?:durou|demorou)\b", "how long did it last"),
         (r"\b(?:demorou|demoraram)\b", "took"),
+        # "é quanto?" closing a question, its accent dropped ("o limite dela e quanto?": its limit is how
+        # much), after the thing asked of; "e quanto?" opening one is "and how much"
+        (r"(?<=\w) e (quant[oa]s?)(?=\s*[?.!]*\s*$)", r" is \1"),
+        # what a thing has, asked with "tem" before or after "quanto": "a placa tem quanto no total?", "quanto
+        # (é que) ela tem ao todo?" (how much does it have)
+        (
+            r"(^|[,;.!?]\s*)(e )?((?:(?:a|o) )?[\w-]+(?: \d+)?) tem quant[oa]\b",
+            r"\1\2how much does \3 have",
+        ),
+        (r"\bquant[oa] ((?:(?:a|o) )?[\w-]+(?: \d+)?) tem\b", r"how much does \1 have"),
         (r"\bquant[oa] de\b", "how much"),
         (r"\bquant[oa]s\b", "how many"),
         (r"\bquant[oa]\b", "how much"),
@@ -552,6 +589,8 @@ _PORTUGUESE = compiled(
         (r"\bmedi[ao](?: de)?\b", "mean"),  # "média de util", "pico de potência": mean util, peak power
         (r"\bpico(?: de)?\b", "peak"),
         (r"\bpotencia\b", "power"),
+        (r"\blimites? de (?:potencia|power|consumo)\b", "power limit"),  # "o limite de potência da H100"
+        (r"\blimites?\b", "limit"),
         (r"\bmemoria\b", "memory"),
         (r"\benergia\b", "energy"),
         (r"\butilizacao\b", "utilization"),
@@ -670,6 +709,8 @@ _PORTUGUESE = compiled(
         (r"\b(?:foi|era)\b", "was"),
         (r"\bdeu\b", "gave"),
         (r"\b(?:ele|ela)\b", "it"),
+        # the owner said after the thing: "o limite dela" (its limit), "a temperatura dele" (its temperature)
+        (r"\b(?:o|a|os|as) ([a-z]+) (?:dele|dela)\b", r"its \1"),
         (r"\b(?:dele|dela)\b", "its"),
         (r"\b(?:deles|delas)\b", "of them"),
         (r"\bn[ao] maquina\b", "on the machine"),
