@@ -35,7 +35,8 @@ _DANISH_MARK = re.compile(
     r"[æøÆØ]|\b(?:"
     r"hvad|hvor\w*|hvilke[nt]?|hvem|hvornaa?r|k(?:oe)r(?:er|te|t)|lige nu|i gaa?r|igaar|i morges"
     r"|i aftes|str(?:oe)m|traekker|k(?:oe?)en|venter|ventede|d(?:oe?)de|fejlede|annuller"
-    r"|paa|mellem|midnat|siden kl|vaeret|brugt|brugte|tidsrum|laenge|i ?alt|fors(?:oe?)g|gns|gennemsnit"
+    r"|paa|mellem|midnat|siden (?:kl|klokk(?:a|en))|vaeret|brugt|brugte|tidsrum|laenge|i ?alt|fors(?:oe?)g"
+    r"|gns|gennemsnit"
     r"|saet|h(?:oe?)jere|bagefter|naaede|laveste|h(?:oe?)jeste|sidste time|skete|skrev|jeg|stoppede"
     r"|byt om|tilbage|indtil videre|vejret|forskellen|anbefale|sammm?enlign|tilsammen|sidder|varmest|samme"
     r"|ledige?|vis (?:loggen|mig)|bruge"
@@ -51,7 +52,7 @@ _DANISH_MARK = re.compile(
     # "ettermiddag", "inntil videre", "tidsrom", "akkurat nå"); Swedish writes "fläkt", "ta bort",
     # "fortsätt", "ändra", "låsa ... till", "efteråt", "eftermiddag", "tills vidare", "just nu"
     r"|vift(?:e|en|a|er|ene)|minnekrav\w*|(?:minne)?klokkefrekvens\w*|minneklokk\w*|trekker|holdt"
-    r"|fjern|drep|fortsett|(?:ae|e)ndre(?=\s.{1,40}?\btil\b)|l(?:aa|a)se(?=\s.{1,40}?\btil\b)"
+    r"|fjern|drep|fortsett|(?:ae|e)ndre(?=\s.{1,40}?\btil\b)|l(?:aa|a)se?(?=\s.{1,40}?\btil\b)"
     r"|etterpaa?|ettermiddag|inntil|tidsrom|akkurat"
     r")(?!\w)",
     re.I,
@@ -78,7 +79,7 @@ _DANISH = compiled(
             lambda m: f"set the priority of {it_or(m[2], _IT)} to {m[1]}",
         ),
         (
-            r"\bs(?:ae|e)tt?\s+((?:job\s*)?(?!prio)\S+?)\s+til\s+(?:prio(?:ritet)?\s+)?(\d+)\b",
+            r"\bs(?:ae|e)tt?\s+((?:job\s*)?(?!prio|minne)\S+?)\s+til\s+(?:prio(?:ritet)?\s+)?(\d+)\b",
             lambda m: f"set the priority of {it_or(m[1], _IT)} to {m[2]}",
         ),
         (
@@ -111,6 +112,7 @@ _DANISH = compiled(
             r"\bminne(?:kravet|krav|t)?\s+til\s+(?!\d)((?:job\s*)?[\w.-]+)",
             lambda m: "its memory requirement" if m[1].lower() in _IT else f"{m[1]}'s memory requirement",
         ),
+        (r"(?<!\bhar )\bs(?:ae|e)tt?\b", "set"),  # ("har sett": has seen)
         (r"\bned til\b", "down to"),
         (r"\bopp til\b", "up to"),
         # "lås X til gpu 1" (lock X to gpu 1): pin it there
@@ -198,7 +200,7 @@ _DANISH = compiled(
         (r"\bi ?dag\b", "today"),
         (r"\bhele dagen\b", "all day"),
         (r"\bmidnat\b", "midnight"),
-        (r"\bsiden kl\.?\s*(\d{1,2})\b(?![:.]\d)", r"since \1:00"),
+        (r"\bsiden (?:kl\.?|klokk(?:a|en))\s*(\d{1,2})\b(?![:.]\d)", r"since \1:00"),
         (r"\be(?:f|t)ter (?:kl\.?\s*)?(\d{1,2})\b(?![:.]\d)", r"after \1:00"),
         (r"\b(?:kl\.?|klokk(?:a|en))\s*(\d{1,2})\b(?![:.]\d)", r"\1:00"),
         (r"\bmell[eo]m\s+(\S+)\s+og\s+(\S+)", r"between \1 and \2"),
@@ -258,7 +260,7 @@ _DANISH = compiled(
         (r"\bst(?:aa?)(?:tt|et)\b", "been"),
         (r"\bstod\b", "was"),
         # "har den holdt på" (has it kept at it): has it been running
-        (r"\bhar (\S+) holdt paa?\b", r"has \1 been running"),
+        (r"\bhar ((?:job\s*)?\S+) holdt paa?\b", r"has \1 been running"),
         # jobs and what they did: "kører" (runs), "kørte" (ran), "venter" (waits), "køen" (the queue),
         # "døde/fejlede" (died/failed), "stoppede" (stopped), "nåede at bruge" (got to use)
         (r"\bi k(?:oe?)en\b|\bi k(?:oe)\b", "in the queue"),
