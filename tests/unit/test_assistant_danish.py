@@ -2,9 +2,10 @@
 idle and busy time, energy, jobs' runs, waits, failures and logs, a card's name with its definite ending
 "h100'en", requests, follow-ups opened by "og"), typed with æ ø å or without them ("ae", "oe", "aa");
 Norwegian Bokmål read as Dano-Norwegian ("hva kjører", "hvor mye", "feilet", "ubrukt", "slipp den løs",
-"kjør på nytt", "holdes tilbake"); the other languages' messages that share its words (Swedish's "på",
-"idag", "i eftermiddag", "stått"; German's "Strom", "der"; Dutch's "korte", "naar") left to them. Worded
-apart from the blind sets."""
+"kjør på nytt", "holdes tilbake", "vifta", "minneklokka", "i går kveld", "i formiddag", "på det meste",
+"fjern", "drep", "fortsett", "endre", "lås til", "minnekravet til X"); the other languages' messages that
+share its words (Swedish's "på", "idag", "i eftermiddag", "stått", "fortsätt", "låsa till"; German's
+"Strom", "der"; Dutch's "korte", "naar") left to them. Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -103,6 +104,14 @@ def test_danish_follow_ups(heldout_svc: AssistantService) -> None:
             {"name": "gpu_reading", "gpu": 0, "metric": "power", "label": "in the last hour"},
         ),
         ("energiforbruk per kort i gaar", {"name": "energy", "label": "yesterday"}),
+        ("hvor mye trekker h100en akkurat nå", {"name": "gpu_reading", "gpu": 0, "metric": "power"}),
+        ("hva er minneklokka på gpu 1", {"name": "gpu_reading", "gpu": 1, "metric": "mem_clock"}),
+        ("hvor lenge har job 11 holdt på", {"name": "job_detail", "job": 11}),
+        ("hvorfor står job 12 fortsatt i køen", {"name": "job_detail", "job": 12}),
+        (
+            "snitt util på gpu 1 siden klokka 14",
+            {"name": "gpu_reading", "gpu": 1, "metric": "util", "label": "since 14:00"},
+        ),
     ],
 )
 def test_norwegian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
@@ -130,6 +139,46 @@ def test_norwegian_requests_and_follow_ups(heldout_svc: AssistantService) -> Non
     assert query is not None and query.get("metric") == "util", query
 
 
+def test_norwegian_spans_i_gaar_kveld_and_formiddag(heldout_svc: AssistantService) -> None:
+    # "i går kveld" is last night, not all of yesterday; "formiddag" the forenoon (about 9 to 12), not the
+    # morning from midnight; "på det meste" (at the most) the peak
+    for question, label in (
+        ("maks effekt på gpu 0 i går kveld", "last night"),
+        ("hvor mye minne brukte 4090en paa det meste i formiddag", "between 09:00 and 12:00"),
+    ):
+        _, text, query = ask(heldout_svc, question, None)
+        assert query is not None and query["window"]["label"] == label, (in_english(question), query)
+        assert "peaked" in text, text
+
+
+def test_norwegian_follow_ups_the_other_and_the_fan(heldout_svc: AssistantService) -> None:
+    # "og den andre?" (and the other one?), "og vifta?" (and the fan?) carried to the card talked about
+    sid, _, _ = ask(heldout_svc, "hvilken temp har gpu 1 nå", None)
+    _, _, query = ask(heldout_svc, "og den andre?", sid)
+    assert query is not None and (query.get("gpu"), query.get("metric")) == (0, "temperature"), query
+    sid, _, _ = ask(heldout_svc, "hvor mye strøm bruker gpu 1", None)
+    _, _, query = ask(heldout_svc, "og vifta?", sid)
+    assert query is not None and (query.get("gpu"), query.get("metric")) == (1, "fan"), query
+
+
+def test_norwegian_requests_of_its_own_verbs(heldout_svc: AssistantService) -> None:
+    for message, command in (
+        ("fjern flash-attn-build fra lista", "gpuaccel remove 3"),
+        ("drep job 11", "gpuaccel cancel 11"),
+        ("sett 13 på hold", "gpuaccel hold 13"),
+        ("endre job 13 til 1 gpu", "gpuaccel edit 13 --gpus 1"),
+        ("las whisper-finetune til gpu 1", "gpuaccel edit 14 --gpu-ids 1"),
+        ("sett minnekravet til job 13 ned til 30000 MiB", "gpuaccel edit 13 --memory 30000"),
+        ("fortsett job 11", "gpuaccel resume 11"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    # "hva gjør jeg for å få den i gang igjen" (what do I do to get it going again): how to resume it
+    sid, _, _ = ask(heldout_svc, "sett job 11 på pause", None)
+    _, text, query = ask(heldout_svc, "hva gjør jeg for å få den i gang igjen?", sid)
+    assert query is None and "gpuaccel resume 11" in text, text
+
+
 def test_danish_asks_off_the_machine_are_declined(heldout_svc: AssistantService) -> None:
     for message in ("hvad bliver vejret i aarhus paa loerdag?", "hvad er forskellen paa en GPU og en TPU"):
         _, text, query = ask(heldout_svc, message, None)
@@ -145,6 +194,13 @@ def test_danish_asks_off_the_machine_are_declined(heldout_svc: AssistantService)
         "de korte job op gpu 1",  # Dutch
         "hoe reken ik kWh om naar CO2",  # Dutch's "naar" (to), not Norwegian's "når" (when)
         "den har stått still hela dagen",  # Swedish's "stått"
+        "fortsätt med job 11 tack",  # Swedish's "fortsätt", not Norwegian's "fortsett"
+        "kan du låsa job 14 till gpu 1",  # Swedish's "låsa ... till", not Norwegian's "låse ... til"
+        "andra den till 1 gpu",  # Swedish's "ändra" without its dots
+        "vad hande i formiddags",  # Swedish's "förmiddag" without its dots
+        "der Trainer hat den Job gestern gehalten",  # German
+        "de driver van de kaart is oud",  # Dutch
+        "hold job 13 until the driver update is done",  # English's "hold"
         "which job ran the longest over the weekend",  # English
     ],
 )

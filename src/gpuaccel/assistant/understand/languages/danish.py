@@ -35,7 +35,8 @@ _DANISH_MARK = re.compile(
     r"[æøÆØ]|\b(?:"
     r"hvad|hvor\w*|hvilke[nt]?|hvem|hvornaa?r|k(?:oe)r(?:er|te|t)|lige nu|i gaa?r|igaar|i morges"
     r"|i aftes|str(?:oe)m|traekker|k(?:oe?)en|venter|ventede|d(?:oe?)de|fejlede|annuller"
-    r"|paa|mellem|midnat|siden kl|vaeret|brugt|brugte|tidsrum|laenge|i ?alt|fors(?:oe?)g|gns|gennemsnit"
+    r"|paa|mellem|midnat|siden (?:kl|klokk(?:a|en))|vaeret|brugt|brugte|tidsrum|laenge|i ?alt|fors(?:oe?)g"
+    r"|gns|gennemsnit"
     r"|saet|h(?:oe?)jere|bagefter|naaede|laveste|h(?:oe?)jeste|sidste time|skete|skrev|jeg|stoppede"
     r"|byt om|tilbage|indtil videre|vejret|forskellen|anbefale|sammm?enlign|tilsammen|sidder|varmest|samme"
     r"|ledige?|vis (?:loggen|mig)|bruge"
@@ -45,7 +46,14 @@ _DANISH_MARK = re.compile(
     # only without the ring)
     r"|hva|hvert?|mye|lenge|kj(?:oe?)r(?:er|te|t)?|når|naar(?= (?:var|ble|startet|stoppet|kj))|feil(?:a|et)"
     r"|igjen|i kveld|etter|mellom|fors(?:oe?)k\w*|snittet|gjennomsnitt\w*|staatt|ubrukt|\w*forbruk|slipp"
-    r"|ferdig|siste time\w*|(?:den|det) andre kort\w*|tilbake|sett(?=.{1,40}\bp(?:aa|å|a) pause\b)"
+    r"|ferdig|siste time\w*|(?:den|det) andre|tilbake|sett(?=.{1,40}\bp(?:aa|å|a) (?:pause|hold)\b)"
+    # and its words of the trade ("vifta", "minnekravet", "klokkefrekvens"), its requests ("fjern" remove,
+    # "drep" kill, "fortsett" resume, "endre" change, "låse ... til" pin to), its times ("etterpå",
+    # "ettermiddag", "inntil videre", "tidsrom", "akkurat nå"); Swedish writes "fläkt", "ta bort",
+    # "fortsätt", "ändra", "låsa ... till", "efteråt", "eftermiddag", "tills vidare", "just nu"
+    r"|vift(?:e|en|a|er|ene)|minnekrav\w*|(?:minne)?klokkefrekvens\w*|minneklokk\w*|trekker|holdt"
+    r"|fjern|drep|fortsett|(?:ae|e)ndre(?=\s.{1,40}?\btil\b)|l(?:aa|a)se?(?=\s.{1,40}?\btil\b)"
+    r"|etterpaa?|ettermiddag|inntil|tidsrom|akkurat"
     r")(?!\w)",
     re.I,
 )
@@ -71,7 +79,7 @@ _DANISH = compiled(
             lambda m: f"set the priority of {it_or(m[2], _IT)} to {m[1]}",
         ),
         (
-            r"\bs(?:ae|e)tt?\s+((?:job\s*)?(?!prio)\S+?)\s+til\s+(?:prio(?:ritet)?\s+)?(\d+)\b",
+            r"\bs(?:ae|e)tt?\s+((?:job\s*)?(?!prio|minne)\S+?)\s+til\s+(?:prio(?:ritet)?\s+)?(\d+)\b",
             lambda m: f"set the priority of {it_or(m[1], _IT)} to {m[2]}",
         ),
         (
@@ -83,11 +91,37 @@ _DANISH = compiled(
         (r"\bs(?:ae|e)tt?\s+prio(?:ritet(?:en)?)?\s+til\s+(\d+)\b", r"set the priority of it to \1"),
         (r"\bh(?:oe?)jere\s+prio(?:ritet)?\b", "higher priority"),
         (r"\bprio(?:ritet(?:en)?)?\b", "priority"),
-        # "mistral jobbet" (the mistral job): a name before the definite noun
-        (r"\b(?!(?:det|den|for)\b)([\w.-]+) jobbet\b", r"the \1 job"),
+        # "mistral jobbet", Norwegian "mistral-jobben" (the mistral job): a name before the definite noun;
+        # "den siste jobben" (the last job: Norwegian marks both the adjective and the noun definite)
+        (r"\b(?:den|det) (\w+e) jobb(?:et|en)\b", r"the \1 job"),
+        (r"\b(?!(?:det|den|for)\b)([\w.]+(?:-[\w.]+)*?)[ -]jobb(?:et|en)\b", r"the \1 job"),
+        # an English noun of the trade given the definite ending ("queuen", "loss'en", "log-en",
+        # "driveren": the queue, the loss, the log, the driver)
+        (
+            r"\b(queue|log|loss|driver|node|notebook|checkpoint|container|array|finetune)(?:['-]?en|['-]?et)\b",
+            r"the \1",
+        ),
         # "flytt(e) X frem(over) i køen" (move X up the queue)
         (r"\bflytte?\s+(.{1,40}?)\s+frem(?:over)?\b", r"move \1 up"),
         (r"\bs(?:ae|e)tt?\s+(?:hele\s+)?(.{1,40}?)\s+paa?\s+pause\b", r"pause \1"),
+        # "sett den på hold" (put it on hold): hold it
+        (r"\bs(?:ae|e)tt?\s+(.{1,40}?)\s+paa?\s+hold\b", r"hold \1"),
+        # "sett minnekravet til X ned til 40000" (set X's memory requirement down to 40000): the job whose
+        # memory it is said after "til" (Norwegian's possessive), not a number (the new amount)
+        (
+            r"\bminne(?:kravet|krav|t)?\s+til\s+(?!\d)((?:job\s*)?[\w.-]+)",
+            lambda m: "its memory requirement" if m[1].lower() in _IT else f"{m[1]}'s memory requirement",
+        ),
+        (r"(?<!\bhar )\bs(?:ae|e)tt?\b", "set"),  # ("har sett": has seen)
+        (r"\bned til\b", "down to"),
+        (r"\bopp til\b", "up to"),
+        # "lås X til gpu 1" (lock X to gpu 1): pin it there
+        (r"\bl(?:aa?)se?\s+(.{1,40}?)\s+til\s+(?=(?:the\s+)?(?:gpu|kort|[a-z]?\d))", r"pin \1 to "),
+        # "hva skriver jeg for å få den i gang igjen" (what do I type to get it going again): how do I
+        # resume it
+        (r"\bhvad? (?:skriver|gj?(?:oe?)r|maa?) jeg for (?:aa?|at)\b", "how do I"),
+        (r"\bfaa? (\S+) i gang igj?en\b", r"resume \1"),
+        (r"\bfaa? (\S+) i gang\b", r"start \1"),
         (r"\bhold\s+(.{1,40}?)\s+tilba(?:g|k)e\b", r"hold \1"),
         # "den skal (bare) holdes tilbake" (it is to be held): the passive, Norwegian and Danish
         (r"\b(\S+)\s+(?:skal|maa?)\s+(?:bare\s+)?holdes\s+tilba(?:g|k)e\b", r"hold \1"),
@@ -100,12 +134,21 @@ _DANISH = compiled(
             lambda m: f"retry {m[1].strip() or 'it'}",
         ),
         (r"\bannuller\b", "cancel"),
+        # "drep den" (kill it), "fjern den fra lista" (remove it from the list), "fortsett" (go on:
+        # resume; "fortsatt", Swedish's "fortsätt", is Norwegian's still), "endre den til 1 gpu" (change it)
+        (r"\b(?:drep|draeb)e?\b", "kill"),
+        (r"\bdrept(?:e)?\b", "killed"),
+        (r"\bfjerne?\b", "remove"),
+        (r"\blista\b|\blisten\b(?! to\b)", "the list"),
+        (r"\bforts(?:ett|aet)\b", "resume"),
+        (r"\bfortsa(?:tt|t)\b", "still"),
+        (r"\b(?:ae|e)ndre?\b", "change"),
         (r"\bfrigiv\b", "release"),
         # Norwegian "slipp den løs" (let it loose): release it
         (r"\bslipp?\s+(.{1,40}?)\s+l(?:oe?)s\b", r"release \1"),
         (r"\bslipp\b", "release"),
-        (r"\bindtil videre\b", "for now"),
-        (r"\bbagefter\b", "afterwards"),
+        (r"\bin(?:d|n)til videre\b", "for now"),
+        (r"\bbagefter\b|\betterpaa?\b", "afterwards"),
         (r"\b(cancel|retry|hold|release|pause|resume)\s+(?:paa?\s+)?(?:den|det)\b", r"\1 it"),
         (r"\btak\b", "please"),
         (r"\bjeg mente\b", "I meant"),
@@ -142,37 +185,49 @@ _DANISH = compiled(
         (r"\bhvor\b", "where"),
         # spans and times: "i går aftes" (last night), "i morges" (this morning), "mellem 9 og 12", "siden kl
         # 18" (since 18:00), "sidste time" (the last hour), "samme periode/tidsrum" (the same span)
-        (r"\bi ?gaa?r aftes\b|\bi nat\b", "last night"),
+        (r"\bi ?gaa?r (?:aftes|kveld)\b|\bi nat\b", "last night"),
         (r"\bi ?gaa?r morges\b", "yesterday morning"),
-        (r"\bi ?gaa?r eftermiddag\b", "yesterday afternoon"),
+        # "formiddag" is the forenoon, from the working morning to noon (about 9 to 12), not the whole
+        # morning from midnight
+        (r"\bi ?gaa?r formiddag\b", "yesterday between 9:00 and 12:00"),
+        (r"\bi ?gaa?r e(?:f|t)termiddag\b", "yesterday afternoon"),
         (r"\bi ?gaa?r\b", "yesterday"),
         (r"\bi ?morges\b", "this morning"),
         (r"\bi ?morgen\b", "tomorrow"),
-        (r"\bi eftermiddag\b", "this afternoon"),
+        (r"\bi formiddag\b", "between 9:00 and 12:00 today"),
+        (r"\bi e(?:f|t)termiddag\b", "this afternoon"),
         (r"\b(?:til )?i (?:aften|kveld)\b", "tonight"),
         (r"\bi ?dag\b", "today"),
         (r"\bhele dagen\b", "all day"),
         (r"\bmidnat\b", "midnight"),
-        (r"\bsiden kl\.?\s*(\d{1,2})\b(?![:.]\d)", r"since \1:00"),
+        (r"\bsiden (?:kl\.?|klokk(?:a|en))\s*(\d{1,2})\b(?![:.]\d)", r"since \1:00"),
         (r"\be(?:f|t)ter (?:kl\.?\s*)?(\d{1,2})\b(?![:.]\d)", r"after \1:00"),
-        (r"\bkl\.?\s*(\d{1,2})\b(?![:.]\d)", r"\1:00"),
+        (r"\b(?:kl\.?|klokk(?:a|en))\s*(\d{1,2})\b(?![:.]\d)", r"\1:00"),
         (r"\bmell[eo]m\s+(\S+)\s+og\s+(\S+)", r"between \1 and \2"),
         (r"\bmell[eo]m\b", "between"),
         (r"\bsi(?:d)?ste time(?:n)?\b", "in the last hour"),
-        (r"\bi samme (?:time|periode|tidsrum)\b|\bsamme (?:periode|tidsrum)\b", "in the same period"),
-        (r"\b(?:de|den|det) sidste\b", "the last"),
+        (r"\bi samme (?:time|periode|tidsr[uo]m)\b|\bsamme (?:periode|tidsr[uo]m)\b", "in the same period"),
+        (r"\b(?:de|den|det) si(?:d)?ste\b", "the last"),
         (r"\bsi(?:d)?ste\b", "last"),
+        (r"\bakkurat naa?\b", "right now"),
         (r"\blige nu\b|\bnu\b|\bnaa?\b", "now"),
         (r"\bsiden\b", "since"),
         (r"\bda\b", "then"),
         # readings: "strøm" (power; "hvor meget strøm brugt" is energy, as English's "power used"),
         # "trækker" (draws), "gns" (mean), "laveste/højeste" (lowest/highest), "grader" (degrees)
         (r"\bstr(?:oe?)m(?:trekk)?\b", "power"),
-        (r"\btraekker\b", "draw"),
+        # "på det meste" (at the most: the peak), "maks" (max)
+        (r"\bpaa? det meste\b", "at most"),
+        (r"\bmaks\b", "max"),
         (r"\beffekt(?:en)?\b", "power"),
         (r"\benergiforbru[gk]\b", "energy used"),
         (r"\benergi(?:en)?\b", "energy"),
-        (r"\bhukommelse(?:n)?\b", "memory"),
+        (r"\bhukommelse(?:n)?\b|\bminnet?\b", "memory"),
+        # "klokkefrekvens" (clock frequency), "minneklokka" (the memory clock); "klokka 14" is a time
+        (r"\bminneklokk\w*", "memory clock"),
+        (r"\bklokk?efrekvens\w*", "clock"),
+        (r"\bvift(?:ene|er)\b", "fans"),
+        (r"\bvift(?:e|en|a)\b", "fan"),
         (r"\b(?:gns|gj?enn[eo]msnit+(?:lig|et)?|snitt(?:et)?)\b", "mean"),
         (r"\bh(?:oe?)jeste\b", "highest"),
         (r"\blaveste\b", "lowest"),
@@ -182,6 +237,8 @@ _DANISH = compiled(
         (r"\bbegge kort(?:ene)?\b", "both cards"),
         (r"\bbegge\b", "both"),
         (r"\b(?:den|det) andr?e?t? kort(?:et)?\b|\bden anden\b", "the other card"),
+        (r"\b(?:den|det) andre\b", "the other"),  # Norwegian's "the other one"
+        (r"\bandre\b", "other"),
         (r"\bkortene\b", "the cards"),
         (r"\bkortet\b", "the card"),
         (r"\bkort\b", "card"),
@@ -202,6 +259,8 @@ _DANISH = compiled(
         (r"\bubru[gk]t\b", "idle"),
         (r"\bst(?:aa?)(?:tt|et)\b", "been"),
         (r"\bstod\b", "was"),
+        # "har den holdt på" (has it kept at it): has it been running
+        (r"\bhar ((?:job\s*)?\S+) holdt paa?\b", r"has \1 been running"),
         # jobs and what they did: "kører" (runs), "kørte" (ran), "venter" (waits), "køen" (the queue),
         # "døde/fejlede" (died/failed), "stoppede" (stopped), "nåede at bruge" (got to use)
         (r"\bi k(?:oe?)en\b|\bi k(?:oe)\b", "in the queue"),
@@ -211,10 +270,12 @@ _DANISH = compiled(
         # ("hvem startede job 11", "hvilket job brugte 4090": who started job 11, which job used the 4090)
         (
             r"(?<!\bwho )(?<!\bwhat )(?<!\bjob )(?<!\bjobs )(?<!\bwhich )"
-            r"\b(kj?(?:oe?)rte|bru[gk]te|ventede|ventet|d(?:oe?)de|fejlede|stoppede|startede|venter|kj?(?:oe?)rer)"
+            r"\b(kj?(?:oe?)rte|bru[gk]te|ventede|ventet|venta|d(?:oe?)de|fejlede|stoppede|startede|venter|kj?(?:oe?)rer"
+            r"|tr(?:ae|e)kker|bru[gk]er)"
             r"\s+(den|det|de|(?:job\s*)?\d+|(?:the\s+)?(?:gpu\s?\d|[a-z]\d{2,3}|\d{4})|[a-z][\w.]*-[\w.-]+)(?=[\s?.!,]|$)",
             lambda m: _inverted(m[1], m[2]),
         ),
+        (r"\btr(?:ae|e)kker\b", "draw"),
         (r"\bhar (\S+) v(?:ae)?ret\b", r"has \1 been"),
         (r"\bhar (\S+) kj?(?:oe?)rt\b", r"has \1 been running"),
         (r"\bkj?(?:oe?)rer\b", "is running"),
@@ -224,26 +285,30 @@ _DANISH = compiled(
         (r"\bmaa?tte\s+(\S+)\s+vente\b", r"did \1 wait"),
         (r"\bf(?:oe|o)r (?=den|det|de|\S+ start)", "before "),
         (r"\bventer\b", "is waiting"),
-        (r"\bvente(?:de|t)\b", "waited"),
+        (r"\bvent(?:ede|et|a)\b", "waited"),
         (r"\bstarter\b", "starts"),
-        (r"\bstarte(?:de|t)\b", "started"),
+        (r"\bstart(?:ede|et|a)\b", "started"),
         (r"\bd(?:oe?)de\b", "died"),
         (r"\bfejlede\b|\bfeil(?:a|et|te)\b", "failed"),
-        (r"\bstoppede\b", "stopped"),
-        (r"\bskrev\b", "wrote"),
+        (r"\bstopp(?:ede|et|a)\b", "stopped"),
+        (r"\bskre?iv\b", "wrote"),
+        (r"\bble\b", "was"),
         (r"\bsidder\b|\bstaa?r\b|\bligger\b", "are"),
         (r"\bledige?\b", "free"),
         (r"\bnaa?ede (?:den|det) at\b", "did it"),
         (r"\bbru[gk]t\b|\bbru[gk]te\b", "used"),
-        (r"\bbruger\b", "uses"),
+        (r"\bbru[gk]er\b", "uses"),
         (r"\bbruge?\b", "use"),
         (r"\bhavde\b", "had"),
-        (r"\bjobbet\b", "the job"),
+        (r"\bjobb(?:et|en)\b", "the job"),
         (r"\btimer\b", "hours"),
         (r"\bjobb(?:ene|er)\b", "jobs"),
         (r"\bvaeret\b", "been"),
         # the small words
         (r"\bkan du\b", "can you"),
+        (r"\bmye\b", "much"),
+        (r"\bbare\b(?! metal)", "just"),
+        (r"\bhele\b", "the whole"),
         (r"\bvejret\b", "the weather"),
         (r"\bforskellen (?:paa?|mellem)\b", "the difference between"),
         (r"\bforskellen\b", "the difference"),
@@ -288,6 +353,11 @@ _INVERTED = {
     "kjorte": "did {} run",
     "kjoerer": "is {} running",
     "kjorer": "is {} running",
+    "venta": "did {} wait",
+    "traekker": "does {} draw",
+    "trekker": "does {} draw",
+    "bruger": "does {} use",
+    "bruker": "does {} use",
 }
 
 
