@@ -234,6 +234,14 @@ def test_formal_follow_up_requests(heldout_svc: AssistantService) -> None:
     assert query is None and "gpuaccel pause (or" in text, text
     _, text, query = ask(heldout_svc, "Nach dem Update soll sie dann wieder anlaufen.", sid)
     assert query is None and "gpuaccel resume (or" in text, text
+    # the subject first, as a main clause puts it, with words between "soll" and "wieder"
+    for later in (
+        "Die Warteschlange soll nach dem Neustart wieder laufen.",
+        "Sie soll morgen früh wieder starten.",
+    ):
+        sid, _, _ = ask(heldout_svc, "Stoppen Sie die gesamte Queue.", None)
+        _, text, query = ask(heldout_svc, later, sid)
+        assert query is None and "gpuaccel resume (or" in text, (later, text)
     sid, _, _ = ask(heldout_svc, "Halten Sie Job 12 an.", None)
     _, text, query = ask(heldout_svc, "Verzeihung, ich meinte Job 13.", sid)
     assert query is None and "gpuaccel hold 13" in text, text

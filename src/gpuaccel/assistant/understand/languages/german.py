@@ -171,6 +171,10 @@ _DONE_TO = {
 }  # fmt: skip
 
 
+# what is to start again, said around "soll": the queue, a job, or it
+_START_AGAIN_WHO = r"(?:er|sie|es|das|die queue|die warteschlange|der job)"
+
+
 def _to_be_done(m: re.Match[str]) -> str:
     """ "soll bitte beendet werden": should be ended please, "muss gestoppt werden": must be stopped."""
     done = next(v for k, v in _DONE_TO.items() if re.fullmatch(_spelled(k), m[3], re.I))
@@ -270,11 +274,13 @@ _GERMAN_PHRASES = _any_spelling(
             r"(?:nehmen|kriegen|bekommen|nutzen|benutzen|verwenden|haben|belegen)\b",
             r"should run with only \1 GPU",
         ),
-        # "die Queue soll danach wieder anlaufen": it should start again (resumed, or run again)
+        # "die Queue soll danach wieder anlaufen", "danach soll sie wieder anlaufen": it should start again
+        # (resumed, or run again); the subject before "soll" in a main clause, after it once something else
+        # comes first; a few words between ("nach der Wartung") go after it
         (
-            r"\bsoll(?:te|en)?\s+(er|sie|es|das|die queue|die warteschlange|der job)"
-            r"((?:\s+(?:bitte|dann|danach|nachher|später))*)\s+wieder\s+(?:anlaufen|starten|loslaufen|laufen)\b",
-            r"\1 should start again\2",
+            rf"\b(?:({_START_AGAIN_WHO})\s+)?soll(?:te|en)?(?:\s+({_START_AGAIN_WHO}))?"
+            r"((?:\s+(?!wieder\b)\w+){0,4}?)\s+wieder\s+(?:anlaufen|starten|loslaufen|laufen)\b",
+            lambda m: f"{m[1] or m[2] or 'it'} should start again{m[3]}",
         ),
         # "der Job soll beendet werden", "12 muss gestoppt werden": a request said in the passive
         (
