@@ -72,8 +72,8 @@ def test_what_the_user_means_to_do_is_no_ask_of_its_own() -> None:
 
 
 def test_a_guess_after_a_question_of_when_or_which_leaves_the_question_asked() -> None:
-    """The user's hunch after "when" or "which" ("at what time did it peak? maybe around lunch?") is checked by
-    the answer, not asked again; a guess of the wrong kind, or a part that asks on its own, still is."""
+    """The user's hunch after "when" or "which" ("at what time did it peak? maybe around lunch?") is checked
+    by the answer, not asked again; a guess of the wrong kind, or a part that asks on its own, still is."""
     assert split_asks("when did that happen? before the sweep?") == ["when did that happen?"]
     assert split_asks("at what hour was it? was it 3pm?") == ["at what hour was it?"]
     assert split_asks("which run drew it? probably the vit one?") == ["which run drew it?"]
