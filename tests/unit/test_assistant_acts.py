@@ -371,3 +371,36 @@ def test_shell_and_slack_wordings_of_a_removal_a_resize_and_a_memory_given() -> 
     reply = _act_on("plus give job 2 30000 mib memory since it is parked anyway", 1, done) or ""
     assert "gpuaccel edit 2 --memory 30000" in reply, reply
     assert "--memory" not in (_act_on("give me 3 gb of memory numbers", 2, done) or "")  # no job given it
+
+
+def test_a_value_said_alone_after_asking_about_a_jobs_setting_sets_that_setting() -> None:
+    """Asked how many cards, which priority or how much VRAM a job has, the user's "drop it to just 1" is
+    that setting's new value for the job talked about, never job 1; a value naming a job, or in a unit of
+    another setting, is not; a value the setting cannot take is refused as if said in full."""
+    from gpuaccel.assistant.understand.acts import asked_again_of, setting_asked
+    from gpuaccel.assistant.understand.context import Context
+
+    states = {1: "succeeded", 2: "queued"}
+
+    def after(asked: str, said: str) -> str:
+        context = Context(
+            job_names=dict(NAMES),
+            subjects=[2],
+            gpus=[0, 1],
+            gpu_memory={0: 81559.0},
+            setting=setting_asked(asked),
+        )
+        assert Context.from_json(context.to_json()).setting == context.setting  # kept by a stored session
+        act = asked_again_of(said, None, context, states)
+        return act.reply if act else ""
+
+    assert "gpuaccel edit 2 --gpus 1" in after("how many cards does train-vit want?", "drop it to just 1")
+    assert "gpuaccel priority 2 7" in after("which priority is train-vit at", "make it 7 please")
+    assert "gpuaccel edit 2 --memory 20480" in after("how much vram does job 2 need", "lower it to 20 gib")
+    too_many = after("how many cards does train-vit want?", "set it to 3")
+    assert "has 2 GPUs" in too_many and "--gpus 3" not in too_many
+    assert "1000000" in after("which priority is train-vit at", "make it 5000000")
+    assert after("how many cards does train-vit want?", "change it to job 1") == ""
+    assert after("how many cards does train-vit want?", "make it 20 gib") == ""
+    assert after("how long did train-vit wait?", "set it to 1") == ""
+    assert setting_asked("how many gpus and how much memory does it take") is None

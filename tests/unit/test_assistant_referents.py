@@ -71,6 +71,23 @@ def test_what_the_user_means_to_do_is_no_ask_of_its_own() -> None:
     ]
 
 
+def test_a_guess_after_a_question_of_when_or_which_leaves_the_question_asked() -> None:
+    """The user's hunch after "when" or "which" ("at what time did it peak? maybe around lunch?") is checked
+    by the answer, not asked again; a guess of the wrong kind, or a part that asks on its own, still is."""
+    assert split_asks("when did that happen? before the sweep?") == ["when did that happen?"]
+    assert split_asks("at what hour was it? was it 3pm?") == ["at what hour was it?"]
+    assert split_asks("which run drew it? probably the vit one?") == ["which run drew it?"]
+    # a time after "which", or a thing after "when", is no guess at the answer: asked
+    assert split_asks("which run drew the most power today? yesterday?") == [
+        "which run drew the most power today?",
+        "yesterday?",
+    ]
+    assert split_asks("when was the peak? the fan?") == ["when was the peak?", "the fan?"]
+    assert split_asks("when was the peak? and which job?") == ["when was the peak?", "which job?"]
+    # a reaction is set aside only where the message opens with it
+    assert split_asks("so long? when did it start") == ["when did it start"]
+
+
 def test_through_the_chat(svc: AssistantService) -> None:
     said = queries(
         svc,

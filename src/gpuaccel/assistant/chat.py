@@ -27,7 +27,7 @@ from gpuaccel.assistant.prose_checks import NumberCheck
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
-from gpuaccel.assistant.understand.acts import QUEUE_PAUSED, asked_again_of, read_act
+from gpuaccel.assistant.understand.acts import QUEUE_PAUSED, asked_again_of, read_act, setting_asked
 from gpuaccel.assistant.understand.asks import answer_asks, without_asides, without_lead_in
 from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.languages import Lean
@@ -87,6 +87,7 @@ class Turn:
     kept: list[int] = field(default_factory=list)
     languages: tuple[str, ...] = ()  # the language modules that read the question, carried to the next
     request: str | None = None  # a request to act, as heard: "and 13 too" next asks it of job 13
+    setting: str | None = None  # the job's setting a question asked about: "change it to 1" next sets it
 
     def numbers(self) -> set[str]:
         """The numbers the turn's results state: the only ones prose after the answer may use."""
@@ -122,6 +123,7 @@ class Turn:
             reading=self.reading,
             asked=[r.query for r in self.earlier],
             languages=self.languages,
+            setting=self.setting,
         )
 
 
@@ -399,6 +401,7 @@ class ChatService:
             turn.listing, turn.listed = next((each for each in lists if each[0]), ([], None))  # (no more run)
             turn.reading = reading or context.reading
             turn.kept = _kept_subjects(result.query, context)
+            turn.setting = setting_asked(heard) if result.query.job is not None else None
             return turn
         query, by = whole.get(heard) or pick_by(heard, context, self.pickers, now=now)
         result = run(ctx, query) if query is not None else None
@@ -414,6 +417,7 @@ class ChatService:
             turn.listing, turn.listed = listing, listed
             turn.reading = query if query.name == "gpu_reading" else context.reading
             turn.kept = _kept_subjects(query, context)
+            turn.setting = setting_asked(heard) if query.job is not None else None
             return turn
         return Turn(question, None, None, facts.block(), REFUSAL, meta, before=context)
 

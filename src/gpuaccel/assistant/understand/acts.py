@@ -666,11 +666,20 @@ _UNIT_OF = {
     "mebibyte": "mib", "meg": "mb", "megabyte": "mb", "gibibyte": "gib", "gigabyte": "gb", "gig": "gb",
 }  # fmt: skip
 _UNIT_SAID = {"mib": "MiB", "m": "MiB", "gib": "GiB", "g": "GiB", "gb": "GB", "mb": "MB"}
-# the memory a job may ask of each GPU, as the daemon bounds it (its request's own field)
-_MEMORY_LOW, _MEMORY_HIGH = (
-    next(getattr(b, k) for b in JobRequest.model_fields["memory_mib"].metadata if hasattr(b, k))
-    for k in ("ge", "le")
-)
+
+
+def _bounds(field: str) -> tuple[int, int]:
+    """The lowest and highest value of a job's request ``field`` the daemon takes (its request's own)."""
+    low, high = (
+        next(getattr(b, k) for b in JobRequest.model_fields[field].metadata if hasattr(b, k))
+        for k in ("ge", "le")
+    )
+    return low, high
+
+
+# the memory a job may ask of each GPU, and the priorities, as the daemon bounds them
+_MEMORY_LOW, _MEMORY_HIGH = _bounds("memory_mib")
+_PRIORITY_LOW, _PRIORITY_HIGH = _bounds("priority")
 
 
 # the GPU count said as a noun ("change its gpu count to 1", "set the number of GPUs of job 13 to 1"): said as
@@ -1247,26 +1256,78 @@ _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes 
 _INSTEAD_OF = re.compile(r"\b(?:i meant|i mean|meant|instead)\b")
 _NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")
 # (a correction asks nothing: "i meant to ask: how long has 12 waited?" is a question, :data:`_ASKED`)
-# the new priority said alone after a request to change a job's priority ("raise the probe's priority" then
-# "make it 50", "set to 50"): that job set to that value
+# a value said alone as a setting's new one ("make it 50", "set to 50", "change it to 1", "change for 1
+# only"), with no job and at most a unit: after a request to change a job's priority ("raise the probe's
+# priority"), that job's new priority; after a question about a job's setting (:func:`setting_asked`), that
+# setting's
 _NEW_VALUE = re.compile(
-    r"^(?:(?:ok|okay|then|and|so)\s+)?(?:(?:set|make|put|change)\s+(?:it\s+|that\s+|(?:its|the)\s+prio(?:rity)?\s+)?"
-    r"(?:to\s+)?|to\s+)(-?\d+)(?:\s+(?:then|please|pls))?$"
+    r"^(?:(?:ok|okay|then|and|so)\s+)?(?:(?:set|make|put|change|lower|raise|reduce|drop|cut|bump)\s+"
+    r"(?:it\s+|that\s+|(?:its|the)\s+prio(?:rity)?\s+)?(?:(?:down |up )?to\s+|for\s+)?|to\s+)"
+    r"(?:only\s+|just\s+)?(?P<value>-?\d+)\s*(?P<unit>(?!(?:then|please|pls|only|just|instead)\b)[a-z]+)?"
+    r"(?:\s+(?:then|please|pls|only|just|instead))*$"
 )
+# the settings of a job a request changes, by the words a question asks about each in ("what's job 12's
+# priority?", "how many gpus does job 13 ask for?", "how much memory does it need?"), with the units a new
+# value of it may be said in ("make it 40 gib" after the memory, never after the GPUs) and how a request
+# to change it is said
+_SETTINGS: dict[str, tuple[re.Pattern[str], re.Pattern[str], str]] = {
+    "priority": (
+        re.compile(r"\bprio(?:rity)?\b"),
+        re.compile(r"(?!)"),  # (none: a priority is a number alone)
+        "set the priority of job {job} to {value}",
+    ),
+    "gpus": (
+        re.compile(r"\b(?:gpus|cards)\b|\b(?:gpu|card) count\b"),
+        re.compile(r"(?:gpu|card)s?"),
+        "change job {job} to use {value} gpus",
+    ),
+    "memory": (
+        re.compile(r"\b(?:memory|mem|vram)\b"),
+        re.compile(r"mib|mb|gib|gb|g|m|megs?|gigs?"),
+        "set job {job}'s memory to {value} {unit}",
+    ),
+}
+
+
+def setting_asked(question: str) -> str | None:
+    """The one job setting a question asks about (a key of :data:`_SETTINGS`), which a bare value said next
+    sets; None where it asks about none or several ("its gpus and memory": which a value is, is unsaid)."""
+    said = {name for name, (words, _, _) in _SETTINGS.items() if words.search(question.lower())}
+    return said.pop() if len(said) == 1 else None
+
+
+def _new_value(
+    value: re.Match[str], request: str | None, context: Context, states: Mapping[int, str]
+) -> Act | None:
+    """The request a bare value (:data:`_NEW_VALUE`) makes: the new priority of the job the last request
+    changed the priority of, else the new value of the setting the last question asked about, of the job
+    talked about (read as said outright, so a value out of its range is refused as it would be); None where
+    neither came before, or the value's unit is another setting's ("make it 2 gpus" after the memory)."""
+    if request is not None:
+        before = read_act(request, context, states) if re.search(r"\bprio", request, re.I) else None
+        setting, job = "priority", before.jobs[0] if before is not None and len(before.jobs) == 1 else None
+    else:
+        setting, job = context.setting, _talked_about(context)
+    if setting is None or job is None:
+        return None
+    _, units, said = _SETTINGS[setting]
+    unit = value["unit"] or ""
+    if unit and not units.fullmatch(unit):
+        return None
+    return read_act(said.format(job=job, value=value["value"], unit=unit).strip(), context, states)
 
 
 def asked_again_of(said: str, request: str | None, context: Context, states: Mapping[int, str]) -> Act | None:
     """The last message's request (``request``, as heard) asked of the one job this follow-up names
     ("retry job 9" then "job 5 also"): that request read with the job in place of its own; None where the
     follow-up says no "too"/"also"/"same" (nor corrects it: "no, I meant 12"), names no job or several, or
-    the request names none."""
+    the request names none. A value said alone is a setting's new value (:func:`_new_value`), after a
+    request or a question."""
+    value = _NEW_VALUE.match(" ".join(_words(said).split()))
+    if value is not None and (act := _new_value(value, request, context, states)) is not None:
+        return act
     if request is None:
         return None
-    value = _NEW_VALUE.match(" ".join(_words(said).split()))
-    if value is not None and re.search(r"\bprio", request, re.I):
-        before = read_act(request, context, states)
-        if before is not None and len(before.jobs) == 1:
-            return read_act(f"set the priority of job {before.jobs[0]} to {value[1]}", context, states)
     lower = said.lower()
     instead = _INSTEAD_OF.search(lower) is not None and not _ASKED.search(_INSTEAD_OF.sub(" ", lower))
     if not (instead or _ALSO_OF.search(lower)):
@@ -1403,6 +1464,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if resized is not None:  # "edit job 13 to use only 1 GPU instead of 2": what it asks for, changed
         number = resized["number"] or str(talked)
         n = int(_COUNTS.get(resized["count"], resized["count"]))
+        if context.gpus and n > len(context.gpus):  # (as a memory request no GPU here holds is refused)
+            return Act(
+                f"{CANT} This machine has {len(context.gpus)} GPUs, so job {number} asking for {n} would"
+                f" never start; ask for at most that: gpuaccel edit {number} --gpus N.",
+                (int(number),),
+            )
         return Act(
             f"{CANT} To change job {number} to ask for {n} GPU{'s' if n != 1 else ''}: gpuaccel edit"
             f" {number} --gpus {n} (a queued or held job only).",
@@ -1609,6 +1676,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         return Act(refusal, ids_, command)
     if command == "priority":  # the command takes the new priority (higher runs sooner)
         new = _priority(said, jobs, context)
+        if new is not None and not _PRIORITY_LOW <= int(new) <= _PRIORITY_HIGH:
+            return Act(
+                f"{CANT} {new} is no priority gpuaccel takes: gpuaccel priority {ids} N takes {_PRIORITY_LOW}"
+                f" to {_PRIORITY_HIGH}.",
+                ids_,
+            )
         if new is not None:
             # (edit takes one job: docs/queue.md writes a priority change as "gpuaccel edit ID --priority P")
             edit = f" (or gpuaccel edit {ids} --priority {new})" if len(jobs) == 1 else ""

@@ -266,6 +266,35 @@ _SPAN_PAIR = re.compile(
 _COMPARED = re.compile(r"\bcompar(?:e|es|ed|ing|ison)\b", re.IGNORECASE)
 _SPAN_PAIR_COMPARED = re.compile(rf"\b({_SPAN})\s*(?:,\s*)?(?:with|to|and)\s+({_SPAN})\b", re.IGNORECASE)
 
+# a guess at the answer, said after a question of when or which: "what time was that? during the eval?",
+# "when did it peak? this morning?", "which job was it? the sft?" ask the question (whose answer says whether
+# the guess was right); the guess asks nothing of its own. A few words, no ask or reading of their own, and
+# of the kind asked: a time or a frame after "when", a thing after "which" or "who" (not "which job used the
+# most energy today? yesterday?": the same asked of another day)
+_ASKS_WHEN = re.compile(r"\b(?:when|what time|which time|what hour)\b", re.IGNORECASE)
+_ASKS_WHICH = re.compile(r"\b(?:which|who|whose)\b", re.IGNORECASE)
+_GUESS = re.compile(
+    r"(?:(?:or|maybe|probably|perhaps)\s+)?(?:(?:was|is)\s+(?:it|that|this)\s+)?(?P<guess>(?:\S+\s+){0,3}\S+?)\s*\?",
+    re.IGNORECASE,
+)
+_A_TIME = re.compile(
+    r"(?:during|while|in|at|around|about|before|after|on|by)\s.+|\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
+    rf"|{_SPAN}|(?:this|last) (?:evening|night)|(?:early|late) (?:morning|afternoon|evening)",
+    re.IGNORECASE,
+)
+
+
+def _guessed(part: str, asked: str) -> bool:
+    """Whether ``part``, said after the question ``asked``, is only a guess at its answer (:data:`_GUESS`)."""
+    m = _GUESS.fullmatch(part.strip())
+    if m is None or _ASKS_OWN.search(part) or re.match(_ASK_START, m["guess"], re.IGNORECASE):
+        return False
+    if topics_said(part) - {"jobs", "gpu"}:
+        return False  # "when did it peak? the power?": a reading of its own
+    a_time = _A_TIME.fullmatch(m["guess"]) is not None
+    return a_time if _ASKS_WHEN.search(asked) else not a_time and _ASKS_WHICH.search(asked) is not None
+
+
 # words that ask nothing alone ("why?" after a list: its answer says why; "when?" after a peak: it says when)
 _NO_ASK_ALONE = ("why", "when", "and", "also", "plus", "so")
 _ASKED_WORD = re.compile(r"(?:who|whose)\s*\??", re.IGNORECASE)  # ("at what time; who": who ran then)
@@ -333,7 +362,9 @@ def split_asks(message: str) -> list[str]:
     head, *told = _DASH.split(message.strip(), maxsplit=1)
     if told and _states_listed(re.split(r",\s*|\s+and\s+", told[0].strip(" ?.!"))):
         message = head  # "an overview of the queue — what's running, what's waiting and what's on hold?"
-    message = _REACTION_FIRST.sub("", message.strip(), count=1)  # "only that long? when was it": the ask
+    # "only that long? when was it": the ask (a reaction said first only: "what time was that? ..." asks)
+    first = _REACTION_FIRST.match(message.strip())
+    message = message.strip()[first.end() :] if first else message.strip()
     parts = [
         _LEAD.sub("", _PLEASE_FIRST.sub("", _after_courtesy(p).strip(" ,;")))
         for p in _BOUNDARY.split(message)
@@ -413,11 +444,13 @@ def split_asks(message: str) -> list[str]:
             lone_wh = True
     parts = kept + ([framed] if framed else [])
     # "ok thanks. and how much memory is it using?": the thanks asks nothing; nor does a telling after a
-    # question ("why hasn't the probe started? the student who sent it keeps asking me.")
+    # question ("why hasn't the probe started? the student who sent it keeps asking me."), nor a guess at
+    # its answer ("when was that? during the eval?")
     told = {
         k
         for k in range(1, len(parts))
-        if parts[k - 1].endswith("?") and _tells_only(parts[k], parts[k - 1], k == len(parts) - 1)
+        if parts[k - 1].endswith("?")
+        and (_tells_only(parts[k], parts[k - 1], k == len(parts) - 1) or _guessed(parts[k], parts[k - 1]))
     }
     asks = [
         p

@@ -57,6 +57,9 @@ class Context:
     # the last message's request to act, as heard ("bump job 12 to priority 10"): "and 13 too" asks it of
     # job 13; only the message right after a request keeps it
     request: str | None = None
+    # the job's setting the last question asked about ("how many gpus does job 13 ask for?": "gpus", or
+    # "priority", "memory"): a bare value next ("change it to 1") is its new value, not a job's number
+    setting: str | None = None
 
     @property
     def moment(self) -> Window | None:
@@ -103,6 +106,8 @@ class Context:
             data["languages"] = list(self.languages)
         if self.request:
             data["request"] = self.request
+        if self.setting:
+            data["setting"] = self.setting
         return data
 
     @classmethod
@@ -124,6 +129,7 @@ class Context:
                 asked=[Query.from_json(q) for q in data.get("asked") or []],
                 languages=tuple(str(m) for m in data.get("languages") or []),
                 request=str(data["request"]) if data.get("request") else None,
+                setting=str(data["setting"]) if data.get("setting") else None,
             )
         except (TypeError, ValueError, KeyError, AttributeError):
             return cls()  # a context stored by another version: start afresh rather than fail
