@@ -67,7 +67,8 @@ _TURKISH_MARK = re.compile(
     r"|[şs]unu|bunu|[şs]una|buna|tmm|nbr|slm|tskler|dakka"
     # a wish said of a job ("çalışsın", "koşsun" let it run; "bırak" let; "sil gitsin" just delete it), a
     # mind changed ("vazgeçtim"), "sadece" (only), "sırasında" (during), "listeden" (from the list)
-    r"|[çc]al[ıi][şs]s[ıi]n|ko[şs]sun|b[ıi]rak|gitsin|vazge[çc]\w*|sadece|s[ıi]ras[ıi]nda|liste(?:den|ye|sinden))\b"
+    r"|[çc]al[ıi][şs]s[ıi]n|ko[şs]sun|b[ıi]rak|gitsin|vazge[çc]\w*|sadece|s[ıi]ras[ıi]nda|liste(?:den|ye|sinden)"
+    r"|(?:ba[şs]la|bit|patla|[çc][öo]k|iptal\s+ol|iptal\s+edil)m[ae]d[ae]n)\b"  # "bitmeden" (before it ended)
     # an English verb done with "et" ("release et", "pause eder misin"; not French's "et" between two)
     r"|\b(?:cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit)\s+"
     r"(?:et(?=\s*(?:[,.!?]|$))|ed(?:er|ebilir|in|iver|elim|ildi)\b|etti\w*)",
@@ -449,13 +450,16 @@ _TURKISH = (
         + ("s" if m[1].lower() not in ("tek", "bir", "bi", "1") else ""),
     ),
     # a memory lowered to an amount: "40000 MiB'e düşür" (lower its memory to 40000 MiB)
-    (r"\b(\d+(?:\.\d+)?)\s*(mib|gib|gb|mb)['’]?(?:y?[ae])\s+(?:dusur|indir)\w*", r"lower its memory to \1 \2"),
+    (
+        r"\b(\d+(?:\.\d+)?)\s*(mib|gib|gb|mb)['’]?(?:y?[ae])\s+(?:dusur|indir)\w*",
+        r"lower its memory to \1 \2",
+    ),
     (r"((?:\b(?:gpu|job|card|node)\s+)?[\w.:-]*\w)['’](" + _SUFFIX + r")(?![\w'’])", _suffixed),
     (r"\b(" + _NOUN + r")(" + _SUFFIX + r")(?![\w'’])", _suffixed),
     (r"\b(\d+b|[a-z]*\d+[a-z]*)\s+olan(?:in|i)?\b", r"the \1 one"),
     # a wish said last ("X sadece GPU 1'de koşsun": X should run only on GPU 1; "tek GPU'yla çalışsın")
     (
-        r"(^\s*|[,.;!?]\s*)(?:([^,.;!?]*?)\s+)?((?:only\s+|just\s+)?(?:with|on)\s+[^,.;!?]*?)\s+"
+        r"(^\s*|[,.;!?]\s*)(?:(?!(?:only|just)\s)([^,.;!?]*?)\s+)?((?:only\s+|just\s+)?(?:with|on)\s+[^,.;!?]*?)\s+"
         r"(?:kossun|calissin)\b",
         lambda m: f"{m[1]}{m[2] or 'it'} should run {m[3]}",
     ),  # "405b olan": the 405b one
