@@ -101,6 +101,14 @@ def test_turkish_requests_pointing_at_the_last_job(heldout_svc: AssistantService
         ("job 12 neden hala bekliyo", "sunu iptal eder misin", "gpuaccel cancel 12"),
         ("whisper-finetune napiyo", "release et bunu", "gpuaccel release 14"),
         ("job 13 neden bekliyo", "bunu kuyrukta basa al", "gpuaccel priority 13"),
+        # put back in the queue ("yeniden kuyruğa koy"), once more ("bir daha"), let go ("bırak çalışsın"),
+        # deleted ("listeden sil"), a wish of how it runs ("tek kartla çalışsın", "yalnızca 4090'da koşsun")
+        ("job 9 niye patladi", "bunu yeniden kuyruğa koy", "gpuaccel retry 9"),
+        ("job 5 neden coktu", "bir daha restart'la onu", "gpuaccel retry 5"),
+        ("whisper-finetune neden bekliyo", "bırak çalışsın", "gpuaccel release 14"),
+        ("flash-attn-build ne oldu", "listeden sil bunu", "gpuaccel remove 3"),
+        ("llama-405b-probe neden bekliyo", "tek kartla çalışsın, şunu değiştir", "gpuaccel edit 13 --gpus 1"),
+        ("job 12 ne durumda", "yalnızca 4090'da koşsun, ayarlar mısın", "gpuaccel edit 12 --gpu-ids 1"),
     ):
         sid, _, _ = ask(heldout_svc, first, None)
         _, text, query = ask(heldout_svc, then, sid)
@@ -193,6 +201,13 @@ def test_english_and_other_languages_are_not_read_as_turkish() -> None:
         ("ayni saatlerde h100 ne kadar cekti", "at the same hours"),
         ("fanlar ne durumda", "fans"),
         ("gucu limitini gecti mi", "its limit"),
+        # "-madan önce" (before it did), "o arada" (meanwhile), "civarında" (around), "dünden de" (from
+        # yesterday too); not "durmadan" (nonstop)
+        ("resnet iptal olmadan önce ne yazıyordu", "before it was cancelled"),
+        ("bitmeden once loss kacti", "before it finished"),
+        ("o arada gpu1 ne kadar cekti", "at that time"),
+        ("14:10 civarinda h100 sicakligi", "around 14:10"),
+        ("dunden de bisey var mi", "from yesterday too"),
     ],
 )
 def test_turkish_spans_and_words_read(said: str, reading: str) -> None:
@@ -204,6 +219,12 @@ def test_turkish_spans_and_words_read(said: str, reading: str) -> None:
     [
         ("kuyrugu durdur yarin sabah deploy var", "gpuaccel pause"),
         ("12yi hold'a al", "gpuaccel hold 12"),
+        # the queue frozen ("dondur"), no new job to start ("yeni iş başlamasın"), opened again ("geri aç")
+        ("kuyrugu dondur lutfen", "gpuaccel pause"),
+        ("yeni iş başlamasın şimdilik", "gpuaccel pause"),
+        ("vazgeçtim, kuyruğu tekrar aç", "gpuaccel resume"),
+        # a memory lowered to an amount ("30000 MiB'a düşür")
+        ("job 12 çok fazla bellek istiyor, 30000 MiB'a düşür", "gpuaccel edit 12 --memory 30000"),
     ],
 )
 def test_turkish_requests_of_the_queue(heldout_svc: AssistantService, said: str, command: str) -> None:
@@ -222,3 +243,18 @@ def test_turkish_span_then_a_statistic_and_another_card(heldout_svc: AssistantSe
     assert query is not None and query["window"]["label"] == "yesterday between 19:00 and 23:00", query
     _, _, again = ask(heldout_svc, "ayni saatlerde gpu1?", sid)
     assert again is not None and again["gpu"] == 1 and again["window"] == query["window"], again
+
+
+def test_turkish_a_reading_during_a_job_and_over_the_span_just_asked(heldout_svc: AssistantService) -> None:
+    # "X sırasında" (during X), its time said before it telling which run: while that job ran
+    _, _, query = ask(heldout_svc, "dün gece finetune sırasında H100 ortalama kaç watt çekti", None)
+    assert query is not None and query.get("job") == 2 and query["metric"] == "power", query
+    # "o arada" (in that span): the span just asked; "olmuş" (has it been)
+    sid, _, first = ask(heldout_svc, "10 ile 12 arasi h100 sicakligi ortalama kac", None)
+    _, _, query = ask(heldout_svc, "en fazla kac olmus o arada", sid)
+    assert first is not None and query is not None and query.get("window") == first["window"], query
+    # "dünden de ... var mı" (any from yesterday too), after today's failures
+    sid, _, _ = ask(heldout_svc, "bugün hangi işler patladı", None)
+    _, _, query = ask(heldout_svc, "dünden de patlayan var mı", sid)
+    assert query is not None and query["name"] == "failures", query
+    assert query["window"]["label"] == "yesterday", query

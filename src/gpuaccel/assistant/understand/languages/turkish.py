@@ -64,7 +64,11 @@ _TURKISH_MARK = re.compile(
     r"|ekib\w*|bak[ıi]m\w*|sunucu\w*|makine\w*|hata(?!o\b|\s+d(?:o|e|ijiye|ena)\b)\w*|yaz[ıi]yor|yazar"
     r"|ne\s+i[şs]e|numaral[ıi]|aras[ıi](?:nda)?|ayn[ıi]|limit(?:i|ini)|fanlar\w*"
     r"|g[öo]rev\w*|duraklat\w*|de[ğg]i[şs]tir\w*|anlat[ıi]r|hakk[ıi]nda|aras[ıi]ndaki"
-    r"|[şs]unu|bunu|[şs]una|buna|tmm|nbr|slm|tskler|dakka)\b"
+    r"|[şs]unu|bunu|[şs]una|buna|tmm|nbr|slm|tskler|dakka"
+    # a wish said of a job ("çalışsın", "koşsun" let it run; "bırak" let; "sil gitsin" just delete it), a
+    # mind changed ("vazgeçtim"), "sadece" (only), "sırasında" (during), "listeden" (from the list)
+    r"|[çc]al[ıi][şs]s[ıi]n|ko[şs]sun|b[ıi]rak|gitsin|vazge[çc]\w*|sadece|s[ıi]ras[ıi]nda|liste(?:den|ye|sinden)"
+    r"|(?:ba[şs]la|bit|patla|[çc][öo]k|iptal\s+ol|iptal\s+edil)m[ae]d[ae]n)\b"  # "bitmeden" (before it ended)
     # an English verb done with "et" ("release et", "pause eder misin"; not French's "et" between two)
     r"|\b(?:cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|submit)\s+"
     r"(?:et(?=\s*(?:[,.!?]|$))|ed(?:er|ebilir|in|iver|elim|ildi)\b|etti\w*)",
@@ -77,7 +81,7 @@ _FOLD = str.maketrans("ıİşŞğĞçÇöÖüÜâÂîÎûÛ", "iIsSgGcCoOuUaAiIu
 
 # a name of the trade Turkish puts its suffixes on with no apostrophe ("joblar", "gpuda", "processler"), a
 # card's name or its number ("4090da", "h100de", "1de": on GPU 1); not "login", "logic"
-_NOUN = r"(?:jobs?|gpu\d?|process|card|node|checkpoint|util|log(?!i[cn]\b)|\d{4}|[abh]\d{2,3}|\d)"
+_NOUN = r"(?:jobs?|gpu\d?|process|card|node|checkpoint|util|alarm|log(?!i[cn]\b)|\d{4}|[abh]\d{2,3}|\d)"
 # a card's name: what is "on" it ("4090'da" on the 4090), not "in" it as in a log ("log'unda")
 _CARD = re.compile(r"^(?:gpu\s*\d*|h100|h200|a100|4090|3090|card|node|rank\s*\d*|\d+)$", re.I)
 # the English verbs Turkish asks with "et" (do) or "yap" (make) after them ("release et", "pause eder
@@ -86,7 +90,7 @@ _ENGLISH_VERB = r"(cancel|pause|resume|release|hold|retry|restart|rerun|kill|req
 _PRIORITY = r"(?:priority|oncelik|oncelig|prio)(?:['’]?\w+)?"  # "priority'sini", "onceligini"
 _REQUEST = (
     r"cancel|pause|resume|release|hold|retry|restart|rerun|kill|requeue|raise the priority of"
-    r"|lower the priority of|compare|show|check"
+    r"|lower the priority of|compare|show|check|remove|change"
 )
 
 
@@ -139,7 +143,15 @@ _UNIT = {
 _DO = {"dusur": "lower", "azalt": "reduce", "artir": "raise", "kullan": "use"}
 
 # the small counts said before a noun ("üç" is read as "three" before its letters are taken off)
-_COUNT = {"iki": "two", "dort": "four", "bes": "five"}
+_COUNT = {"tek": "a single", "bir": "one", "bi": "one", "iki": "two", "dort": "four", "bes": "five"}
+
+# what a job did, said with "-madan önce" (before it did): "başlamadan önce" before it started, "iptal
+# olmadan önce" before it was cancelled, "patlamadan önce" before it crashed, "bitmeden önce" (not
+# "durmadan", nonstop)
+_BEFORE_IT = {
+    "basla": "it started", "bit": "it finished", "patla": "it crashed", "cok": "it crashed",
+    "iptal ol": "it was cancelled", "iptal edil": "it was cancelled",
+}  # fmt: skip
 
 # the times Turkish says first in its clause ("o sirada GPU'da ne vardi": at that time on the GPU what was)
 _WHEN_FIRST = re.compile(
@@ -176,7 +188,10 @@ _TURKISH = (
     (r"\bi[şŞ](?:i|in|e|te)?\b", "job"),
     (r"\bisler(?:i|in|de)?\b", "jobs"),  # typed without its letters, where its suffix shows it
     (r"\b(\d+)\s+(saat|dakika|dk|g[üu]n)\s+[öo]nce\b", lambda m: f"{m[1]} {_UNIT[m[2][:3].lower()]} ago"),
-    (r"\b(?:ba[şs]lamadan|ba[şs]lamadan\s+[öo]nce)\b(?:\s+[öo]nce)?", "before it started"),
+    (
+        r"\b(ba[şs]la|bit|patla|[çc][öo]k|iptal\s+ol|iptal\s+edil)m[ae]d[ae]n\b(?:\s+[öo]nce)?",
+        lambda m: "before " + _BEFORE_IT[re.sub(r"\s+", " ", m[1].lower().translate(_FOLD))],
+    ),
     (r"\b[öÖ]nceki\b", "previous"),
     (r"\b[öÖo]nce\s+ba[şs]las[ıi]n\b", "should start first"),
     (r"\b[öÖ]nce\b", "before"),
@@ -222,9 +237,12 @@ _TURKISH = (
     (r"\bbugun\b", "today"),
     (r"\b(?:bu\s+)?sabahtan\s+beri\b", "since this morning"),
     (r"\bdunden\s+beri\b", "since yesterday"),
+    (r"\bdunden\b", "from yesterday"),
+    # "de"/"da" written apart after a time is "too" ("dünden de var mı": any from yesterday too)
+    (r"\b((?:from\s+)?(?:yesterday|today|last night|this morning))\s+d[ae]\b", r"\1 too"),
     (r"\bbu\s+sabah(?:ki)?\b", "this morning"),
     (r"\bbu\s+(?:aksam|gece)\b", "tonight"),
-    (r"\bbu\s+ogleden\s+sonra\b", "this afternoon"),
+    (r"\b(?:bu\s+)?ogleden\s+sonra\b", "this afternoon"),
     (r"\bbu\s+hafta\b", "this week"),
     (r"\bgecen\s+hafta\b", "last week"),
     (r"\byarin\b", "tomorrow"),
@@ -264,7 +282,17 @@ _TURKISH = (
     (r"\bson\s+(\d+)\s+gun(?:de|dur|un)?\b", r"in the last \1 days"),
     (r"\bo\s+zamandan\s+beri\b|\bondan\s+beri\b", "since then"),
     (r"\bne\s+zamandan\s+beri\b|\bne\s+zamandir\b|\bne\s+kadardir\b", "since when"),
-    (r"\bo\s+(?:sirada|saatte|anda|zaman|esnada)\b|\bo\s+sira\b", "at that time"),
+    (r"\bo\s+(?:sirada|saatte|anda|zaman|esnada|arada)\b|\bo\s+sira\b", "at that time"),
+    # "X sırasında" (during X): while the job X ran; a time said before it tells which run ("dün gece
+    # finetune sırasında": while the finetune ran last night), said after it
+    (
+        r"\b(?:((?:last night|yesterday(?: evening| morning| afternoon)?|today|this morning|this afternoon"
+        r"|tonight))\s+)?(?!(?:o|bu|su|that|this)\s)((?:job\s+)?[\w.-]+)\s+sirasinda\b",
+        lambda m: f"while {'' if m[2].lower().startswith('job') else 'the '}{m[2]} ran"
+        + (f" {m[1]}" if m[1] else ""),
+    ),
+    # "13:45 civarı" (around 13:45)
+    (r"\b(\d{1,2}[:.]\d\d)\s+(?:civar(?:i|inda)|sular(?:i|inda))\b", r"around \1"),
     (r"\bondan\s+sonra\b", "after that"),
     (r"\bsu\s+ana\s+kadar\b|\bsimdiye\s+kadar\b", "so far"),
     (r"\bsimdilik\b", "for now"),
@@ -273,6 +301,8 @@ _TURKISH = (
     (r"\bsu\s+an(?:da)?\b|\bsimdi\b", "now"),
     (r"\b(?:saat\s+)?kacta\b|\bsaat\s+kac\b", "at what time"),
     (r"\bhala\b", "still"),
+    (r"\b(?:sadece|yalnizca)\b", "only"),
+    (r"\bartik\b", "now"),  # "artık" (by now, from now on)
     (r"\bhenuz\b", "yet"),
     (r"\byakin\s+zamanda\b", "soon"),
     # above and below a value: "80 derecenin ustunde" (above 80 degrees), "500W ustu"; "70 derece ve
@@ -304,6 +334,8 @@ _TURKISH = (
     (r"\ben\s+son\b", "last"),
     (r"\bdaha\s+(?:cok|fazla)\b", "more"),
     (r"\bdaha\s+az\b", "less"),
+    (r"\bcok\s+fazla\b", "too much"),
+    (r"\bistiyor\b", "asks for"),
     (r"\bdaha\s+sicak\b", "hotter"),
     (r"\bdaha\s+(?:mesgul|yogun)\b", "busier"),
     (r"\bsicak\b", "hot"),
@@ -337,7 +369,24 @@ _TURKISH = (
     (r"\biptal\s+(?:etti|edildi|edilmis|oldu)\b", "cancelled"),
     (r"\biptal\s+(?:eder|edebilir)\s+mis[iu]n(?:iz)?\b", "can you cancel"),
     (r"\biptal(?:\s+(?:et|edin|ediver))?\b", "cancel"),
-    (r"\b(?:kuyru[kg]\w*)\s+(?:tamamen\s+)?(?:durdur|duraklat)\w*", "pause the queue"),
+    # the queue stopped ("kuyruğu durdur", "dondur" freeze; "yeni job başlamasın" let no new job start) and
+    # opened again ("kuyruğu geri aç", "kuyruğu tekrar başlat")
+    (r"\b(?:kuyru[kg]\w*)\s+(?:tamamen\s+)?(?:durdur|duraklat|dondur)\w*", "pause the queue"),
+    (r"\byeni\s+(?:job|is|gorev)\w*\s+(?:baslamasin|almasin|girmesin)\b", "pause the queue"),
+    (
+        r"\b(?:kuyru[kg]\w*)\s+(?:geri\s+|tekrar\s+|yeniden\s+)?"
+        r"(?:ac|actir|acar\s+mis[iu]n|acabilir\s+mis[iu]n|baslat\w*|devam\s+ettir\w*)\b",
+        "resume the queue",
+    ),
+    (r"\bdondur\b", "freeze"),
+    (r"\bvazgec(?:tim|tik)\b", "never mind"),
+    # a held job let go ("bırak çalışsın" let it run), a job deleted ("sil gitsin", "listeden sil")
+    (r"\bbirak\s+(?:calissin|kossun|baslasin)\b", "let it run"),
+    (r"\bliste(?:den|sinden)\s+(?=sil\b)", ""),  # "listeden sil bunu": remove it (from the job list)
+    (r"\bsil\s+gitsin\b", "remove"),
+    (r"\bsil(?:er|ebilir)\s+mis[iu]n(?:iz)?\b", "can you remove"),
+    (r"\bsil\b", "remove"),
+    (r"\bliste(?:den|sinden)\b", "from the list"),
     (r"\bhold['’]?[ae]\s+al\w*|\bbeklemeye\s+al\w*|\bbeklet\b", "hold"),
     (r"\baskiya\s+al\w*|\bdurdur\b", "pause"),
     (r"\bnasil\s+devam\s+ettir\w*", "how do I resume it"),
@@ -345,6 +394,9 @@ _TURKISH = (
     (r"\bserbest\s+birak\w*", "release"),
     (r"\b(?:tekrar|yeniden)\s+(?:baslat|calistir|basla)\w*", "restart"),
     (r"\b(?:tekrar|yeniden)\s+dene\b", "retry"),
+    (r"\b(?:bi|bir)\s+daha\b", "again"),  # "bi daha retry'la" (retry it once more)
+    # put back in the queue: "tekrar kuyruğa at" (requeue it)
+    (r"\b(?:tekrar|yeniden|geri)\s+kuyru[kg]a\s+(?:at|koy|sok|ekle|gonder)\w*", "requeue"),
     (r"\b(?:tekrar|yeniden)\s+(?:dener|deneyebilir)\s+mis[iu]n(?:iz)?\b", "can you retry it"),
     # "duraklat" (pause), asked ("duraklatabilir misin" can you pause); "nasıl devam ettireceğim" (how do I
     # resume it), "işim bitince" (when I am done)
@@ -360,6 +412,7 @@ _TURKISH = (
         + " and ".join(f"job {n}" if n.isdigit() else n for n in (m[1], m[2])),
     ),
     (r"\boldur\b", "kill"),
+    (r"\bdegistir\b", "change"),
     (r"\b(\d{2,3})(?:y?[iu])\b", r"\1"),
     # a priority raised or lowered: "X'in priority'sini yukselt" (raise the priority of X), "10 yap" (to 10)
     (
@@ -376,6 +429,7 @@ _TURKISH = (
     ),
     (r"\b" + _PRIORITY + r"\s+(\d+)['’]?(?:y?[ae])?\s+(?:yap|ayarla|cek)\b", r"set its priority to \1"),
     (r"\b(\d+)\s+yap\b", r"set to \1"),
+    (r"\bayarla(?:r|yabilir)\s+mis[iu]n(?:iz)?\b", "can you set it"),
     # moved up the queue: "öne al" (bring forward), "başa al" (to the front)
     (r"\b(?:one|basa)\s+(?:al|cek|gecir)(?:ir|abilir)\s+mis[iu]n(?:iz)?\b", "can you raise the priority of"),
     (r"\b(?:one|basa)\s+(?:al|cek|gecir)(?:in|iver|sana)?\b", "raise the priority of"),
@@ -389,9 +443,26 @@ _TURKISH = (
     # "bu process hangi job'in" (which job's is this process): it belongs to which job; "hangi job'tu"
     (r"\bhangi\s+([\w.-]+)['’]?(?:in|nin|un|nun)\s*(?=[?.!]*\s*$)", r"belongs to which \1"),
     (r"\bhangi\s+([\w.-]+)['’]?(?:ti|tu|di|du|ydi|ydu)\b", r"which \1 was it"),
+    # a count of cards with "-la" or "ile" (with): "tek GPU'yla" with a single GPU, "2 kartla" with 2 cards
+    (
+        r"\b(tek|bir|bi|iki|\d+)\s+(gpu|kart|card)(?:['’]?y?l[ae]|\s+ile)\b",
+        lambda m: f"with {_COUNT.get(m[1].lower(), m[1])} {'gpu' if m[2].lower() == 'gpu' else 'card'}"
+        + ("s" if m[1].lower() not in ("tek", "bir", "bi", "1") else ""),
+    ),
+    # a memory lowered to an amount: "40000 MiB'e düşür" (lower its memory to 40000 MiB)
+    (
+        r"\b(\d+(?:\.\d+)?)\s*(mib|gib|gb|mb)['’]?(?:y?[ae])\s+(?:dusur|indir)\w*",
+        r"lower its memory to \1 \2",
+    ),
     (r"((?:\b(?:gpu|job|card|node)\s+)?[\w.:-]*\w)['’](" + _SUFFIX + r")(?![\w'’])", _suffixed),
     (r"\b(" + _NOUN + r")(" + _SUFFIX + r")(?![\w'’])", _suffixed),
-    (r"\b(\d+b|[a-z]*\d+[a-z]*)\s+olan(?:in|i)?\b", r"the \1 one"),  # "405b olan": the 405b one
+    (r"\b(\d+b|[a-z]*\d+[a-z]*)\s+olan(?:in|i)?\b", r"the \1 one"),
+    # a wish said last ("X sadece GPU 1'de koşsun": X should run only on GPU 1; "tek GPU'yla çalışsın")
+    (
+        r"(^\s*|[,.;!?]\s*)(?:(?!(?:only|just)\s)([^,.;!?]*?)\s+)?((?:only\s+|just\s+)?(?:with|on)\s+[^,.;!?]*?)\s+"
+        r"(?:kossun|calissin)\b",
+        lambda m: f"{m[1]}{m[2] or 'it'} should run {m[3]}",
+    ),  # "405b olan": the 405b one
     (r"\bhangi\s+([\w-]+)['’]?\s*(?:yuzunden|nedeniyle)\b", r"which \1 caused it"),
     (r"\byuzunden\b|\bnedeniyle\b", "because of"),
     # the nouns of a machine and its queue, with their suffixes ("sicakligi" its temperature, "kuyrukta" in
@@ -576,7 +647,8 @@ _TURKISH = (
     (r"\bbaslamadi\b", "not started"),
     (r"\b(?:baslayacak|baslar)\b", "will it start"),
     (r"\bbaslat\b", "start"),
-    (r"\b(?:patladi|coktu)\b", "crashed"),
+    (r"\b(?:patladi|coktu|patlayan|patlayanlar|patlamis)\b", "crashed"),
+    (r"\bfirla(?:di|mis|yan)\b", "spiked"),  # "fırladı" (shot up)
     (r"\bbasarisiz\s+oldu\b", "failed"),
     (r"\bbasarili\b", "succeeded"),
     (r"\b(?:harcadi|harcamis|yedi|yemis)\b", "used"),
@@ -591,7 +663,8 @@ _TURKISH = (
     (r"\bcekiyor\b", "is drawing"),
     (r"\bcekti\b", "drew"),
     (r"\bceken\b", "drawing"),
-    (r"\bgordu\b", "did it reach"),
+    (r"\b(?:gordu|gormus)\b", "did it reach"),
+    (r"\bgordum\b", "I saw"),
     (r"\bgorunuyor\b", "shows"),
     (r"\bsurdu\b", "did it last"),
     (r"\b(the longest|the shortest)\s+suren\b", r"\1"),  # "en uzun suren job": the longest job
@@ -640,7 +713,7 @@ _TURKISH = (
     (r"\bgoster\b", "show"),
     (r"\bolacak\b", "will be"),
     (r"\b(at what time|when)\s+(?:oldu|olmus)\b", r"\1 did it happen"),  # "ne zaman olmuş"
-    (r"\boldu\b", "was it"),
+    (r"\b(?:oldu|olmus)\b", "was it"),
     (r"\bvardi\b", "was"),
     (r"\bvar\s+mi\b", "is there"),
     (r"\bvar\b", "is"),
@@ -677,7 +750,7 @@ _TURKISH = (
     (r"\bilk\b", "first"),
     (r"\bson\b", "the last"),
     (r"\bbiraz\b", "for a while"),
-    (r"\b(?:bi|bir)\s+sey\b", "something"),
+    (r"\b(?:bi|bir)\s*sey\b", "something"),
     (r"\b(short|long|small)\s+(?:bi|bir)\b", r"a \1"),  # "kısa bir e-posta": a short email
     (r"\b(?:bi|bir)\b", "a"),
     (r"\bgibi\b", "like"),
