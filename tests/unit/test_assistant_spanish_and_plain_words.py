@@ -604,3 +604,19 @@ def test_mexican_whatsapp_request_words(said: str, reads: str) -> None:
 
 def test_left_alone_of_no_job_names_none() -> None:
     assert "not" not in in_english("bueno, déjalo así"), in_english("bueno, déjalo así")
+
+
+@pytest.mark.parametrize(
+    ("said", "reads"),
+    [
+        ("cuánto tuvo que esperar el 12 pa arrancar?", "how long did it wait job 12 before it started"),
+        ("hace cuanto rato q está esperando el 14", "how long has it been waiting job 14"),
+        ("y por qué la cola sigue parada hoy?", "why the queue still idle today"),
+        ("quanto tempo o 13 ficou esperando na fila?", "how long"),  # (Portuguese's own, still read)
+    ],
+)
+def test_words_spanish_spells_as_portuguese_does(said: str, reads: str) -> None:
+    """A word Spanish spells as Portuguese does ("esperando", "arrancar", "parada") in a message with
+    Spanish's own words is Spanish's: its "que" no Portuguese "that"; "hace cuánto rato" (how long has it
+    been) before "cuánto rato" alone."""
+    assert reads in in_english(said), (said, in_english(said))

@@ -472,7 +472,6 @@ _SPANISH = compiled(
         (r"\bcuantos intentos\b", "how many attempts"),
         (r"\b(?:re)?intentos\b", "attempts"),
         (r"\bhizo\b", "did it make"),
-        (r"\bcuanto rato\b", "how long"),
         # "hace cuánto que está corriendo", "hace cuanto rato q esta esperando": how long has it been at it
         (
             r"\bhace cuanto (?:tiempo |rato )?(?:que )?(?:esta|estan|lleva|llevan)"
@@ -480,6 +479,7 @@ _SPANISH = compiled(
             lambda m: "how long has it been "
             + {"corriendo": "running", "esperando": "waiting"}.get(m[1].lower(), "busy"),
         ),
+        (r"\bcuanto rato\b", "how long"),
         (r"\bmas rato\b", "longer"),  # "cual corrio mas rato": which ran longer
         (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
         (r"\ba cuanto (?:va|esta|anda|andan)\b", "what is"),
@@ -594,7 +594,7 @@ _SPANISH = compiled(
         (r"\b(?:ha|han) fallado\b|\bfallado\b", "failed"),
         (r"\b(?:ha|han) terminado\b|\bterminado\b", "finished"),
         (r"\b(?:espero|esperaron|estuvo esperando)\b(?! que)", "waited"),
-        (r"\b(?:antes de|para) (?:empezar|arrancar|comenzar|entrar)\b", "before it started"),
+        (r"\b(?:antes de|para|pa) (?:empezar|arrancar|comenzar|entrar)\b", "before it started"),
         (r"\ben (?:la )?cola\b", "in the queue"),
         (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
         (r"\b(?:empezo|arranco|comenzo)\b", "started"),
@@ -786,6 +786,7 @@ _SPANISH = compiled(
         (r"\b(?:corria|corrio)\b", "ran"),
         (r"\bse calento\b", "got hot"),
         (r"\bcalientes?\b", "hot"),
+        (r"\besperando\b", "waiting"),  # (Spanish's own gerund, before the Spanglish ones)
         (r"\b(\w+?)e?ando\b", r"\1ing"),  # Spanglish gerunds: "throttleando", "loggeando"
         (r"\bse puso\b", "got"),
         (r"\b(?:se )?(?:gasto|consumio|comio|llevo)\b", "used"),
@@ -799,7 +800,6 @@ _SPANISH = compiled(
         (r"\bdice\b", "says"),
         (r"\bhay\b", "is there"),
         (r"\bsigue\b", "still"),
-        (r"\besperando\b", "waiting"),
         (r"\bestuvo\b", "was"),
         (r"\b(?:esta|estan)\b", "is"),
         (r"\b(?:fue|era)\b", "was"),
