@@ -5,7 +5,8 @@ after a sentence that names a day, "which of the two" after each GPU's energy, w
 allocate, and another job named after a list's totals; Spain's Spanish typed fast (requests with "it"
 joined, "vosotros", words without accents, spans, follow-ups, off-topic asks), Colombia's and Mexico's
 ("tronaron", "se aventó", "cuánto lleva", "el de ...") and the River Plate's ("soltalo", "laburando", "che",
-"al pedo", "palmó", "soltá", "entre las 13 y las 16"), read by the rules alone.
+"al pedo", "palmó", "soltá", "entre las 13 y las 16"), Mexico's WhatsApp requests ("bájale a una GPU",
+"dale resume", "bórralo", "quise decir el 12"), read by the rules alone.
 Worded apart from the blind sets."""
 
 from __future__ import annotations
@@ -563,3 +564,59 @@ def test_river_plate_voseo_requests_and_how_high_it_got(heldout_svc: AssistantSe
     sid, _, _ = ask(heldout_svc, "cuánto tiempo estuvo la gpu 0 por encima de 85 grados hoy?", None)
     _, text, query = ask(heldout_svc, "y hasta cuánto subió como máximo?", sid)
     assert query is not None and query["metric"] == "temperature" and "91 °C" in text, (query, text)
+
+
+# Mexico's WhatsApp requests: "bájale a una GPU" (lower its cards to one), "reanúdala" ("it" joined as
+# "la": the queue), "cancélame" ("me" joined: for me), "dale resume" (go ahead, said in English), "al
+# whisper dile que corra solo en ..." (it should run there), what is given before the job ("dale 30000 MiB
+# al 12"), "bórralo" (remove it), and a request corrected ("no espera, quise decir el 12, al 13 no lo toques")
+@pytest.mark.parametrize(
+    ("turns", "command"),
+    [
+        (["qué onda con el 13?", "bájale a una gpu nomás"], "gpuaccel edit 13 --gpus 1"),
+        (["pausa la cola", "listo, reanúdala porfis"], "gpuaccel resume"),
+        (["cancélame el 12 ahorita"], "gpuaccel cancel 12"),
+        (["pausa el 11", "ya, dale resume porfa"], "gpuaccel resume 11"),
+        (["al whisper-finetune dile que corra solo en la gpu 0"], "gpuaccel edit 14 --gpu-ids 0"),
+        (["dale 30000 MiB de memoria al 12"], "gpuaccel edit 12 --memory 30000"),
+        (["qué pasó con el 3?", "bórralo de la lista porfa"], "gpuaccel remove 3"),
+        (["cancela el 13", "no espera, quise decir el 12, al 13 no lo toques"], "gpuaccel cancel 12"),
+    ],
+)
+def test_mexican_whatsapp_requests(heldout_svc: AssistantService, turns: list[str], command: str) -> None:
+    text, query = _conversation(_rules_only(heldout_svc), turns)
+    assert query is None and command in text, (turns, text)
+
+
+@pytest.mark.parametrize(
+    ("said", "reads"),
+    [
+        ("súbele a 2 gpus al 12", "raise it to 2 gpus"),
+        ("el 14 déjalo así, pausa el 11", "not 14"),
+        ("elimínalo porfa", "remove it please"),
+    ],
+)
+def test_mexican_whatsapp_request_words(said: str, reads: str) -> None:
+    """A count of cards raised "a 2 gpus"; a job left alone ("déjalo así") is "not" it; "elimínalo" (remove
+    it)."""
+    assert reads in in_english(said), (said, in_english(said))
+
+
+def test_left_alone_of_no_job_names_none() -> None:
+    assert "not" not in in_english("bueno, déjalo así"), in_english("bueno, déjalo así")
+
+
+@pytest.mark.parametrize(
+    ("said", "reads"),
+    [
+        ("cuánto tuvo que esperar el 12 pa arrancar?", "how long did it wait job 12 before it started"),
+        ("hace cuanto rato q está esperando el 14", "how long has it been waiting job 14"),
+        ("y por qué la cola sigue parada hoy?", "why the queue still idle today"),
+        ("quanto tempo o 13 ficou esperando na fila?", "how long"),  # (Portuguese's own, still read)
+    ],
+)
+def test_words_spanish_spells_as_portuguese_does(said: str, reads: str) -> None:
+    """A word Spanish spells as Portuguese does ("esperando", "arrancar", "parada") in a message with
+    Spanish's own words is Spanish's: its "que" no Portuguese "that"; "hace cuánto rato" (how long has it
+    been) before "cuánto rato" alone."""
+    assert reads in in_english(said), (said, in_english(said))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from gpuaccel.assistant.understand.languages.spanish import spanish_own
 from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
 
 # Portuguese (Brazil's), read only in a message that has marks of its own (a nasal vowel, or one of its own
@@ -63,6 +64,12 @@ _PORTUGUESE_MARK = re.compile(
 # Portugal's accented words, looked for before the accents are taken off: "só" (only; Spanish says "solo"),
 # "quê" and "porquê" closing a question ("está à espera de quê?", "morreu porquê?")
 _PORTUGUESE_ACCENTED = re.compile(r"\b(?:só|porquê|quê)(?!\w)", re.I)
+# the words of its mark Spanish spells alike ("esperando", "arrancar", "libera", "parada", "fila"): no mark in
+# a message with Spanish's own words (:func:`spanish_own`: "cuánto", "tuvo", "el 13"), so "cuánto tuvo que
+# esperar pa arrancar" is left to Spanish whole (Portuguese would make its "que" a "that")
+_SHARED_WITH_SPANISH = re.compile(
+    r"\b(?:arrancar|esperando|libera|segura|fila|parad[oa]s?|ocios[oa]s?)\b", re.I
+)
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
 _PART_OF_DAY = {"manha": "morning", "tarde": "afternoon"}
 # a card as a writer names it after "a"/"o": "a H100", "a 4090", "a GPU 0", "a placa 1" (noun and number)
@@ -760,6 +767,8 @@ def portuguese_marked(text: str) -> bool:
     """Whether ``text`` has Portuguese's marks (:data:`_PORTUGUESE_NASAL`, :data:`_PORTUGUESE_ACCENTED`,
     :data:`_PORTUGUESE_MARK`)."""
     plain = text.translate(_PORTUGUESE_UNACCENTED)
+    if spanish_own(text):
+        plain = _SHARED_WITH_SPANISH.sub(" ", plain)
     return bool(
         _PORTUGUESE_NASAL.search(text) or _PORTUGUESE_ACCENTED.search(text) or _PORTUGUESE_MARK.search(plain)
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import REQUEST_VERBS, Lean, compiled, reads, translated
 
 # Spanish, read only in a message that has marks of its own (an inverted mark, an accented letter, or one of
 # its question or time words): the words the assistant reads, in English, so "cuanta energia gasto la 4090
@@ -12,7 +12,7 @@ from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads
 _SPANISH_MARK = re.compile(
     r"[¿¡áéíóúñ]|(?<!\bthe )(?<!\bin )\bque\b"  # ("in the que": a typed queue)
     r"|\b(?:cual|cuales|cuanto|cuanta|cuantos|cuantas|cuando|desde|hoy|ayer|anoche|porque"
-    r"|esta|estuvo|fallo|termino|oye|porfa|dame|ponle|cancela|pausa|sueltalo|donde|quien|tiempo|energia"
+    r"|esta|estuvo|fallo|termino|oye|porfa|porfis|dame|ponle|cancela|pausa|sueltalo|donde|quien|tiempo|energia"
     r"|memoria|luz|cola|corrio|tardo|lleva|arranca|sigue|rompio|trono|intento|resultados|promedio|minimo"
     r"|maximo|ultima|caliente|ocupada|ocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
     r"|puedes|podrias|diferencia|entre|rapido|haciendo|algo|nada|pues|revisar|ahorita|rato|cuentame|vuelva"
@@ -20,7 +20,7 @@ _SPANISH_MARK = re.compile(
     # Spain's, typed fast: "mola", "tio", the "vosotros" forms ("recomendais", "teneis"), a word that lost
     # its accent ("ultimo", "intentos", "libre")
     r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
-    r"|delante|despues|lineas|linea"
+    r"|delante|despues|lineas|linea|borra|borralo|borrala"
     # Spain's machine words: "la gráfica" (the GPU), "procesos", "retenlo" (hold it), "señal", "murió"
     r"|grafica|graficas|proceso|procesos|retenlo|retenla|senal|murio"
     # Colombia's: "parce", "regálame", "un ratico", "esta mañanita", "quieta", "se totió"
@@ -43,7 +43,7 @@ _SPANISH_MARK = re.compile(
     r"|\bpo\s*[?!.]*$|\bsobre \d"
     r"|(?<!\bthe )(?<!\bin )(?<!\brandom )(?<!\bquick )(?<!\brunbook )(?<![-./#])\bq\b"
     r"(?=\s+(?!status\b|len\w*\b|size\b|depth\b)[a-z])"
-    r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat|resum)(?:a|e)lo\b"  # "pausalo": pause it
+    r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat|resum)(?:a|e)l[oa]\b"  # "pausalo": pause it
     r"|\b(?:resumi|move)(?:lo|la)\b"  # the River Plate's "vos" of an -ir, -er verb: "resumilo", "movelo"
     # a job by its number after Spanish's article ("el 13": Portuguese says "o 13", Italian "il 13"), and
     # "pa que" (so that: Portuguese says "pra que")
@@ -180,6 +180,14 @@ _SPANISH = compiled(
             r"\b(cancel|paus|suelt|solt|liber|reanud|reintent|relanz|mat)(?:a|e)(?:me|mos)(?:lo|la)\b",
             lambda m: {"solt": "suelt"}.get(m[1].lower(), m[1]) + "alo",
         ),
+        # ("me" alone joined is for whom, which asks nothing: "páusame el 11", "cancélame el 12": pause it)
+        (
+            r"\b(cancel|paus|suelt|solt|liber|reanud|reintent|relanz)(?:a|e)me\b",
+            lambda m: {"solt": "suelt"}.get(m[1].lower(), m[1]) + "a",
+        ),
+        # Mexico's "dale" before a request said in English ("dale resume", "dale cancel"): go ahead, that
+        # request
+        (rf"\b(?:dale|dele|denle)\s+(?=(?:{REQUEST_VERBS}|restart|play)\b)", ""),
         # a priority raised or set to a number said after "a" ("súbele la prioridad a 10 porfa": its priority
         # to 10; the job is "al 10" or "del 10", as below)
         (
@@ -198,6 +206,12 @@ _SPANISH = compiled(
         (
             r"\b(?:subele|subale|suba|sube)(?:n|le)?\s+(?:la )?prioridad\b(?!\s+(?:del?|al|a la|a)\b)",
             "raise its priority",
+        ),
+        # a job's cards lowered or raised to a count ("bájale a 1 sola GPU", "súbele a 2 gpus"): it, to that
+        (
+            r"\b(baj|sub)[ae]le a (una?|\d{1,2})(?: sol[ao])? (?=(?:gpus?|tarjetas?|graficas?)\b)",
+            lambda m: ("lower" if m[1].lower() == "baj" else "raise")
+            + f" it to {1 if m[2][0] in 'uU' else m[2]} ",
         ),
         (r"\b(?:bajele|bajale)\b", "baja"),
         (r"\b(?:subele|subale)\b", "sube"),
@@ -249,7 +263,21 @@ _SPANISH = compiled(
         (r"\b(\d+)\s*(w|watts?|%) o mas\b", r"\1 \2 or more"),
         # a job given something, said first with "al" and doubled by "le" ("al probe ponle nomás 1 GPU": give
         # the probe just 1 GPU); Mexico's "nomás" (just, only)
+        # (what it is told to do, "ponle que corra en la GPU 1", "dile que corra nomás en la 1": it should run
+        # there, only there)
+        (
+            r"\b(?:(?:al|a la) ([\w.-]+(?: job)?),?\s+)?(?:ponle|dile|hazle|pidele|dejale) que "
+            r"(?:corra|jale|ruede|use|se ejecute)(?: (nomas|solo|solamente))? (en|con)\b",
+            lambda m: f"{m[1] or 'it'} should run "
+            + ("only " if m[2] else "")
+            + ("on" if m[3].lower() == "en" else "with"),
+        ),
         (r"\b(?:al|a la) ([\w.-]+(?: job)?),?\s+(?:ponle|dale|dejale|asignale)\b", r"give \1"),
+        # (the job doubled by "le" said last, what is given first: "ponle 40000 MiB de memoria al job 12")
+        (
+            r"\b(?:ponle|dale|dejale|asignale)\s+(\d[^,.;?!]{0,40}?)\s+al ((?:job )?#?[\w.-]+)",
+            lambda m: f"give {'el ' + m[2] if m[2].isdigit() else m[2]} {m[1]}",
+        ),
         (r"\bnomas\b", "only"),
         # "que el eval corra en la GPU 1" (have it run there), "que use 1 GPU": what a job should do
         (
@@ -320,6 +348,16 @@ _SPANISH = compiled(
         (r"\b(?:la|el) otr[ao] (tarjeta|gpu)\b", r"the other \1"),
         (r"\botr[ao]\b(?! vez)", "other"),  # ("otra vez" is again, read below)
         (r"\bperdon\b", "sorry"),
+        # a request corrected after it ("no, espera, me equivoqué, el 13; el 12 déjalo en paz"): wait, i
+        # meant 13, not 12
+        (r"(^|[.,;!?]\s*|\bno,?\s+)(?:espera|esperate|aguanta|aguantame)\b", r"\1wait"),
+        (r"\bme equivoque(?: de (?:job|numero))?\b|\b(?:quise|queria) decir\b", "i meant"),
+        (
+            r"\b(?:el|al|la) ((?:job )?#?[\w.-]+),?\s+(?:dejalo|dejala|no lo toques|no la toques)"
+            r"(?: en paz\b| asi\b| como esta\b|(?=\s*(?:[,.;!?]|$)))"
+            r"|\b(?:deja|no toques) en paz (?:al|a la) ((?:job )?#?[\w.-]+)",
+            lambda m: f"not {m[1] or m[2]}",
+        ),
         (r",?\s*\bno me acuerdo\b", ""),  # ("i do not remember" would be read as memory)
         (r"\b(?:y )?(?:luego|despues),? para que (?:siga|continue|vuelva a correr)\b", "and then"),
         # "después de las 6pm", "despues de las 18": after that hour (its "las" says an hour, as in "entre")
@@ -434,7 +472,6 @@ _SPANISH = compiled(
         (r"\bcuantos intentos\b", "how many attempts"),
         (r"\b(?:re)?intentos\b", "attempts"),
         (r"\bhizo\b", "did it make"),
-        (r"\bcuanto rato\b", "how long"),
         # "hace cuánto que está corriendo", "hace cuanto rato q esta esperando": how long has it been at it
         (
             r"\bhace cuanto (?:tiempo |rato )?(?:que )?(?:esta|estan|lleva|llevan)"
@@ -442,6 +479,7 @@ _SPANISH = compiled(
             lambda m: "how long has it been "
             + {"corriendo": "running", "esperando": "waiting"}.get(m[1].lower(), "busy"),
         ),
+        (r"\bcuanto rato\b", "how long"),
         (r"\bmas rato\b", "longer"),  # "cual corrio mas rato": which ran longer
         (r"\ba (?:que|cuanta) velocidad\b", "how fast"),
         (r"\ba cuanto (?:va|esta|anda|andan)\b", "what is"),
@@ -556,7 +594,7 @@ _SPANISH = compiled(
         (r"\b(?:ha|han) fallado\b|\bfallado\b", "failed"),
         (r"\b(?:ha|han) terminado\b|\bterminado\b", "finished"),
         (r"\b(?:espero|esperaron|estuvo esperando)\b(?! que)", "waited"),
-        (r"\b(?:antes de|para) (?:empezar|arrancar|comenzar|entrar)\b", "before it started"),
+        (r"\b(?:antes de|para|pa) (?:empezar|arrancar|comenzar|entrar)\b", "before it started"),
         (r"\ben (?:la )?cola\b", "in the queue"),
         (r"\bantes de pararlo\b|\bantes de que (?:lo )?pararan\b", "before it was stopped"),
         (r"\b(?:empezo|arranco|comenzo)\b", "started"),
@@ -748,6 +786,7 @@ _SPANISH = compiled(
         (r"\b(?:corria|corrio)\b", "ran"),
         (r"\bse calento\b", "got hot"),
         (r"\bcalientes?\b", "hot"),
+        (r"\besperando\b", "waiting"),  # (Spanish's own gerund, before the Spanglish ones)
         (r"\b(\w+?)e?ando\b", r"\1ing"),  # Spanglish gerunds: "throttleando", "loggeando"
         (r"\bse puso\b", "got"),
         (r"\b(?:se )?(?:gasto|consumio|comio|llevo)\b", "used"),
@@ -761,7 +800,6 @@ _SPANISH = compiled(
         (r"\bdice\b", "says"),
         (r"\bhay\b", "is there"),
         (r"\bsigue\b", "still"),
-        (r"\besperando\b", "waiting"),
         (r"\bestuvo\b", "was"),
         (r"\b(?:esta|estan)\b", "is"),
         (r"\b(?:fue|era)\b", "was"),
@@ -802,8 +840,11 @@ _SPANISH = compiled(
         # requests (a pronoun joined to the verb is "it": "sueltalo", "cancelalo")
         # ("resúmelo" after a pause is the English "resume it", as people who work in English say it)
         (r"\bresum(?:a|e)(?:lo|la)\b", "resume it"),
-        (r"\b(cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)lo\b", r"\1a it"),
+        (r"\b(cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)l[oa]\b", r"\1a it"),  # ("reanúdala")
         (r"\bcancel(?:a|ar)\b", "cancel"),
+        # a finished job taken off the list: "bórralo", "borra el 3 de la lista", "elimina el job 3"
+        (r"\b(?:borr|elimin)[ae](lo|la)\b", "remove it"),
+        (r"\b(?:borr|elimin)(?:a|e|ar)\b", "remove"),
         (r"\bpaus(?:a|ar)\b", "pause"),
         (r"\b(?:suelta|libera|liberar)\b", "release"),
         (r"\breanud(?:a|ar)\b", "resume"),
@@ -818,7 +859,7 @@ _SPANISH = compiled(
         (r"\bcuentame\b", "tell me"),
         (r"\b(?:quiero|necesito)\b", "i want"),
         (r"\b(?:puedes|podrias|podes)\b", "can you"),
-        (r"\b(?:porfa|por favor)\b", "please"),
+        (r"\b(?:porfa|porfas|porfis|por favor)\b", "please"),  # (Mexico's "porfis")
         (r"\bgracias\b", "thanks"),
         (r"\bun (?:rato|toque)\b", "for a while"),  # (the River Plate's "un toque")
         # "sube el 12", "bájale también al 13": a priority raised or lowered, said after one was set
