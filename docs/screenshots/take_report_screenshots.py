@@ -17,7 +17,8 @@ over a span, one with each card's busy time today, the first job to start and a 
 with the jobs retried, the failed jobs' energy together, what is held since when and the GPUs' health, one
 with the cards allocated and free, one with a peak's moment, the job on the card then, the other card's
 peak and the jobs ranked by their peak temperature, and one with clock times written "4h30", the other
-card at another time and what runs on a card now, since when.
+card at another time and what runs on a card now, since when; and one with a value said alone after a
+question about a job's setting, Québec French, a German request said as what should be, and Norwegian.
 """
 
 from __future__ import annotations
@@ -400,6 +401,13 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "llama-8b-eval は何を待っているんでしょうか?", "依存関係を外してください",
           "release whisper-finetune", "undo that"),
          "chat_japanese_vietnamese_undo.png"),
+        # a value said alone after a question about a job's setting ("change it to 2" after the GPUs a job
+        # asks for: its GPU count), Québec French ("mets sa prio à 10": its priority), a request said as what
+        # should be (German "soll beendet werden": its cancel), Norwegian ("hvor mye trekker gpu 0 nå": GPU 0's
+        # power now)
+        (("how many gpus does whisper-finetune ask for?", "change it to 2", "pis mets sa prio à 10 stp",
+          "Der llama-8b-eval soll beendet werden.", "hvor mye trekker gpu 0 nå?"),
+         "chat_bare_value_quebec_german_norwegian.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
