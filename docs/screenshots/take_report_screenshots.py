@@ -402,9 +402,9 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "release whisper-finetune", "undo that"),
          "chat_japanese_vietnamese_undo.png"),
         # a value said alone after a question about a job's setting ("change it to 2" after the GPUs a job
-        # asks for: its GPU count), Québec French ("mets sa prio à 10": its priority), a request said as what
-        # should be (German "soll beendet werden": its cancel), Norwegian ("hvor mye trekker gpu 0 nå": GPU 0's
-        # power now)
+        # asks for: its GPU count), Québec French ("mets sa prio à 10": its priority), a request said as
+        # what should be (German "soll beendet werden": its cancel), Norwegian ("hvor mye trekker gpu 0 nå":
+        # GPU 0's power now)
         (("how many gpus does whisper-finetune ask for?", "change it to 2", "pis mets sa prio à 10 stp",
           "Der llama-8b-eval soll beendet werden.", "hvor mye trekker gpu 0 nå?"),
          "chat_bare_value_quebec_german_norwegian.png"),
