@@ -9,6 +9,7 @@ import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import RulePicker
 
 
 @pytest.mark.parametrize(
@@ -185,6 +186,7 @@ def test_a_worry_told_first_and_words_after_the_question_leave_it_asked_of_now(
 ) -> None:
     # what happened this morning and how the user feels about it ("so I'm a bit nervous") is why they ask;
     # the question says now, and the sentence after it only says more of it
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules' reading, whatever the model would have picked
     q = (
         "the cleaners were in the server room this morning so I'm a bit nervous, what's the H100 temperature"
         " atm? just checking"

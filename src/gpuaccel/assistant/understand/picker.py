@@ -918,6 +918,11 @@ class RulePicker:
             topics.add("idle")  # "which cards are allocated and which are free": who holds which GPU
         if "juice" in ws and "power" not in topics:
             topics.add("energy")  # "how much juice did the 4090 use": its electricity ("pull" is its power)
+        # "how much did the 4090 use all up yesterday": what a card or a job used over time, no reading named,
+        # is its energy (how much it uses now names its memory: "how much is it using")
+        used_over_time = re.search(r"\bhow much (?:did|has|have) (?:\S+ ){1,4}?used?\b", text)
+        if used_over_time and not topics & (METRICS | {"energy", "gpu_time"}) and not gpu_time_said(ws):
+            topics.add("energy")
         summed = {"total", "altogether", "overall", "combined", "cumulative", "summed", "sum"} & set(ws)
         # what power cost over a job or a day is its energy: "what did the big finetune cost us in power",
         # "what did the sweep cost us power-wise" (not "its mean, power-wise"), "how much power did both
