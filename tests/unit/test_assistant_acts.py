@@ -371,3 +371,17 @@ def test_shell_and_slack_wordings_of_a_removal_a_resize_and_a_memory_given() -> 
     reply = _act_on("plus give job 2 30000 mib memory since it is parked anyway", 1, done) or ""
     assert "gpuaccel edit 2 --memory 30000" in reply, reply
     assert "--memory" not in (_act_on("give me 3 gb of memory numbers", 2, done) or "")  # no job given it
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "knock it down to just the one card",
+        "knock train-vit down to the 1 gpu",
+        "ok, knock 2 down to one gpu",
+    ],
+)
+def test_a_job_knocked_down_to_the_one_gpu_is_resized(question: str) -> None:
+    # British and Australian "knock it down to" (lower it to) and "the one card" (a single one; "the 1" once
+    # spoken numbers are written as digits)
+    assert "gpuaccel edit 2 --gpus 1" in (act_request(question, 2) or ""), question

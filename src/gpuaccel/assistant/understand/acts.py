@@ -615,7 +615,7 @@ _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four
 # digit ("405b probe", a model's size) (a job given GPUs says no "to": the count straight after it)
 _RESIZE = re.compile(
     r"\b(?:(?P<give>give|let|allow|limit|restrict|cap|make)|edit|change|modify|alter|set|resize|drop|reduce|cut"
-    r"|lower|shrink|scale|bring|want|put)"
+    r"|lower|shrink|scale|bring|want|put|knock)"  # ("knock it down to one gpu": British, Australian)
     r"\s+(?:(?:job\s*)?#?(?P<number>\d+)|(?P<it>it|that|this|that job|this job)"
     r"|(?:the\s+)?(?!(?:me|us|them)\b)(?P<name>[a-z][\w.-]*|\d+[a-z][\w.-]*))\b"
     r"(?:\s+\w+){0,4}?\s+"
@@ -623,9 +623,9 @@ _RESIZE = re.compile(
     r"|(?:to use|use|using|so (?:that )?it (?:only |just )?(?:uses|needs|asks for|gets|runs on)"
     r"|(?:to )?ask for|to request"  # "change job 13 to ask for just 1 GPU"
     r"|to need|needs?|run on|to run on|to|on|with)\s+)"
-    r"(?:only\s+|just\s+)?(?:a\s+(?=single\b))?"
+    r"(?:only\s+|just\s+)?(?:a\s+(?=single\b)|the\s+(?=(?:one|1)\b))?"
     r"(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
-)  # ("drop it to 1 gpu": "it" is the job talked about; "a single gpu": one)
+)  # ("drop it to 1 gpu": "it" is the job talked about; "a single gpu", "just the one gpu": one)
 # a job's memory request changed: "set job 13's memory requirement to 40000 MiB", "lower the probe's memory
 # to 40 GiB", "set the 405b probe's memory to 40000 MiB", "and its memory to 40000 MiB" after a change to the
 # job talked about (gpuaccel edit ID --memory MIB): the job by its number or name (a few words) before or
