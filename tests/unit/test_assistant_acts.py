@@ -385,3 +385,15 @@ def test_a_job_knocked_down_to_the_one_gpu_is_resized(question: str) -> None:
     # British and Australian "knock it down to" (lower it to) and "the one card" (a single one; "the 1" once
     # spoken numbers are written as digits)
     assert "gpuaccel edit 2 --gpus 1" in (act_request(question, 2) or ""), question
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("thanks. the electricians have finished, turn the queue back on", "gpuaccel resume"),
+        ("the maintenance is over, turn the queue back on", "gpuaccel resume"),
+    ],
+)
+def test_news_told_before_a_request_to_turn_something_back_on(question: str, command: str) -> None:
+    # what happened is told first; the request after the comma opens with its verb ("turn ... back on")
+    assert command in (act_request(question) or ""), question

@@ -1170,6 +1170,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|kindly|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
         r"|clear|clean|purge|wipe|remove|delete"  # "the queue is a mess, clear out the failed ones"
+        r"|turn|bin"  # "the electricians are finished, turn the queue back on", "not needed now, bin it"
         r"|(?:re)?start (?:the |our )?(?:whole |entire )?queue"  # "upgrade over, start the queue again"
         r"|(?:i|we) (?:want|would like|wish) that"  # "it is on hold, I want that it runs now"
         r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e)\b"
