@@ -397,3 +397,15 @@ def test_a_job_knocked_down_to_the_one_gpu_is_resized(question: str) -> None:
 def test_news_told_before_a_request_to_turn_something_back_on(question: str, command: str) -> None:
     # what happened is told first; the request after the comma opens with its verb ("turn ... back on")
     assert command in (act_request(question) or ""), question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "oh and train-vit, move that one to GPU 1",
+        "righto, train-vit, pin it to gpu 1 so it stays off the other card",
+    ],
+)
+def test_a_job_named_before_a_comma_is_what_it_means_after_it(question: str) -> None:
+    # a bare name said first and pointed at after the comma is the job meant, not the one talked about before
+    assert "gpuaccel edit 2 --gpu-ids 1" in (act_request(question, 1) or ""), question

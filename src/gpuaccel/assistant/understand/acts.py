@@ -1124,8 +1124,13 @@ def _bids(clause: str) -> bool:
 
 
 # a subject named first, then what is asked of it after a colon ("whisper-finetune: release it please"), as a
-# ticket or a terse note writes it
-_TOPIC_FIRST = re.compile(r"^(?P<topic>[^:]{1,40}?)\s*:\s+(?P<rest>\S.*)$", re.S)
+# ticket or a terse note writes it; or a bare name before a comma ("oh and the eval job, hold that one")
+_TOPIC_FIRST = re.compile(
+    r"^(?P<topic>[^:]{1,40}?)\s*:\s+(?P<rest>\S.*)$"
+    r"|^(?:(?:oh|and|also|so|ok|okay|right|righto|as for)\s*,?\s+)*"
+    r"(?P<name>(?:the\s+)?[\w.-]+(?:\s+(?:job|run))?)\s*,\s+(?P<after>\S.*)$",
+    re.S | re.I,
+)
 
 
 def read_act(question: str, context: Context, states: Mapping[int, str] | None = None) -> Act | None:
@@ -1141,10 +1146,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         return act  # "cancel job 12... no wait, I meant 13": the request, of the job the correction names
     question = points_back(question)  # "kindly retry the same", "the said job": it, that job
     topic = _TOPIC_FIRST.match(question.strip())
-    if topic is not None and pointing().search(topic["rest"]):
+    subject, rest = (topic["topic"] or topic["name"], topic["rest"] or topic["after"]) if topic else ("", "")
+    if topic is not None and pointing().search(rest):
         # "llama-405b-probe: please change it to 1 GPU", as a ticket names its subject first: "it" is that job
-        named = named_jobs_in(topic["topic"], context)
-        about = _read_one(topic["rest"], replace(context, subjects=named), states) if named else None
+        named = named_jobs_in(subject, context)
+        about = _read_one(rest, replace(context, subjects=named), states) if named else None
         if about is not None:
             return about
     asked = re.match(r"([^?]+\?)\s+(\S.*)$", question.strip())
