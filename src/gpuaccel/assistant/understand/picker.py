@@ -919,9 +919,12 @@ class RulePicker:
         if "juice" in ws and "power" not in topics:
             topics.add("energy")  # "how much juice did the 4090 use": its electricity ("pull" is its power)
         # "how much did the 4090 use all up yesterday": what a card or a job used over time, no reading named,
-        # is its energy (how much it uses now names its memory: "how much is it using")
+        # is its energy (how much it uses now names its memory: "how much is it using"); after a measure asked
+        # (a reading, GPU-hours, energy) the follow-up carries that measure
         used_over_time = re.search(r"\bhow much (?:did|has|have) (?:\S+ ){1,4}?used?\b", text)
-        if used_over_time and not topics & (METRICS | {"energy", "gpu_time"}) and not gpu_time_said(ws):
+        prior = context.last
+        measured = prior is not None and (prior.metric is not None or prior.name == "energy")
+        if used_over_time and not measured and not topics & (METRICS | {"energy"}) and not gpu_time_said(ws):
             topics.add("energy")
         summed = {"total", "altogether", "overall", "combined", "cumulative", "summed", "sum"} & set(ws)
         # what power cost over a job or a day is its energy: "what did the big finetune cost us in power",
