@@ -404,3 +404,41 @@ def test_a_value_said_alone_after_asking_about_a_jobs_setting_sets_that_setting(
     assert after("how many cards does train-vit want?", "make it 20 gib") == ""
     assert after("how long did train-vit wait?", "set it to 1") == ""
     assert setting_asked("how many gpus and how much memory does it take") is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "knock it down to just the one card",
+        "knock train-vit down to the 1 gpu",
+        "ok, knock 2 down to one gpu",
+    ],
+)
+def test_a_job_knocked_down_to_the_one_gpu_is_resized(question: str) -> None:
+    # British and Australian "knock it down to" (lower it to) and "the one card" (a single one; "the 1" once
+    # spoken numbers are written as digits)
+    assert "gpuaccel edit 2 --gpus 1" in (act_request(question, 2) or ""), question
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("thanks. the electricians have finished, turn the queue back on", "gpuaccel resume"),
+        ("the maintenance is over, turn the queue back on", "gpuaccel resume"),
+    ],
+)
+def test_news_told_before_a_request_to_turn_something_back_on(question: str, command: str) -> None:
+    # what happened is told first; the request after the comma opens with its verb ("turn ... back on")
+    assert command in (act_request(question) or ""), question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "oh and train-vit, move that one to GPU 1",
+        "righto, train-vit, pin it to gpu 1 so it stays off the other card",
+    ],
+)
+def test_a_job_named_before_a_comma_is_what_it_means_after_it(question: str) -> None:
+    # a bare name said first and pointed at after the comma is the job meant, not the one talked about before
+    assert "gpuaccel edit 2 --gpu-ids 1" in (act_request(question, 1) or ""), question

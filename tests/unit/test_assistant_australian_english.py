@@ -50,3 +50,19 @@ def test_failing_said_as_cactus_or_carking_it_and_a_job_chucked_back_on(
     assert query is None and "gpuaccel retry 9" in text, text
     _, text, query = ask(heldout_svc, "what did the flash-attn build spew out before it fell over", None)
     assert query is not None and query["name"] == "job_log" and query.get("job") == 3, query
+
+
+def test_used_all_up_is_a_cards_energy_in_total(heldout_svc: AssistantService) -> None:
+    # "all up" (in total) and "how much has it used" with no reading named: the electricity it used
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules' reading, whatever the model would have picked
+    sid, _, _ = ask(heldout_svc, "how much did job 9 use", None)
+    _, text, query = ask(heldout_svc, "righto, and how much has GPU 0 used all up today?", sid)
+    assert query is not None and query["name"] == "energy" and query.get("gpu") == 0, query
+    assert "kWh today" in text, text
+
+
+def test_if_ya_can_said_last_asks_nothing(heldout_svc: AssistantService) -> None:
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules' reading, whatever the model would have picked
+    sid, _, _ = ask(heldout_svc, "how hot did GPU 1 get today?", None)
+    _, text, query = ask(heldout_svc, "what time exactly, if ya can", sid)
+    assert query is not None and query["metric"] == "temperature" and query.get("gpu") == 1, query

@@ -9,6 +9,7 @@ import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.picker import RulePicker
 
 
 @pytest.mark.parametrize(
@@ -178,3 +179,18 @@ def test_a_scene_then_a_question_asked_as_would_you(heldout_svc: AssistantServic
 def test_thanks_then_a_request_to_write_is_refused(heldout_svc: AssistantService, question: str) -> None:
     _, text, query = ask(heldout_svc, question, None)
     assert query is None and "I only know about this machine" in text, text
+
+
+def test_a_worry_told_first_and_words_after_the_question_leave_it_asked_of_now(
+    heldout_svc: AssistantService,
+) -> None:
+    # what happened this morning and how the user feels about it ("so I'm a bit nervous") is why they ask;
+    # the question says now, and the sentence after it only says more of it
+    heldout_svc.chat.pickers = (RulePicker(),)  # the rules' reading, whatever the model would have picked
+    q = (
+        "the cleaners were in the server room this morning so I'm a bit nervous, what's the H100 temperature"
+        " atm? just checking"
+    )
+    _, text, query = ask(heldout_svc, q, None)
+    assert query is not None and query["metric"] == "temperature" and "window" not in query, query
+    assert "68 °C" in text, text

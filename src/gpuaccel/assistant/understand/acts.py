@@ -615,7 +615,7 @@ _COUNTS = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four
 # digit ("405b probe", a model's size) (a job given GPUs says no "to": the count straight after it)
 _RESIZE = re.compile(
     r"\b(?:(?P<give>give|let|allow|limit|restrict|cap|make)|edit|change|modify|alter|set|resize|drop|reduce|cut"
-    r"|lower|shrink|scale|bring|want|put)"
+    r"|lower|shrink|scale|bring|want|put|knock)"  # ("knock it down to one gpu": British, Australian)
     r"\s+(?:(?:job\s*)?#?(?P<number>\d+)|(?P<it>it|that|this|that job|this job)"
     r"|(?:the\s+)?(?!(?:me|us|them)\b)(?P<name>[a-z][\w.-]*|\d+[a-z][\w.-]*))\b"
     r"(?:\s+\w+){0,4}?\s+"
@@ -623,9 +623,9 @@ _RESIZE = re.compile(
     r"|(?:to use|use|using|so (?:that )?it (?:only |just )?(?:uses|needs|asks for|gets|runs on)"
     r"|(?:to )?ask for|to request"  # "change job 13 to ask for just 1 GPU"
     r"|to need|needs?|run on|to run on|to|on|with)\s+)"
-    r"(?:only\s+|just\s+)?(?:a\s+(?=single\b))?"
+    r"(?:only\s+|just\s+)?(?:a\s+(?=single\b)|the\s+(?=(?:one|1)\b))?"
     r"(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
-)  # ("drop it to 1 gpu": "it" is the job talked about; "a single gpu": one)
+)  # ("drop it to 1 gpu": "it" is the job talked about; "a single gpu", "just the one gpu": one)
 # a job's memory request changed: "set job 13's memory requirement to 40000 MiB", "lower the probe's memory
 # to 40 GiB", "set the 405b probe's memory to 40000 MiB", "and its memory to 40000 MiB" after a change to the
 # job talked about (gpuaccel edit ID --memory MIB): the job by its number or name (a few words) before or
@@ -1133,8 +1133,13 @@ def _bids(clause: str) -> bool:
 
 
 # a subject named first, then what is asked of it after a colon ("whisper-finetune: release it please"), as a
-# ticket or a terse note writes it
-_TOPIC_FIRST = re.compile(r"^(?P<topic>[^:]{1,40}?)\s*:\s+(?P<rest>\S.*)$", re.S)
+# ticket or a terse note writes it; or a bare name before a comma ("oh and the eval job, hold that one")
+_TOPIC_FIRST = re.compile(
+    r"^(?P<topic>[^:]{1,40}?)\s*:\s+(?P<rest>\S.*)$"
+    r"|^(?:(?:oh|and|also|so|ok|okay|right|righto|as for)\s*,?\s+)*"
+    r"(?P<name>(?:the\s+)?[\w.-]+(?:\s+(?:job|run))?)\s*,\s+(?P<after>\S.*)$",
+    re.S | re.I,
+)
 
 
 def read_act(question: str, context: Context, states: Mapping[int, str] | None = None) -> Act | None:
@@ -1150,10 +1155,11 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         return act  # "cancel job 12... no wait, I meant 13": the request, of the job the correction names
     question = points_back(question)  # "kindly retry the same", "the said job": it, that job
     topic = _TOPIC_FIRST.match(question.strip())
-    if topic is not None and pointing().search(topic["rest"]):
+    subject, rest = (topic["topic"] or topic["name"], topic["rest"] or topic["after"]) if topic else ("", "")
+    if topic is not None and pointing().search(rest):
         # "llama-405b-probe: please change it to 1 GPU", as a ticket names its subject first: "it" is that job
-        named = named_jobs_in(topic["topic"], context)
-        about = _read_one(topic["rest"], replace(context, subjects=named), states) if named else None
+        named = named_jobs_in(subject, context)
+        about = _read_one(rest, replace(context, subjects=named), states) if named else None
         if about is not None:
             return about
     asked = re.match(r"([^?]+\?)\s+(\S.*)$", question.strip())
@@ -1179,6 +1185,7 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         r"(?=(?:(?:can|could|would|will) (?:you|u|we)|please"
         r"|pls|kindly|just|cancel|kill|stop|hold|pause|release|retry|rerun|resume|requeue|drop|put|let|give|move"
         r"|clear|clean|purge|wipe|remove|delete"  # "the queue is a mess, clear out the failed ones"
+        r"|turn|bin"  # "the electricians are finished, turn the queue back on", "not needed now, bin it"
         r"|(?:re)?start (?:the |our )?(?:whole |entire )?queue"  # "upgrade over, start the queue again"
         r"|(?:i|we) (?:want|would like|wish) that"  # "it is on hold, I want that it runs now"
         r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e)\b"

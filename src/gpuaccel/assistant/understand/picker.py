@@ -490,9 +490,12 @@ _WHAT_HAPPENED = re.compile(
 _NOW_ASKED = re.compile(
     r"\b(?:right now|currently|at the moment|at present|atm|rn|the (?:present|current|live) \w+)\b", re.I
 )
-# a clause that gives the reason for asking: "as the air conditioning has been unreliable this week, ..."
+# a clause that gives the reason for asking: "as the air conditioning has been unreliable this week, ...";
+# or what happened, then how the user feels about it: "the fans were loud this morning so I'm worried, ..."
 _REASON_FIRST = re.compile(
-    r"(?:^\s*|[,;]\s*|\band\b,?\s*)(?:as|because|since the|given that|seeing that|now that)\b[^,]*,\s*", re.I
+    r"(?:^\s*|[,;]\s*|\band\b,?\s*)(?:as|because|since the|given that|seeing that|now that)\b[^,]*,\s*"
+    r"|^[^?]*?\bso (?:i|we)(?:'m|'re| am| are| was| were| feel| got)\b[^,?]*,\s*",
+    re.I,
 )
 
 
@@ -915,6 +918,14 @@ class RulePicker:
             topics.add("idle")  # "which cards are allocated and which are free": who holds which GPU
         if "juice" in ws and "power" not in topics:
             topics.add("energy")  # "how much juice did the 4090 use": its electricity ("pull" is its power)
+        # "how much did the 4090 use all up yesterday": what a card or a job used over time, no reading named,
+        # is its energy (how much it uses now names its memory: "how much is it using"); after a measure asked
+        # (a reading, GPU-hours, energy) the follow-up carries that measure
+        used_over_time = re.search(r"\bhow much (?:did|has|have) (?:\S+ ){1,4}?used?\b", text)
+        prior = context.last
+        measured = prior is not None and (prior.metric is not None or prior.name == "energy")
+        if used_over_time and not measured and not topics & (METRICS | {"energy"}) and not gpu_time_said(ws):
+            topics.add("energy")
         summed = {"total", "altogether", "overall", "combined", "cumulative", "summed", "sum"} & set(ws)
         # what power cost over a job or a day is its energy: "what did the big finetune cost us in power",
         # "what did the sweep cost us power-wise" (not "its mean, power-wise"), "how much power did both
@@ -1023,7 +1034,11 @@ class RulePicker:
         win = raw if clocked or said_of_a_job != question.lower() else window_of(text, now) or raw
         # "I just got access to this machine today. Could you tell me what the cards are doing right now?":
         # the sentence that asks says now; a span told in the one before is no span of the ask
-        *told, asked = re.split(r"(?<=[.!?])\s+(?=\S)", question.strip())
+        # (the sentence that asks is the last one with a question mark: what follows it only says more of it,
+        # "how's the H100 now? temp wise I mean")
+        sentences = re.split(r"(?<=[.!?])\s+(?=\S)", question.strip())
+        k = max((i for i, s in enumerate(sentences) if s.endswith("?")), default=len(sentences) - 1)
+        told, asked = sentences[:k], " ".join(sentences[k:])
         reason = _REASON_FIRST.search(asked)  # (a reason said before the ask, in its sentence, tells too)
         told, asked = ([*told, asked[: reason.end()]], asked[reason.end() :]) if reason else (told, asked)
         if win is not None and told and _NOW_ASKED.search(asked) and window_of(asked.lower(), now) is None:

@@ -375,6 +375,10 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, meant in (
         (r"\bat (?:the|this) (?:moment|minute)\b|\bat present\b", "now"),  # the present
         (r"\bsince what (?:time|hour)\b", "since when"),  # when it began, not how long
+        # a courtesy said last, no ask of its own: "what time exactly, if you can" ("ya": you, as said)
+        (r",?\s*\bif (?:you|u|ya|ye) (?:can|could)\s*(?=[?.!]*$)", ""),
+        # Australian English "all up": in total ("what did the sweep use all up")
+        (r"\ball up\b", "altogether"),
         # "all together run how long": altogether, a total (not every job); "them all together" the same
         (r"\ball together\b", "altogether"),
         # a duration guessed back to be checked ("so like 8 hrs total?", "about 3 hours in all?"): how long in
