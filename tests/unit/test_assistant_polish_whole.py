@@ -276,6 +276,8 @@ def test_polish_new_words_leave_english_alone() -> None:
         ("ile czasu stała idle karta 1?", "was idle"),
         ("co jest w logu joba 3?", "in the log"),
         ("kiedy ruszyła?", "started"),
+        # no job named: the job in focus waited ("ile czekało w kolejce, zanim wystartowało?")
+        ("ile czekalo w kolejce zanim wystartowalo?", "how long did it wait in queue before started"),
         ("gdzie zapisał wyniki? powinno być w logach", "where saved"),
         ("czy coś jest na holdzie?", "on hold"),
     ],

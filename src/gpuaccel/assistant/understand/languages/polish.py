@@ -142,7 +142,7 @@ _POLISH = _table(
         (r"\b(?:w ogóle\s+)?nie\s+(?:rusza|startuje)(?:\s+w ogóle)?\b", "is not starting at all"),
         (r"\bw ogóle\b", "at all"),
         (r"\b(?:ruszać|ruszyć|rusza|startować|wystartować|startuje|startował)\b", "start"),
-        (r"\b(?:ruszył|ruszyła|ruszyło|wystartował|wystartowała)\b", "started"),
+        (r"\b(?:ruszył|ruszyła|ruszyło|wystartował|wystartowała|wystartowało)\b", "started"),
         (r"\bpokaż(?: mi)?\b", "show"),
         # "podsumuj mi dzisiejszy dzień": summarize today
         (r"\bpodsumuj(?:cie)?(?: mi)?\b", "summarize"),
@@ -326,6 +326,11 @@ _POLISH = _table(
         (r"\b(?:się stało|stało się)\b", "happened"),
         (r"\b(?:próbował|próbowała|próbowało)\b", "tried"),
         (r"\bczeka(?:ją)?\b", "is waiting"),
+        # "ile czekał w kolejce?" with no job named: the job in focus ("did it wait")
+        (
+            r"\bczekał(?:o|a)?\b(?=\s+w\s+(?:kolej\w*|queue)(?:\s+(?:zanim|przed)\b|\s*[?.!,]|\s*$))",
+            "did it wait",
+        ),
         (r"\bczekał(?:o|a|y)?\b", "waited"),
         (r"\b(?:trwał|trwało|trwała)\b", "took"),
         (r"\b(?:zdążył|zdążyła)\s+pochodzić\b|\bpochodził\b", "ran"),
