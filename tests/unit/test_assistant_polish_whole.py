@@ -249,3 +249,40 @@ def test_polish_new_words_leave_english_alone() -> None:
     """ "ten" before a number or a unit is English's ten; "zero" as a number stays a number."""
     assert polish("show ten minutes of gpu 0") == "show ten minutes of gpu 0"
     assert "GPU 0" not in in_english("ile kart ma zero procesów?")
+
+
+@pytest.mark.parametrize(
+    ("message", "reading"),
+    [
+        # "ile stopni": what temperature
+        ("ile stopni ma jedynka?", "what temperature"),
+        # "z ostatniej godziny / godzinki": in the last hour
+        ("średnia moc z ostatniej godziny", "in the last hour"),
+        ("srednie obciazenie z ostatniej godzinki", "in the last hour"),
+        # the card by its noun in the accusative ("zerkę", "zerke"): GPU 0
+        ("porównaj zerkę i jedynkę", "GPU 0"),
+        # the job in focus by its pronoun: "podbij jej priorytet do 4 prosze"
+        ("podbij jej priorytet do 4 prosze", "set the priority of it to 4"),
+        ("ustaw mu limit na 500", "set its limit to"),
+        ("niech idzie na jednej karcie", "let it run on 1 card"),
+        ("przypnij mistral-sft do GPU 0", "pin mistral-sft to GPU 0"),
+        # "w ogóle nie rusza", "co jest z nią": is not starting at all, what is wrong with it
+        ("czemu job 4 w ogóle nie startuje, co jest z nią?", "is not starting at all"),
+        ("co jest z nim?", "what is wrong with it"),
+        ("koło 9:15 był szczyt, o ktorej dokladnie?", "around 9:15"),
+        ("a średnio ile było?", "what was the average"),
+        ("czyli ile to już?", "so how long is that already"),
+        ("ile wczoraj zero sie obijalo?", "how long"),
+        ("ile czasu stała idle karta 1?", "was idle"),
+        ("co jest w logu joba 3?", "in the log"),
+        ("kiedy ruszyła?", "started"),
+        # no job named: the job in focus waited ("ile czekało w kolejce, zanim wystartowało?")
+        ("ile czekalo w kolejce zanim wystartowalo?", "how long did it wait in queue before started"),
+        ("gdzie zapisał wyniki? powinno być w logach", "where saved"),
+        ("czy coś jest na holdzie?", "on hold"),
+    ],
+)
+def test_polish_casual_readings(message: str, reading: str) -> None:
+    """Casual Polish, with or without diacritics: the card's nicknames in their cases, requests on the job in
+    focus by its pronoun ("mu", "jej"), idle as "obijać się", English words in Polish cases ("na holdzie")."""
+    assert reading in in_english(message), in_english(message)

@@ -46,6 +46,7 @@ _POLISH_MARK = re.compile(
         r"|polecił|vramu|zajęte|zajęta|zajętej|ustaw|priorytet|zmień|zamiast|żeby|usuń|wypisał|wypisała|koniec"
         r"|końcu|miał|zrobił|zrobiła|zrobiło|mielił|mieliła|mieliło|podsumuj|podsumowanie|dzisiejszy"
         r"|dzisiejszego|wczorajszy|wczorajszego|dzień|dnia|oddzielnie|posypało|posypał|posypała"
+        r"|gdzie|powinno|powinien|powinna|logach|holdzie|przypnij|dokładnie|czyli|obijał|obijała|obija"
     )
     + r")(?!\w)",
     re.I,
@@ -114,8 +115,8 @@ _POLISH = _table(
         ),
         # "daj mu priorytet 10", "nadaj 13 priorytet 5", "daj priorytet 3 jobowi 12": the value given
         (
-            r"\b(?:daj|dajcie|nadaj|ustaw)\s+(?:(mu|jej|im)\s+|(.{1,30}?)\s+)?(?:priorytet|prio)"
-            r"\s+(?:na\s+|do\s+)?(\d+)(?:\s+(job\w*\s+\d+|\S+))?",
+            r"\b(?:daj|dajcie|nadaj|ustaw|podbij|podnieś|zwiększ|zmień)\s+(?:(mu|jej|im)\s+|(.{1,30}?)\s+)?(?:priorytet|prio)"
+            r"\s+(?:na\s+|do\s+)?(\d+)(?:\s+(job\w*\s+\d+|(?!(?:pls|plz|please|proszę|dzięki|thx)\b)\S+))?",
             lambda m: f"set the priority of {m[4] or m[2] or 'it'} to {m[3]}",
         ),
         (
@@ -127,9 +128,21 @@ _POLISH = _table(
             r"bump the priority of \1",
         ),
         (r"\bzamień\s+(?:kolejnością|miejscami)?\s*(\S+)\s+(?:i|z)\s+(\S+)", r"switch \1 and \2"),
+        # "ustaw mu pamięć na 40000": set its memory to 40000 (the job in focus)
+        (r"\b(?:ustaw|zmień)\s+(?:mu|jej|im)\s+(\S+)\s+na\s+(?=\d)", r"set its \1 to "),
+        # "niech leci na jednym gpu": let it run on 1 GPU
+        (r"\bniech\s+(?:leci|idzie|chodzi|działa|jedzie|liczy)\b", "let it run"),
+        (r"\b(?:na\s+)?(?:jednym|jednej)\s+(?=gpu\b|kar(?:cie|ty)\b)", "on 1 "),
+        # "przypnij X na GPU 1": pin X to GPU 1; "tam jest luz": there is room
+        (r"\bprzypnij\s+(.{1,40}?)\s+(?:na|do)\s+(?=gpu\b|zer|jedyn)", r"pin \1 to "),
+        (r"\bjest luz\b", "is room"),
         (r"\bna ?razie\b", "for now"),
         (r"\bma nie\b", "must not"),
+        # "w ogóle nie rusza": is not starting at all
+        (r"\b(?:w ogóle\s+)?nie\s+(?:rusza|startuje)(?:\s+w ogóle)?\b", "is not starting at all"),
+        (r"\bw ogóle\b", "at all"),
         (r"\b(?:ruszać|ruszyć|rusza|startować|wystartować|startuje|startował)\b", "start"),
+        (r"\b(?:ruszył|ruszyła|ruszyło|wystartował|wystartowała|wystartowało)\b", "started"),
         (r"\bpokaż(?: mi)?\b", "show"),
         # "podsumuj mi dzisiejszy dzień": summarize today
         (r"\bpodsumuj(?:cie)?(?: mi)?\b", "summarize"),
@@ -145,13 +158,21 @@ _POLISH = _table(
         (r"\bzada(?:nie|nia|niu|niem|ń)\b", "job"),
         # questions: "ile" is how long before a verb of time ("ile czekał", "ile trwał", "ile dziś pracował"),
         # how many before a count ("ile razy", "ile GPU-godzin"), else how much
+        # "średnio ile miała", "ile średnio było": what was the average (the reading in focus)
+        (
+            r"\b(?:średnio\s+ile|ile\s+średnio)\s+(?:miał|miała|miało|był|była|było|wynosił|wynosiła|wynosiło)\b",
+            "what was the average",
+        ),
+        # "czyli ile to już?": so how long is that already (a span just said)
+        (r"\bile to już\b", "how long is that already"),
         (r"\bile (?:razy|raz)\b", "how many times"),
+        (r"\bile stopni\b", "what temperature"),
         (r"\bile czasu\b|\bjak długo\b|\bjak dlugo\b", "how long"),
         # "ile godzin GPU 1 pracował": how many hours (not "ile godzin GPU": how many GPU-hours)
         (r"\bile godzin\b(?!\s+gpu\b(?!\s*\d))", "how many hours"),
         (
-            r"\bile\b(?=(?:\s+\S+){0,2}?\s+(?:czeka|trwa|pracowa|działa|chodzi|pochodzi|stał|trzyma|liczy"
-            r"|leci|mieli)\w*)",
+            r"\bile\b(?=(?:\s+\S+){0,2}?(?:\s+gpu\s+\d)?(?:\s+się)?\s+(?:czeka|trwa|pracowa|działa|chodzi|pochodzi|stał|trzyma|liczy"
+            r"|leci|mieli|obija)\w*)",
             "how long",
         ),
         (r"\bile (?=gpu|(?-i:W)\b|kwh\b|wh\b|%)", "how many "),  # ("ile W": watts; "ile w sumie": in all)
@@ -185,11 +206,17 @@ _POLISH = _table(
         (r"\bkiedy\b|\bo której(?: godzinie)?\b", "when"),  # (before "której" alone: which)
         (r"\b(?:który|która|które|którego|której|którym|których)\b", "which"),
         (r"\bdlaczego\b|\bczemu\b|\bz jakiego powodu\b", "why"),
+        (r"\bco jest z (?:nim|nią|tym)\b", "what is wrong with it"),
         (r"\bco\b", "what"),
         # "jak" before an infinitive is how to ("jak policzyć linie w pliku?": how to count the lines)
         (r"\bjak\b((?:\s+\S+){0,3}?)\s+(\w+(?:a|e|i|y|ą)ć)\b", r"how to \2\1"),
         (r"\bjak\b", "how"),
         (r"\bczy\b\s*", ""),
+        (r"\bgdzie\b", "where"),
+        (r"\b(?:tzn|tj)\b\.?", "i.e."),
+        (r"\bczyli\b", "so"),
+        (r"\bdokładnie\b", "exactly"),
+        (r"\b(?:koło|około|ok\.)\s*(?=\d{1,2}:\d{2}\b)", "around "),
         # spans and moments ("od północy", "od rana", "od 13:00", "w ostatniej godzinie", "w tym czasie")
         (r"\bdzisiaj od północy\b|\bdziś od północy\b|\bod północy\b", "since midnight"),
         (r"\b(?:dzisiaj |dziś )?od rana\b", "this morning"),
@@ -204,7 +231,8 @@ _POLISH = _table(
         (r"\bod (\d{1,2})(?::(\d{2}))?\b", lambda m: f"since {m[1]}:{m[2] or '00'}"),
         (r"\bo (?:godz(?:inie|\.)?\s*)?(?=\d{1,2}:\d{2}\b)", "at "),  # ("o 10:05": at 10:05)
         (
-            r"\bw (?:ostatniej|ostatnią) godzin(?:ie|ę)\b|\bostatnia godzina\b|\bprzez ostatnią godzinę\b",
+            r"\b(?:w|z) (?:ostatniej|ostatnią) godzin(?:ie|ę|y|ki|ce|kę)\b|\bostatnia godzina\b"
+            r"|\bprzez ostatnią godzinę\b",
             "in the last hour",
         ),
         (
@@ -233,8 +261,13 @@ _POLISH = _table(
         (r"\bkolej(?:ka|ce|ki|kę)\b", "queue"),
         (r"\bbłęd(?:u|y|ów)\b|\bbłąd\b", "error"),
         (r"\bostatni(?:a|ą|e|ej)? lini(?:a|ę|e|i|jka|jkę|jki)\b", "last line"),
+        (r"\bw logu\b", "in the log"),
         (r"\blogu\b", "log of"),  # the genitive: "ostatnia linia logu mistrala" (of mistral's log)
-        (r"\blog(?:i|ów|ach)\b", "log"),
+        (r"\blog(?:i|ów|ach)\b", "logs"),
+        (r"\bpowin(?:no|ien|na) być\b", "should be"),
+        (r"\bzapisał(?:a|o)?\b", "saved"),
+        # the English word in Polish cases ("na holdzie", "z holda"): hold
+        (r"\bhold(?:zie|a|em|u)\b", "hold"),
         (r"\bpriorytet(?:u)?\b", "priority"),
         # an attempt by its ordinal ("przed drugą próbą": before the second attempt)
         (
@@ -255,7 +288,7 @@ _POLISH = _table(
         (r"\bkar(?:ta|ty|cie|tę|tą|t|tach|tami)\b", "card"),
         (r"\bsam(?:a|o)?\s+(\S+)", r"the \1 alone"),  # ("sam run": the run alone, not its wait)
         # a card by its number's noun ("na zerze", "zerówka": GPU 0; "na jedynce", "jedynka": GPU 1)
-        (r"\bzer(?:ze|ówka|ówki|ówkę|ówce|ówką)\b", "GPU 0"),
+        (r"\bzer(?:ze|ówka|ówki|ówkę|ówce|ówką|ka|ki|kę|ce|ką)\b", "GPU 0"),
         # "zero" the subject of a verb in its neuter past ("zero stało", "zero było"): the card, not a number
         (r"\bzero\b(?=\s+(?:się\s+)?\w+ło\b)", "GPU 0"),
         (r"\bjedyn(?:ka|ki|kę|ce|ką)\b", "GPU 1"),
@@ -286,10 +319,18 @@ _POLISH = _table(
         # "stał bezczynnie", "stało bez roboty": was idle
         (r"\b(?:stał|stała|stało)\s+(?:bezczynnie|bez roboty|bez pracy)\b", "was idle"),
         (r"\bbezczynn(?:a|y|ie)\b|\bbez (?:roboty|pracy)\b", "idle"),
+        # "obijać się": to slack, a card idle; "stał idle": was idle
+        (r"\b(?:się\s+)?obija(?:ł|ła|ło|)?(?:\s+się)?\b", "was idle"),
+        (r"\b(?:stał|stała|stało|stoi)\s+(?=idle\b)", "was "),
         (r"\b(?:miał|miała|miało)\s+(?=\d)", "was at "),  # ("miała 80 stopni": was at 80 degrees)
         (r"\b(?:się stało|stało się)\b", "happened"),
         (r"\b(?:próbował|próbowała|próbowało)\b", "tried"),
         (r"\bczeka(?:ją)?\b", "is waiting"),
+        # "ile czekał w kolejce?" with no job named: the job in focus ("did it wait")
+        (
+            r"\bczekał(?:o|a)?\b(?=\s+w\s+(?:kolej\w*|queue)(?:\s+(?:zanim|przed)\b|\s*[?.!,]|\s*$))",
+            "did it wait",
+        ),
         (r"\bczekał(?:o|a|y)?\b", "waited"),
         (r"\b(?:trwał|trwało|trwała)\b", "took"),
         (r"\b(?:zdążył|zdążyła)\s+pochodzić\b|\bpochodził\b", "ran"),
