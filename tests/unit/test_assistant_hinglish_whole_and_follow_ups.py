@@ -33,6 +33,13 @@ def test_french_aujourdhui_is_no_hinglish() -> None:
         ("cancle job 13", "gpuaccel cancel 13"),
         ("pasue job 11 pls", "gpuaccel pause 11"),
         ("cancel probe", "gpuaccel cancel 13"),
+        # what a job asks for, set with "kar do": its GPUs, its memory, the GPU it runs on
+        ("job 13 ko 1 gpu par kr do", "gpuaccel edit 13 --gpus 1"),
+        ("job 12 ka memory 30000 MiB karo", "gpuaccel edit 12 --memory 30000"),
+        ("job 13 ko gpu 0 par chala do", "gpuaccel edit 13 --gpu-ids 0"),
+        # the whole queue as the object; a finished job taken off the list (remove, not cancel)
+        ("saari queue ko pause kr do yaar", "gpuaccel pause"),
+        ("flash-attn-build ko history se hata dijiye", "gpuaccel remove 3"),
     ],
 )
 def test_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
@@ -422,3 +429,11 @@ def test_lucknow_follow_ups(
 def test_lucknow_purchase_is_declined(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "naya gpu lena hai, 4090 le ya h100? kaun sasta padega", None)
     assert query is None
+
+
+def test_a_clock_span_with_minutes_and_doubled_vowels() -> None:
+    """ "10:30 se 11:15 ke beech" keeps its minutes; "khaali" (long vowel typed doubled) is "khali"."""
+    assert "between 10:30 and 11:15" in hindi("kal 10:30 se 11:15 ke beech gpu 0 ka temp kitna tha")
+    assert "between 9:45 and 12:00" in hindi("9:45 se 12 baje tak kya chala")
+    assert "is idle" in hindi("gpu 0 kab se khaali hai")
+    assert "is anything running" in hindi("kuch chal raha kya gpu 1 pe")

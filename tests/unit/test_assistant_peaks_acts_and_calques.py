@@ -34,6 +34,8 @@ def test_a_peak_and_what_ran_then_in_one_message(heldout_svc: AssistantService) 
         ("stop whatever's on gpu 0, it is too hot", "gpuaccel cancel 11"),
         ("the labels are fixed now, you can put whisper-finetune back in the queue", "gpuaccel release 14"),
         ("please wipe the completed ones from the list", "gpuaccel clean"),
+        # "help me" before the verb, after a clause with a verb of its own
+        ("i set a bad seed for llama-70b-eval, help me hold it", "gpuaccel hold 12"),
     ],
 )
 def test_requests_said_around_the_verb(

@@ -39,6 +39,10 @@ from gpuaccel.assistant.understand.spoken import written
         ("how much memory ah, and which process", "how much memory, and which process"),
         ("the eval done already lor", "the eval done already"),
         ("ah ok, and gpu 1", "ah ok, and gpu 1"),  # an interjection first is no particle
+        # "can or not" / "can anot" after a request said job first asks for it, verb first
+        ("job 7 set priority 3 can anot", "set the priority of job 7 to 3"),
+        ("the eval can move to gpu 0 or not?", "move the eval to gpu 0"),
+        ("that sweep cancel can or not lah", "cancel that sweep"),
     ],
 )
 def test_spoken_numbers_are_read_as_digits(said: str, read: str) -> None:

@@ -501,6 +501,9 @@ _WHEN_FIRST = re.compile(
 )
 # what the user lets the chat do, said after what they did: "I finished checking the data, you can release it"
 _YOU_CAN = re.compile(r"^.*?\b(?:you|u) (?:can|could|may) (?:now |go ahead and )?(?=[a-z])")
+# "help me" (or us) right before a request's verb asks for it, whatever was said before ("i set the wrong
+# config on that one, help me stop it": the words before may have a verb of their own)
+_HELP_ME = re.compile(r"^.*?\bhelp (?:me|us) (?:to )?(?=[a-z])")
 # a request asked as whether it can be done: "is it possible to pause job 11 for a while?"
 _POSSIBLE_TO = re.compile(
     r"^.*?\b(?:is it possible|would it be possible|is there a way|could it be possible) to (?=[a-z])"
@@ -1441,6 +1444,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said = _DONE_HOW.sub(r"\1", said)  # "X should get 2 gpus, how do i do that?": the change first
     said = _BEFORE_HOW.sub("", said)  # "i want to game tonight, how do i pause the queue"
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
+    helped = _HELP_ME.match(said)
+    if helped is not None and _verb_at(said[helped.end() :].split()) == 0:
+        said = said[helped.end() :]
     if _verb_at(said.split()) is None:  # (not "pause it for a bit, i need to check something")
         mind = _MIND.match(said)
         if mind is not None and mind.group(1) in _ING:  # "would you mind restarting it for me?": restart it

@@ -88,6 +88,29 @@ _CARD_MEANT = re.compile(
     re.I,
 )
 
+# Singapore English asks for a change with the job said first and "can or not" / "can anot" (can you?)
+# after: "job 7 set priority 3 can anot", "the eval can move to gpu 0 or not"; read as the request, verb first
+_TOPIC = r"job\s+\d+|(?:the|that|this|my)\s+[\w.-]+(?:\s+[\w.-]+){0,2}?"
+_CAN_OR_NOT = re.compile(
+    rf"^(?P<topic>{_TOPIC})\s+(?P<can>can\s+)?(?P<verb>pin|set|move|change|cancel|pause|resume|hold|release"
+    r"|retry|rerun|remove|kill|stop)(?:\s+(?P<rest>(?!can\s)\S.*?))?\s*,?\s*(?P<can2>can\s+)?(?:or\s+not|anot|a\s+not)\s*\??\s*$",
+    re.I,
+)
+# "set job 7 priority 3" / "set job 7 memory 20000 MiB" (no "to", no "of"): the field's value set
+_SET_BARE = re.compile(
+    rf"^set\s+(?P<job>{_TOPIC})\s+(?P<field>memory|priority|gpus)\s+(?:to\s+)?(?P<v>\d)", re.I
+)
+
+
+def _can_or_not(m: re.Match[str]) -> str:
+    """The request a "can or not" asks (:data:`_CAN_OR_NOT`), verb first; a yes-or-no question ("gpu 0 busy
+    or not") says no "can" and is left as it was."""
+    if not (m["can"] or m["can2"]):
+        return m[0]
+    read = f"{m['verb']} {m['topic']} {m['rest'] or ''}".rstrip()
+    return _SET_BARE.sub(lambda s: f"set the {s['field']} of {s['job']} to {s['v']}", read)
+
+
 # a span corrected the same way: "how long was the 4090 busy yesterday - sorry, today I mean", "energy
 # last night? no wait, this morning": the question, over the span meant
 _SPANS_SAID = r"(?:today|yesterday|this (?:morning|afternoon|evening|week)|last night|tonight|overnight)"
@@ -162,6 +185,7 @@ def typed_out(question: str, lean: Lean | None = None) -> str:
     # asked ("what time sia", "who hog the cards today ah, gpu-hours by job", "can lah"); "leh" said
     # mid-sentence is Franco's why, read before this
     text = re.sub(r"\s*\b(?:lah|leh|lor|sia|meh|hor|ah)\b(?=\s*(?:[?!.,;]|$))", "", text, flags=re.I)
+    text = _CAN_OR_NOT.sub(_can_or_not, text)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)
     return _as_flags_said(_autocorrected(pidgin_read(scots_read(text, lean), lean)))

@@ -48,7 +48,7 @@ HINDI_IN_PASSING = compiled(
 _HINDI_MARK = re.compile(
     r"(?<!['’])(?<!\bc )\b(?:hai|hain|tha|thi|kya|kitna|kitni|kitne|kyun|kyon|kaise|kab|kaun|kaunsa|kaunse"
     r"|usko|isko|uska"
-    r"|iska|uski|iski|unka|inka|kar\s+do|karo|kardo|batao|bata\s+do|dikhao|nahi|nahin|bhai|yaar|abhi"
+    r"|iska|uski|iski|unka|inka|kar\s+do|karo|kardo|kr\s*do|kro|batao|bata\s+do|dikhao|nahi|nahin|bhai|yaar|abhi"
     # the familiar "de" of a request ("compare kar de"), "bhi" (too), "aaya" (came), "baaki" (the rest)
     r"|(?:kar|bata|dikha)\s+de|bhi|aaya|aayi|baaki|walon"
     r"|aaj|wala|wale|wali|ghante|ghanta|baar|hua|hui|hue|gaya|gayi|raha|rahi|rahe|chala|chalao|chalega"
@@ -56,7 +56,7 @@ _HINDI_MARK = re.compile(
     r"|kuch|samjhao|karna|karke|chahiye|hoga|dobara|usne|isne|uske|iske|bijli|subah|shaam|dopahar|raat"
     r"|aur|koi|usme|isme|daalo|daal"
     # "ke liye" (for), "wagairah" (and so on), "bachne" (to avoid), "zarurat" (need), "hata do" (remove)
-    r"|liye|wagairah|wagaira|vagairah|vagaira|bachne|bachna|zarurat|zaroorat|hatao|hata\s+d[oe]"
+    r"|liye|wagairah|wagaira|vagairah|vagaira|bachne|bachna|zarurat|zaroorat|hatao|hata\s+d(?:[oe]|ijiye)"
     # Urdu's spellings of the same words, as Roman Urdu types them (kia, nai, dubara, khali, darmiyan)
     r"|kia|nai|nhi|dubara|dobarah|khali|dusra|dusre|dusri|doosra|doosre|baje|beech|darmiyan|chuka|chuki"
     r"|samjha|barha|barhao"
@@ -99,7 +99,11 @@ _URDU_SPELLINGS = compiled(
         (r"\bkro\b", "karo"),
         (r"\brh([aie])\b", r"rah\1"),
         (r"\bkhai\b", "khayi"),
-        (r"\bkon(s[aei])\b", r"kaun\1"),  # "konsa job" (kaunsa: which), typed short
+        (r"\bkon(s[aei])\b", r"kaun\1"),
+        (
+            r"\bkhaa?lee?\b|\bkhaali\b",
+            "khali",
+        ),  # the long vowels typed doubled: "khaali", "khalee"  # "konsa job" (kaunsa: which), typed short
         (r"\bkitt([aie])\b", r"kitn\1"),
         (r"\b(?:kaiku|kayku|kaiko|kaikoo)\b", "kyun"),
         (r"\bnakko\b", "nahi"),
@@ -127,16 +131,19 @@ def _hour(part: str | None, h: str, end: bool, minutes: str = "00") -> str:
 
 def _clock_span(m: re.Match[str]) -> str:
     """ "subah 10 se 11 baje ke beech" (between 10:00 and 11:00), "shaam 5 se 6 ke darmiyan" (17:00 and
-    18:00): a span said by the clock (:func:`_hour`); its end's own part of the day where said ("shaam 6
-    baje se raat 12 baje tak": 18:00 to 24:00), else its start's."""
+    18:00), "12:30 se 13:15 ke beech": a span said by the clock (:func:`_hour`), its minutes where said;
+    its end's own part of the day where said ("shaam 6 baje se raat 12 baje tak": 18:00 to 24:00), else
+    its start's."""
     end_part = m.groupdict().get("part_b") or m["part"]
-    return f"between {_hour(m['part'], m['a'], False)} and {_hour(end_part, m['b'], True)}"
+    start = _hour(m["part"], m["a"], False, m["ma"] or "00")
+    return f"between {start} and {_hour(end_part, m['b'], True, m['mb'] or '00')}"
 
 
 def _clock_until(m: re.Match[str]) -> str:
     """ "9 se 12 baje tak" (from 9 to 12 o'clock), "raat 8 baje se 12 tak": a span said by its ends, a
-    span of the clock only where "baje" or a part of the day says so ("job 5 se 10 tak" is of jobs)."""
-    if not (m["part"] or m["part_b"] or m["ba"] or m["bb"]):
+    span of the clock only where "baje", a part of the day or minutes say so ("job 5 se 10 tak" is of
+    jobs)."""
+    if not (m["part"] or m["part_b"] or m["ba"] or m["bb"] or m["ma"] or m["mb"]):
         return m[0]
     return _clock_span(m)
 
@@ -284,6 +291,14 @@ _HINGLISH = compiled(
             r"\b(queue|line)\s+(?:me|mein)\s+jo\s+(?:pad|ruk)[aie]\s+(?:hai|hain|he|h)\b,?",
             r"the ones in the \1,",
         ),
+        # taking a finished job off the list: "purana job list se hata do", "hata do history se" (remove it);
+        # "puran[aie]" (old) says it is done
+        (r"\b(hata(?:o|\s*(?:do|de|dijiye|dena)))\s+((?:list|history)\s+se)\b", r"\2 \1"),
+        (
+            r"\b((?:job\s+)?[\w-]+)(?:\s+wal[aie])?(?:\s+puran[aie])?(?:\s+(?:job|run))?\s+(?:ko\s+)?"
+            r"(?:list|history)\s+se\s+hata(?:o|\s*(?:do|de|dijiye|dena))\b",
+            r"remove \1 from the list",
+        ),
         # taking a job off the queue: "job 7 hata do" (remove it: cancel), "usko queue se hatao"
         (
             r"\b((?:job\s+)?[\w-]+)\s+(?:ko\s+)?(?:(?:queue|line)\s+se\s+)?hata(?:o|\s*(?:do|de|dijiye|dena))\b"
@@ -303,6 +318,22 @@ _HINGLISH = compiled(
             rf"\b((?:[\w-]+\s+){{0,3}}?[\w-]+)\s+ko\s+(?:(?:thod[aie]|zara|abhi|jaldi)\s+)?({_VERBS})\s+{_DO}",
             r"\2 \1",
         ),
+        # the whole queue as the object: "poori queue pause kar do" (pause the queue), "queue resume karo"
+        (
+            rf"\b(?:(?:poori|puri|saari|sari|whole)\s+)?(queue|line)\s+(?:ko\s+)?(pause|resume)\s+{_DO}",
+            r"\2 the whole \1",
+        ),
+        # where a job runs: "job 12 ko GPU 1 pe pin kar do", "usko gpu 0 par chala do" (pin it to GPU 0)
+        (
+            rf"\b(?:((?:job\s+)?[\w-]+)\s+ko|{_OBJECT})\s+(gpu\s*\d+)\s+(?:pe|par)\s+"
+            rf"(?:(?:pin|move|shift)\s+{_DO}|chala\s*(?:do|de|dijiye)|chalao)",
+            lambda m: f"pin {m[1] or 'it'} to {m[2]}",
+        ),
+        # how many GPUs it asks for, said with "pe kar do": "usko 1 GPU pe kar do" (set it to 1 GPU)
+        (
+            rf"\b(?:((?:job\s+)?[\w-]+)\s+ko|{_OBJECT})\s+(\d+)\s+(gpus?)\s+(?:pe|par)\s+{_DO}",
+            lambda m: f"set {m[1] or 'it'} to {m[2]} {m[3]}",
+        ),
         (rf"\b{_OBJECT}\s+({_VERBS})\s+{_DO}", r"\1 it"),
         (rf"\b({_VERBS})\s+{_DO}(?:\s+{_OBJECT})?", r"\1 it"),
         # "job 12 ka priority 10 kar do" (set it to 10; Lucknow says "ka priority"), "priority 5 kar do"
@@ -311,6 +342,15 @@ _HINGLISH = compiled(
             r"set the priority of \1 to \2",
         ),
         (rf"\b(?:{_OBJECT}\s+)?(?:priority|prio)\s+(\d+)\s+{_DO}", r"set its priority to \1"),
+        # the memory it asks for, the same way: "job 13 ki memory 40000 MiB kar do", "memory 20 GB kar do"
+        (
+            rf"\b((?:job\s+)?[\w-]+)(?:\s+wal[aie])?\s+(?:ki|ka)\s+(?:memory|mem|vram)\s+(\d+\s*(?:mib|gib|mb|gb))\s+{_DO}",
+            r"set the memory of \1 to \2",
+        ),
+        (
+            rf"\b(?:{_OBJECT}\s+)?(?:memory|mem|vram)\s+(\d+\s*(?:mib|gib|mb|gb))\s+{_DO}",
+            r"set its memory to \1",
+        ),
         # "job 12 ki priority badha do" (raise job 12's), "priority kam kar do" (lower it)
         (
             # a model's size said before its name ("70b eval ki priority"): the name whole
@@ -402,13 +442,13 @@ _HINGLISH = compiled(
         (r"\buska (?:bata do|batao)\b", "show it"),
         (r"\bmera matlab\s+(.{1,30}?)\s+th[ai]\b", r"i meant \1"),
         (
-            r"\b(?:(?P<part>subah|dopahar|shaam|sham|raat)\s+)?(?P<a>\d{1,2})(?:\s*baje)?\s+se\s+"
-            r"(?P<b>\d{1,2})(?:\s*baje)?\s+(?:ke\s+)?(?:beech|darmiyan)\b",
+            r"\b(?:(?P<part>subah|dopahar|shaam|sham|raat)\s+)?(?P<a>\d{1,2})(?::(?P<ma>\d{2}))?(?:\s*baje)?\s+se\s+"
+            r"(?P<b>\d{1,2})(?::(?P<mb>\d{2}))?(?:\s*baje)?\s+(?:ke\s+)?(?:beech|darmiyan)\b",
             _clock_span,
         ),
         (
-            r"\b(?:(?P<part>subah|dopahar|shaam|sham|raat)\s+)?(?P<a>\d{1,2})(?P<ba>\s*baje)?\s+se\s+"
-            r"(?:(?P<part_b>subah|dopahar|shaam|sham|raat)\s+)?(?P<b>\d{1,2})(?P<bb>\s*baje)?\s+tak\b",
+            r"\b(?:(?P<part>subah|dopahar|shaam|sham|raat)\s+)?(?P<a>\d{1,2})(?::(?P<ma>\d{2}))?(?P<ba>\s*baje)?\s+se\s+"
+            r"(?:(?P<part_b>subah|dopahar|shaam|sham|raat)\s+)?(?P<b>\d{1,2})(?::(?P<mb>\d{2}))?(?P<bb>\s*baje)?\s+tak\b",
             _clock_until,
         ),
         (r"\bpichle\s+(?:ek|1)\s+ghante\s+(?:mein|me)\b", "in the last hour"),
@@ -466,7 +506,7 @@ _HINGLISH = compiled(
         (r"\bkis cheez (?:ka|ke liye) wait kar (?:raha|rahi|rahe)(?: hai)?\b", "what is it waiting for"),
         (r"\bkis cheez\b", "what"),
         (r"\bkya hua\b", "what happened"),
-        (r"\b(?:koi\s+)?kuch\s+(?:nahi\s+)?chala\s+(?:raha|rahi|rahe)\b(?:\s+kya)?", "is anything running"),
+        (r"\b(?:koi\s+)?kuch\s+(?:nahi\s+)?chala?\s+(?:raha|rahi|rahe)\b(?:\s+kya)?", "is anything running"),
         # "server pe kya chal raha hai" (what is running on the server): the place said first
         (
             r"\b((?:gpu|card)\s*\d|[a-z][\w-]*)\s+(?:pe|par)\s+kya\s+chal\s+(?:raha|rahi|rahe)"
