@@ -71,7 +71,7 @@ def _variant(spec: str) -> tuple[int, Any, bool, bool, str | None, bool | None]:
             in_acc = opt == "dacc"
         elif opt == "f0":  # each fence right after its stores (the D128 default)
             fences = fences or []
-        elif opt in ("dsl", "f1", "dqn", "sf2", "dqw"):
+        elif opt in ("dsl", "f1", "dqn", "sf2"):
             fences = (fences or []) + [opt]
         else:
             raise ValueError(f"unknown variant option {opt!r} in {spec!r}")

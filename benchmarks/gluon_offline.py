@@ -170,7 +170,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         cfg_b = GluonBwdConfig(*config) if config else None  # --config STAGES,DQ_BLOCK_N,DQ_STAGES
         lse = torch.zeros(b, h, n)
         lag = int(os.environ.get("FUSED_LAG", "1"))
-        fences = os.environ.get("FUSED_FENCES")  # e.g. sf2:dqw (launch_gluon_bwd_fused's fences)
+        fences = os.environ.get("FUSED_FENCES")  # e.g. sf2 (launch_gluon_bwd_fused's fences)
         launch_gluon_bwd_fused(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale, cfg_b,
                                lag=lag, fences=fences)  # fmt: skip
     elif kernel == "fp8":

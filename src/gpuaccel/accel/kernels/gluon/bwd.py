@@ -192,8 +192,7 @@ def launch_gluon_bwd_fused(
     :data:`FENCES` of the head dim): where the kernel fences its dS^T and dQ staging stores, "" (each
     right after its stores) or any of "dsl" (dS^T's fence after dV's wait), "f1" (with "dsl": one fence
     after dQ's stores for both), "dqn" (dQ's fence and reduce in the next block, after its S^T and dP
-    issues), "sf2" (delta and lse2 read before S^T is issued), "dqw" (each staged dQ handed to a writer
-    warp that issues its reduce-add and waits for its read, FlashAttention-4's dQ store; lag 1) joined by ":"
+    issues), "sf2" (delta and lse2 read before S^T is issued) joined by ":"
     (:func:`bwd_fused._fused_consumer`). ``frag`` (None: :data:`DQ_FRAG` of the head dim): dQ staged in
     :func:`bwd_fused._frag_order` (the accumulator padded to 64 rows; ``pair_rows`` then unused)."""
     b, hq, nq, d = q.shape
@@ -204,10 +203,8 @@ def launch_gluon_bwd_fused(
     pair = PAIR_ROWS if pair_rows is None else pair_rows
     in_acc = DELTA_IN_ACC if delta_in_acc is None else delta_in_acc
     opts = set((FENCES[d] if fences is None else fences).split(":")) - {""}
-    if opts - {"dsl", "f1", "dqn", "sf2", "dqw"} or ("f1" in opts and "dsl" not in opts):
-        raise ValueError(f"fences takes dsl, f1 (with dsl), dqn, sf2, dqw joined by ':', got {fences!r}")
-    if "dqw" in opts and (lag != 1 or opts & {"f1", "dqn"}):
-        raise ValueError(f"dqw (dQ's writer warps) needs lag 1 and neither f1 nor dqn, got {fences!r}")
+    if opts - {"dsl", "f1", "dqn", "sf2"} or ("f1" in opts and "dsl" not in opts):
+        raise ValueError(f"fences takes dsl, f1 (with dsl), dqn, sf2 joined by ':', got {fences!r}")
     frag = DQ_FRAG[d] if frag is None else frag
     pair = pair and not frag
     rows = cdiv(nq, FRAG_ROWS) * FRAG_ROWS if frag else cdiv(nq, 16) * 16 if pair else nq
@@ -229,7 +226,7 @@ def launch_gluon_bwd_fused(
          scale * LOG2E, scale, hq, hkv, nq, nk),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, LAG=lag,
              PAIR_ROWS=pair, DELTA_IN_ACC=in_acc, DS_LATE="dsl" in opts, ONE_FENCE="f1" in opts,
-             DQ_NEXT="dqn" in opts, STATS_FIRST="sf2" in opts, FRAG=frag, DQ_WRITER="dqw" in opts),
+             DQ_NEXT="dqn" in opts, STATS_FIRST="sf2" in opts, FRAG=frag),
         dict(num_warps=4), bound,
         ("gluon_bwd_fused_frag" if frag else "gluon_bwd_fused_pair" if pair else "gluon_bwd_fused")
         + "_dacc" * in_acc + "".join(f"_{o}" for o in sorted(opts)),

@@ -219,26 +219,12 @@ def dq_unpair_kernel(Acc, DQ, seq_q, acc_rows, heads_q, stride_b, stride_h, stri
 
 @gluon.jit
 def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col, PAIR_ROWS: gl.constexpr,
-            REDUCE: gl.constexpr = True, ds_full_bar=None, FRAG: gl.constexpr = False,
-            writer=None):  # fmt: skip
+            REDUCE: gl.constexpr = True, ds_full_bar=None, FRAG: gl.constexpr = False):  # fmt: skip
     """Stage a block's dQ (this warpgroup's columns) and add it to the fp32 accumulator; the previous
     block's reduce must have read the staging buffer first. ``REDUCE`` False: staged only (the fence and
     the reduce come with the next block, ``DQ_NEXT``). ``ds_full_bar``: arrived at after this fence, which
     then also covers the block's dS^T stores (``ONE_FENCE``). ``FRAG``: staged in :func:`_frag_order`
-    (``PAIR_ROWS`` ignored). ``writer``: ``(dq_full, dq_empty, j)``, the ``j``-th staging of this warpgroup
-    is handed to its writer warp (:func:`_dq_writer`, ``DQ_WRITER``): wait until the writer's reduce has
-    read the buffer, stage, fence, arrive; the consumer issues and waits for no bulk copy."""
-    if writer is not None:
-        mbarrier.wait(writer[1], (writer[2] & 1) ^ 1)
-        if FRAG:
-            dq_s.store(_frag_order(dq * scale, dq.shape[1]))
-        elif PAIR_ROWS:
-            dq_s.store(_pair_rows(dq * scale, dq.shape[1]))
-        else:
-            dq_s.store(dq * scale)
-        fence_async_shared()
-        mbarrier.arrive(writer[0])
-        return
+    (``PAIR_ROWS`` ignored)."""
     tma.store_wait(0)
     if FRAG:
         dq_s.store(_frag_order(dq * scale, dq.shape[1]))
@@ -259,7 +245,7 @@ def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col, PAIR_ROWS: gl.
 @gluon.jit
 def _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv, group, n_m,
              lo_blk, n_iter, col, PAIR_ROWS: gl.constexpr, DQ_NEXT: gl.constexpr = False,
-             FRAG: gl.constexpr = False, dq_bars=None):  # fmt: skip
+             FRAG: gl.constexpr = False):  # fmt: skip
     """With ``LAG`` 1, the last block's dQ, once the loop is done (``DQ_NEXT``: after the reduce of the
     block before it, still pending; with one block, zeros staged before the loop, added at block 0)."""
     j = n_iter - 1
@@ -271,29 +257,7 @@ def _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc
         _tma_reduce_add(dq_desc, [b, hkv * group + p // n_m, row0 + (lo_blk + p % n_m) * HALF_M, col], dq_box)
     dq = warpgroup_mma_wait(0, deps=(dq,))
     row = row0 + (lo_blk + j % n_m) * HALF_M
-    if dq_bars is not None:
-        _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col, PAIR_ROWS, FRAG=FRAG,
-                writer=(dq_bars[0], dq_bars[1], j))  # fmt: skip
-    else:
-        _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col, PAIR_ROWS, FRAG=FRAG)
-
-
-@gluon.jit
-def _dq_writer(dq_desc, dq_smem, dq_full, dq_empty, b, row0, hkv, group, n_m, lo_blk, n_iter,
-               HALF: gl.constexpr, HEAD_DIM: gl.constexpr):  # fmt: skip
-    """``DQ_WRITER``: one warp per consumer warpgroup that adds each block's staged dQ (this warpgroup's
-    half of the head dim) to the fp32 accumulator, FlashAttention-4's ``dQaccum_store`` role: wait until
-    the consumer has staged and fenced it (``dq_full``), issue the TMA reduce-add, wait until the copy
-    engine has read the buffer, hand it back (``dq_empty``). So the consumers neither issue the bulk copy
-    nor wait for its read (a ``cp.async.bulk.wait_group.read``, two warpgroup barriers and the issue a
-    block in the shipped kernel)."""
-    dq_box = dq_smem.index(HALF)
-    for j in range(n_iter):
-        mbarrier.wait(dq_full.index(HALF), j & 1)
-        coord = [b, hkv * group + j // n_m, row0 + (lo_blk + j % n_m) * HALF_M, HALF * (HEAD_DIM // 2)]
-        _tma_reduce_add(dq_desc, coord, dq_box)
-        tma.store_wait(0)
-        mbarrier.arrive(dq_empty.index(HALF))
+    _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col, PAIR_ROWS, FRAG=FRAG)
 
 
 @gluon.jit
@@ -305,7 +269,7 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                     PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False,
                     DS_LATE: gl.constexpr = False, ONE_FENCE: gl.constexpr = False,
                     DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False,
-                    FRAG: gl.constexpr = False, dq_full=None, dq_empty=None):  # fmt: skip
+                    FRAG: gl.constexpr = False):  # fmt: skip
     """``LAG`` 0: both warpgroups meet on every block and take its dQ at once; 1: a block's dQ is taken
     during the next block, so a warpgroup waits for the other's dS^T only when it is a block behind.
     ``row0``: where query row 0 sits in ``dq_desc``'s rows (a packed document's first token; else 0);
@@ -317,9 +281,7 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
     ``ONE_FENCE`` (with ``DS_LATE``), that fence is the one after dQ's staging stores; ``DQ_NEXT``, dQ's
     staging fence and reduce-add are issued in the next block, after its S^T and dP (:func:`_fused_step`'s
     ``pend``); ``STATS_FIRST``, delta and lse2 read before S^T is issued (:func:`_fused_step`).
-    ``FRAG``: dQ staged in :func:`_frag_order` (needs ``row0`` a multiple of 64). ``dq_full`` and
-    ``dq_empty`` (``DQ_WRITER``, LAG 1 only, not with ``DQ_NEXT`` or ``ONE_FENCE``): each staged dQ is
-    handed to this warpgroup's writer warp (:func:`_dq_writer`) instead of reduced here."""
+    ``FRAG``: dQ staged in :func:`_frag_order` (needs ``row0`` a multiple of 64)."""
     HALF_D: gl.constexpr = HEAD_DIM // 2
     s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
     a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
@@ -397,10 +359,6 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                     _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
                             row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, not DQ_NEXT,
                             ds_full.index(buf), FRAG)  # fmt: skip
-                elif dq_full is not None:
-                    _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
-                            row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, FRAG=FRAG,
-                            writer=(dq_full.index(HALF), dq_empty.index(HALF), j))  # fmt: skip
                 else:
                     _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
                             row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, not DQ_NEXT,
@@ -418,10 +376,6 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
             if n_iter > 0:
                 _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
                          group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT, FRAG)  # fmt: skip
-        elif dq_full is not None:  # the dense kernel only (a dense key tile always sees a query block)
-            _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
-                     group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT, FRAG,
-                     (dq_full.index(HALF), dq_empty.index(HALF)))  # fmt: skip
         else:  # (the guard is left out of the dense kernel: with it the H100 measured 5-8 % slower)
             _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
                      group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT, FRAG)  # fmt: skip
@@ -454,12 +408,11 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                            PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False,
                            DS_LATE: gl.constexpr = False, ONE_FENCE: gl.constexpr = False,
                            DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False,
-                           FRAG: gl.constexpr = False, DQ_WRITER: gl.constexpr = False):  # fmt: skip
+                           FRAG: gl.constexpr = False):  # fmt: skip
     """dK and dV of 128 keys of one (batch, KV head), summed over its group's query heads, and their
     share of every query block's dQ, added to ``dq_desc``'s fp32 accumulator (zeroed by the caller; with
     ``PAIR_ROWS`` its rows in :func:`_pair_rows`' order within each 16, with ``FRAG`` each 64-row
-    block's column halves in :func:`_frag_order`'s; the caller undoes either). ``DQ_WRITER``: two more
-    one-warp partitions issue the reduce-adds (:func:`_dq_writer`)."""
+    block's column halves in :func:`_frag_order`'s; the caller undoes either)."""
     pid_n = gl.program_id(0)
     bhkv = gl.program_id(1)
     b = bhkv // heads_kv
@@ -477,38 +430,6 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1
-    if DQ_WRITER:
-        dq_full = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-        dq_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-        for i in gl.static_range(2):
-            mbarrier.init(dq_full.index(i), count=1)  # the consumer's staged dQ is fenced
-            mbarrier.init(dq_empty.index(i), count=1)  # the writer's reduce has read it
-        gl.warp_specialize(
-            [
-                (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
-                                   kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
-                                   stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
-                                   seq_k, causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES,
-                                   CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC, DS_LATE, ONE_FENCE, DQ_NEXT,
-                                   STATS_FIRST, FRAG, dq_full, dq_empty)),
-                (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
-                                   kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
-                                   stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
-                                   seq_k, causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES,
-                                   CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC, DS_LATE, ONE_FENCE, DQ_NEXT,
-                                   STATS_FIRST, FRAG, dq_full, dq_empty)),
-                (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem,
-                                q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv,
-                                start_n, n_m, lo_blk, group, n_iter, STAGES)),
-                (_dq_writer, (dq_desc, dq_smem, dq_full, dq_empty, b, zero, hkv, group, n_m, lo_blk, n_iter,
-                              first, HEAD_DIM)),
-                (_dq_writer, (dq_desc, dq_smem, dq_full, dq_empty, b, zero, hkv, group, n_m, lo_blk, n_iter,
-                              second, HEAD_DIM)),
-            ],
-            [4, 1, 1, 1],
-            [CONSUMER_REGS, 24, 24, 24],
-        )  # fmt: skip
-        return
     gl.warp_specialize(
         [
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
