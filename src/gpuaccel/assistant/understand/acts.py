@@ -1438,15 +1438,22 @@ def _button(command: str) -> str:
     return f", or {_BUTTON[command]} in the Jobs tab" if command in _BUTTON else ""
 
 
+def _request_after(words_first: re.Pattern[str], said: str) -> str | None:
+    """What follows ``words_first`` at the start of ``said`` where a request's verb opens it ("help me",
+    "after the upgrade,", "and after, to": said before the request, asking nothing of their own); else
+    None."""
+    first = words_first.match(said)
+    rest = said[first.end() :] if first is not None else ""
+    return rest if rest and _verb_at(rest.split()) == 0 else None
+
+
 def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act | None:
     """:func:`read_act` of one request, from its first words."""
     said = _words(question)
     said = _DONE_HOW.sub(r"\1", said)  # "X should get 2 gpus, how do i do that?": the change first
     said = _BEFORE_HOW.sub("", said)  # "i want to game tonight, how do i pause the queue"
     said = _LEADING_WORDS.sub("", said)  # "okay so", "um", "well,"
-    helped = _HELP_ME.match(said)
-    if helped is not None and _verb_at(said[helped.end() :].split()) == 0:
-        said = said[helped.end() :]
+    said = _request_after(_HELP_ME, said) or said  # "..., help me cancel the job": the request
     if _verb_at(said.split()) is None:  # (not "pause it for a bit, i need to check something")
         mind = _MIND.match(said)
         if mind is not None and mind.group(1) in _ING:  # "would you mind restarting it for me?": restart it
@@ -1454,9 +1461,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         said = _WANT_TO.sub("", said)  # "we have a drill soon and i'd like to pause the mistral training"
         said = _YOU_CAN.sub("", said)  # "i checked the data, you can put whisper back in the queue"
         said = _POSSIBLE_TO.sub("", said)  # "is it possible to pause job 11 for a while?"
-        to_do = _TO_DO_ASKED.match(said)
-        if to_do and question.rstrip().endswith("?") and _verb_at(said[to_do.end() :].split()) == 0:
-            said = said[to_do.end() :]  # "and after, to start it back up?"
+        if question.rstrip().endswith("?"):
+            said = _request_after(_TO_DO_ASKED, said) or said  # "and after, to start it back up?"
     asked_how = _HOW_DO_I.match(said) is not None
     said = _HOW_DO_I.sub("", said)  # "how do i release it": asking for the command is a request to act
     follow = _FOLLOW_LOG.search(said) and _JOB_NUMBER.search(said)
@@ -1515,9 +1521,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         r"\b(?:what|why|when|where|who|which|how come)\b(?:\W+\w+){0,2}\W*$", said
     ):
         return None
-    when_first = _WHEN_FIRST.match(said)
-    if when_first and _verb_at(said.split()) is None and _verb_at(said[when_first.end() :].split()) == 0:
-        said = said[when_first.end() :]  # "after the upgrade, resume it": the request after the time
+    if _verb_at(said.split()) is None:  # "after the upgrade, resume it": the request after the time
+        said = _request_after(_WHEN_FIRST, said) or said
     tokens = said.split()
     # "would you switch it off completely" after an answer about a GPU (no job): that card
     gpu_talked = bool(context.subject_gpus) and not context.subjects

@@ -98,7 +98,7 @@ _CAN_OR_NOT = re.compile(
 )
 # "set job 7 priority 3" / "set job 7 memory 20000 MiB" (no "to", no "of"): the field's value set
 _SET_BARE = re.compile(
-    rf"^set\s+(?P<job>{_TOPIC})\s+(?P<field>memory|priority|gpus)\s+(?:to\s+)?(?P<v>\d)", re.I
+    rf"^set\s+(?P<job>{_TOPIC})\s+(?P<field>memory|priority|gpus)\s+(?:to\s+)?(?P<v>\d+)", re.I
 )
 
 
