@@ -442,3 +442,52 @@ def test_news_told_before_a_request_to_turn_something_back_on(question: str, com
 def test_a_job_named_before_a_comma_is_what_it_means_after_it(question: str) -> None:
     # a bare name said first and pointed at after the comma is the job meant, not the one talked about before
     assert "gpuaccel edit 2 --gpu-ids 1" in (act_request(question, 1) or ""), question
+
+
+def test_a_gpu_count_changed_by_a_number_of_gpus_from_what_the_job_asks_for() -> None:
+    """ "take a card off it", "give train-vit one more gpu": the count it comes to from its brief's count; a
+    job left with no GPU is refused with why; a job whose count is unknown is no such request."""
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context, JobBrief
+
+    briefs = {1: JobBrief("queued", 3), 2: JobBrief("held", 1)}
+    context = Context(job_names=dict(NAMES), subjects=[1], gpus=[0, 1, 2, 3], job_briefs=briefs)
+    states = {1: "queued", 2: "held"}
+
+    def reply(question: str, focus: Context = context) -> str:
+        act = read_act(question, focus, states)
+        return act.reply if act else ""
+
+    assert "gpuaccel edit 1 --gpus 2" in reply("ok take a card off it, two will do")
+    assert "gpuaccel edit 1 --gpus 1" in reply("remove two gpus from the prep-data job")
+    assert "gpuaccel edit 2 --gpus 2" in reply("give train-vit one more gpu please")
+    assert "gpuaccel edit 2 --gpus 2" in reply("could you add another gpu to job 2")
+    left = reply("take one gpu off job 2")
+    assert "at least 1" in left and "--gpus 0" not in left
+    assert "gpuaccel edit" not in reply("take one gpu off it", Context(job_names=dict(NAMES), subjects=[1]))
+
+
+def test_a_setting_told_in_the_sentence_before_a_bare_value_is_the_setting_it_changes() -> None:
+    """ "train-vit asks for 30000 MiB, can you bring that down to 20000": the memory the first clause tells,
+    of the job it names (no cancel for "drop"); so too a count of GPUs or a priority told; a value beyond
+    every GPU is refused as said in full."""
+    from gpuaccel.assistant.understand.acts import read_act
+    from gpuaccel.assistant.understand.context import Context
+
+    context = Context(job_names=dict(NAMES), gpus=[0, 1], gpu_memory={0: 81559.0, 1: 24564.0})
+    states = {1: "queued", 2: "held"}
+
+    def reply(question: str) -> str:
+        act = read_act(question, context, states)
+        return act.reply if act else ""
+
+    assert "gpuaccel edit 2 --memory 20000" in reply(
+        "train-vit asks for 30000 MiB, can you bring that down to 20000"
+    )
+    assert "gpuaccel edit 2 --memory 20000" in reply(
+        "train-vit wants 30000 mib, could you drop that to 20000"
+    )
+    assert "gpuaccel edit 1 --gpus 1" in reply("prep-data needs 2 gpus, make it 1")
+    assert "gpuaccel priority 2 8" in reply("train-vit sits at priority 3, could you raise that to 8")
+    assert "81559 MiB" in reply("train-vit asks for 30000 MiB, can you take that up to 100000")
+    assert "gpuaccel cancel" not in reply("train-vit asks for 30000 MiB, can you drop that to 20000")

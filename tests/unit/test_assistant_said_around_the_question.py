@@ -194,3 +194,30 @@ def test_a_worry_told_first_and_words_after_the_question_leave_it_asked_of_now(
     _, text, query = ask(heldout_svc, q, None)
     assert query is not None and query["metric"] == "temperature" and "window" not in query, query
     assert "68 °C" in text, text
+
+
+def test_a_short_telling_of_how_it_went_before_asks_nothing(heldout_svc: AssistantService) -> None:
+    """ "it worked yesterday" after a question (three words: a subject and its verb in the past) tells why
+    the user asks; it is no "what about yesterday?", so the job asked stays the one talked about."""
+    sid, _, query = ask(heldout_svc, "why did job 9 crash?? it worked yesterday", None)
+    assert query is not None and query.get("job") == 9, query
+    _, text, query = ask(heldout_svc, "how much energy did it use?", sid)
+    assert query is not None and query.get("job") == 9 and "44.0 Wh" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    ("question", "gpu", "says"),
+    [
+        ("is the h100 doing anything or what? seems calm, aren't you all using it?", 0, "91% utilization"),
+        ("are you guys using the 4090 right now?", 1, "0% utilization"),
+    ],
+)
+def test_or_what_is_a_tag_and_you_said_to_several_people_asks_whether_anyone_is(
+    heldout_svc: AssistantService, question: str, gpu: int, says: str
+) -> None:
+    """ "or what" closing a yes-no question asks no "what" of its own (no "what ... using": who holds it);
+    "you guys", "you all", "y'all" ask the people whether anyone uses the card (how it is doing), not the
+    assistant about its own use of it (the idle gate)."""
+    _, text, query = ask(heldout_svc, question, None)
+    assert query is not None and query["name"] != "gate_state" and query.get("gpu") == gpu, (query, text)
+    assert says in text, text

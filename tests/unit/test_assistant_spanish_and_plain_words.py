@@ -620,3 +620,38 @@ def test_words_spanish_spells_as_portuguese_does(said: str, reads: str) -> None:
     Spanish's own words is Spanish's: its "que" no Portuguese "that"; "hace cuánto rato" (how long has it
     been) before "cuánto rato" alone."""
     assert reads in in_english(said), (said, in_english(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "reads"),
+    [
+        ("¿la H100 hace algo o q?", "anything or what"),  # ("o q": Spanish's "or what", no Portuguese)
+        ("¿la estáis usando ahora?", "are you guys using it"),  # (vosotros: the team, not the assistant)
+        ("¿no los estáis usando?", "are you guys not using it"),
+        ("¿y a cuánto anda de uso la 1?", "utilization gpu 1"),  # ("de uso": the noun, never "used")
+        ("dale al train 12 GiB de memoria", "give train 12 GiB"),  # (verb, "al" job, then the amount)
+        ("retenmelo hasta mañana", "hold it"),  # ("me" joined for whom, as to any request's verb)
+        ("quítale al 12 una tarjeta", "take one gpu off job 12"),
+        ("ayer me funcionaba bien", "yesterday it worked"),  # (how it went, told: no "iba a", going to)
+    ],
+)
+def test_spain_spanish_team_words_a_card_taken_off_and_how_it_went(said: str, reads: str) -> None:
+    """Spain's chat: "o q" closing a question (or what), "estáis" said to the team, "de uso" (how busy), a
+    job given an amount said after "al", "retenme", a card taken off a job, "me iba" (it worked)."""
+    assert reads in in_english(said), (said, in_english(said))
+
+
+@pytest.mark.parametrize(
+    ("turns", "said"),
+    [
+        (["¿la 4090 hace algo o q? la veo tranquila, ¿la estáis usando?"], "0% utilization"),
+        (["¿a cuánto anda de uso la 0?"], "The utilization of GPU 0 is 91%"),
+        (["por qué ha petado el 5? ayer me iba", "y cuánto tardó contando los reintentos?"], "9m41s"),
+        (["por qué no arranca el 13?", "quítale una gráfica, con una le basta"], "gpuaccel edit 13 --gpus 1"),
+        (["dale al llama-405b-probe 30000 MiB de memoria"], "gpuaccel edit 13 --memory 30000"),
+        (["retenme el del 405b, porfa"], "gpuaccel hold 13"),
+    ],
+)
+def test_spain_spanish_chat_answered(heldout_svc: AssistantService, turns: list[str], said: str) -> None:
+    text, _ = _conversation(_rules_only(heldout_svc), turns)
+    assert said in text, text

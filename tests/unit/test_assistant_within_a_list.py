@@ -75,3 +75,15 @@ def test_a_list_that_is_no_longer_the_subject_is_not_walked() -> None:
     assert picker.pick("the one after that", fresh, 0.0) == Query("job_detail", job=7)
     stale = Context(Query("gpu_reading", gpu=0), listing=[1, 7, 5], listed=ranking)
     assert picker.pick("the next one", stale, 0.0) != Query("job_detail", job=7)
+
+
+def test_the_latest_job_asked_for_is_what_it_means_after_the_list(heldout_svc: AssistantService) -> None:
+    """Asked for the one latest job ("which job ran last on the 4090", "the most recent run on the h100"), the
+    answer lists the card's jobs newest first: "it" and "that one" next are the first of them that ran (not
+    the several listed, nor a job still waiting)."""
+    sid, _, _ = ask(heldout_svc, "which job ran last on the 4090?", None)
+    _, text, query = ask(heldout_svc, "how long did that one go for", sid)
+    assert query is not None and query.get("job") == 10 and "25m55s" in text, (query, text)
+    sid, _, _ = ask(heldout_svc, "what was the most recent run on the h100", None)
+    _, text, query = ask(heldout_svc, "when did it start?", sid)
+    assert query is not None and query.get("job") == 11, (query, text)

@@ -31,7 +31,7 @@ from gpuaccel.assistant.understand.acts import QUEUE_PAUSED, asked_again_of, rea
 from gpuaccel.assistant.understand.asks import answer_asks, without_asides, without_lead_in
 from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.languages import Lean
-from gpuaccel.assistant.understand.lists import carried
+from gpuaccel.assistant.understand.lists import carried, latest_asked
 from gpuaccel.assistant.understand.names import named_jobs_in
 from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, array_elements, model_note, pick_by
 from gpuaccel.assistant.understand.replies import (
@@ -369,8 +369,14 @@ class ChatService:
         # what a message asks of the future beside what it asks of now is said to be unknown after the answer
         unanswered = future_also_asked(heard)
         results = answer_asks(heard, context, pick_part, run_part, look=lambda q: run(ctx, q))
+
+        # (a question for the latest job, answered by a list: the job it asked about is the list's first)
+        def started(job: int) -> bool:
+            return (b := context.job_briefs.get(job)) is not None and b.started is not None
+
         if results:
             *earlier, result = results
+            result.subject_jobs = latest_asked(heard, result, started) or result.subject_jobs
             meta: dict[str, Any] = {
                 "facts": facts.to_json(),
                 "query": results[0].query.to_json(),  # the first ask's, where one query is expected
@@ -407,6 +413,7 @@ class ChatService:
         result = run(ctx, query) if query is not None else None
         meta = {"facts": facts.to_json()}
         if result is not None and query is not None:
+            result.subject_jobs = latest_asked(heard, result, started) or result.subject_jobs
             meta["query"] = query.to_json()
             meta["picked_by"] = by or "rules"
             meta["result"] = {"columns": result.columns, "rows": result.rows}

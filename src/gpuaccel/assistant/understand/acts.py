@@ -629,6 +629,57 @@ _RESIZE = re.compile(
     r"(?:only\s+|just\s+)?(?:a\s+(?=single\b)|the\s+(?=(?:one|1)\b))?"
     r"(?P<count>\d+|one|a|single|two|three|four|eight)\s+(?:gpus?|cards?)\b"
 )  # ("drop it to 1 gpu": "it" is the job talked about; "a single gpu", "just the one gpu": one)
+# a job's GPU count changed by a number of GPUs, from what it asks for now (its brief's count): "take one gpu
+# off it", "remove a card from job 13", "drop one gpu from the probe" (fewer), "give it one more gpu", "add
+# a gpu to job 12" (more); read as the count it comes to (:data:`_RESIZE`)
+_JOB_SAID_SO = (
+    r"(?:(?:job\s*)?#?(?P<{n}>\d+)|it|that|this|that job|this job"
+    r"|(?:the\s+)?(?!(?:me|us|them|queue)\b)(?P<{m}>[a-z][\w.-]*|\d+[a-z][\w.-]*))"
+)
+_FEWER = (  # "take one gpu off it"
+    r"(?:take|remove|drop|cut|subtract)\s+(?:away\s+)?(?P<less>one|a|1|two|2)\s+(?:gpus?|cards?)\s+"
+    r"(?:away\s+)?(?:off|from|away from|out of)\s+" + _JOB_SAID_SO.format(n="number", m="name")
+)
+_MORE = (  # "give it one more gpu", "give one more gpu to job 12"
+    r"(?:add|give)\s+(?:" + _JOB_SAID_SO.format(n="to_number", m="to_name") + r"\s+)?"
+    r"(?P<more>one|a|1|two|2)\s+(?:more|extra|additional|another)\s+(?:gpus?|cards?)"
+    r"(?:\s+to\s+" + _JOB_SAID_SO.format(n="more_number", m="more_name") + r")?"
+)
+_ADDED = (  # "add a gpu to job 12"
+    r"add\s+(?P<added>one|a|1|two|2|another)\s+(?:gpus?|cards?)\s+to\s+"
+    + _JOB_SAID_SO.format(n="added_number", m="added_name")
+)
+_GPUS_BY = re.compile(rf"\b(?:{_FEWER}|{_MORE}|{_ADDED})\b")
+
+
+def _gpus_by(said: str, context: Context) -> tuple[str, Act | None]:
+    """``said`` with a GPU count changed by a number (:data:`_GPUS_BY`) put as the count it comes to ("take
+    one gpu off it" of a job asking for 2: "change job 13 to use 1 gpus"), or a refusal where that leaves it
+    none; as it was where it says no such change, or the job or what it asks for is not known."""
+    m = _GPUS_BY.search(said)
+    if m is None:
+        return said, None
+    number = m["number"] or m["to_number"] or m["more_number"] or m["added_number"]
+    key = next((k for k in ("name", "to_name", "more_name", "added_name") if m[k] is not None), None)
+    name = m[key] if key is not None else None  # (its words from there on: "the 405b probe", "the eval job")
+    named = named_jobs(f"the {said[m.start(key) :]}", context) if key is not None else []
+    job = int(number) if number else named[0] if len(named) == 1 else None
+    job = _talked_about(context) if job is None and name is None else job
+    brief = context.job_briefs.get(job) if job is not None else None
+    if brief is None:
+        return said, None
+    by = m["less"] or m["more"] or m["added"]
+    n = 1 if by in ("one", "a", "another") else int(_COUNTS.get(by, by))
+    new = brief.gpus - n if m["less"] else brief.gpus + n
+    if new < 1:
+        return said, Act(
+            f"{CANT} Job {job} asks for {brief.gpus} GPU{'s' if brief.gpus != 1 else ''}: it cannot ask for"
+            f" {n} fewer (at least 1): gpuaccel edit {job} --gpus N.",
+            (job,),
+        )
+    return f"{said[: m.start()]}change job {job} to use {new} gpus{said[m.end() :]}", None
+
+
 # a job's memory request changed: "set job 13's memory requirement to 40000 MiB", "lower the probe's memory
 # to 40 GiB", "set the 405b probe's memory to 40000 MiB", "and its memory to 40000 MiB" after a change to the
 # job talked about (gpuaccel edit ID --memory MIB): the job by its number or name (a few words) before or
@@ -1191,13 +1242,16 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         r"|turn|bin"  # "the electricians are finished, turn the queue back on", "not needed now, bin it"
         r"|(?:re)?start (?:the |our )?(?:whole |entire )?queue"  # "upgrade over, start the queue again"
         r"|(?:i|we) (?:want|would like|wish) that"  # "it is on hold, I want that it runs now"
-        r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e)\b"
+        r"|bump|park|shelve|set|change|raise|lower|prioriti[sz]e"
+        r"|make|bring|knock|cut|reduce|trim)\b"  # "job 13 wants 2 gpus, make it 1"
         rf"|(?:can|could|would|should) (?:[\w-]+ ){{1,3}}?(?:just |simply )?be {_DONE_SAID})",
         question.strip(),
         flags=re.IGNORECASE,
     )
     for k in range(1, len(sentences)):
         rest = " ".join(sentences[k:])
+        if (told := _setting_told(" ".join(sentences[:k]), rest, context, states)) is not None:
+            return told  # "X is asking for 60000 MiB, can you drop that to 40000": that setting's new value
         # "that probe can wait, park it": "it" is the job the sentence before names, not the conversation's
         pointed = act is not None and pointing().search(rest) and not re.search(r"\d", rest)
         if act is not None and not pointed:
@@ -1271,7 +1325,10 @@ _NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")
 # priority"), that job's new priority; after a question about a job's setting (:func:`setting_asked`), that
 # setting's
 _NEW_VALUE = re.compile(
-    r"^(?:(?:ok|okay|then|and|so)\s+)?(?:(?:set|make|put|change|lower|raise|reduce|drop|cut|bump)\s+"
+    r"^(?:(?:ok|okay|then|and|so)\s+)?"
+    # (asked: "can you drop that to 40000", "could you please make it 50")
+    r"(?:(?:can|could|would|will)\s+(?:you|u|ya|ye)\s+)?(?:(?:please|pls|just)\s+)?"
+    r"(?:(?:set|make|put|change|lower|raise|reduce|drop|cut|bump|bring|knock|take|trim|increase|decrease)\s+"
     r"(?:it\s+|that\s+|(?:its|the)\s+prio(?:rity)?\s+)?(?:(?:down |up )?to\s+|for\s+)?|to\s+)"
     r"(?:only\s+|just\s+)?(?P<value>-?\d+)\s*(?P<unit>(?!(?:then|please|pls|only|just|instead)\b)[a-z]+)?"
     r"(?:\s+(?:then|please|pls|only|just|instead))*$"
@@ -1291,8 +1348,8 @@ _SETTINGS: dict[str, tuple[re.Pattern[str], re.Pattern[str], str]] = {
         re.compile(r"(?:gpu|card)s?"),
         "change job {job} to use {value} gpus",
     ),
-    "memory": (
-        re.compile(r"\b(?:memory|mem|vram)\b"),
+    "memory": (  # (or named by its amount's unit: "the probe is asking for 60000 MiB")
+        re.compile(r"\b(?:memory|mem|vram)\b|\d\s*(?:mib|gib|gb|mb)\b"),
         re.compile(r"mib|mb|gib|gb|g|m|megs?|gigs?"),
         "set job {job}'s memory to {value} {unit}",
     ),
@@ -1325,6 +1382,23 @@ def _new_value(
     if unit and not units.fullmatch(unit):
         return None
     return read_act(said.format(job=job, value=value["value"], unit=unit).strip(), context, states)
+
+
+def _setting_told(lead: str, rest: str, context: Context, states: Mapping[int, str]) -> Act | None:
+    """A value said alone (:data:`_NEW_VALUE`) after a sentence that tells one job's setting ("the probe is
+    asking for 60000 MiB, can you drop that to 40000", "job 13 wants 2 gpus, make it 1"): that setting's new
+    value, of that job, as after a question about it; None where the sentence names no one job and one
+    setting, or the rest is no bare value."""
+    value = _NEW_VALUE.match(" ".join(_words(rest).split()))
+    setting = setting_asked(lead)
+    if value is None or setting is None:
+        return None
+    jobs = named_jobs_in(lead, context)
+    if not jobs and (bare := bare_job(_words(lead), context, lead)) is not None:
+        jobs = [bare]
+    if len(jobs) != 1:
+        return None
+    return _new_value(value, None, replace(context, setting=setting, subjects=jobs), states)
 
 
 def asked_again_of(said: str, request: str | None, context: Context, states: Mapping[int, str]) -> Act | None:
@@ -1472,6 +1546,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             f"To follow the log of job {number} as it is written: gpuaccel logs {number} -f.", (int(number),)
         )
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
+    said, none_left = _gpus_by(said, context)  # "take one gpu off it": the count it comes to
+    if none_left is not None:
+        return none_left
     # ("the probe should run on one gpu": made to run on it)
     resized = _RESIZE.search(_count_as_gpus(_TO_RUN_ON.sub(_made_to, said, count=1)))
     talked = _talked_about(context)

@@ -123,8 +123,9 @@ _SIDE_BY_SIDE = re.compile(  # (not a question of its own: "is gpu 1 busy or idl
 _COMPARE_FIRST = re.compile(r"^(?:please\s+)?(?:compare|comparing)\b", re.IGNORECASE)
 
 
-# a sentence that tells (ends in "." or "!", opens with no question or request word, four words or more):
-# said after a question, it is why the user asks, not an ask ("Surely nobody was in just after midnight!")
+# a sentence that tells (ends in "." or "!", opens with no question or request word, four words or more, or
+# three with a subject and its verb in the past: "it worked yesterday"): said after a question, it is why the
+# user asks, not an ask ("Surely nobody was in just after midnight!", "why did job 5 fail? yesterday it ran")
 # how a question or a follow-up starts ("did the data-prep job take long, and what did it write?" asks twice;
 # "what about gpu 1", "and the energy"): no telling, no reading named before its value starts so
 _ASK_START = rf"(?:{_OPENERS}|and|also|plus|or|what about|how about|then|now)\b"
@@ -132,7 +133,9 @@ _TELLING = re.compile(
     rf"(?!{_ASK_START})"
     # ("like how long was it at 85 or more" asks; "the lad who queued it", "when I left": clauses that tell)
     r"(?!.*\b(?:how|what|whats|which|why|where)\b)"
-    r"(?:\S+\s+){3,}\S*[^\s?.!](?:[.!]+|$)",  # (not one that ends in "?": "tmux or screen is better?")
+    r"(?:(?:\S+\s+){3,}"
+    r"|(?=(?:\S+\s+)?(?:it|i|we|they)\s+(?:was|were|worked|ran|went|did|had|[a-z]+ed)\b)(?:\S+\s+){2})"
+    r"\S*[^\s?.!](?:[.!]+|$)",  # (not one that ends in "?": "tmux or screen is better?")
     re.IGNORECASE,
 )
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from gpuaccel.assistant.queries.query import Query, Result
-from gpuaccel.assistant.understand.words import ORDINALS, topics_said
+from gpuaccel.assistant.understand.words import ORDINALS, topics_said, words
 
 # queries whose table lists jobs, their id first (the queue: running, then waiting, then held, as said)
 LISTS = ("failures", "jobs", "job_rank", "queue", "finished")
@@ -56,6 +56,30 @@ def carried(
             if q.job in ids:
                 return ids, failures.query
     return [], None
+
+
+# a question for the one latest job ("what was the last thing to run on it", "which job ran last on gpu 1",
+# "the most recent run on the 4090"): its list is shown newest first, and the job asked is the first of it
+# (the words read as the picker reads them: "thing" is a job)
+_THE_LATEST = re.compile(
+    r"\b(?:last|latest|newest|most recent)\s+(?:job|run|task|one)\b(?!s|'s)"
+    # (not a span: "what ran last night")
+    r"|\b(?:ran|run|finished|ended|failed|started)\s+(?:last|most recently)\b"
+    r"(?!\s+(?:night|evening|week|weekend|month|year|hour|day|time|\d))"
+)
+
+
+def latest_asked(question: str, result: Result, started: Callable[[int], bool]) -> list[int]:
+    """The job a question for the latest one asks about (:data:`_THE_LATEST`), where ``result`` lists jobs
+    newest first: the first it shows that has run (``started``; a job still waiting is none "to run"), else
+    the first; empty where the question asks no such thing, or the result lists none or every job."""
+    q = result.query
+    if q.name not in NEWEST_FIRST or not _THE_LATEST.search(" ".join(words(question))):
+        return []
+    if q.name == "jobs" and q.gpu is None and q.window is None and q.state is None and q.job_name is None:
+        return []  # every job: which is "the last" the list does not say (the newest submitted, or run?)
+    shown = listed_ids(result)[::-1]
+    return [next((i for i in shown if started(i)), shown[0])] if shown else []
 
 
 def step_from_list(last: Query, step: int, listing: list[int], listed: Query | None) -> Query | None:

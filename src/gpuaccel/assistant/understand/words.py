@@ -377,6 +377,9 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bsince what (?:time|hour)\b", "since when"),  # when it began, not how long
         # a courtesy said last, no ask of its own: "what time exactly, if you can" ("ya": you, as said)
         (r",?\s*\bif (?:you|u|ya|ye) (?:can|could)\s*(?=[?.!]*$)", ""),
+        # "or what" closing a yes-no question is a tag, no "what" of its own: "is the 4090 doing anything or
+        # what? ... is anyone using it" asks no "what ... using" (who holds it)
+        (r",?\s*\bor what\s*(?=[?!]|$)", ""),
         # Australian English "all up": in total ("what did the sweep use all up")
         (r"\ball up\b", "altogether"),
         # "all together run how long": altogether, a total (not every job); "them all together" the same
@@ -430,6 +433,13 @@ SAID_PLAINLY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (r"\b(?:fell|fall|falls|falling|keeled|keel) over\b", "failed"),  # "which one fell over"
         (r"\b(?:nobody|no one|noone)(?: is|'s)? (?:using|uses|use|on|touching)\b", "idle"),  # of a GPU
+        # "you" said to several people asks the people, not the assistant: "are you guys using the 4090",
+        # "aren't y'all on it": whether anyone is (the assistant's own use of a GPU is "are you using it")
+        (
+            r"\b(?:are|aren'?t|r)\s+(?:(?:you|u|ya|ye)\s+(?:guys|all|lot|people|folks|two)|y'?all|youse|yous)"
+            r"(?:\s+not)?\b",
+            "is anyone",
+        ),
         (r"\bchill(?:ing|in'?)\b", "idle"),  # "so it's just chilling?" (not a typo's word: "calling")
         # what was asked, asked again of another reading or card: "same for temperature", "the same question
         # for the H100" ("and the temperature?")

@@ -66,9 +66,10 @@ _PORTUGUESE_MARK = re.compile(
 _PORTUGUESE_ACCENTED = re.compile(r"\b(?:só|porquê|quê)(?!\w)", re.I)
 # the words of its mark Spanish spells alike ("esperando", "arrancar", "libera", "parada", "fila"): no mark in
 # a message with Spanish's own words (:func:`spanish_own`: "cuánto", "tuvo", "el 13"), so "cuánto tuvo que
-# esperar pa arrancar" is left to Spanish whole (Portuguese would make its "que" a "that")
+# esperar pa arrancar" is left to Spanish whole (Portuguese would make its "que" a "that"); nor is "o q",
+# Spanish's "or what" closing a question ("¿está haciendo algo o q?"; Portuguese's "o que" said short)
 _SHARED_WITH_SPANISH = re.compile(
-    r"\b(?:arrancar|esperando|libera|segura|fila|parad[oa]s?|ocios[oa]s?)\b", re.I
+    r"\b(?:arrancar|esperando|libera|segura|fila|parad[oa]s?|ocios[oa]s?|o q)\b", re.I
 )
 _PORTUGUESE_UNACCENTED = str.maketrans("ãõçâêôàáéíóúüÃÕÇÂÊÔÀÁÉÍÓÚÜ", "aocaeoaaeiouuAOCAEOAAEIOUU")
 _PART_OF_DAY = {"manha": "morning", "tarde": "afternoon"}

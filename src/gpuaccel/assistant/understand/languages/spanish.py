@@ -83,6 +83,17 @@ def _hour(said: str, article: str | None) -> str:
     return f"{said}:00" if article and ":" not in said else said
 
 
+_COUNT = {"un": "one", "una": "one", "dos": "two"}  # a count of cards said in words
+
+
+def _job_said(said: str | None) -> str:
+    """A job said after "al" ("al 13", "al probe") as English says it ("job 13", "the probe"); "it" where
+    none is said."""
+    if said is None:
+        return "it"
+    return f"job {said}" if said.isdigit() else f"the {said}" if not said.startswith("job") else said
+
+
 _UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
 _SPANISH = compiled(
     (
@@ -213,6 +224,13 @@ _SPANISH = compiled(
             lambda m: ("lower" if m[1].lower() == "baj" else "raise")
             + f" it to {1 if m[2][0] in 'uU' else m[2]} ",
         ),
+        # a card taken off a job ("quítale una gráfica", "quítale al 13 una GPU"): one GPU fewer than it asks
+        # for
+        (
+            r"\bquit(?:a|e|ale|ele)\s+(?:(?:al|a la) ((?:job )?#?[\w.-]+)\s+)?(una?|dos|\d)\s+"
+            r"(?:gpus?|graficas?|tarjetas?)\b(?:\s+(?:al|a la) ((?:job )?#?[\w.-]+))?",
+            lambda m: f"take {_COUNT.get(m[2].lower(), m[2])} gpu off " + _job_said(m[1] or m[3]),
+        ),
         (r"\b(?:bajele|bajale)\b", "baja"),
         (r"\b(?:subele|subale)\b", "sube"),
         (
@@ -277,6 +295,12 @@ _SPANISH = compiled(
         (
             r"\b(?:ponle|dale|dejale|asignale)\s+(\d[^,.;?!]{0,40}?)\s+al ((?:job )?#?[\w.-]+)",
             lambda m: f"give {'el ' + m[2] if m[2].isdigit() else m[2]} {m[1]}",
+        ),
+        # (the job said straight after the verb, the amount after it: "ponle al llama-70b-eval 40000 MiB de
+        # memoria", "dale al 13 una sola GPU")
+        (
+            r"\b(?:ponle|dale|dejale|asignale)\s+(?:al|a la) ((?:job )?#?[\w.-]+)\s+(?=\d|una?\b)",
+            lambda m: f"give {'el ' + m[1] if m[1].isdigit() else m[1]} ",
         ),
         (r"\bnomas\b", "only"),
         # "que el eval corra en la GPU 1" (have it run there), "que use 1 GPU": what a job should do
@@ -607,6 +631,13 @@ _SPANISH = compiled(
         (r"\bque (\w+) (?:tuvo|tenia)\b", r"what \1 did it have"),  # "y que lr tenia": its lr
         (r"\b(?:tuvo|tenia)\b", "had"),
         (r"\biba sacando\b|\bsacaba\b", "was doing"),
+        # how a run went before, told ("ayer me iba", "antes funcionaba bien"): it worked (not "iba a",
+        # was going to)
+        (
+            r"\b(?:me |nos |le )?(?:iba|funcionaba|andaba|jalaba|tiraba)(?: (?:bien|perfecto|de lujo))?\b"
+            r"(?!\s+a\b)",
+            "it worked",
+        ),
         # Mexico's and the rest of Latin America's turns: "en la mañana" (this morning), "cuánto alcanzó a
         # correr" (how long did it run), "se fue" (took), "se estaba comiendo" (was using), "¿a qué hora fue
         # eso?" (at what time was that), "qué lr me recomiendas" (advice)
@@ -619,6 +650,8 @@ _SPANISH = compiled(
         # "y de energía cuánto usó cada uno?": the thing said first, then asked (how much energy did each
         # use); "usó" a verb where a subject follows it, not "uso" (utilization)
         (r"\bde (energia|memoria|luz|temperatura|potencia|consumo) (cuant[oa]s?)\b", r"\2 \1"),
+        # ("a cuánto está de uso la 0": "de uso" is the noun, how busy it is, never the verb)
+        (r"\bde uso\b", "utilization"),
         (r"\buso\b(?=\s+(?:cada|el|la|los|las|ese|esa|este|esta|hoy|ayer)\b)", "used"),
         (r"\bcada un[oa]\b", "each one"),
         # which job a peak was, what a run wrote last: "¿a qué hora y con qué job?", "¿qué escribió al final?"
@@ -786,6 +819,15 @@ _SPANISH = compiled(
         (r"\b(?:corria|corrio)\b", "ran"),
         (r"\bse calento\b", "got hot"),
         (r"\bcalientes?\b", "hot"),
+        # Spain's "vosotros" (you, said to several people: the team, not the assistant) and a pronoun before
+        # its verb ("¿no la estáis usando?": aren't you guys using it); "la veo tranquila" (it looks quiet)
+        (
+            r"\b(no )?(?:la|lo|las|los) (?:estais|estan) (\w+ndo)\b",
+            lambda m: f"are you guys {'not ' if m[1] else ''}{m[2]} it",
+        ),
+        (r"\bestais\b", "are you guys"),
+        (r"\b(?:la|lo|las|los) (?:veo|noto)\b", "it looks"),
+        (r"\btranquil[ao]s?\b", "quiet"),
         (r"\besperando\b", "waiting"),  # (Spanish's own gerund, before the Spanglish ones)
         (r"\b(\w+?)e?ando\b", r"\1ing"),  # Spanglish gerunds: "throttleando", "loggeando"
         (r"\bse puso\b", "got"),
@@ -852,6 +894,9 @@ _SPANISH = compiled(
         (r"\bmata\b", "kill"),
         # Spain's "retener" is to hold: "retenlo de momento" (hold it for now), "retén el 12"
         (r"\breten(?:lo|la|los|las)\b", "hold it"),
+        # ("me" joined for whom, as to any request's verb: "retenme el del 405b", "retenmelo": hold it)
+        (r"\breten(?:me|nos)(?:lo|la|los|las)\b", "hold it"),
+        (r"\breten(?:me|nos)\b", "hold"),
         (r"\b(?:reten|retener|retenga)\b", "hold"),
         (r"\bponle\b", "give"),
         (r"\bprioridad\b", "priority"),
