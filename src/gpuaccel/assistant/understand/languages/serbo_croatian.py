@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages.tables import (
+    INFLECTED_MODEL,
     Lean,
     compiled,
     english_verb,
@@ -126,6 +127,8 @@ def _how_long_running(m: re.Match[str]) -> str:
 
 _TABLE = compiled(
     (
+        # a card by its model in its cases ("na 4090ce", "4090ka"): the model (:data:`tables.INFLECTED_MODEL`)
+        INFLECTED_MODEL,
         # English verbs given a Serbian ending ("failovali", "throttluje", "restartuj", "pauzirao")
         (rf"\b({_STEM})(?:ov)?(ao|ala|alo|ali|ale|an|ana|ano|uje|uju|uj|ujte|ovati)\b", _english_verb),
         (r"\bpauzira(?:o|la|lo|n|na|no)\b", "paused"),
