@@ -138,9 +138,10 @@ def past_form(verb: str) -> str:
 # the English verbs of the trade that writers of other languages cut before their own endings ("releas" in
 # Dutch "releasen", "paus" in Finnish "pauseta", "resum" in Slovenian "resumas", "throttl" in Serbian
 # "throttluje"): the verb each cut stem is (the others, "cancel", "kill", "fail", are whole verbs)
+# (and "pauz", "updat", "upgrad" in Czech "pauzni", "updatnout", "upgradnul")
 ENGLISH_STEMS = {
     "releas": "release", "paus": "pause", "resum": "resume", "throttl": "throttle", "idl": "idle",
-    "queu": "queue",
+    "queu": "queue", "pauz": "pause", "updat": "update", "upgrad": "upgrade",
 }  # fmt: skip
 
 
