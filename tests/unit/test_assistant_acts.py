@@ -157,6 +157,30 @@ def test_more_wordings_of_a_request() -> None:
     assert "gpuaccel cancel 1" in (act_request("scrap prep-data") or "")
 
 
+def test_getting_a_held_job_going_again_releases_it() -> None:
+    # ("start it back up", "get it going again": a paused job resumed, an ended one retried, a held one
+    # released)
+    held = frozenset({2})
+    for question, focus in (("ok, get it going again", 2), ("start train-vit back up", None)):
+        reply = act_reply(question, NAMES, focus=focus, held=held) or ""
+        assert "To release train-vit" in reply or "To release job 2" in reply, (question, reply)
+        assert "refused" not in reply, reply  # (not a resume refused, then the release offered)
+
+
+def test_a_priority_offered_after_a_comma_is_the_new_priority() -> None:
+    for question in ("give it a higher priority, say 7", "bump it up the queue, priority maybe 7"):
+        assert "gpuaccel priority 2 7" in (act_request(question, focus=2) or ""), question
+
+
+def test_a_reboot_of_the_machine_is_no_command_of_gpuaccel() -> None:
+    for question in ("reboot the workstation please, it hangs", "could you reboot the node?"):
+        reply = act_request(question, focus=2) or ""
+        assert "A reboot of the machine" in reply and "gpuaccel retry" not in reply, question
+    # the noun, and a reboot said after the request, leave the request as it was
+    assert "gpuaccel pause (" in (act_request("pause everything, we must reboot the storage box") or "")
+    assert "reboot of the machine" not in (act_request("when the reboot is over, resume it", focus=2) or "")
+
+
 def test_letting_a_running_job_run_asks_nothing_of_the_queue() -> None:
     assert act_reply("fine, let it run", NAMES, focus=1, held=frozenset({2})) is None  # job 1 runs
     assert "gpuaccel release 2" in (act_reply("let it run", NAMES, focus=2, held=frozenset({2})) or "")

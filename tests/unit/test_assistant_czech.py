@@ -85,6 +85,81 @@ def test_czech_follow_ups_corrections_and_the_pronoun_before_its_verb(heldout_sv
     assert query is None and "gpuaccel retry 9" in text, text
 
 
+def test_english_verbs_given_czech_endings(heldout_svc: AssistantService) -> None:
+    # the imperative "-ni" / "-nete" of an English verb of the trade ("killni", "pauzni"), its past "-nul"
+    for message, command in (
+        ("killni job 13 prosim", "gpuaccel cancel 13"),
+        ("pauzni job 11", "gpuaccel pause 11"),
+        ("retrynete job 9 prosim", "gpuaccel retry 9"),
+        ("holdni job 13", "gpuaccel hold 13"),
+        ("rebootnete prosim cely stroj", "A reboot of the machine"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    assert in_english("kdy to failnulo") == "when it failed"
+
+
+def test_let_it_go_is_resumed_released_or_run_again_by_what_it_is_in(heldout_svc: AssistantService) -> None:
+    for first, then, command in (
+        ("proc ceka whisper-finetune?", "tak ho pust", "gpuaccel release 14"),  # held
+        ("pozastav job 11", "pust ho zpet", "gpuaccel resume 11"),  # paused
+        ("proc spadl flash-attn-build?", "opravil jsem data, pust ho jeste jednou", "gpuaccel retry 3"),
+        ("pozastav frontu", "pust to zpatky", "gpuaccel resume ("),  # the queue
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, then, sid)
+        assert query is None and command in text, (then, text)
+
+
+def test_a_job_given_a_setting_by_the_pronoun_before_the_verb(heldout_svc: AssistantService) -> None:
+    for first, then, command in (
+        ("proc ceka llama-70b-eval?", "hod ho na hold", "gpuaccel hold 12"),
+        ("proc ceka llama-405b-probe?", "dejte mu jenom jednu grafiku", "gpuaccel edit 13 --gpus 1"),
+        ("proc ceka llama-405b-probe?", "nastav mu pamet na 30000 MiB", "gpuaccel edit 13 --memory 30000"),
+        ("proc ceka llama-70b-eval?", "dej mu nizsi prioritu, rekneme 3", "gpuaccel priority 12 3"),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, query = ask(heldout_svc, then, sid)
+        assert query is None and command in text, (then, text)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("kolik zere ta 4090ka", {"gpu": 1, "metric": "power"}),
+        ("teplota na H100ce", {"gpu": 0, "metric": "temperature"}),
+        ("jak moc je vytizena jednicka?", {"gpu": 1, "metric": "util"}),
+        ("kolik stupnu ma nulka?", {"gpu": 0, "metric": "temperature"}),
+        ("jak rychle jede vetrak na 4090ce?", {"gpu": 1, "metric": "fan"}),
+        ("jaky je pametovy clock na H100ce?", {"gpu": 0, "metric": "mem_clock"}),
+        # the same case ending in the other languages that decline a card's model (tables.INFLECTED_MODEL)
+        ("ile pamięci zajmuje teraz 4090tka?", {"gpu": 1, "metric": "memory"}),  # Polish
+        ("koliko vlece 4090ka zdaj?", {"gpu": 1, "metric": "power"}),  # Slovenian
+        ("kolika je temperatura na 4090ici?", {"gpu": 1, "metric": "temperature"}),  # Croatian
+        ("skolko pamyati zanyato na 4090ke?", {"gpu": 1, "metric": "memory"}),  # Russian in Latin letters
+    ],
+)
+def test_a_card_by_its_model_in_its_cases_and_the_readings_words(
+    heldout_svc: AssistantService, question: str, expected: dict
+) -> None:
+    _, _, query = ask(heldout_svc, question, None)
+    assert query is not None and {k: query.get(k) for k in expected} == expected, (
+        in_english(question),
+        query,
+    )
+
+
+def test_what_went_wrong_after_a_list_and_a_card_by_its_model_in_a_follow_up(
+    heldout_svc: AssistantService,
+) -> None:
+    sid, _, _ = ask(heldout_svc, "ukaz joby lr-sweep", None)
+    _, text, query = ask(heldout_svc, "a co se s tim pokazilo?", sid)  # the one of them that failed
+    assert query == {"name": "job_detail", "job": 9} and "loss is NaN" in text, (query, text)
+    sid, _, _ = ask(heldout_svc, "kolik pameti je zabrano na H100ce", None)
+    _, _, query = ask(heldout_svc, "a na 4090ce?", sid)  # (not GPU 4090)
+    assert query is not None and (query["gpu"], query["metric"]) == (1, "memory"), query
+
+
 def test_czech_asks_off_the_machine_are_declined(heldout_svc: AssistantService) -> None:
     for message in ("napis mi recept na svickovou", "jaky bude kurz eura zitra?"):
         _, text, query = ask(heldout_svc, message, None)

@@ -793,6 +793,9 @@ def test_it_after_several_jobs_is_the_one_whose_run_fits_the_verb() -> None:
     failures = Context(last=Query("jobs"), subjects=[31, 33], listing=[31, 33], job_briefs=briefs, **MACHINE)
     assert pick("when did it fail?", failures) == Query("job_detail", job=33)
     assert pick("when did it start?", failures) != Query("job_detail", job=31)  # both started
+    # "what went wrong there?" points at the list as "it" does, and asks of the one that failed
+    assert pick("so what went wrong there?", failures) == Query("job_detail", job=33)
+    assert pick("what went wrong with it", failures) == Query("job_detail", job=33)
 
 
 def test_requests_taken_back_pointed_at_only_where_they_apply(heldout_svc: AssistantService) -> None:

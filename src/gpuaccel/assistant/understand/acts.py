@@ -39,6 +39,7 @@ HARDWARE_REPLY = (
     "A GPU's power limit, clocks or a reset are set with nvidia-smi as root, its fan with nvidia-settings;"
     " not by gpuaccel."
 )
+REBOOT_REPLY = "A reboot of the machine is for its administrator, as root; not done by gpuaccel."
 USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 
 # the states the daemon takes each command in, from its transition table (a cancel: any job not finished)
@@ -465,7 +466,7 @@ _FOLLOW_LOG = re.compile(
 # what a command does, said of a job ("can be paused"): the first participle of each (not "canceled")
 _DONE = {verb: said for said, verb in reversed(_PARTICIPLE.items()) if verb in _ACTS_ON}
 # "drop": cancel or remove, by the job's state; "letgo": release, of a held job only; "goagain": resume,
-# or retry what has ended ("get it going again")
+# release what is held, or retry what has ended ("get it going again", Czech's "pust ho")
 VERB = {verb: command for command, verbs in ACTIONS.items() for verb in verbs} | {
     "drop": "drop",
     "letgo": "release",
@@ -585,6 +586,10 @@ _TOLD_DONE = re.compile(
     r"|stopped|parked|submitted|queued)\b",
     re.IGNORECASE,
 )
+# the machine rebooted, asked as a request ("reboot the whole server please", "can you reboot the box"): not
+# "once the reboot is done, resume it" (the noun), nor "pause the queue, I need to reboot the nas" (the
+# request comes first)
+_REBOOT = re.compile(r"^(?:(?:can|could|would|will) (?:you|u|ye) )?(?:please |pls |just )?reboot\b")
 _IT_OFF = re.compile(r"\b(?:switch|turn|power|shut) (?:it|them|that one|this one) (?:off|down)\b")
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
 # limit of the 4090 at 300 W?"
@@ -1135,7 +1140,9 @@ def _priority(said: str, jobs: list[int], context: Context) -> str | None:
         if job_id in jobs:
             rest = rest.replace(name.lower(), " ")
     rest = _JOB_NUMBER.sub(" ", rest)
-    m = re.search(r"\bprio(?:rity)?\s*(?:of\s*)?(?:to|=|at|:|,)?\s*(-?\d+)\b", rest) or re.search(
+    # ("give it a higher priority, say 10", "..., maybe 8": the value offered after it)
+    offered = r"(?:,?\s*(?:say|like|maybe|perhaps|e\.?g\.?|something like)\s+)?"
+    m = re.search(rf"\bprio(?:rity)?\s*(?:of\s*)?(?:to|=|at|:|,)?{offered}\s*(-?\d+)\b", rest) or re.search(
         r"\b(?:to|=)\s*(-?\d+)\b", rest
     )
     return m.group(1) if m else None
@@ -1607,6 +1614,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     switch_off = off and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
     if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
+    if _REBOOT.match(said):
+        return Act(f"{CANT} {REBOOT_REPLY}")
     # ("how about lowering the power limit to 500 W" suggests it: a request, not a question; "how to set
     # with nvidia-smi the power limit to 300 W" asks how it is done)
     if _NEW_LIMIT.search(said) and not re.match(
@@ -1733,7 +1742,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         command = "resume" if all(states.get(i) in resumed for i in jobs) else "retry"
     if command == "goagain":  # "get it going again": resume it (after a pause), retry what has ended
         ended = {"failed", "cancelled", "succeeded"}
-        command = "retry" if all(states.get(i) in ended for i in jobs) else "resume"
+        held = all(states.get(i) == "held" for i in jobs)  # (a held job never went: it is let go, released)
+        command = "retry" if all(states.get(i) in ended for i in jobs) else "release" if held else "resume"
     one = re.match(  # a bare pointer (not "the one with the NaN loss": a description, read elsewhere; "it
         # in the queue" is still it)
         r"\s*(?:it\b|(?:(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b"

@@ -2350,9 +2350,12 @@ _WAITING_BEHIND = re.compile(
 
 
 # what a pronoun is asked of its job's run, and the jobs that fit it: "when did it start" of one that started,
-# "when did it end" of one that ended, "when did it fail" of one that failed
+# "when did it end" of one that ended, "when did it fail" (or "what went wrong there") of one that failed
 _RUN_ASKED: tuple[tuple[re.Pattern[str], Callable[[JobBrief], bool]], ...] = (
-    (re.compile(r"\b(?:fail|failed|fails|crash|crashed|died)\b", re.I), lambda b: b.state == JobState.FAILED),
+    (
+        re.compile(r"\b(?:fail|failed|fails|crash|crashed|died|went wrong)\b", re.I),
+        lambda b: b.state == JobState.FAILED,
+    ),
     (re.compile(r"\b(?:end|ended|ends|finish|finished|finishes)\b", re.I), lambda b: b.state in FINISHED),
     (re.compile(r"\b(?:start|started|starts|began|begin)\b", re.I), lambda b: b.started is not None),
 )
@@ -2365,7 +2368,11 @@ def _focus_by_its_run(question: str, context: Context) -> Context:
     named = list(dict.fromkeys([*context.subjects, *context.listing]))  # (a list's jobs, its subjects)
     if context.job_in_focus() is not None or len(named) < 2:
         return context
-    if not re.search(r"\b(?:it|its)\b", question, re.I) or named_jobs_in(question, context):
+    # ("what went wrong there?" after a list of jobs points at one of them as "it" does)
+    pointed = re.search(r"\b(?:it|its)\b", question, re.I) or _WHAT_HAPPENED.fullmatch(
+        question.lower().strip(" ?!.")
+    )
+    if not pointed or named_jobs_in(question, context):
         return context
     for asked, fits in _RUN_ASKED:
         if asked.search(question):

@@ -1,18 +1,49 @@
 """Czech read in English: Czech written whole, or mixed with English words of the trade, as Prague types it on
 a chat (mostly without its diacritics: "co ted bezi na gpu?", "proc spadlo sd-xl-train", "kolik pameti je
-zabrano na H100"), where the message has marks of its own. Its short words are others' ("co" and "to"
-Polish's, "na" Polish's and Swahili's, "a" Portuguese's, "ta" Bengali's, "ne" Turkish's): they are read only
-beside a word of Czech's own."""
+zabrano na H100"), where the message has marks of its own: English verbs given Czech endings ("pauzni",
+"retryni", "failnul"), a card's model in its cases ("na 4090ce", "ta H100ka"), "pust ho" (let it go: resumed,
+released or run again by what the job is in). Its short words are others' ("co" and "to" Polish's, "na"
+Polish's and Swahili's, "a" Portuguese's, "ta" Bengali's, "ne" Turkish's): they are read only beside a word
+of Czech's own."""
 
 from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, marked_unaccented, read_unaccented
+from gpuaccel.assistant.understand.languages.tables import (
+    INFLECTED_MODEL,
+    Lean,
+    compiled,
+    english_verb,
+    ing_form,
+    marked_unaccented,
+    past_form,
+    read_unaccented,
+)
 
 # each Czech letter with a diacritic, and the plain letter a writer typing fast puts for it ("běží" and
 # "bezi", "průměrná" and "prumerna" are one word)
 _UNACCENTED = str.maketrans("áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ", "acdeeinorstuuyz" + "ACDEEINORSTUUYZ")
+
+# the English verbs a writer gives a Czech ending ("pauzni" pause, "retryni" retry, "failnul" failed,
+# "updatnout" update, "restartuj" restart): the English verb
+_STEM = (
+    "fail|crash|restart|cancel|kill|retry|rerun|pauz|paus|resum|releas|hold|submit|reboot|updat|upgrad|start"
+    "|deploy"
+)
+
+
+def _english_verb(m: re.Match[str]) -> str:
+    """An English verb with a Czech ending, in English: "pauzni" pause, "failnul" failed, "restartuje" is
+    restarting."""
+    verb = english_verb(m[1])
+    ending = m[2].lower()
+    if ending.startswith("nul") or ending.startswith("oval"):
+        return past_form(verb)
+    if ending in ("uje", "ujou"):
+        return f"is {ing_form(verb)}"
+    return verb
+
 
 # a message is Czech where it has a letter only Czech has (ě ř ů) or one of its own words, read without
 # diacritics; none of them another language's word once its diacritics are dropped (Polish's "jaka", "jak",
@@ -29,40 +60,68 @@ _CZECH_MARK = re.compile(
     r"|fronte|fronty|frontu|fronta|jobu|zere|sezral\w*|klidu|hodiny|hodinu|posledni|zatim|tehdy|dlouho"
     r"|casu|obou|obe|druhy|druha|druhou|druhe|mezi|vecer|odpoledne|dopoledne|porovnej|ukaz|napis"
     r"|doporuc\w*|pocasi|jinak|potrebuju|chvili|nejak\w*|nechci|znovu"
+    r"|vytizen\w*|pametov\w*|vetrak\w*|pokazil\w*|jede|nejede|presne|znova|zpatky|vyssi|nizsi|nastav|celou"
+    r"|celej|jednu"
+    # an English verb given a Czech ending ("pauzni", "retryni", "failnul", "updatnout")
+    rf"|(?:{_STEM})(?:ni|nete|nout|nul|nula|nulo|nuli|nuly)"
     r")(?!\w)",
     re.I,
 )
 
 _CZECH = compiled(
     (
+        # English verbs given a Czech ending: the imperative ("pauzni", "retrynete", "restartuj"), the
+        # infinitive ("updatnout"), the past ("failnul", "restartoval"), the present ("restartuje")
+        (
+            rf"\b({_STEM})(ni|nete|nout|nut|nul|nula|nulo|nuli|nuly|uj|ujte|ovat|oval|ovala|ovalo|ovali|ovaly"
+            r"|uje|ujou)\b",
+            _english_verb,
+        ),
+        # a card by its model in its cases ("ta 4090ka", "na H100ce"), and "ta/ty/tu" said before it: the card
+        INFLECTED_MODEL,
+        (r"\b(?:ten|ta|to|ty|tu|te|tou|tech)\s+(?=(?:[a-z]{1,3}\d{2,4}|\d{4})\b)", "the "),
         # requests: "zrus ho" (cancel it), "spust ho znovu" (retry it), "pozdrz 12" (hold), "pust ho do
         # fronty" / "uvolni" (release), "pozastav" (pause), "pust ho dal" / "pokracuj" / "obnov" (resume),
         # "dej X prioritu 10", "zvys prioritu jobu 13", "presun X na zacatek"
-        # the pronoun said before its verb ("tak ho zrus", "pak ho zase pust dal"): the verb first
+        # the pronoun said before its verb ("tak ho zrus", "pak ho zase pust dal", "tak mu dej jednu kartu"):
+        # the verb first
         (
-            r"\bho\s+(?:(zase|znovu)\s+)?(zrus\w*|pozdrz\w*|podrz\w*|pozastav\w*|uvolni|pust\w*|spust\w*)\b",
-            lambda m: f"{m[2]} ho {m[1] or ''}",
+            r"\b(ho|mu)\s+(?:(zase|znovu|znova)\s+)?(zrus\w*|pozdrz\w*|podrz\w*|pozastav\w*|uvolni|pust\w*"
+            r"|spust\w*|dej|dejte|nastav|zmen|cancel|kill|pause|resume|retry|rerun|release|hold|restart|start)\b",
+            lambda m: f"{m[3]} {m[1]} {m[2] or ''}",
         ),
         (
-            r"\b(?:spust|pust|pustit|spustit)\s+((?:\S+\s+){0,2}?)"
-            r"(?:znovu|zase|jeste jednou|od zacatku)\b(?!\s+dal)",  # ("pust ho zase dal": resume it)
+            r"\b(?:spust|spustit)\s+((?:\S+\s+){0,2}?)(?:znovu|znova|zase|jeste jednou|od zacatku)\b",
             r"retry \1",
         ),
         (r"\b(?:restartuj|zopakuj)\b", "retry"),
         (r"\b(?:pust|pustit)\s+((?:\S+\s+){0,2}?)do fronty\b|\buvolni\b", r"release \1"),
-        (r"\b(?:pust|pustit)\s+((?:\S+\s+){0,2}?)(?:dal|dale)\b|\bpokracuj\w*\b|\bobnov\b", r"resume \1"),
+        (r"\bpokracuj\w*\b|\bobnov\b", "resume"),
+        # "pust ho" (let it go), "pust ho zpatky / zas / znova / dal": by what the job or queue is in, a
+        # paused one resumed, a held one released, an ended one run again (acts' "goagain")
+        (
+            r"\b(?:pust|pustte|pustit)\s+((?:\S+\s+){0,2}?)"
+            r"(?:znovu|znova|zase|zas|zpatky|zpet|nazpet|dal|dale|jeste jednou)\b",
+            r"goagain \1",
+        ),
+        (r"\b(?:pust|pustte|pustit)\b", "goagain"),
+        # "hod / dej job 12 na hold" (put it on hold), "sundej ho z holdu" (take it off hold)
+        (r"\b(?:hod|hodni|hodte|dej|dejte|dat|posli)\s+(.{1,30}?)\s+na hold\b", r"put \1 on hold"),
+        (r"\b(?:sundej|sundat|vytahni|dej|hod)\s+(.{1,30}?)\s+z holdu\b", r"take \1 off hold"),
         (r"\bzrus(?:it|te)?\b|\bzabij\b", "cancel"),
         (r"\b(?:pozdrz|podrz)(?:te|et)?\b", "hold"),
         (r"\bpozastav(?:it|te)?\b", "pause"),
         (
-            r"\b(?:dej|nastav|zmen)\s+(.{1,30}?)\s+prioritu\s+(?:na\s+)?(\d+)\b"
+            r"\b(?:dej|nastav|zmen)\s+(.{1,30}?)\s+(?:(?:vyssi|nizsi|vetsi|mensi|jinou)\s+)?prioritu,?\s+"
+            r"(?:(?:na|treba|tak|asi|rekneme|tipuju)\s+)*(\d+)\b"
             r"|\b(?:dej|nastav|zmen)\s+prioritu\s+(.{1,30}?)\s+na\s+(\d+)\b",
             lambda m: f"set the priority of {m[1] or m[3]} to {m[2] or m[4]}",
         ),
         (
             r"\b(?:zvys|zvedni)\s+prioritu\s+(.{1,30}?)(?=\s*[?.!,]|\s+prosim\b|\s*$)"
+            r"|\bdej\s+(.{1,30}?)\s+vyssi prioritu\b"
             r"|\bpresun\s+(.{1,30}?)\s+na (?:zacatek|zacatek fronty|dopredu)\b",
-            lambda m: f"bump the priority of {m[1] or m[2]}",
+            lambda m: f"bump the priority of {m[1] or m[2] or m[3]}",
         ),
         (r"\bpriorit(?:a|u|y)\b", "priority"),
         # the job in its cases ("jobu 9", "jobem 12", "joby"); "ten job co bezi" (the job that runs)
@@ -74,6 +133,19 @@ _CZECH = compiled(
             r"\bco (?:tam )?(?:tehdy |v tu dobu )?bezelo\b|\bktery job to byl\b|\bco to bylo za job\b"
             r"|\bco to bylo\b",
             "which job was running then",
+        ),
+        # "co se (tam) pokazilo" (what went wrong there), "co se stalo" (what happened)
+        (
+            r"\bco se\s+(?:(tam|s nim|s tim)\s+)?(?:pokazil[oa]?|posral[oa]?|podelal[oa]?|nepovedl[oa]?)\b",
+            lambda m: "what went wrong" + (" there" if m[1] == "tam" else " with it" if m[1] else ""),
+        ),
+        (r"\bco se\s+(?:(tam)\s+)?stal[oa]?\b", lambda m: "what happened" + (" there" if m[1] else "")),
+        (r"\b(?:pokazil|posral|nepovedl)[oa]?\b", "went wrong"),
+        # "nastav mu memory na 40000 MiB" (set its memory to ...), "zmen jobu 13 gpu na 1": a setting given a
+        # value (the priority's own words are read above)
+        (
+            r"\b(?:nastav|zmen)(?:te)?\s+(?:(mu|jej|ji)\s+)?(.{1,30}?)\s+na\s+(-?\d)",
+            lambda m: f"set {'its ' if m[1] else ''}{m[2]} to {m[3]}",
         ),
         # "proc ceka X" (why is X waiting), "proc nebezi" (why is it not running), "proc spadlo X"
         (r"\bproc\s+(?:se\s+)?nespousti\b", "why is it not starting"),
@@ -101,11 +173,12 @@ _CZECH = compiled(
             r"\bkolik\b(?=(?:\s+\S+){0,3}?\s+(?:v klidu|idle|busy|necinn\w*|bezel\w*|cekal\w*|trval\w*))",
             "how long",
         ),
-        (r"\bkolik (?=wattu|watu|gpu|kwh|wh|%)", "how many "),
+        (r"\bkolik (?=wattu|watu|gpu|kwh|wh|%|stup)", "how many "),
         (r"\bkolik\b", "how much"),
         (r"\b(?:ktery|kterej|ktera|ktere|kteri|kterou|kterem)\b", "which"),
         (r"\b(?:jaky|jakej|jaka|jake|jakou|jakem)\b", "what"),
         (r"\bco\b", "what"),
+        (r"\bjak moc\b", "how much"),
         (r"\bjak\b", "how"),
         # spans and moments: "vcera vecer" (last night), "dnes rano" (this morning), "po 6 vecer" (after
         # 18:00), "mezi 9 a 12", "za posledni hodinu", "od vcerejska"
@@ -141,10 +214,13 @@ _CZECH = compiled(
         # readings and what a card or job did
         (r"\bteplot(?:a|y|u|e|ou)\b", "temperature"),
         (r"\b(\d+)\s*stup(?:en|ne|nu|nich)\b", r"\1 °C"),
+        (r"\bstup(?:en|ne|nu|nich)\b", "degrees"),
+        (r"\bvytizen[aoyi]?\b", "utilized"),
+        (r"\bvetra(?:k|ku|ky|kem|cich)\b", "fan"),
         (r"\bspotreb(?:a|u|y|e|ou)\b", "energy use"),
         (r"\bprikon(?:u|em)?\b", "power draw"),
         (r"\benergi(?:e|i)\b", "energy"),
-        (r"\bpamet(?:i)?\b", "memory"),
+        (r"\bpamet(?:i)?\b|\bpametov\w*", "memory"),
         (r"\b(?:utilizace|utilizaci|vytizeni|vyuziti)\b", "utilization"),
         (r"\b(?:clocky|takty|frekvence)\b", "clocks"),
         (r"\bprocesy\b", "processes"),
@@ -171,7 +247,8 @@ _CZECH = compiled(
         (r"\bob(?:e|ou|ema)\s+(?:kar(?:ty|tach|et|tami)|gpu)\b|\bobe\b|\bobou\b", "both cards"),
         (r"\bkar(?:ta|ty|te|tu|tou|et|tach|tami)\b|\bgrafik(?:a|y|u|ou)\b", "card"),
         # verbs
-        (r"\bnebezi\b", "is not running"),
+        (r"\bnebezi\b|\bnejede\b", "is not running"),
+        (r"\bjede\b", "is running"),
         (r"\b(?:bezi|bezej\w*)\b", "is running"),
         (r"\bbezel[oa]?\b", "ran"),
         (r"\bbezely\b", "ran"),
@@ -189,7 +266,13 @@ _CZECH = compiled(
         (r"\bdoporuc(?:te)?(?: mi)?\b", "recommend me"),
         (r"\bbasnick\w*", "poem"),
         (r"\bgrafick\w+ kar\w*", "graphics cards"),
-        (r"\bna chvili\b", "for a while"),
+        (r"\bna chvil(?:i|ku)\b", "for a bit"),
+        (r"\bcel(?:ou|ej|y|a|e|eho|ym)\b", "whole"),
+        (r"\bpresne\b", "exactly"),
+        (r"\btreba\b", "say"),
+        (r"\b(?:jen|jenom|pouze)\b", "only"),
+        (r"\b(?:jednu|jeden|jedna)\b", "one"),
+        (r"\b(?:dej|dejte)\b", "give"),
         (r"\bnechci\b", "I do not want"),
         (r"\bv noci\b", "at night"),
         (r"\bpocasi\b", "the weather"),
@@ -200,7 +283,8 @@ _CZECH = compiled(
         (r"\bjednick[au]\b", "GPU 1"),
         (r"\bne,? pardon\b|\bne,? sorry\b", "no sorry"),
         (r"\bdiky\b|\bdekuju\b|\bdekuji\b", "thanks"),
-        (r"\bprosim\b", "please"),
+        (r"\bprosim(?:te|vas)?\b", "please"),
+        (r"\bhotovo\b", "done"),
         (r"\bjinak\b", "by the way"),
         (r"\bnevis\b", "do you know"),
         (r"\bpotrebuju\b", "I need"),
@@ -222,7 +306,7 @@ _CZECH = compiled(
         (r"\bu\b", "of"),
         (r"\bza\b", "for"),
         (r"\bo\b", "about"),
-        (r"\b(?:ho|jej|ji)\b", "it"),
+        (r"\b(?:ho|jej|ji|mu)\b", "it"),
         (r"\b(?:ten|ta|to|ty|toho|tom)\b(?!\s+\d)", "it"),
         (r"\btam\b", "there"),
         (r"\b(?:zase|znovu)\b", "again"),

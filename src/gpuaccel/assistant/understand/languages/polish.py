@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import English, Lean, Table, compiled, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import (
+    INFLECTED_MODEL,
+    English,
+    Lean,
+    Table,
+    compiled,
+    read_where_marked,
+)
 
 # each Polish letter with a diacritic, and the plain letter a writer typing fast puts for it ("zużyła" and
 # "zuzyla", "wznów" and "wznow" are one word)
@@ -62,6 +69,8 @@ def _last_hours(m: re.Match[str]) -> str:
 
 _POLISH = _table(
     (
+        # a card by its model in its cases ("na 4090ce", "4090ka"): the model (:data:`tables.INFLECTED_MODEL`)
+        INFLECTED_MODEL,
         # requests ("anuluj 13", "wstrzymaj job 11", "wznów", "puść go ponownie", "zwolnij X z holda",
         # "zablokuj go na razie", "podbij priorytet joba 13 do 10", "zamień kolejnością 12 i 13", "przesuń 13
         # na początek")

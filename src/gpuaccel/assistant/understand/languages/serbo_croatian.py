@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages.tables import (
+    INFLECTED_MODEL,
     Lean,
     compiled,
     english_verb,
@@ -29,13 +30,13 @@ _UNACCENTED = str.maketrans(
 )
 
 # a message is Serbian, Croatian or Bosnian where it has one of its own words, read without diacritics (its
-# letters č ć š ž đ are Czech's, Slovak's and Slovenian's too); none of them another language's word once
-# its diacritics are dropped: Czech's "ceka", "cekala", "obe", "oba", "vec", "nema", "pise", "serveru",
+# letters č ć š ž đ are Czech's, Slovak's and Slovenian's too); none of them another language's word once its
+# diacritics are dropped: Czech's "ceka", "cekala", "obe", "oba", "vec", "nema", "pise", "serveru", "jednu",
 # Polish's "sam", "ubij", Russian's "gde", "posle", "gotovo", "ona", Romanian's "vreme", "jos" and "de ce
 # sta", Tagalog's "kada" and "pala", Japanese's "tada", Italian's "sta" after its question words or before a
-# gerund or an article ("sta girando", "quanto sta la") or in "ci sta" (fair enough), "ventilatori",
-# English's "ceo" are read only beside a word of its own; "prioritet" is Russian's too, said there with "do"
-# before the new value ("podnimi prioritet 12 do 10") where this language says "na"
+# gerund or an article ("sta girando", "quanto sta la") or in "ci sta" (fair enough), "ventilatori", English's
+# "ceo" are read only beside a word of its own; "prioritet" is Russian's too, said there with "do" before the
+# new value ("podnimi prioritet 12 do 10") where this language says "na"
 _MARK = re.compile(
     r"\b(?:"
     # question words and particles
@@ -66,7 +67,7 @@ _MARK = re.compile(
     r"|kartic\w*|memorij\w*|memorj\w*|struj[aeuo]|strujom|potrosnj\w*|energij\w*|snag[aeiu]"
     r"|jobovi|jobova|jobovima|jobove|jobom|poslovi|poslova|zadatak|zadatka|zadaci|pokusaj\w*"
     r"|prosecn\w*|prosjecn\w*|prosek\w*|prosjek\w*|najvec\w*|najvis\w*|najniz(?:a|i|e|u|oj|om|eg|ih)|najmanj\w*|najtopl\w*"
-    r"|pregled\w*|sazet\w*|kratk(?:i|a|o|u|ak)|tjedan|tjedna|tjednu|jedan|jednu|jednog|dvije"
+    r"|pregled\w*|sazet\w*|kratk(?:i|a|o|u|ak)|tjedan|tjedna|tjednu|jedan|jednog|dvije"
     r"|ukupno|sveukupno|stepen\w*|greska|greske|gresku|procesi|procesa|taktovi|sati|sata|satima|linije"
     r"|linija|gpu-u|gpu-a|gpu-om|prioritet\w*(?!.*\bdo\s+\d)|nult\w+|nuli|jedinic\w*"
     # the small words of its chat
@@ -126,6 +127,8 @@ def _how_long_running(m: re.Match[str]) -> str:
 
 _TABLE = compiled(
     (
+        # a card by its model in its cases ("na 4090ce", "4090ka"): the model (:data:`tables.INFLECTED_MODEL`)
+        INFLECTED_MODEL,
         # English verbs given a Serbian ending ("failovali", "throttluje", "restartuj", "pauzirao")
         (rf"\b({_STEM})(?:ov)?(ao|ala|alo|ali|ale|an|ana|ano|uje|uju|uj|ujte|ovati)\b", _english_verb),
         (r"\bpauzira(?:o|la|lo|n|na|no)\b", "paused"),

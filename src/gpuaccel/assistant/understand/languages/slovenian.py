@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages.tables import (
+    INFLECTED_MODEL,
     Lean,
     compiled,
     english_verb,
@@ -86,6 +87,8 @@ _REQUESTS = r"cancel|resume|restart|retry|pause|kill|release|hold|remove|show"
 
 _TABLE = compiled(
     (
+        # a card by its model in its cases ("na 4090ce", "4090ka"): the model (:data:`tables.INFLECTED_MODEL`)
+        INFLECTED_MODEL,
         # English verbs given a Slovenian ending
         (rf"\b({_STEM})-?(aj|ajte|as|am|al|ala|alo|ali|an|ana|ano|ej)\b", _english_verb),
         # requests

@@ -138,9 +138,10 @@ def past_form(verb: str) -> str:
 # the English verbs of the trade that writers of other languages cut before their own endings ("releas" in
 # Dutch "releasen", "paus" in Finnish "pauseta", "resum" in Slovenian "resumas", "throttl" in Serbian
 # "throttluje"): the verb each cut stem is (the others, "cancel", "kill", "fail", are whole verbs)
+# (and "pauz", "updat", "upgrad" in Czech "pauzni", "updatnout", "upgradnul")
 ENGLISH_STEMS = {
     "releas": "release", "paus": "pause", "resum": "resume", "throttl": "throttle", "idl": "idle",
-    "queu": "queue",
+    "queu": "queue", "pauz": "pause", "updat": "update", "upgrad": "upgrade",
 }  # fmt: skip
 
 
@@ -161,4 +162,16 @@ VERB_LAST: tuple[str, English] = (
     r"\b(?:can you|kan je|kun je|kunt u|wil je|kannste|können sie)\s+(.{1,40}?)"
     r"\s+(kill|cancel|release|pause|resume|restart|hold|rerun)\b",
     r"\2 \1",
+)
+
+
+# a GPU's model said as a noun of a language that declines it, its case ending joined to the code (Czech and
+# Slovak "ta 4090ka", "na 4090ce", "H100ku", "s 4090kou"; Polish "3090-tka", "na 3090-tce", "4090-tkę";
+# Slovenian "na 4090ki", "4090ko"; Croatian "4090ica", "na 4090ici"; Russian in Latin letters "na 4090ke"):
+# the model as English says it, so the card is read by its model ("on 4090"), not as a number ("GPU 4090").
+# A code is letters and 2-4 digits ("H100", "rtx4090") or 4 digits ("4090"), never a bare count ("10ka");
+# (a Cyrillic ending, "4090-ке", needs none: no Latin letter is joined to the code)
+INFLECTED_MODEL: tuple[str, English] = (
+    r"\b([a-z]{1,3}\d{2,4}|\d{4})-?(?:t?(?:k(?:a|u|y|i|e|o|ou|ach|ami|om|ę|ą)|ce)|ic(?:a|e|i|u|om|ama))\b",
+    r"\1",
 )

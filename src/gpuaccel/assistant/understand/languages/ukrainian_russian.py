@@ -11,7 +11,14 @@ import functools
 import re
 from collections.abc import Callable
 
-from gpuaccel.assistant.understand.languages.tables import English, Lean, Table, compiled, read_where_marked
+from gpuaccel.assistant.understand.languages.tables import (
+    INFLECTED_MODEL,
+    English,
+    Lean,
+    Table,
+    compiled,
+    read_where_marked,
+)
 
 # each Cyrillic letter and the Latin letters a writer without a Cyrillic keyboard puts for it, in Ukrainian's
 # and Russian's usual ways ("що" shcho, scho, sho; "з'їв" zjiv, ziv; "перезапускався" perezapuskavsia); the
@@ -187,6 +194,8 @@ def _count(said: str) -> str:
 
 _UKRAINIAN_RUSSIAN = _table(
     (
+        # a card by its model in its cases ("na 4090ce", "4090ka"): the model (:data:`tables.INFLECTED_MODEL`)
+        INFLECTED_MODEL,
         # greetings, thanks and words that open or close a message and ask nothing
         (r"\b(?:привіт|привет|доброго ранку|добрий день|доброе утро|добрый день)\b[!,.]*", ""),
         (r"\b(?:будь ласка|будьласка|пожалуйста|пожалуста|плз|плиз|пліз|pliz)\b", "please"),
