@@ -515,3 +515,6 @@ def test_a_setting_told_in_the_sentence_before_a_bare_value_is_the_setting_it_ch
     assert "gpuaccel priority 2 8" in reply("train-vit sits at priority 3, could you raise that to 8")
     assert "81559 MiB" in reply("train-vit asks for 30000 MiB, can you take that up to 100000")
     assert "gpuaccel cancel" not in reply("train-vit asks for 30000 MiB, can you drop that to 20000")
+    # one GPU told as a count ("on 1 gpu", "a single card"), and "bump" (a priority's verb) of that count
+    assert "gpuaccel edit 1 --gpus 2" in reply("prep-data is set to 1 gpu, could you bump that to 2")
+    assert "gpuaccel edit 1 --gpus 2" in reply("prep-data asks for a single card, can you raise that to 2")

@@ -1351,7 +1351,8 @@ _SETTINGS: dict[str, tuple[re.Pattern[str], re.Pattern[str], str]] = {
         "set the priority of job {job} to {value}",
     ),
     "gpus": (
-        re.compile(r"\b(?:gpus|cards)\b|\b(?:gpu|card) count\b"),
+        # (or told as a count: "asks for 1 gpu", "a single card"; not "gpu 1", a card's number)
+        re.compile(r"\b(?:gpus|cards)\b|\b(?:gpu|card) count\b|\b(?:\d+|one|a single)\s*(?:gpu|card)\b"),
         re.compile(r"(?:gpu|card)s?"),
         "change job {job} to use {value} gpus",
     ),
