@@ -410,11 +410,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
          "chat_bare_value_quebec_german_norwegian.png"),
         # a telling after a question asks nothing ("it worked yesterday"), Czech ("proc jeste nejede": why
         # is it not running yet; "pust ho" of a held job: its release), Spain's Spanish ("ponle al X N MiB de
-        # memoria": its memory request), Scots with the setting told first ("is askin for 2 gpus, can ye drop
-        # that tae 1": its GPU count), a GPU count changed by a number ("give it one more gpu")
+        # memoria": its memory request), Scots with the setting told first ("is askin for 40000 mib, can ye
+        # drop that tae 20000": its memory, no cancel), a GPU count changed by a number ("give it one more
+        # gpu": from the none it asks for, one)
         (("why did sdxl-train fail?? it worked yesterday", "proc jeste nejede whisper-finetune?", "ok tak ho pust",
           "ponle al llama-8b-eval 40000 MiB de memoria",
-          "llama-8b-eval is askin for 1 gpu, can ye bump that tae 2", "give it one more gpu"),
+          "llama-8b-eval is askin for 40000 mib, can ye drop that tae 20000", "give it one more gpu"),
          "chat_czech_spanish_scots.png"),
     )  # fmt: skip
     for questions, shot in conversations:
