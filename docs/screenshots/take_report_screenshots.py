@@ -413,8 +413,8 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         # memoria": its memory request), Scots with the setting told first ("is askin for 40000 mib, can ye
         # drop that tae 20000": its memory, no cancel), a GPU count changed by a number ("give it one more
         # gpu": from the none it asks for, one)
-        (("why did sdxl-train fail?? it worked yesterday", "proc jeste nejede whisper-finetune?", "ok tak ho pust",
-          "ponle al llama-8b-eval 40000 MiB de memoria",
+        (("why did sdxl-train fail?? it worked yesterday", "proc jeste nejede whisper-finetune?",
+          "ok tak ho pust", "ponle al llama-8b-eval 40000 MiB de memoria",
           "llama-8b-eval is askin for 40000 mib, can ye drop that tae 20000", "give it one more gpu"),
          "chat_czech_spanish_scots.png"),
     )  # fmt: skip
