@@ -192,6 +192,16 @@ def test_follow_ups_keep_what_the_last_answer_was_about() -> None:
     assert pick("show me all jobs that failed on any gpu this week", day).window != YESTERDAY  # not short
 
 
+def test_a_number_asked_why_after_a_list_of_failures_is_that_job() -> None:
+    """ "and why 7?" or "and 3 why" after the failures listed asks that one job's reason, not the newest's."""
+    failed = Context(
+        Query("failures", window=TODAY), subjects=[7, 3], job_names={"bert-pretrain": 7, "vit-tune": 3}
+    )
+    assert pick("and why 3?", failed) == Query("job_detail", job=3)
+    assert pick("and 3 why", failed) == Query("job_detail", job=3)
+    assert pick("why?", failed) == Query("job_detail", job=7)
+
+
 def test_a_job_answer_names_the_gpu_it_ran_on_for_that_card(svc: AssistantService) -> None:
     """After one job's detail, "that card" is the GPU the job ran on (a job on several GPUs names none)."""
     from gpuaccel.assistant.queries.catalogue import run

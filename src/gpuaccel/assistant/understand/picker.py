@@ -1833,8 +1833,9 @@ class RulePicker:
                 return Query("job_detail", job=focus)
             if last is not None and last.name == "failures" and (EVERY | {"them", "those"}) & set(ws):
                 return last  # "what was the reason for both?" after the failures listed: each says its own
-            if context.subjects:
-                return Query("job_detail", job=context.subjects[0])
+            named = _listed_number(ws, gpu, context)  # "and 5 why?" after the failures: job 5's reason
+            if named is not None or context.subjects:
+                return Query("job_detail", job=named if named is not None else context.subjects[0])
             if last is not None and last.name == "gate_state":
                 return last
         # (not "and sd-xl-train in total?": a job named asks its own total, which its record says)
@@ -2217,10 +2218,9 @@ class RulePicker:
         if last is None or job is not None or topics - {"gpu"} or gpu_time_said(ws):
             return None  # a question of its own ("how many gpu hours did the 4090 burn today")
         bare = [int(w) for w in ws if w.isdigit()]
-        listed_jobs = last.name in ("queue", "jobs", "failures", "finished") and gpu is None
-        known = set(context.job_names.values()) | set(context.subjects)
-        if listed_jobs and len(bare) == 1 and len(ws) <= 3 and bare[0] in known:
-            return Query("job_detail", job=bare[0])  # "and 12?" after the queue: that job
+        named = _listed_number(ws, gpu, context)
+        if named is not None:
+            return Query("job_detail", job=named)  # "and 12?" after the queue: that job
         if gpu is None and len(bare) == 1 and len(ws) <= 4 and (last.gpu is not None or last.job is not None):
             if last.job is not None:  # "same for 4", "and 1?": the number replaces the last one
                 return replace(last, job=bare[0])
@@ -2253,6 +2253,17 @@ class RulePicker:
                 return replace(last, window=win, gpu=on)
             return Query("summary", window=win)
         return None
+
+
+def _listed_number(ws: list[str], gpu: int | None, context: Context) -> int | None:
+    """The job a number said alone names in a short follow-up to a list of jobs ("and 12?" after the queue,
+    "and 5 why?" after the day's failures): that number where it is a job talked about; else None."""
+    last = context.last
+    bare = [int(w) for w in ws if w.isdigit()]
+    if last is None or last.name not in ("queue", "jobs", "failures", "finished") or gpu is not None:
+        return None
+    known = set(context.job_names.values()) | set(context.subjects)
+    return bare[0] if len(bare) == 1 and len(ws) <= 3 and bare[0] in known else None
 
 
 # "the memory one", "the core one" after a GPU's clock (its overview says both clocks): that kind of clock

@@ -3,10 +3,11 @@ a language (Tamil in Latin letters (Tanglish), Bengali in Latin letters (Banglis
 letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Spanish, Portuguese, Polish,
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
-and Sheng, Swedish, Finnish, Estonian, Latvian, Serbian-Croatian-Bosnian in Latin letters, Slovenian), each
-read whole where the message has marks of its own, and the words of French, Italian, Hindi and Turkish said
-in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a reading, a day, a
-question word, a request, an article before a card); the rest of a message is left as it was."""
+and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
+Slovenian), each read whole where the message has marks of its own, and the words of French, Italian,
+Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a
+reading, a day, a question word, a request, an article before a card); the rest of a message is left as it
+was."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from gpuaccel.assistant.understand.languages.in_passing import in_passing
 from gpuaccel.assistant.understand.languages.indonesian import indonesian_read
 from gpuaccel.assistant.understand.languages.italian import italian
 from gpuaccel.assistant.understand.languages.latvian import latvian
+from gpuaccel.assistant.understand.languages.lithuanian import lithuanian
 from gpuaccel.assistant.understand.languages.pidgin import pidgin_read
 from gpuaccel.assistant.understand.languages.polish import polish
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
@@ -150,9 +152,12 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    # Latvian first of all (:func:`latvian`): its marks are its own words ("tagad", "sodien", "cik",
-    # "kapec", "dzobs"), but its "kas" (what) is Estonian's yes-no opener, its "kad" (when) Serbian's, its
-    # "vakar" (yesterday) Lithuanian's, so it is read before any of them sees them. Then Slovenian
+    # Lithuanian first of all (:func:`lithuanian`): its marks are its own words ("kiek", "kodel",
+    # "siandien", "dabar", "jobas"), but its "kas", "ir", "ar", "kad" and "vakar" are Latvian's (what, is,
+    # with, when, yesterday), its "eile" (the queue) Estonian's yesterday, its "kada" Serbian's when, so it
+    # is read before any of them sees them. Then Latvian (:func:`latvian`): its marks are its own words
+    # ("tagad", "sodien", "cik", "kapec", "dzobs"), but its "kas" (what) is Estonian's yes-no opener, its
+    # "kad" (when) Serbian's, so it is read before either sees them. Then Slovenian
     # (:func:`slovenian`): its marks are its own ("kaj", "kdaj", "vceraj", "zdaj",
     # "lahko"), but its words are Serbian's and Croatian's ("koliko", "daj", "spusti", "na", "je") and its
     # English verbs' endings Finnish's ("resumas": Slovenian's you resume, Finnish's resumed), so it is read
@@ -165,7 +170,7 @@ def _read(text: str, lean: Lean | None) -> str:
     # Portuguese's "não", "là" French's "la", "qua" Italian's here)
     typed = vietnamese_typed(text)
     text = vietnamese_read(text, lean) if typed else text
-    text = finnish(estonian(slovenian(latvian(text, lean), lean), lean), lean)
+    text = finnish(estonian(slovenian(latvian(lithuanian(text, lean), lean), lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)

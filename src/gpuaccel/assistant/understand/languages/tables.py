@@ -167,11 +167,13 @@ VERB_LAST: tuple[str, English] = (
 
 # a GPU's model said as a noun of a language that declines it, its case ending joined to the code (Czech and
 # Slovak "ta 4090ka", "na 4090ce", "H100ku", "s 4090kou"; Polish "3090-tka", "na 3090-tce", "4090-tkę";
-# Slovenian "na 4090ki", "4090ko"; Croatian "4090ica", "na 4090ici"; Russian in Latin letters "na 4090ke"):
+# Slovenian "na 4090ki", "4090ko"; Croatian "4090ica", "na 4090ici"; Russian in Latin letters "na 4090ke";
+# Lithuanian's own endings after a hyphen or an apostrophe, "h100'as", "ant 4090-os", "h100-e", "4090-ai"):
 # the model as English says it, so the card is read by its model ("on 4090"), not as a number ("GPU 4090").
 # A code is letters and 2-4 digits ("H100", "rtx4090") or 4 digits ("4090"), never a bare count ("10ka");
 # (a Cyrillic ending, "4090-ке", needs none: no Latin letter is joined to the code)
 INFLECTED_MODEL: tuple[str, English] = (
-    r"\b([a-z]{1,3}\d{2,4}|\d{4})-?(?:t?(?:k(?:a|u|y|i|e|o|ou|ach|ami|om|ę|ą)|ce)|ic(?:a|e|i|u|om|ama))\b",
+    r"\b([a-z]{1,3}\d{2,4}|\d{4})(?:-?(?:t?(?:k(?:a|u|y|i|e|o|ou|ach|ami|om|ę|ą)|ce)|ic(?:a|e|i|u|om|ama))"
+    r"|['’-](?:as|o|ui|ai|ei|oje|eje|os|es|e|u))\b",
     r"\1",
 )
