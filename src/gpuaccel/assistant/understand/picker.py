@@ -482,7 +482,8 @@ _WHICH_IN_STATE = re.compile(
     r" (?:waiting|queued|pending|sitting|stuck|failed|crashed|died|cancelled|canceled)\b"
 )
 _WHAT_HAPPENED = re.compile(
-    r"(?:so |and |ok |okay |then )?(?:(?:in|at) the end |finally |eventually )?"
+    # ("why, what happened?", "how come? what went wrong": the why asked by what happened)
+    r"(?:so |and |ok |okay |then )?(?:(?:why|how come) )?(?:(?:in|at) the end |finally |eventually )?"
     r"what (?:happened|happen|went wrong)(?: (?:to|with) (?:it|that|this))?"
     # ("and what happened in the end", "what happened to it finally": its last attempt's end)
     r"(?: then| there| exactly| in the end| at the end| finally| at last| eventually| after all)?"
