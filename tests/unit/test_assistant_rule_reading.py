@@ -1016,3 +1016,9 @@ def test_why_said_before_what_happened_asks_of_the_job_in_focus(heldout_svc: Ass
     _, text, _ = T.ask(heldout_svc, "rerun it then", sid)
     assert "gpuaccel retry 9" in text, text
 
+
+def test_the_held_state_after_a_jobs_answer_asks_the_held_jobs() -> None:
+    """ "and what's on hold?" after one job's record asks which jobs are held, not what that job printed."""
+    focus = Context(last=Query("job_detail", job=31), subjects=[31], **MACHINE)
+    for said in ("and what's on hold?", "and what is held"):
+        assert pick(said, focus) == Query("jobs", state="held"), said
