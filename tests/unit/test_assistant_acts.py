@@ -518,3 +518,15 @@ def test_a_setting_told_in_the_sentence_before_a_bare_value_is_the_setting_it_ch
     # one GPU told as a count ("on 1 gpu", "a single card"), and "bump" (a priority's verb) of that count
     assert "gpuaccel edit 1 --gpus 2" in reply("prep-data is set to 1 gpu, could you bump that to 2")
     assert "gpuaccel edit 1 --gpus 2" in reply("prep-data asks for a single card, can you raise that to 2")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "oh and while you're at it, drop its memory to 30000",
+        "and whilst ur at it set the memory to 30000 mib",
+    ],
+)
+def test_while_youre_at_it_before_a_request_asks_it_too(question: str) -> None:
+    # "while you're at it" says one request more after the last one; the request follows it
+    assert "gpuaccel edit 2 --memory 30000" in (act_request(question, 2) or ""), question

@@ -161,3 +161,52 @@ def test_flemish_how_long_it_has_been_at_it(heldout_svc: AssistantService) -> No
     sid, _, _ = ask(heldout_svc, "wa draait er op de h100?", None)
     _, text, _ = ask(heldout_svc, "hoelang is die al bezig?", sid)
     assert "1h30m" in text, text
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        # Flemish "ge" after the helper, "ne keer" (just) a softener, Dutch's request verb last
+        ("kunt ge job 12 ne keer annuleren?", "cancel job 12?"),
+        ("wil jij job 11 hervatten", "resume job 11"),
+        # "wat zit er (allemaal) in": what is in; "staat ... gepauzeerd": is paused
+        ("wa zit er allemaal in de wachtrij?", "what is in the queue?"),
+        ("de wachtrij staat nog steeds gepauzeerd", "the queue is still paused"),
+        # what a job asked for, in the perfect and the simple past
+        ("hoeveel geheugen heeft job 13 aangevraagd", "how much memory did job 13 ask for"),
+        ("hoeveel gpus vroeg em", "how much gpus did it ask for"),
+    ],
+)
+def test_flemish_read_in_english(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("kunde job 12 efkes annuleren?", "gpuaccel cancel 12"),
+        ("zet job 13 op 1 gpu aub", "gpuaccel edit 13 --gpus 1"),
+        ("zet het geheugen van job 12 op 30000 mib", "gpuaccel edit 12 --memory 30000"),
+        ("het onderhoud is gedaan, zet de queue weer aan", "gpuaccel resume"),
+    ],
+)
+def test_flemish_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_flemish_follow_ups_on_the_job_talked_about(heldout_svc: AssistantService) -> None:
+    """ "em" is the job talked about; "en wat staat er on hold" asks the held jobs, no request."""
+    svc = heldout_svc
+    sid, _, _ = ask(svc, "waarom staat job 13 nog te wachten", None)
+    _, text, _ = ask(svc, "hoeveel geheugen vroeg die?", sid)
+    assert "60000 MiB" in text, text
+    _, text, _ = ask(svc, "zet em op 1 gpu", sid)
+    assert "gpuaccel edit 13 --gpus 1" in text, text
+    sid, _, _ = ask(svc, "hoelang draait job 11 al?", None)
+    _, text, _ = ask(svc, "zet em efkes op pauze", sid)
+    assert "gpuaccel pause 11" in text, text
+    _, text, _ = ask(svc, "goed, laat em terug verder draaien", sid)
+    assert "gpuaccel resume 11" in text, text
+    _, text, query = ask(svc, "en wat staat er on hold?", sid)
+    assert query is not None and "job 14" in text, (query, text)

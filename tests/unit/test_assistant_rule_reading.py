@@ -1013,3 +1013,22 @@ def test_its_own_wait_before_it_started_is_no_step_back(heldout_svc: AssistantSe
     sid, _, _ = ask(heldout_svc, "show me job 11", None)
     _, _, query = ask(heldout_svc, "and the one before that?", sid)
     assert query is not None and query.get("job") == 10, query
+
+
+def test_why_said_before_what_happened_asks_of_the_job_in_focus(heldout_svc: AssistantService) -> None:
+    """ "how come, what happened" after an answer naming one failed job asks that job's record, as "what
+    happened" alone does (not the day's summary), so "rerun it" after it is that job's request."""
+    import test_assistant_questions as T
+
+    sid, _, _ = T.ask(heldout_svc, "list the failed lr-sweep jobs", None)
+    _, _, query = T.ask(heldout_svc, "how come, what happened", sid)
+    assert query == {"name": "job_detail", "job": 9}, query
+    _, text, _ = T.ask(heldout_svc, "rerun it then", sid)
+    assert "gpuaccel retry 9" in text, text
+
+
+def test_the_held_state_after_a_jobs_answer_asks_the_held_jobs() -> None:
+    """ "and what's on hold?" after one job's record asks which jobs are held, not what that job printed."""
+    focus = Context(last=Query("job_detail", job=31), subjects=[31], **MACHINE)
+    for said in ("and what's on hold?", "and what is held"):
+        assert pick(said, focus) == Query("jobs", state="held"), said

@@ -486,8 +486,10 @@ _ASKING = {
     "highest", "lowest", "maximum", "minimum", "peak",  # "highest boost clock the 4090 hit today?" asks it
 }  # fmt: skip
 _LEADING_WORDS = re.compile(
-    r"^(?:(?:hey|hi|yo|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but|kindly|please|pls|plz"
+    r"^(?:(?:hey|hi|yo|oh|ok|okay|so|um|uh|er|well|alright|right|then|hmm|and|but|kindly|please|pls|plz"
     r"|actually|instead|on (?:second )?thoughts?|on reflection|in fact"
+    # one more request after one ("and while you're at it, set its memory to ...": also)
+    r"|whil(?:e|st) (?:you'?re|you are|your|ur|u r|ya'?re|yer) at it"
     r"|do the needful(?: and)?)\b[ ,]*)+"  # Indian English: "please do the needful and retry it"
 )
 # what one wants done, said before the verb: "we have a drill soon and i'd like to pause the mistral run"

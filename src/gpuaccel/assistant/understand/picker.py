@@ -67,6 +67,7 @@ from gpuaccel.assistant.understand.topics import (
     SPAN_WORDS,
     TRIED_TO_ALLOCATE,
     WAIT_WORDS,
+    held_said,
     housekeeping_said,
     log_query,
     query_for,
@@ -482,7 +483,8 @@ _WHICH_IN_STATE = re.compile(
     r" (?:waiting|queued|pending|sitting|stuck|failed|crashed|died|cancelled|canceled)\b"
 )
 _WHAT_HAPPENED = re.compile(
-    r"(?:so |and |ok |okay |then )?(?:(?:in|at) the end |finally |eventually )?"
+    # ("why, what happened?", "how come? what went wrong": the why asked by what happened)
+    r"(?:so |and |ok |okay |then )?(?:(?:why|how come) )?(?:(?:in|at) the end |finally |eventually )?"
     r"what (?:happened|happen|went wrong)(?: (?:to|with) (?:it|that|this))?"
     # ("and what happened in the end", "what happened to it finally": its last attempt's end)
     r"(?: then| there| exactly| in the end| at the end| finally| at last| eventually| after all)?"
@@ -2163,7 +2165,13 @@ class RulePicker:
             return Query("gpu_reading", gpu=card_of, metric="util", window=win)
         # "what lr was that one using": no GPU's user; not "which process is that" (its worker, the record)
         # nor "what's 14 doing" (a number names another job)
-        printed = not topics - {"who"} and not PROCESS_WORDS & set(ws) and not any(w.isdigit() for w in ws)
+        # (nor "and what's on hold?": the held jobs)
+        printed = (
+            not topics - {"who"}
+            and not PROCESS_WORDS & set(ws)
+            and not any(w.isdigit() for w in ws)
+            and not held_said(ws)
+        )
         asked = JOB_ASPECTS & set(ws)
         unasked = job is None and gpu is None and win is None and not topics - {"jobs", "log", "running"}
         along = re.search(r"\bhow far (?:along|is|has|did|have)\b", " ".join(ws)) or IN_ITS_RUN.search(

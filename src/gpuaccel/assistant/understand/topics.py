@@ -124,6 +124,14 @@ POWER_SAID = {"power", "watts", "watt", "draw", "drawing"}
 _PHRASE_GLUE = {"of", "the", "its", "memory", "mem", "bw", "gpu", "s", "is", "was", "on", "for"}
 
 
+def held_said(ws: list[str]) -> bool:
+    """Whether the words ask of the held state ("what is held", "jobs on hold"); not "which job held gpu 1 at
+    12:30" (held a GPU: ran on it)."""
+    joined = " ".join(ws)
+    held = "held" in ws and not re.search(r"\bheld (?:the |that |this )?(?:gpu|card|device|it|\d)", joined)
+    return held or re.search(r"\bon holds?\b", joined) is not None
+
+
 def _of_the_phrase(ws: list[str], i: int) -> bool:
     """Whether the utilization or memory word ``ws[i]`` is a memory controller's or DRAM bandwidth's own
     ("memory controller utilization", "utilization of its dram bandwidth"): only glue words between them."""
@@ -372,16 +380,12 @@ def query_for(
         return Query("jobs", window=win, gpu=gpu, job_name=name)  # "a rundown of what ran and how each ended"
     if "summary" in topics:
         return Query("summary", window=win, gpu=gpu, job_name=name)
-    # "what is held", "jobs on hold"; not "which job held gpu 1 at 12:30" (held a GPU: ran on it)
-    held_state = "held" in ws and not re.search(
-        r"\bheld (?:the |that |this )?(?:gpu|card|device|it|\d)", " ".join(ws)
-    )
-    held_said = held_state or re.search(r"\bon holds?\b", " ".join(ws))
+    held = held_said(ws)
     either = {"or", "and"} & set(ws)  # (not "which jobs are held in the queue": the held ones)
-    if held_said and win is None and either and {"waiting", "queued", "pending", "queue"} & set(ws):
+    if held and win is None and either and {"waiting", "queued", "pending", "queue"} & set(ws):
         # "which jobs are waiting in the queue or held": the queue's answer names the held ones too
         return Query("queue", state="queued", gpu=gpu, job_name=name)
-    if held_said:
+    if held:
         return Query("jobs", state="held", window=win, gpu=gpu, job_name=name)
     if {"paused", "suspended"} & set(ws) and order is None:  # "any paused jobs?"
         return Query("jobs", state="paused", window=win, gpu=gpu, job_name=name)

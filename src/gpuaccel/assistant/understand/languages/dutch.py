@@ -35,6 +35,11 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
     r"weer|doorgaan|stil|vrij|haal|wissel|aub|efkes|allez|amai|wachtende|voorrang|ergens|"
     r"daarop|erop|gegaan|keer|gister|klokfrequentie|klokfrequenties|kunde|ochtend|voormiddag|namiddag|tussen|middernacht|gestaan|stilgestaan|tegen|"
     r"moet|eerder|omhoog|gooien|lijkt|killen|druk|alleen|opnieuw|hem|vanmidag|iets|"
+    r"wachtrij|allemaal|momenteel|gevraagd|gepauzeerd|pauzeren|hervatten|herstarten|jij|staan|"
+    # "wat staat er", "wa zit er" (what is: German says "was steht")
+    r"wa?t (?:staat|staan|stond|stonden|zit|zitten|zat|zaten) er|"
+    # Flemish: "gij" (you), "ne keer" (once: a softener), "nog altijd" (still)
+    r"gij|ne keer|nen keer|nog altijd|"
     # chat's forms: "ff" (even), "geheuge" (the final n not said), "ipv" (in plaats van), a request's verbs
     r"ff|geheuge|ipv|cancellen|ruim|opruimen|gefaalde|krijgen|hoeft|samenvatting|overzicht|"
     # Afrikaans' own words
@@ -47,13 +52,19 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
 _DUTCH_AND = re.compile(r"^\s*en\s+(?:de|het|hoe|wat|qua|op|van|wie|welke|sinds|die|dat|voor)\b", re.I)
 # the pronouns said for a job or a card: "ie" / "hij" / "hem" (it; Afrikaans "hy" / "hom" / "dit"), "die" /
 # "dat" standing alone (that one)
-_IT = r"(?:ie|hij|hem|'m|hy|hom|die|dat|da|het|deze|dit)"  # (Flemish "da": dat; chat's "'m": hem)
+_IT = r"(?:ie|hij|hem|'m|em|hy|hom|die|dat|da|het|deze|dit)"  # (Flemish "da": dat; chat's "'m", "em": hem)
 _HOW_LONG = r"(?:hoe lan[gk]|hoelan[gk])"  # (Afrikaans "hoe lank")
 # Afrikaans' participles, which Dutch spells otherwise: "het" before one is its helper (has), never the
 # article ("wat het toe gerun?": what ran then)
 _AFRIKAANS_PARTICIPLE = r"(?:gerun|geloop|gewag|gebreek|gevrek|omgeval|gekry|gebruik|gekos|gestop)"
 _NUMBER = {"twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6}
-_PAST = ("run", "use", "cost", "save", "log", "stop", "wait", "take")
+# the request verbs' Dutch infinitives, said last after a helper as the English ones are ("kun je job 11
+# pauzeren?", "kunt gij 13 annuleren"): their English verbs, for :data:`VERB_LAST`
+_REQUEST_INFINITIVE = {
+    "pauzeren": "pause", "annuleren": "cancel", "hervatten": "resume", "herstarten": "restart",
+    "vrijgeven": "release",
+}  # fmt: skip
+_PAST = ("run", "use", "cost", "save", "log", "stop", "wait", "take", "ask for")
 
 
 def _did(m: re.Match[str]) -> str:
@@ -66,10 +77,14 @@ _DUTCH = compiled(
     (
         (r"\bm['’]n\b", "my"),
         (r"\bof\b", "or"),  # (read first: the English written below says "of")
+        (r"\bnog\s+nen?\s+keer\b", "nog een keer"),  # (Flemish "nog ne keer": once more)
         (
-            r"\b(?:even|efkes|eens|effe|ff|maar|toch|gewoon|dan maar|allez|amai|aub)\b",
+            r"\b(?:even|efkes|eens|effe|ff|maar|toch|gewoon|dan maar|allez|amai|aub|nen? keer)\b",
             "",
-        ),  # the softeners of a request
+        ),  # the softeners of a request (Flemish "ne keer": just, once)
+        # Flemish's "gij" / "ge" after the helper ("kunt gij", "kunde": kun je), as Dutch's "je" reads
+        (r"\b(?:kunt|kun|kan)\s+(?:gij|ge|jij)\b|\bkunde\b", "kun je"),
+        (r"\b(?:wilt|wil)\s+(?:gij|ge|jij|u)\b", "wil je"),
         # requests: "stop die", "cancel die", "restart hem", "zet X on hold" / "in de wacht", "geef X vrij",
         # "laat hem (weer) verder gaan", "pauzeer", "geef job 12 een hogere prio", "zet 13 voor 12 in de
         # queue"
@@ -95,14 +110,17 @@ _DUTCH = compiled(
             rf"\bhet\b(?=\s+(?:(?:hy|hom|dit|jy|ek|ons|hulle)\b|(?:\S+\s+){{0,4}}?{_AFRIKAANS_PARTICIPLE}\b))",
             "heeft",
         ),
-        # an English verb with Dutch's infinitive ("kan je die job killen?", "de prio omhoog gooien")
+        # an English verb with Dutch's infinitive ("kan je die job killen?", "de prio omhoog gooien"), and
+        # Dutch's own request verbs as infinitives ("kun je job 11 pauzeren?")
         ENGLISH_VERB_INFINITIVE,
+        (rf"\b(?:{'|'.join(_REQUEST_INFINITIVE)})\b", lambda m: _REQUEST_INFINITIVE[m[0].lower()]),
         VERB_LAST,
         # the request's verb said last, as an infinitive, its object first and no helper ("die job cancellen
         # graag", "12 killen aub"; "X hoeft niet meer, cancellen": X is no longer needed): the request in
         # English order
         (
-            r"^(?:ok[,\s]+)?(?!(?:kan|kun|kunt|wil|mag|moet|hoe|wat|waarom|wanneer)\b)(.{1,40}?)"
+            r"^(?:ok[,\s]+)?(?!(?:en\s+)?(?:kan|kun|kunt|wil|mag|moet|hoe|wat|wa|waarom|wanneer|welke|wie)\b)"
+            r"(.{1,40}?)"
             r"(?:\s+(?:hoeft|hoeven)\s+(?:niet\s+meer|niet)\s*,?)?\s+"
             r"(kill|cancel|release|pause|resume|restart|hold|rerun)(?=\s*(?:graag|alsjeblieft|aub)?\s*[.!]*$)",
             r"\2 \1",
@@ -156,11 +174,11 @@ _DUTCH = compiled(
         (r"\b(?:die|de) gefaalde\b(?!\s+(?:jobs|runs|taken|opdrachten))", "the failed one"),
         (r"\bgefaalde\b", "failed"),
         (r"\b(?:stop|annuleer|breek)\s+(.{1,40}?)\s+af\b", r"cancel \1"),
-        (r"\bannuleer\b|\bannuleren\b|\bkanselleer\b", "cancel"),
+        (r"\bannuleer\b|\bkanselleer\b", "cancel"),
         (rf"\b(?:restart|herstart|start)\s+{_IT}\s+(?:opnieuw|nog een keer|nog eens)\b", "rerun it"),
         (rf"\b(?:restart|herstart)\s+{_IT}\b", "restart it"),
         (r"\b(?:start|draai)\s+(.{1,40}?)\s+(?:opnieuw|nog een keer|nog eens)\b", r"rerun \1"),
-        (r"\bherstart\b|\bherstarten\b", "restart"),
+        (r"\bherstart\b", "restart"),
         (r"\bzet\s+(.{1,40}?)\s+(?:on hold|in de wacht|op hold)\b", r"hold \1"),
         (r"\bzet\s+(.{1,40}?)\s+op\s+(?:pauze|pause)\b", r"pause \1"),
         (r"\bhaal\s+(.{1,40}?)\s+uit\s+(?:hold|de wacht)\b", r"release \1"),
@@ -168,15 +186,14 @@ _DUTCH = compiled(
         (r"\bzet\s+(?:zijn|haar|de)\s+(?:prio|prioriteit)\s+op\s*(\d+)\b", r"set its priority to \1"),
         (r"\bvoorrang\s+(?:krijgen|geven)\b", "priority"),
         (r"\bgeef\s+(.{1,40}?)\s+vrij\b", r"release \1"),
-        (r"\bvrijgeven\b", "release"),
         # ("laat hem verder lopen": the pronoun becomes "it" with the function words)
         (
-            r"\blaat\s+(.{1,40}?)\s+(?:weer\s+)?"
+            r"\blaat\s+(.{1,40}?)\s+(?:(?:weer|terug)\s+)?"
             r"(?:verder ?gaan|doorgaan|doorlopen|verder (?:draaien|lopen|doen|werken|trainen))\b",
             r"resume \1",
         ),
-        (r"\b(?:hervat|hervatten|verder laten gaan)\b", "resume"),
-        (r"\bpauzeer\b|\bpauzeren\b|\bpauze\b|\bpouseer\b", "pause"),
+        (r"\b(?:hervat|verder laten gaan)\b", "resume"),
+        (r"\bpauzeer\b|\bpauze\b|\bpouseer\b", "pause"),
         (
             r"\b(?:kun je|kan je|kunt u|wil je)?\s*(.{1,40}?)\s+een\s+(?:hogere|lagere|andere)\s+"
             r"(?:prio|prioriteit)\s+geven\b",
@@ -184,6 +201,14 @@ _DUTCH = compiled(
         ),
         (r"\bzet\s+(.{1,40}?)\s+op\s+(?:prio|prioriteit)\s*(\d+)\b", r"set the priority of \1 to \2"),
         (r"\bzet\s+(\S+)\s+(?:voor|vóór)\s+(\S+)(?:\s+in de (?:queue|wachtrij))?", r"switch \1 and \2"),
+        # a setting given its value ("zet die op 2 gpu's", "zet het geheugen van 13 op 30 GB"): set it
+        (r"\bzet\s+(.{1,40}?)\s+op\s+(\d)", r"set \1 to \2"),
+        # the queue or a job turned (back) on ("zet em terug aan", "zet de queue weer aan"): as English says
+        # it (resumed)
+        (
+            r"\bzet\s+(.{1,40}?)\s+(?:(terug|weer|opnieuw)\s+)?aan\b",
+            lambda m: f"turn {m[1]} {'back ' if m[2] else ''}on",
+        ),
         (r"\bprioriteit\b|\bprio\b", "priority"),
         # the verb at the end of a Dutch clause, put back after its helper: "hoe lang heeft ie gedraaid" (how
         # long did it run), "waarom is job 5 mislukt" (why did job 5 fail), "hoe heet is ie geworden"
@@ -197,7 +222,8 @@ _DUTCH = compiled(
         (
             r"\b(?:heeft|hebben|had|hadden)\s+(.{1,60}?)\s+(?:(gedraaid|gelopen|gerun|geloop)"
             r"|(verbruikt|gebruikt|opgemaakt|gebruik)|(gekost|gekos)|(weggeschreven|opgeslagen|bewaard)"
-            r"|(geschreven|gelogd|geprint)|(gestopt|afgebroken|gestop)|(gewacht|gewag)|(geduurd))\b",
+            r"|(geschreven|gelogd|geprint)|(gestopt|afgebroken|gestop)|(gewacht|gewag)|(geduurd)"
+            r"|(gevraagd|aangevraagd))\b",
             _did,
         ),
         (
@@ -206,6 +232,10 @@ _DUTCH = compiled(
         ),
         (r"\b(?:is|was)\s+(.{1,40}?)\s+(?:maximaal\s+|het\s+)?geworden\b", r"did \1 get at most"),
         (rf"\bhaalde\s+{_IT}\b", "did it reach"),
+        # what a job asks for ("hoeveel geheugen vroeg die", "hoeveel gpus vraagt job 13"; not "vroeg"
+        # early: "te vroeg gestopt")
+        (rf"\bvroeg\s+({_IT}|job\s*\d+)(?:\s+(?:om|aan))?(?=\s*(?:[?.!,]|$))", r"did \1 ask for"),
+        (rf"\bvraagt\s+({_IT}|job\s*\d+)(?:\s+(?:om|aan))?(?=\s*(?:[?.!,]|$))", r"does \1 ask for"),
         (
             r"\b(?:gebruikte|verbruikte)\s+(\S+)\s+(?=(?:op|in|voor|tijdens|gisteren|vandaag)\b)",
             r"did \1 use ",
@@ -217,6 +247,9 @@ _DUTCH = compiled(
         # "hoe pas ik dat aan?", "hoe kan ik dat aanpassen?" (how do I change that)
         (r"\bhoe\s+pas\s+(?:ik|je|we)\s+(.{1,30}?)\s+aan\b", r"how do i change \1"),
         (r"\baanpassen\b", "change"),
+        # "wat staat er (allemaal) in de wachtrij", "wa zit er on hold" (what is)
+        (r"\bwat?\s+(?:staat|staan|zit|zitten)\s+er\s+(?:allemaal\s+|nu\s+|nog\s+)?", "what is "),
+        (r"\bwat?\s+(?:stond|stonden|zat|zaten)\s+er\s+(?:allemaal\s+)?", "what was "),
         (
             r"\b(?:staan|staat|stonden)\s+(.{1,30}?)\s+(?:al\s+)?in de (?:queue|wachtrij)\b",
             r"have \1 waited in the queue",
@@ -261,8 +294,6 @@ _DUTCH = compiled(
         (r"\bhoe staat\s+(.{1,30}?)\s+ervoor\b", r"how is \1"),
         (r"\bhoe\b", "how"),
         (r"\bwat (?:draait|loopt) er\b|\bwat loop\b|\bwat is er aan het draaien\b", "what is running"),
-        (r"\bwat staat er in\b", "what is in"),
-        (r"\bwat stond er in\b", "what was in"),
         (r"\b(?:is|was)\s+er\s+(?:toch\s+)?iets\s+(?:gecrasht|gefaald|mislukt)\b", "did anything crash"),
         (r"\bdruk\b", "busy"),
         (r"\bvanmidag\b", "this afternoon"),
@@ -297,6 +328,14 @@ _DUTCH = compiled(
         (r"\bgoed (?:afgerond|gegaan|gelukt)\b|\bgelukt\b", "succeeded"),
         (r"\b(?:afgerond|klaar)\b", "finished"),
         (r"\bgestopt\b", "stopped"),
+        # a state ("de queue staat nog altijd gepauzeerd": is still paused; "staat on hold")
+        (
+            r"\b(?:(staat|staan)|stond|stonden)\s+(?=(?:nog\s+(?:altijd|steeds)\s+)?"
+            r"(?:gepauzeerd|op pau[sz]e|on hold|op hold|in de wacht)\b)",
+            lambda m: "is " if m[1] else "was ",
+        ),
+        (r"\bgepauzeerd\b", "paused"),
+        (r"\bgedaan\b", "done"),
         (r"\bstaat\s+(.{1,30}?)\s+te wachten\b", r"is \1 waiting"),
         (r"\b(?:wachtte|wachtten|moest wachten|moesten wachten)\b", "waited"),
         (r"\bwachten\b", "wait"),
@@ -367,6 +406,7 @@ _DUTCH = compiled(
         (r"\bsinds\b", "since"),
         (r"\bmiddernacht\b|\bmiddernag\b", "midnight"),
         (r"\b(?:op dit moment|momenteel|nu|nou)\b", "now"),
+        (r"\bnog\s+(?:altijd|steeds)\b", "still"),
         (r"\btoen?\b", "then"),  # (Afrikaans "toe")
         (
             r"\bin totaal\b|\bbij elkaar(?: opgeteld)?\b|\balles samen\b|\bsamen\b|\baltesa(?:a|me)m?\b",
@@ -429,7 +469,8 @@ _DUTCH = compiled(
 _DUTCH_FUNCTION_WORDS = compiled(
     (
         # "die" standing alone is the job or card in focus; before a noun or as a relative it is "that"
-        (r"\b(?:ie|hij|hem|hy|hom)\b|(?<!\w)['’]m\b", "it"),  # ("geef 'm": hem, as chat writes it)
+        # ("geef 'm", "geef em": hem, as chat writes it)
+        (r"\b(?:ie|hij|hem|em|hy|hom)\b|(?<!\w)['’]m\b", "it"),
         (r"\b(?:die|dat|da|deze|dit)\b(?=\s*(?:[?.!,]|$|al\b|nog\b|nu\b|ook\b|en\b|until\b))", "it"),
         (r"\b(?:die|dat|da)\b", "that"),
         (r"\b(?:deze|dit)\b", "this"),
@@ -449,8 +490,8 @@ _DUTCH_FUNCTION_WORDS = compiled(
         (r"\bja\b", "yes"),
         (r"\bik\b|\bek\b", "i"),
         (r"\bmijn\b", "my"),
-        (r"\b(?:je|jij|u|jy)\b", "you"),
-        (r"\bkunde\b|\bkunt ge\b|\bkan de\b", "can you"),  # (Flemish: "kunde" kun je)
+        (r"\b(?:je|jij|u|jy|gij)\b|\bge\b(?!-)", "you"),  # (Flemish "gij", "ge")
+        (r"\bkan de\b", "can you"),  # (Flemish "kande", kun je)
         (r"\b(?:kun|kan|kunt)\b", "can"),
         (r"\bdan\b(?=\s*[?.!]*\s*$)", "then"),
         (r"\ben\b", "and"),
