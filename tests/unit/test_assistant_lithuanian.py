@@ -102,6 +102,9 @@ def test_lithuanian_follow_ups(heldout_svc: AssistantService) -> None:
         ("ar yra kokiu uzholdintu darbu?", "are there any held jobs?"),
         ("kiek tai GPU valandų?", "how much GPU-hours is it?"),
         ("o ant 4090-os?", "and on 4090?"),
+        ("paleisk is naujo 7", "retry 7"),  # the job said after the request: no "it" before it
+        ("paleisk is naujo darba 7", "retry job 7"),
+        ("paleisk is naujo", "retry it"),
     ],
 )
 def test_lithuanian_forms(message: str, english: str) -> None:

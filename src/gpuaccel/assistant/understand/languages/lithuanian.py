@@ -112,6 +112,18 @@ _JOB_WORD = re.compile(r"(?i)^job\w*")
 _AT_HOUR = {"apie": "around", "nuo": "since", "iki": "until", "po": "after", "pries": "before"}
 
 
+# a job said right after a request ("... 9", "... joba 9", "... darba 9"): the request's own object
+_JOB_NEXT = re.compile(r"\s+(?:#?\d|job|darb|uzduot)")
+
+
+def _retried(m: re.Match[str]) -> str:
+    """ "paleisk (X) is naujo": retry X, or "it" where no job is said, before it or right after it ("paleisk
+    is naujo 9" / "... joba 9": that job, no "it" before it)."""
+    if m[1]:
+        return f"retry {_it(m[1].strip())}"
+    return "retry" if _JOB_NEXT.match(m.string, m.end()) else "retry it"
+
+
 def _it(said: str) -> str:
     return it_or(said, _IT)
 
@@ -235,7 +247,7 @@ _TABLE = compiled(
         ),
         (
             r"\b(?:paleisk|paleisti|paleist|leisk)\s+(\S+?\s+)?(?:is\s+naujo|dar\s+karta|vel|dar\s+syki)\b",
-            lambda m: f"retry {_it(m[1].strip()) if m[1] else 'it'}",
+            _retried,
         ),
         (r"\b(?:perleisk\w*|pakartok\w*|perkrauk\w*|restartuok\w*)\b", "retry"),
         (r"\bband(?:e|ei|em|yta)\s+paleist\w*", "tried to run"),
