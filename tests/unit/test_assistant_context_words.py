@@ -315,6 +315,19 @@ def test_the_queue_says_how_long_each_waiting_job_has_waited(heldout_svc: Assist
         assert f"waiting {format_duration(NOW - job.created_at)} so far)" in text, (job_id, text)
 
 
+def test_the_queue_asked_after_one_jobs_answer_is_the_queue(heldout_svc: AssistantService) -> None:
+    """ "what's in the queue" right after a job's record lists the queue (it repeated that job's record); a
+    question of that job's own time in the queue stays the job's."""
+    for opener in ("why did job 3 crash?", "cancel job 13"):
+        sid, _, _ = ask(heldout_svc, opener, None)
+        for asked in ("what's in the queue now?", "anything on our queue?"):
+            _, _, query = ask(heldout_svc, asked, sid)
+            assert query is not None and query["name"] == "queue", (opener, asked, query)
+    sid, _, _ = ask(heldout_svc, "why is job 12 still waiting?", None)
+    _, _, query = ask(heldout_svc, "how long in the queue so far?", sid)
+    assert query == {"name": "job_detail", "job": 12}, query
+
+
 def test_times_said_around_a_moment_and_alone(heldout_svc: AssistantService) -> None:
     sid, text, query = ask(heldout_svc, "anything on the h100 at about 11:10?", None)
     assert query is not None and query["window"]["label"] == "at 11:10", query

@@ -481,6 +481,9 @@ _WHAT_IT_RAN = re.compile(
 _WHICH_IN_STATE = re.compile(
     r"\b(?:what|whats|which|anything|who)(?: (?:s|is|was|are|were|has|have))?(?: (?:jobs?|else|still))?"
     r" (?:waiting|queued|pending|sitting|stuck|failed|crashed|died|cancelled|canceled)\b"
+    # ("what's in the queue", "what is all in the queue now" after a job's answer: the queue's jobs)
+    r"|\b(?:what|whats|which jobs?|anything|who)(?: (?:s|is|are|else|all|still|now|currently)){0,3}"
+    r" (?:in|on) (?:the |our )?queue\b"
 )
 _WHAT_HAPPENED = re.compile(
     # ("why, what happened?", "how come? what went wrong": the why asked by what happened)
