@@ -417,6 +417,13 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "ok tak ho pust", "ponle al llama-8b-eval 40000 MiB de memoria",
           "llama-8b-eval is askin for 40000 mib, can ye drop that tae 20000", "give it one more gpu"),
          "chat_czech_spanish_scots.png"),
+        # Lithuanian ("kiek dabar kaista h100": GPU 0's temperature; "kodel X failino": why it failed;
+        # "paleisk is naujo": its retry), Flemish ("wa staat er allemaal in de wachtrij": the queue; "en wat
+        # staat er on hold": the held jobs, no hold), Irish English ("oh and while ur at it ...": the request)
+        (("kiek dabar kaista h100?", "kodel sdxl-train failino?", "paleisk is naujo",
+          "wa staat er allemaal in de wachtrij", "en wat staat er on hold",
+          "oh and while ur at it let it go ahead"),
+         "chat_lithuanian_flemish_irish.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
