@@ -182,6 +182,15 @@ def build_chat_service(folder: Path) -> AssistantService:
     return AssistantService(folder, store, sampler, gate, engine_factory=lambda p, s: Engine(p, "cpu fp32"))
 
 
+def act_text(question: str, context: Any, states: dict[int, str]) -> str:
+    """The chat's reply to a request to act (:func:`~assistant.understand.acts.read_act`) in ``context``
+    (a :class:`~assistant.understand.context.Context`) with the jobs' ``states``; "" when it is none."""
+    from gpuaccel.assistant.understand.acts import read_act
+
+    act = read_act(question, context, states)
+    return act.reply if act is not None else ""
+
+
 def act_reply(
     question: str, names: dict[str, int], focus: int | None = None, held: frozenset[int] = frozenset()
 ) -> str | None:

@@ -6,7 +6,7 @@ Worded apart from the held-out sets."""
 from __future__ import annotations
 
 import pytest
-from assistant_helpers import act_reply
+from assistant_helpers import act_reply, act_text
 
 NAMES = {"prep-data": 1, "train-vit": 2}
 
@@ -205,7 +205,6 @@ def test_a_job_said_as_job_number_and_the_two_waiting_jobs_of_a_list_swapped() -
     """ "terminate job number four" (dictated numbers reach the reader as digits: "job number 4"), "abort job
     no. 3": that job, as "job 4" is; "swap those two" after a list of the queue that named a held job
     beside two waiting ones: the two waiting in line (a switch swaps their places)."""
-    from gpuaccel.assistant.understand.acts import read_act
     from gpuaccel.assistant.understand.context import Context
     from gpuaccel.assistant.understand.spoken import written
 
@@ -213,8 +212,7 @@ def test_a_job_said_as_job_number_and_the_two_waiting_jobs_of_a_list_swapped() -
     states = {2: "succeeded", 3: "queued", 4: "queued", 5: "held"}
 
     def reply(question: str, subjects: list[int] | None = None) -> str:
-        act = read_act(written(question), Context(job_names=names, subjects=subjects or []), states)
-        return act.reply if act is not None else ""
+        return act_text(written(question), Context(job_names=names, subjects=subjects or []), states)
 
     assert "gpuaccel cancel 4" in reply("terminate job number four, it's not needed any more")
     assert "gpuaccel cancel 3" in reply("abort job no. 3 please")
@@ -337,15 +335,13 @@ def test_a_memory_request_by_a_name_of_several_words_in_each_unit_and_refused_ou
     """The job's name before the memory may be several of its words ("the vit train's memory"); GB and MB
     are SI units (rounded up to whole MiB), GiB and a bare "g" binary, a bare amount MiB; an amount the
     daemon refuses, or more than any GPU here has, is refused with why and no command; a share is none."""
-    from gpuaccel.assistant.understand.acts import read_act
     from gpuaccel.assistant.understand.context import Context
 
     context = Context(job_names={"prep-data": 1, "train-vit": 2}, subjects=[1], gpu_memory={0: 81559.0})
     states = {1: "queued", 2: "held"}
 
     def reply(question: str) -> str:
-        act = read_act(question, context, states)
-        return act.reply if act else ""
+        return act_text(question, context, states)
 
     assert "gpuaccel edit 2 --memory 40000" in reply("Set the vit train's memory to 40000 MiB please")
     assert "gpuaccel edit 2 --memory 38147" in reply("set the memory of job 2 to 40 GB")
@@ -471,7 +467,6 @@ def test_a_job_named_before_a_comma_is_what_it_means_after_it(question: str) -> 
 def test_a_gpu_count_changed_by_a_number_of_gpus_from_what_the_job_asks_for() -> None:
     """ "take a card off it", "give train-vit one more gpu": the count it comes to from its brief's count; a
     job left with no GPU is refused with why; a job whose count is unknown is no such request."""
-    from gpuaccel.assistant.understand.acts import read_act
     from gpuaccel.assistant.understand.context import Context, JobBrief
 
     briefs = {1: JobBrief("queued", 3), 2: JobBrief("held", 1)}
@@ -479,8 +474,7 @@ def test_a_gpu_count_changed_by_a_number_of_gpus_from_what_the_job_asks_for() ->
     states = {1: "queued", 2: "held"}
 
     def reply(question: str, focus: Context = context) -> str:
-        act = read_act(question, focus, states)
-        return act.reply if act else ""
+        return act_text(question, focus, states)
 
     assert "gpuaccel edit 1 --gpus 2" in reply("ok take a card off it, two will do")
     assert "gpuaccel edit 1 --gpus 1" in reply("remove two gpus from the prep-data job")
@@ -495,15 +489,13 @@ def test_a_setting_told_in_the_sentence_before_a_bare_value_is_the_setting_it_ch
     """ "train-vit asks for 30000 MiB, can you bring that down to 20000": the memory the first clause tells,
     of the job it names (no cancel for "drop"); so too a count of GPUs or a priority told; a value beyond
     every GPU is refused as said in full."""
-    from gpuaccel.assistant.understand.acts import read_act
     from gpuaccel.assistant.understand.context import Context
 
     context = Context(job_names=dict(NAMES), gpus=[0, 1], gpu_memory={0: 81559.0, 1: 24564.0})
     states = {1: "queued", 2: "held"}
 
     def reply(question: str) -> str:
-        act = read_act(question, context, states)
-        return act.reply if act else ""
+        return act_text(question, context, states)
 
     assert "gpuaccel edit 2 --memory 20000" in reply(
         "train-vit asks for 30000 MiB, can you bring that down to 20000"

@@ -25,9 +25,14 @@ NEWEST_FIRST = ("failures", "jobs", "finished")  # listed newest first: the one 
 FAILURE_WORDS = {"fail", "cancel"}  # topics of "why did job 4 fail?", "why was job 6 cancelled?"
 
 
+def shown_ids(result: Result) -> list[int]:
+    """The jobs ``result``'s table lists, in the order it shows them."""
+    return [row[0] for row in result.rows if row and isinstance(row[0], int)]
+
+
 def listed_ids(result: Result) -> list[int]:
     """The jobs ``result``'s table lists, in the order "before" reads them."""
-    ids = [row[0] for row in result.rows if row and isinstance(row[0], int)]
+    ids = shown_ids(result)
     return ids[::-1] if result.query.name in NEWEST_FIRST else ids
 
 
@@ -78,7 +83,7 @@ def latest_asked(question: str, result: Result, started: Callable[[int], bool]) 
         return []
     if q.name == "jobs" and q.gpu is None and q.window is None and q.state is None and q.job_name is None:
         return []  # every job: which is "the last" the list does not say (the newest submitted, or run?)
-    shown = listed_ids(result)[::-1]
+    shown = shown_ids(result)
     return [next((i for i in shown if started(i)), shown[0])] if shown else []
 
 

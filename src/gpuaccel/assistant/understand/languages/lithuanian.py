@@ -21,8 +21,9 @@ from gpuaccel.assistant.understand.languages.tables import (
     compiled,
     english_verb,
     it_or,
+    marked_unaccented,
     past_form,
-    reads,
+    read_unaccented,
 )
 
 # each Lithuanian letter with its ogonek, dot, macron or caron, and the plain letter a writer typing fast puts
@@ -476,17 +477,11 @@ _TABLE = compiled(
 def lithuanian_marked(text: str) -> bool:
     """Whether ``text`` shows Lithuanian's marks (:data:`_MARK`), with or without its diacritics, and no
     letter of another language's (:data:`_NOT_LITHUANIAN`)."""
-    if _NOT_LITHUANIAN.search(text.lower()):
-        return False
-    return bool(_MARK.search(text.translate(_UNACCENTED)))
+    return marked_unaccented(text.lower(), _MARK, _UNACCENTED, _NOT_LITHUANIAN)
 
 
 def lithuanian(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Lithuanian (:data:`_MARK`): its letters without their
     diacritics, then its phrases and words (:data:`_TABLE`); else as it was."""
-    if not reads(lean, "lithuanian", lithuanian_marked(text)):
-        return text
-    plain = text.translate(_UNACCENTED)
-    for pattern, english in _TABLE:
-        plain = pattern.sub(english, plain)
-    return re.sub(r"[ \t]+(?=[?.!,])", "", re.sub(r"[ \t]{2,}", " ", plain)).strip()
+    read = read_unaccented(text, lean, "lithuanian", lithuanian_marked, _UNACCENTED, _TABLE)
+    return re.sub(r"[ \t]+(?=[?.!,])", "", read)  # (a word read as nothing leaves no space before a mark)
