@@ -470,6 +470,8 @@ _TABLE = compiled(
         (r"\btik\b", "only"),
         (r"\b(?:jau|dar|gi|na|nu)\b", ""),
         (r"^\s*ne\b|\bne\b(?=\s*[,.!])", "no"),
+        # last: a word read as nothing leaves no space before a stop or a comma
+        (r"[ \t]+(?=[?.!,])", ""),
     )
 )
 
@@ -483,5 +485,4 @@ def lithuanian_marked(text: str) -> bool:
 def lithuanian(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Lithuanian (:data:`_MARK`): its letters without their
     diacritics, then its phrases and words (:data:`_TABLE`); else as it was."""
-    read = read_unaccented(text, lean, "lithuanian", lithuanian_marked, _UNACCENTED, _TABLE)
-    return re.sub(r"[ \t]+(?=[?.!,])", "", read)  # (a word read as nothing leaves no space before a mark)
+    return read_unaccented(text, lean, "lithuanian", lithuanian_marked, _UNACCENTED, _TABLE)
