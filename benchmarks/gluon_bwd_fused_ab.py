@@ -48,20 +48,22 @@ CASES = [  # B, Hq, Hkv, Nq, Nk, D, causal, dtype
 VARIANTS = ["lag0:s2", "lag1:s2"]  # the fused kernel's LAG and ring STAGES; --variants overrides
 
 
-def _variant(spec: str) -> tuple[int, Any, bool, bool, str | None, bool | None]:
-    """``lagL:sS[:pair|:plain|:frag][:dacc|:dlate][:f0|:dsl[:f1]][:dqn][:sf2]``: LAG, ring STAGES, dQ's
-    staging (rows paired, the plain order, or the fragment order: ``launch_gluon_bwd_fused``'s
+def _variant(spec: str, d: int) -> tuple[Any, dict[str, Any]]:
+    """``lagL:sS[:pair|:plain|:frag][:dacc|:dlate][:f0|:dsl[:f1]][:dqn][:sf2][:q128]`` at head dim ``d``:
+    the config (ring STAGES; None below D128: the module's) and ``launch_gluon_bwd_fused``'s keywords:
+    LAG, dQ's staging (rows paired, the plain order, or the fragment order: ``launch_gluon_bwd_fused``'s
     ``frag``), delta (dP's accumulator started at -delta, or delta read
     after dP's wait) and where the staging stores are fenced (``launch_gluon_bwd_fused``'s ``fences``:
     f0 each fence right after its stores; dsl dS^T's fence after dV's wait, f1 one fence for dS^T's and
     dQ's stores, dqn dQ's fence and reduce in the next block, sf2 the statistics read before S^T's
-    issue); what is not named takes the module's default (``bwd.PAIR_ROWS``, ``bwd.DELTA_IN_ACC``,
-    ``bwd.FENCES``, ``bwd.DQ_FRAG``)."""
+    issue), q128 128-row (Q, dO) blocks where the head dim allows it (D64; elsewhere the default); what
+    is not named takes the module's default (``bwd.PAIR_ROWS``, ``bwd.DELTA_IN_ACC``, ``bwd.FENCES``,
+    ``bwd.DQ_FRAG``, ``bwd.Q_ROWS``)."""
     from gpuaccel.accel.kernels.gluon import bwd as gluon_bwd
     from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
 
     lag, stages, *opts = spec.split(":")
-    pair, in_acc, fences, frag = gluon_bwd.PAIR_ROWS, gluon_bwd.DELTA_IN_ACC, None, None
+    pair, in_acc, fences, frag, q_rows = gluon_bwd.PAIR_ROWS, gluon_bwd.DELTA_IN_ACC, None, None, None
     for opt in opts:
         if opt in ("pair", "plain"):
             pair, frag = opt == "pair", False
@@ -73,10 +75,16 @@ def _variant(spec: str) -> tuple[int, Any, bool, bool, str | None, bool | None]:
             fences = fences or []
         elif opt in ("dsl", "f1", "dqn", "sf2"):
             fences = (fences or []) + [opt]
+        elif opt == "q128":
+            q_rows = 128 if d == 64 else None
         else:
             raise ValueError(f"unknown variant option {opt!r} in {spec!r}")
     fence_opts = None if fences is None else ":".join(fences)
-    return int(lag[3:]), GluonBwdConfig(int(stages[1:]), 64, 2), pair, in_acc, fence_opts, frag
+    cfg = GluonBwdConfig(int(stages[1:]), 64, 2) if d == 128 else None
+    kw = dict(
+        lag=int(lag[3:]), pair_rows=pair, delta_in_acc=in_acc, fences=fence_opts, frag=frag, q_rows=q_rows
+    )
+    return cfg, kw
 
 
 SHAPES = ["2,16,8192,128", "4,16,4096,128", "1,16,16384,128", "2,32,8192,128,8", "4,32,4096,64",
@@ -112,11 +120,8 @@ def check_case(b, hq, hkv, nq, nk, d, causal, dtype) -> dict[str, Any]:
     plain = _autograd(q, k, v, do, causal, scale, dtype)
     got = {}
     for spec in VARIANTS:
-        lag, cfg, pair, in_acc, fences, frag = _variant(spec)
-        got[spec] = launch_gluon_bwd_fused(
-            do, q, k, v, o, lse, causal, scale, cfg if d == 128 else None, lag=lag, pair_rows=pair,
-            delta_in_acc=in_acc, fences=fences, frag=frag,
-        )  # fmt: skip
+        cfg, kw = _variant(spec, d)
+        got[spec] = launch_gluon_bwd_fused(do, q, k, v, o, lse, causal, scale, cfg, **kw)
     got["split"] = launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, fused=False)
     row: dict[str, Any] = {"case": [b, hq, hkv, nq, nk, d, causal, str(dtype)[6:]]}
     ok = True
@@ -144,9 +149,7 @@ def bench_shape(spec: str, causal: bool, rounds: int) -> dict[str, Any]:
     fwd_flops = bench.attention_flops(b, h, n, n, d, causal, "fwd")
     runs = {}
     for spec in VARIANTS:
-        lag, cfg, pair, in_acc, fences, frag = _variant(spec)
-        cfg = cfg if d == 128 else None
-        opts = dict(lag=lag, pair_rows=pair, delta_in_acc=in_acc, fences=fences, frag=frag)
+        cfg, opts = _variant(spec, d)
         runs[spec] = lambda cfg=cfg, opts=opts: launch_gluon_bwd_fused(
             do, q, k, v, o, lse, causal, scale, cfg, **opts
         )
@@ -269,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         "--variants",
         nargs="+",
         default=VARIANTS,
-        help="lagL:sS[:pair|:plain|:frag][:dacc|:dlate][:f0|:dsl[:f1]][:dqn][:sf2], e.g. lag1:s2:frag",
+        help="lagL:sS[:pair|:plain|:frag][:dacc|:dlate][:f0|:dsl[:f1]][:dqn][:sf2][:q128], e.g. lag1:s2:q128",
     )
     ap.add_argument(
         "--profile", metavar="B,H,N,D[,HKV]", help="run each backward twice (for ncu), nothing else"
@@ -290,11 +293,8 @@ def main(argv: list[str] | None = None) -> int:
         o, lse = attention.flash_attention_forward(q, k, v, causal, d**-0.5)
         for _ in range(2):
             for spec in VARIANTS:
-                lag, cfg, pair, in_acc, fences, frag = _variant(spec)
-                launch_gluon_bwd_fused(
-                    do, q, k, v, o, lse, causal, d**-0.5, cfg if d == 128 else None, lag=lag, pair_rows=pair,
-                    delta_in_acc=in_acc, fences=fences, frag=frag,
-                )  # fmt: skip
+                cfg, kw = _variant(spec, d)
+                launch_gluon_bwd_fused(do, q, k, v, o, lse, causal, d**-0.5, cfg, **kw)
             launch_gluon_bwd(do, q, k, v, o, lse, causal, d**-0.5, fused=False)
         torch.cuda.synchronize()
         return 0

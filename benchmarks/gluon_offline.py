@@ -171,8 +171,9 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         lse = torch.zeros(b, h, n)
         lag = int(os.environ.get("FUSED_LAG", "1"))
         fences = os.environ.get("FUSED_FENCES")  # e.g. sf2 (launch_gluon_bwd_fused's fences)
+        q_rows = int(os.environ["FUSED_Q_ROWS"]) if os.environ.get("FUSED_Q_ROWS") else None  # e.g. 128
         launch_gluon_bwd_fused(torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale, cfg_b,
-                               lag=lag, fences=fences)  # fmt: skip
+                               lag=lag, fences=fences, q_rows=q_rows)  # fmt: skip
     elif kernel == "fp8":
         from gpuaccel.accel.kernels.gluon.fp8 import gluon_fp8_config, launch_gluon_fp8
 

@@ -88,6 +88,23 @@ def test_fused_backward_meets_flash_attentions_standard(b, hq, hkv, nq, nk, d, c
     assert row["ok"], row
 
 
+@pytest.mark.parametrize("b,hq,hkv,nq,nk,d,causal,dtype", [c for c in FUSED_CASES if c[5] == 64])
+def test_fused_backward_in_128_row_blocks_meets_flash_attentions_standard(
+    monkeypatch, b, hq, hkv, nq, nk, d, causal, dtype
+):
+    """The 128-row (Q, dO) blocks (an A/B switch at D64, ``launch_gluon_bwd_fused``'s ``q_rows``), both
+    schedules: the same standard as the shipped blocks."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import gluon_bwd_fused_ab
+
+    monkeypatch.setattr(gluon_bwd_fused_ab, "VARIANTS", ["lag0:s2:q128", "lag1:s2:q128"])
+    row = gluon_bwd_fused_ab.check_case(b, hq, hkv, nq, nk, d, causal, dtype)
+    assert row["ok"], row
+
+
 def test_long_calls_take_the_fused_backward_unless_determinism_is_asked_for():
     from gpuaccel.accel.kernels import flash_attn_func
     from gpuaccel.accel.kernels.gluon import bwd

@@ -74,6 +74,10 @@ FENCES = {64: "dsl:f1:sf2", 128: "sf2"}  # per head dim, where the fused kernel 
 # rounds on every D64 row (H100, docs/kernels-log.md). D128 with the paired staging: "dsl" measured even and
 # the others made ptxas spill 68-184 more bytes per thread (its consumers sit at their register cap), 1-5 %
 # slower; with the fragment-order staging (DQ_FRAG) "sf2" pays there (above)
+Q_ROWS = {64: 64, 128: 64}  # per head dim, the query rows of each (Q, dO) block the fused kernel streams
+# (launch_gluon_bwd_fused's ``q_rows``): 128 reads each key tile's operands from shared memory once per
+# twice the rows and pays each block's barriers, fences and statistics half as often (FlashAttention-4's
+# sm90 D64 backward streams 128-row blocks); registers allow it at D64 only
 
 
 def kv_grads_like(k: torch.Tensor, v: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -182,6 +186,7 @@ def launch_gluon_bwd_fused(
     delta_in_acc: bool | None = None,
     fences: str | None = None,
     frag: bool | None = None,
+    q_rows: int | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` of the fused backward (D64/D128) in three launches: the statistics (and the fp32
     dQ accumulator zeroed), the fused kernel (dQ summed by TMA reduce-adds), dQ cast to the inputs' dtype.
@@ -194,7 +199,9 @@ def launch_gluon_bwd_fused(
     after dQ's stores for both), "dqn" (dQ's fence and reduce in the next block, after its S^T and dP
     issues), "sf2" (delta and lse2 read before S^T is issued) joined by ":"
     (:func:`bwd_fused._fused_consumer`). ``frag`` (None: :data:`DQ_FRAG` of the head dim): dQ staged in
-    :func:`bwd_fused._frag_order` (the accumulator padded to 64 rows; ``pair_rows`` then unused)."""
+    :func:`bwd_fused._frag_order` (the accumulator padded to 64 rows; ``pair_rows`` then unused; 64-row
+    blocks only). ``q_rows`` (None: :data:`Q_ROWS` of the head dim): rows per streamed (Q, dO) block, 64
+    or 128 (128 at D64 only)."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     if d not in FUSED_HEAD_DIMS:
@@ -206,6 +213,9 @@ def launch_gluon_bwd_fused(
     if opts - {"dsl", "f1", "dqn", "sf2"} or ("f1" in opts and "dsl" not in opts):
         raise ValueError(f"fences takes dsl, f1 (with dsl), dqn, sf2 joined by ':', got {fences!r}")
     frag = DQ_FRAG[d] if frag is None else frag
+    q_rows = Q_ROWS[d] if q_rows is None else q_rows
+    if q_rows not in (64, 128) or (q_rows == 128 and (d != 64 or frag)):
+        raise ValueError(f"q_rows takes 64, or 128 at head_dim 64 without frag; got {q_rows} at D{d}")
     pair = pair and not frag
     rows = cdiv(nq, FRAG_ROWS) * FRAG_ROWS if frag else cdiv(nq, 16) * 16 if pair else nq
     if rows == nq:  # the statistics pass zeroes the accumulator ([B, Hq, Nq, D] rows, whatever their order)
@@ -221,15 +231,15 @@ def launch_gluon_bwd_fused(
     stat4 = (b, hq, 1, stat_stride)
     launch(
         gluon_bwd_fused_kernel, (cdiv(nk, TILE_ROWS), b * hkv),
-        (Tma(q, 64), Tma(k, 64), Tma(v, 64), Tma(do, 64), Tma(lse2.view(stat4), 1, STAT_BOX),
-         Tma(delta.view(stat4), 1, STAT_BOX), Tma(dq_acc, 64, d // 2), dk, dv, *dk.stride()[:3],
+        (Tma(q, q_rows), Tma(k, 64), Tma(v, 64), Tma(do, q_rows), Tma(lse2.view(stat4), 1, q_rows),
+         Tma(delta.view(stat4), 1, q_rows), Tma(dq_acc, q_rows, d // 2), dk, dv, *dk.stride()[:3],
          scale * LOG2E, scale, hq, hkv, nq, nk),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS, LAG=lag,
              PAIR_ROWS=pair, DELTA_IN_ACC=in_acc, DS_LATE="dsl" in opts, ONE_FENCE="f1" in opts,
-             DQ_NEXT="dqn" in opts, STATS_FIRST="sf2" in opts, FRAG=frag),
+             DQ_NEXT="dqn" in opts, STATS_FIRST="sf2" in opts, FRAG=frag, Q_ROWS=q_rows),
         dict(num_warps=4), bound,
         ("gluon_bwd_fused_frag" if frag else "gluon_bwd_fused_pair" if pair else "gluon_bwd_fused")
-        + "_dacc" * in_acc + "".join(f"_{o}" for o in sorted(opts)),
+        + "_dacc" * in_acc + "".join(f"_{o}" for o in sorted(opts)) + f"_q{q_rows}" * (q_rows != 64),
     )  # fmt: skip
     if frag:
         dq = out[0] if out is not None else laid_out_like(q)

@@ -60,21 +60,21 @@ def _tma_reduce_add(tensor_desc, coord, src, _semantic=None):
 def _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k, causal_off, qk_scale2,
                 s_layout: gl.constexpr, op_layout: gl.constexpr, CAUSAL: gl.constexpr,
                 DELTA_IN_ACC: gl.constexpr = False, pend=None,
-                STATS_FIRST: gl.constexpr = False):  # fmt: skip
+                STATS_FIRST: gl.constexpr = False, QM: gl.constexpr = HALF_M):  # fmt: skip
     """One (Q, dO) block against this warpgroup's 64 keys: dV += P^T dO issued (not waited for); returns
     dS^T (bf16) for dK and dQ. ``DELTA_IN_ACC``: dP's accumulator starts at -delta, so the matmul leaves
     dP - delta and nothing is read after dP's wait. Why: read there, delta's 8 ``LDS.64`` sit right after
     that wait on the dS path that feeds dQ and dK (SASS), while shared memory is ~70 % busy with wgmma
     operands; read beside lse2 and held to the wait, its 16 registers took ptxas's spills from 56 to 260
     bytes (D128). Read before dP is issued, it lives only until it fills the accumulator (spills 56 -> 60
-    bytes non-causal, 104 -> 92 causal). ``pend``: the previous block's staged dQ, ``(dq_desc, coord,
-    dq_box)``, whose fence and reduce-add are issued once S^T and dP are (``DQ_NEXT``). ``STATS_FIRST``:
-    delta and lse2 read before S^T is issued (their loads' latency was ~13 % of the consumers' stall
-    samples at D128, the exp2 inputs and the accumulator fill waiting on them; there ptxas spilled 68 more
-    bytes)."""
+    bytes non-causal, 104 -> 92 causal). ``QM``: the block's query rows (64 or 128). ``pend``: the
+    previous block's staged dQ, ``(dq_desc, coord, dq_box)``, whose fence and reduce-add are issued once
+    S^T and dP are (``DQ_NEXT``). ``STATS_FIRST``: delta and lse2 read before S^T is issued (their loads'
+    latency was ~13 % of the consumers' stall samples at D128, the exp2 inputs and the accumulator fill
+    waiting on them; there ptxas spilled 68 more bytes)."""
     dtype: gl.constexpr = q_s.dtype
     col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
-    zero = gl.zeros([HALF_M, HALF_M], gl.float32, s_layout)
+    zero = gl.zeros([HALF_M, QM], gl.float32, s_layout)
     if STATS_FIRST:
         if DELTA_IN_ACC:
             dp_acc = offs_n.to(gl.float32) * 0.0 - gl.expand_dims(delta_s.load(col_layout), 0)
@@ -94,12 +94,19 @@ def _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0,
     if not STATS_FIRST:
         lse2 = gl.expand_dims(lse2_s.load(col_layout), 0)  # read under the matmuls, not after them
     qk = warpgroup_mma_wait(1, deps=(qk_tok,))
-    p = _p_t(qk, lse2, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout, CAUSAL)
-    p_op = gl.convert_layout(p.to(dtype), op_layout)
+    p = _p_t(qk, lse2, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout, CAUSAL, QM)
+    # 128-row blocks: dS is formed from P rounded to the inputs' dtype (as plain PyTorch's bf16 backward
+    # forms it); P's fp32 copy held beside dP^T, dK and dV spilled 84-100 bytes more a thread (ptxas, LAG 0)
+    p_low: gl.constexpr = QM > HALF_M
+    if p_low:
+        p = p.to(dtype)
+        p_op = gl.convert_layout(p, op_layout)
+    else:
+        p_op = gl.convert_layout(p.to(dtype), op_layout)
     dv = warpgroup_mma(p_op, do_s, dv, is_async=True)
     dp = warpgroup_mma_wait(1, deps=(dp_tok,))
     if DELTA_IN_ACC:
-        ds = (p * dp).to(dtype)
+        ds = (p.to(gl.float32) * dp).to(dtype)
     else:
         ds = (p * (dp - gl.expand_dims(delta_s.load(col_layout), 0))).to(dtype)
     return dv, ds, p_op
@@ -120,9 +127,10 @@ def _pair_rows(dq, HALF_D: gl.constexpr):
     register pair covers rows 0-3 (+ 16 w) in its first half-warp, and in the TMA's 128-byte swizzle
     (16-byte chunk ^= row % 8) rows 0 and 1 (2 and 3) land in the same banks: 2-way conflicts, twice the
     ideal wavefronts (ncu, 2026-11-27). Rows 0-3 stored at 0, 2, 4, 6 swizzle to 8 distinct chunks."""
-    x = gl.reshape(dq, [HALF_M // 16, 2, 8, HALF_D])  # (warp's 16 rows, r // 8, r % 8, column)
+    rows: gl.constexpr = dq.shape[0]
+    x = gl.reshape(dq, [rows // 16, 2, 8, HALF_D])  # (warp's 16 rows, r // 8, r % 8, column)
     x = gl.permute(x, (0, 2, 1, 3))
-    return gl.reshape(x, [HALF_M, HALF_D])
+    return gl.reshape(x, [rows, HALF_D])
 
 
 @gluon.jit
@@ -245,7 +253,7 @@ def _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, h, start_m, col, PAIR_ROWS: gl.
 @gluon.jit
 def _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv, group, n_m,
              lo_blk, n_iter, col, PAIR_ROWS: gl.constexpr, DQ_NEXT: gl.constexpr = False,
-             FRAG: gl.constexpr = False):  # fmt: skip
+             FRAG: gl.constexpr = False, QM: gl.constexpr = HALF_M):  # fmt: skip
     """With ``LAG`` 1, the last block's dQ, once the loop is done (``DQ_NEXT``: after the reduce of the
     block before it, still pending; with one block, zeros staged before the loop, added at block 0)."""
     j = n_iter - 1
@@ -254,9 +262,9 @@ def _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc
     if DQ_NEXT:
         p = gl.maximum(n_iter - 2, 0)
         fence_async_shared()
-        _tma_reduce_add(dq_desc, [b, hkv * group + p // n_m, row0 + (lo_blk + p % n_m) * HALF_M, col], dq_box)
+        _tma_reduce_add(dq_desc, [b, hkv * group + p // n_m, row0 + (lo_blk + p % n_m) * QM, col], dq_box)
     dq = warpgroup_mma_wait(0, deps=(dq,))
-    row = row0 + (lo_blk + j % n_m) * HALF_M
+    row = row0 + (lo_blk + j % n_m) * QM
     _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m, row, col, PAIR_ROWS, FRAG=FRAG)
 
 
@@ -269,7 +277,7 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                     PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False,
                     DS_LATE: gl.constexpr = False, ONE_FENCE: gl.constexpr = False,
                     DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False,
-                    FRAG: gl.constexpr = False):  # fmt: skip
+                    FRAG: gl.constexpr = False, QM: gl.constexpr = HALF_M):  # fmt: skip
     """``LAG`` 0: both warpgroups meet on every block and take its dQ at once; 1: a block's dQ is taken
     during the next block, so a warpgroup waits for the other's dS^T only when it is a block behind.
     ``row0``: where query row 0 sits in ``dq_desc``'s rows (a packed document's first token; else 0);
@@ -281,12 +289,14 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
     ``ONE_FENCE`` (with ``DS_LATE``), that fence is the one after dQ's staging stores; ``DQ_NEXT``, dQ's
     staging fence and reduce-add are issued in the next block, after its S^T and dP (:func:`_fused_step`'s
     ``pend``); ``STATS_FIRST``, delta and lse2 read before S^T is issued (:func:`_fused_step`).
-    ``FRAG``: dQ staged in :func:`_frag_order` (needs ``row0`` a multiple of 64)."""
+    ``FRAG``: dQ staged in :func:`_frag_order` (needs ``row0`` a multiple of 64; 64-row blocks only).
+    ``QM``: query rows per (Q, dO) block, 64 or 128 (S^T is 64 keys x ``QM`` a warpgroup; dQ, ``QM``
+    rows x half the head dim, takes two wgmma row repetitions at 128)."""
     HALF_D: gl.constexpr = HEAD_DIM // 2
-    s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
-    a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
-    op_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[2]
-    dq_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HALF_D)[1]
+    s_layout: gl.constexpr = _mma_layouts(HALF_M, QM, HEAD_DIM)[0]
+    a_layout: gl.constexpr = _mma_layouts(HALF_M, QM, HEAD_DIM)[1]
+    op_layout: gl.constexpr = _mma_layouts(HALF_M, QM, HEAD_DIM)[2]
+    dq_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HALF_D)[1]  # 4 warps; QM 128: two row reps
     stat_layout: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, order=[0])
     key0 = start_n + HALF * HALF_M
     offs_n = gl.expand_dims(key0 + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, s_layout)), 1)
@@ -296,36 +306,36 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
     k_lo = _view(k_smem.index(0), HALF_M, HEAD_DIM).slice(HALF * HALF_D, HALF_D, dim=1)
     k_hi = _view(k_smem.index(1), HALF_M, HEAD_DIM).slice(HALF * HALF_D, HALF_D, dim=1)
     dq_box = dq_smem.index(HALF)
-    dq_s = _view(dq_box, HALF_M, HALF_D)
+    dq_s = _view(dq_box, QM, HALF_D)
     col = HALF * HALF_D
     dk = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
     dv = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
-    dq_zero = gl.zeros([HALF_M, HALF_D], gl.float32, dq_layout)
+    dq_zero = gl.zeros([QM, HALF_D], gl.float32, dq_layout)
     if DQ_NEXT:  # what a lone block's flush adds (_last_dq)
         dq_s.store(dq_zero)
     mbarrier.wait(kv_ready, 0)
     for i in range(n_iter):
-        start_m = (lo_blk + i % n_m) * HALF_M
+        start_m = (lo_blk + i % n_m) * QM
         h = hkv * group + i // n_m
         s = i % STAGES
         buf = i % 2
         mbarrier.wait(ready.index(s), (i // STAGES) & 1)
-        q_s = _view(q_smem.index(s), HALF_M, HEAD_DIM)
-        do_s = _view(do_smem.index(s), HALF_M, HEAD_DIM)
-        lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
-        delta_s = delta_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
+        q_s = _view(q_smem.index(s), QM, HEAD_DIM)
+        do_s = _view(do_smem.index(s), QM, HEAD_DIM)
+        lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [QM], stat_layout)
+        delta_s = delta_smem.index(s)._reinterpret(gl.float32, [QM], stat_layout)
         if DQ_NEXT and LAG == 1:
             # block i - 2's dQ, staged in the last block; blocks 0 and 1 add the zeros staged before the
             # loop at block 0 (no branch: a branch here costs registers)
             p = gl.maximum(i - 2, 0)
-            pend = (dq_desc, [b, hkv * group + p // n_m, row0 + (lo_blk + p % n_m) * HALF_M, col], dq_box)
+            pend = (dq_desc, [b, hkv * group + p // n_m, row0 + (lo_blk + p % n_m) * QM, col], dq_box)
             dv, ds, p_op = _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k,
                                        causal_off, qk_scale2, s_layout, op_layout, CAUSAL, DELTA_IN_ACC, pend,
-                                       STATS_FIRST)  # fmt: skip
+                                       STATS_FIRST, QM)  # fmt: skip
         else:
             dv, ds, p_op = _fused_step(k_s, v_s, q_s, do_s, lse2_s, delta_s, dv, start_m, offs_n, key0, seq_k,
                                        causal_off, qk_scale2, s_layout, op_layout, CAUSAL, DELTA_IN_ACC, None,
-                                       STATS_FIRST)  # fmt: skip
+                                       STATS_FIRST, QM)  # fmt: skip
         # this warpgroup's dS^T for both warpgroups' dQ, in the block's buffer of two; ds_empty says
         # both have read what the buffer held two blocks ago
         mbarrier.wait(ds_empty.index(buf), ((i // 2) & 1) ^ 1)
@@ -357,11 +367,11 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
                 mbarrier.arrive(ds_empty.index(j % 2))
                 if late and ONE_FENCE:
                     _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
-                            row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, not DQ_NEXT,
+                            row0 + (lo_blk + j % n_m) * QM, col, PAIR_ROWS, not DQ_NEXT,
                             ds_full.index(buf), FRAG)  # fmt: skip
                 else:
                     _dq_out(dq, scale, dq_s, dq_box, dq_desc, b, hkv * group + j // n_m,
-                            row0 + (lo_blk + j % n_m) * HALF_M, col, PAIR_ROWS, not DQ_NEXT,
+                            row0 + (lo_blk + j % n_m) * QM, col, PAIR_ROWS, not DQ_NEXT,
                             FRAG=FRAG)  # fmt: skip
                 dk, ds_op = warpgroup_mma_wait(0, deps=(dk, ds_op))
             else:
@@ -375,10 +385,10 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
         if PACKED:  # a packed document's key tile may see no query (n_iter 0); a dense one never does
             if n_iter > 0:
                 _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
-                         group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT, FRAG)  # fmt: skip
+                         group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT, FRAG, QM)  # fmt: skip
         else:  # (the guard is left out of the dense kernel: with it the H100 measured 5-8 % slower)
             _last_dq(ds_smem, ds_full, k_lo, k_hi, dq_zero, scale, dq_s, dq_box, dq_desc, b, row0, hkv,
-                     group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT, FRAG)  # fmt: skip
+                     group, n_m, lo_blk, n_iter, col, PAIR_ROWS, DQ_NEXT, FRAG, QM)  # fmt: skip
     tma.store_wait(0)
     _store_rows(dk_ptr, stride_kb, stride_kh, stride_kn, b, hkv, key0, seq_k, dk * scale, a_layout, HALF_M,
                 HEAD_DIM)  # fmt: skip
@@ -386,12 +396,13 @@ def _fused_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_s
 
 
 @gluon.jit
-def _dq_smem(dtype: gl.constexpr, dq_desc, HEAD_DIM: gl.constexpr):
+def _dq_smem(dtype: gl.constexpr, dq_desc, HEAD_DIM: gl.constexpr, QM: gl.constexpr = HALF_M):
     """What the fused kernel adds to the dK/dV kernel's ring: dS^T's two buffers of both warpgroups'
-    tiles, dQ's fp32 staging per warpgroup, and the dS^T buffers' full/empty barriers."""
-    ds_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HALF_M], dtype)
-    ds_smem = gl.allocate_shared_memory(dtype, [4, HALF_M, HALF_M], ds_layout)  # [buffer * 2 + warpgroup]
-    dq_smem = gl.allocate_shared_memory(gl.float32, [2, 1, 1, HALF_M, HEAD_DIM // 2], dq_desc.layout)
+    tiles (64 keys x ``QM`` rows), dQ's fp32 staging per warpgroup, and the dS^T buffers' full/empty
+    barriers."""
+    ds_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, QM], dtype)
+    ds_smem = gl.allocate_shared_memory(dtype, [4, HALF_M, QM], ds_layout)  # [buffer * 2 + warpgroup]
+    dq_smem = gl.allocate_shared_memory(gl.float32, [2, 1, 1, QM, HEAD_DIM // 2], dq_desc.layout)
     ds_full = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     ds_empty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     for i in gl.static_range(2):
@@ -408,11 +419,12 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                            PAIR_ROWS: gl.constexpr = False, DELTA_IN_ACC: gl.constexpr = False,
                            DS_LATE: gl.constexpr = False, ONE_FENCE: gl.constexpr = False,
                            DQ_NEXT: gl.constexpr = False, STATS_FIRST: gl.constexpr = False,
-                           FRAG: gl.constexpr = False):  # fmt: skip
+                           FRAG: gl.constexpr = False, Q_ROWS: gl.constexpr = HALF_M):  # fmt: skip
     """dK and dV of 128 keys of one (batch, KV head), summed over its group's query heads, and their
     share of every query block's dQ, added to ``dq_desc``'s fp32 accumulator (zeroed by the caller; with
     ``PAIR_ROWS`` its rows in :func:`_pair_rows`' order within each 16, with ``FRAG`` each 64-row
-    block's column halves in :func:`_frag_order`'s; the caller undoes either)."""
+    block's column halves in :func:`_frag_order`'s; the caller undoes either). ``Q_ROWS``: rows per
+    streamed (Q, dO) block, 64 or 128 (the boxes of q, dO, the statistics and dQ take as many)."""
     pid_n = gl.program_id(0)
     bhkv = gl.program_id(1)
     b = bhkv // heads_kv
@@ -420,13 +432,13 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
     group = heads_q // heads_kv
     start_n = pid_n * 2 * HALF_M
     causal_off = seq_k - seq_q
-    lo_blk, n_m, n_iter = _query_blocks(start_n, seq_q, causal_off, group, CAUSAL)
+    lo_blk, n_m, n_iter = _query_blocks(start_n, seq_q, causal_off, group, CAUSAL, Q_ROWS)
     zero = pid_n * 0
 
     k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
-        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM, Q_ROWS
     )  # the dK/dV kernel's K/V and (Q, dO) ring, with its barriers
-    ds_smem, dq_smem, ds_full, ds_empty = _dq_smem(q_desc.dtype, dq_desc, HEAD_DIM)
+    ds_smem, dq_smem, ds_full, ds_empty = _dq_smem(q_desc.dtype, dq_desc, HEAD_DIM, Q_ROWS)
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1
@@ -437,16 +449,16 @@ def gluon_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_des
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, first, HEAD_DIM, STAGES,
                                CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC, DS_LATE, ONE_FENCE, DQ_NEXT,
-                               STATS_FIRST, FRAG)),
+                               STATS_FIRST, FRAG, Q_ROWS)),
             (_fused_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, ds_smem, dq_smem,
                                kv_ready, ready, empty, ds_full, ds_empty, dq_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, zero, hkv, start_n,
                                seq_k, causal_off, n_m, lo_blk, group, n_iter, second, HEAD_DIM, STAGES,
                                CAUSAL, LAG, False, PAIR_ROWS, DELTA_IN_ACC, DS_LATE, ONE_FENCE, DQ_NEXT,
-                               STATS_FIRST, FRAG)),
+                               STATS_FIRST, FRAG, Q_ROWS)),
             (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
                             do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
-                            lo_blk, group, n_iter, STAGES)),
+                            lo_blk, group, n_iter, STAGES, 2, Q_ROWS)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],

@@ -239,30 +239,30 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
 
 
 @gluon.jit
-def _query_blocks(start_n, seq_q, causal_off, group, CAUSAL: gl.constexpr):
+def _query_blocks(start_n, seq_q, causal_off, group, CAUSAL: gl.constexpr, QM: gl.constexpr = HALF_M):
     """The (Q, dO) steps of a dK/dV program whose keys start at ``start_n``: (lo_blk, n_m, n_iter), the
-    first 64-row query block that sees any of them (causal: the blocks below see none), the blocks per
+    first ``QM``-row query block that sees any of them (causal: the blocks below see none), the blocks per
     query head from there (at least 1, so ``i % n_m`` is defined) and the steps over the group's heads."""
-    num_m = gl.cdiv(seq_q, HALF_M)
+    num_m = gl.cdiv(seq_q, QM)
     lo_blk = 0
     if CAUSAL:
-        lo_blk = gl.minimum(gl.maximum(start_n - causal_off, 0) // HALF_M, num_m)
+        lo_blk = gl.minimum(gl.maximum(start_n - causal_off, 0) // QM, num_m)
     return lo_blk, gl.maximum(num_m - lo_blk, 1), group * (num_m - lo_blk)
 
 
 @gluon.jit
 def _kv_ring(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, KV_BLOCKS: gl.constexpr,
-             STAGES: gl.constexpr, HEAD_DIM: gl.constexpr):  # fmt: skip
+             STAGES: gl.constexpr, HEAD_DIM: gl.constexpr, QM: gl.constexpr = HALF_M):  # fmt: skip
     """A dK/dV program's shared memory, barriers initialised: K and V of its keys (``KV_BLOCKS`` boxes
-    of 64 rows, loaded once: kv_ready), and a ring of (Q, dO, lse2, delta) blocks (ready: bytes landed;
-    empty: both consumer warpgroups are done with the slot)."""
+    of 64 rows, loaded once: kv_ready), and a ring of (Q, dO, lse2, delta) blocks of ``QM`` rows (ready:
+    bytes landed; empty: both consumer warpgroups are done with the slot)."""
     dtype: gl.constexpr = q_desc.dtype
     k_smem = gl.allocate_shared_memory(dtype, [KV_BLOCKS, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
     v_smem = gl.allocate_shared_memory(dtype, [KV_BLOCKS, 1, 1, HALF_M, HEAD_DIM], v_desc.layout)
-    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
-    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
-    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, QM, HEAD_DIM], q_desc.layout)
+    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, QM, HEAD_DIM], do_desc.layout)
+    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, QM], lse2_desc.layout)
+    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, QM], delta_desc.layout)
     kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
     ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
@@ -276,9 +276,9 @@ def _kv_ring(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, KV_BLOCKS: 
 @gluon.jit
 def _kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem, do_smem,
                  lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m, lo_blk, group, n_iter,
-                 STAGES: gl.constexpr, KV_BLOCKS: gl.constexpr = 2):  # fmt: skip
+                 STAGES: gl.constexpr, KV_BLOCKS: gl.constexpr = 2, QM: gl.constexpr = HALF_M):  # fmt: skip
     """K and V of the program's keys once (``KV_BLOCKS`` boxes of 64 rows each), then the ring of (Q, dO,
-    lse2, delta) blocks: every 64-row block of each query head of the group."""
+    lse2, delta) blocks: every ``QM``-row block of each query head of the group."""
     mbarrier.expect(kv_ready, KV_BLOCKS * (k_desc.block_type.nbytes + v_desc.block_type.nbytes))
     for c in gl.static_range(KV_BLOCKS):
         tma.async_copy_global_to_shared(k_desc, [b, hkv, start_n + c * HALF_M, 0], kv_ready, k_smem.index(c))
@@ -289,7 +289,7 @@ def _kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem,
         s = i % STAGES
         mbarrier.wait(empty.index(s), ((i // STAGES) & 1) ^ 1)
         h = hkv * group + i // n_m
-        start_m = (lo_blk + i % n_m) * HALF_M
+        start_m = (lo_blk + i % n_m) * QM
         mbarrier.expect(ready.index(s), nbytes)
         tma.async_copy_global_to_shared(q_desc, [b, h, start_m, 0], ready.index(s), q_smem.index(s))
         tma.async_copy_global_to_shared(do_desc, [b, h, start_m, 0], ready.index(s), do_smem.index(s))
@@ -299,15 +299,15 @@ def _kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem,
 
 @gluon.jit
 def _p_t(qk, lse2, qk_scale2, start_m, offs_n, key0, seq_k, causal_off, col_layout: gl.constexpr,
-         CAUSAL: gl.constexpr):  # fmt: skip
-    """P^T of 64 keys from ``key0`` against the 64-row block at ``start_m``, from S^T and the block's lse2
-    ([1, 64] in S^T's column layout); masked only on the causal diagonal or the ragged key end."""
+         CAUSAL: gl.constexpr, QM: gl.constexpr = HALF_M):  # fmt: skip
+    """P^T of 64 keys from ``key0`` against the ``QM``-row block at ``start_m``, from S^T and the block's
+    lse2 ([1, QM] in S^T's column layout); masked only on the causal diagonal or the ragged key end."""
     p = gl.exp2(qk * qk_scale2 - lse2)
     masked = key0 + HALF_M > seq_k  # zero-filled key rows must not get P (their S is 0, not -inf)
     if CAUSAL:
         masked = masked | (start_m + causal_off < key0 + HALF_M - 1)
     if masked:
-        offs_m = gl.expand_dims(start_m + gl.arange(0, HALF_M, layout=col_layout), 0)
+        offs_m = gl.expand_dims(start_m + gl.arange(0, QM, layout=col_layout), 0)
         keep = offs_n < seq_k
         if CAUSAL:
             keep = keep & (offs_n <= offs_m + causal_off)
