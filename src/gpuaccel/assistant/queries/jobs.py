@@ -65,6 +65,21 @@ def label(job: Job) -> str:
     return f"job {job.id} ({job.name or job.kind})"
 
 
+def stored_job(store: Any, job_id: int | None, with_events: bool = False) -> Job | None:
+    """Job ``job_id`` from the store, or None where the queue never had it: ids are SQLite integers from 1,
+    so a number outside them (a model's "job 0", a pasted 20-digit id) names no job rather than an error."""
+    if job_id is None or not 0 < job_id < 2**63:
+        return None
+    return store.get(job_id, with_events=with_events)
+
+
+def no_such_job(*ids: int) -> str:
+    """What every answer says of a job id the queue never had."""
+    if len(ids) == 1:
+        return f"There is no job {ids[0]} in the queue's history."
+    return f"There are no jobs {and_list([str(i) for i in ids])} in the queue's history."
+
+
 # A job's state in plain words, so a ranking or listing never leaves a user guessing whether the job it
 # names finished well: short (after a job in a list) and as its own clause (after a figure).
 STATE_WORDS: dict[JobState, str] = {
@@ -215,10 +230,9 @@ def filters(q: Query) -> str:
 
 
 def job_detail(ctx: QueryContext, q: Query) -> Result:
-    in_range = q.job is not None and 0 <= q.job < 2**63  # SQLite integers: a larger id names no job
-    job = ctx.store.get(q.job, with_events=True) if in_range else None
+    job = stored_job(ctx.store, q.job, with_events=True)
     if job is None:
-        return Result(q, f"There is no job {q.job} in the queue's history.")
+        return Result(q, no_such_job(q.job))
     now = ctx.now()
     name, t, on = cap(label(job)), run_time(job, now), _where(job, ctx.models())
     tried = tries(job)
