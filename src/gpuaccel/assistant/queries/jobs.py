@@ -29,7 +29,7 @@ from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.log_files import LogUnreadable, code_span, read_log, shown_lines
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, and_list
-from gpuaccel.assistant.queries.spans import last_day
+from gpuaccel.assistant.queries.spans import ROUGHLY_MIN, last_day
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 
@@ -479,7 +479,9 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     # each sweep element") and a sweep's or a GPU's jobs their total
     used = {j.id: reads.job_energy(ctx.store, j.id) for j in found} if q.job_name or totalled else {}
 
-    at_instant = q.window is not None and q.window.instant
+    # a moment, said exactly or roughly ("around 12:30": ten minutes): each job says when it ran, so the one
+    # running at the time said is told from one that ended just before it
+    at_instant = q.window is not None and q.window.t1 - q.window.t0 <= 2 * ROUGHLY_MIN * 60
 
     def entry(j: Job) -> str:
         if not q.state:
