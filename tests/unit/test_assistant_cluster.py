@@ -108,7 +108,7 @@ def test_which_job_ran_where(store: Store) -> None:
     listing = run(ctx, Query("job_nodes"))
     assert listing.sentence == f"Job {there} (ring) ran on the Ray node {LABEL_A}."
     assert listing.rows == [[there, "ring", "succeeded", "ray", LABEL_A]] and listing.subject_jobs == [there]
-    assert run(ctx, Query("job_nodes", job=999)).sentence == "There is no job 999."
+    assert run(ctx, Query("job_nodes", job=999)).sentence == "There is no job 999 in the queue's history."
     never = _job(store, "refused", "ray", "failed")  # failed at submission: no node ever ran it
     assert run(ctx, Query("job_nodes", job=never)).sentence == (
         f"Job {never} (refused) was sent to the Ray cluster and failed before it ran on a node."

@@ -96,6 +96,24 @@ def test_spans_said_by_the_clock() -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("any spikes on the a100 roughly at 9:20", "between 09:15 and 09:25"),
+        ("which runs were up near 14:05", "between 14:00 and 14:10"),
+        ("temps circa 8pm yesterday", "yesterday between 19:55 and 20:05"),
+        ("gpu 3 at exactly 9:20", "at 09:20"),  # said exactly: that minute
+        ("how about 9:20", "at 09:20"),  # a follow-up's time, not "about" as roughly
+    ],
+)
+def test_a_time_said_roughly_is_the_minutes_either_side(said: str, label: str) -> None:
+    w = window_of(said, AFTERNOON)
+    assert w is not None and w.label == label, (said, w)
+    again = window_of(f"between {label.split('between ')[-1]}", AFTERNOON) if "between" in label else w
+    # the label reads back as the same span
+    assert again is not None and (again.t1 - again.t0) == (w.t1 - w.t0), (label, again)
+
+
+@pytest.mark.parametrize(
     ("question", "expected"),
     [
         ("clocks on gpu 0?", Query("gpu_reading", gpu=0, metric="overview")),

@@ -35,7 +35,11 @@ from gpuaccel.assistant.understand.languages.lithuanian import lithuanian_marked
             "koks buvo vidutinis apkrovimas ant 4090 per paskutines 3 valandas?",
             {"name": "gpu_reading", "gpu": 1, "metric": "util", "label": "in the last 3 hours"},
         ),
-        ("kas buvo ant h100-o apie 11 valandą?", {"name": "jobs", "gpu": 0, "label": "at 11:00"}),
+        # ("apie": about, a time said roughly: the minutes either side of it)
+        (
+            "kas buvo ant h100-o apie 11 valandą?",
+            {"name": "jobs", "gpu": 0, "label": "between 10:55 and 11:05"},
+        ),
         ("kiek laiko 4090 stovi be darbo?", {"name": "idle_gpus"}),
         ("kiek jau sukasi mistral-7b-sft?", {"name": "job_detail", "job": 11}),
         ("kodėl nestartuoja jobas 13?", {"name": "job_detail", "job": 13}),

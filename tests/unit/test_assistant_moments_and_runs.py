@@ -128,6 +128,37 @@ def test_the_model_may_write_only_the_job_a_question_names_when_it_points_back_a
     assert set(jobs_in("and how long did it take?", ctx)) == {2}
 
 
+def test_the_model_is_never_offered_job_0() -> None:
+    # the queue's ids start at 1: a 0 said is a card ("die 0er", "gpu0"), never a job to write
+    ctx = Context(None, [], job_names={"bert-ft": 3})
+    assert 0 not in jobs_in("wie heiss ist die 0er und was macht job 3", ctx)
+    assert jobs_in("und die 0er?", ctx) == []
+
+
+def test_what_was_going_on_around_a_time_is_the_recap_of_its_minutes(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(heldout_svc, "what was happening on the box at around 13:50?", None)
+    assert query is not None and query["name"] == "summary", query
+    assert query["window"]["label"] == "between 13:45 and 13:55" and "mistral-7b-sft" in text, (query, text)
+    # now's ("what's going on") is not a recap of the past
+    _, _, query = ask(heldout_svc, "what's going on on gpu 1", None)
+    assert query is None or query["name"] != "summary", query
+
+
+@pytest.mark.parametrize(
+    "request_said", ["pause job 4711", "pls cancel jobs 12 and 9000", "bump job 777 to priority 5"]
+)
+def test_a_request_for_a_job_the_queue_never_had_gives_no_command(
+    heldout_svc: AssistantService, request_said: str
+) -> None:
+    sid, text, query = ask(heldout_svc, request_said, None)
+    missing = [n for n in ("4711", "9000", "777") if n in request_said][0]
+    assert query is None and text.strip() == f"There is no job {missing} in the queue's history.", text
+    assert "gpuaccel" not in text, text
+    # and no focus on it: "and its log?" is not asked of a job that is not there
+    _, text, _ = ask(heldout_svc, "why did it stop?", sid)
+    assert f"job {missing}" not in text, text
+
+
 def test_jobs_ranked_by_a_reading_over_their_runs(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "job 2 vs job 11, which ran hotter", None)
     assert query == {"name": "job_rank", "metric": "temperature", "order": "max", "among": "2,11"}, query

@@ -58,7 +58,7 @@ def test_what_a_labmate_says_happened_frames_the_question(heldout_svc: Assistant
         None,
     )
     assert query is not None and query["name"] == "jobs" and query.get("gpu") == 0, query
-    assert query["window"]["label"] == "at 11:00", query
+    assert query["window"]["label"] == "between 10:55 and 11:05", query  # "around 11:00": either side
 
 
 def test_run_time_until_the_crash_is_the_job_in_focus(heldout_svc: AssistantService) -> None:

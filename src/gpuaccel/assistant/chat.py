@@ -26,8 +26,9 @@ from gpuaccel.assistant.engine.runtime import GenParams, Utf8Stream
 from gpuaccel.assistant.prose_checks import NumberCheck
 from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
+from gpuaccel.assistant.queries.jobs import no_such_job, stored_job
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
-from gpuaccel.assistant.understand.acts import QUEUE_PAUSED, asked_again_of, read_act, setting_asked
+from gpuaccel.assistant.understand.acts import QUEUE_PAUSED, Act, asked_again_of, read_act, setting_asked
 from gpuaccel.assistant.understand.asks import answer_asks, without_asides, without_lead_in
 from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.languages import Lean
@@ -321,6 +322,7 @@ class ChatService:
         # element 2"): that element's job, as a question about it reads it
         elements = array_elements(heard, machine)
         act = read_act(elements, machine, states) or asked_again_of(heard, context.request, machine, states)
+        act = self._unknown_jobs(act)
         reply = (
             (act.reply if act is not None else None)
             or about_housekeeping(heard)
@@ -427,6 +429,14 @@ class ChatService:
             turn.setting = setting_asked(heard) if query.job is not None else None
             return turn
         return Turn(question, None, None, facts.block(), REFUSAL, meta, before=context)
+
+    def _unknown_jobs(self, act: Act | None) -> Act | None:
+        """A request for a job the queue never had ("pause job 4711") says so, with no command to run and
+        no focus for the next question: a command for a job that is not there would be a made-up one."""
+        if act is None:
+            return None
+        missing = [j for j in act.jobs if stored_job(self.facts.store, j) is None]
+        return Act(no_such_job(*missing)) if missing else act
 
     def prose_for(
         self, turn: Turn, history: str, stop: threading.Event

@@ -16,7 +16,7 @@ from typing import Any
 
 from gpuaccel.api.jobs import FINISHED, JobState
 from gpuaccel.assistant.queries.gpu import gpu_list, idle_gpus
-from gpuaccel.assistant.queries.jobs import STATE_CLAUSES, cap, in_span, label
+from gpuaccel.assistant.queries.jobs import STATE_CLAUSES, cap, in_span, label, no_such_job, stored_job
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 
 NOT_CONNECTED = "This daemon is not connected to a Ray cluster (start it with `gpuaccel serve --ray ADDRESS`)"
@@ -175,9 +175,9 @@ def job_nodes(ctx: QueryContext, q: Query) -> Result:
 
     cols = ["job", "name", "state", "placed", "node"]
     if q.job is not None:
-        job = ctx.store.get(q.job)
+        job = stored_job(ctx.store, q.job)
         if job is None:
-            return Result(q, f"There is no job {q.job}.")
+            return Result(q, no_such_job(q.job))
         row = [[job.id, job.name or job.kind, job.state.value, job.where, job.node or "-"]]
         return Result(q, f"{cap(label(job))} {_where(job)}.", cols, row, [job.id])
     jobs = [j for j in ctx.store.list(limit=5000) if j.where == "ray"]

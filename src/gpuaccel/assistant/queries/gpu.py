@@ -27,7 +27,7 @@ from gpuaccel.accel.telemetry.fields import (
 from gpuaccel.api.attempts import attempts
 from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
-from gpuaccel.assistant.queries.jobs import at_words, cap, clock, label
+from gpuaccel.assistant.queries.jobs import at_words, cap, clock, label, no_such_job, stored_job
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, cell
 from gpuaccel.assistant.queries.spans import window_of
 from gpuaccel.scheduler.reads import history as history_read
@@ -270,9 +270,9 @@ def gpu_reading(ctx: QueryContext, q: Query) -> Result:
 def _during(ctx: QueryContext, q: Query) -> tuple[Query | None, str | None]:
     """The query over the run of job ``q.job`` (its last attempt, from its start to its end or now) on its
     GPU (or the one said); None and why when it never ran or ran on no GPU."""
-    job = ctx.store.get(q.job) if q.job is not None and 0 <= q.job < 2**63 else None
+    job = stored_job(ctx.store, q.job)
     if job is None:
-        return None, f"There is no job {q.job} in the queue's history."
+        return None, no_such_job(q.job)
     if job.started_at is None:
         return None, f"{cap(label(job))} has not run yet, so no GPU reading covers it."
     gpus = list(job.assigned_gpus)

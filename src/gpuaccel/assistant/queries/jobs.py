@@ -29,7 +29,7 @@ from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.log_files import LogUnreadable, code_span, read_log, shown_lines
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, and_list
-from gpuaccel.assistant.queries.spans import last_day
+from gpuaccel.assistant.queries.spans import ROUGHLY_MIN, last_day
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 
@@ -63,6 +63,21 @@ def cap(text: str) -> str:
 
 def label(job: Job) -> str:
     return f"job {job.id} ({job.name or job.kind})"
+
+
+def stored_job(store: Any, job_id: int | None, with_events: bool = False) -> Job | None:
+    """Job ``job_id`` from the store, or None where the queue never had it: ids are SQLite integers from 1,
+    so a number outside them (a model's "job 0", a pasted 20-digit id) names no job rather than an error."""
+    if job_id is None or not 0 < job_id < 2**63:
+        return None
+    return store.get(job_id, with_events=with_events)
+
+
+def no_such_job(*ids: int) -> str:
+    """What every answer says of a job id the queue never had."""
+    if len(ids) == 1:
+        return f"There is no job {ids[0]} in the queue's history."
+    return f"There are no jobs {and_list([str(i) for i in ids])} in the queue's history."
 
 
 # A job's state in plain words, so a ranking or listing never leaves a user guessing whether the job it
@@ -215,10 +230,9 @@ def filters(q: Query) -> str:
 
 
 def job_detail(ctx: QueryContext, q: Query) -> Result:
-    in_range = q.job is not None and 0 <= q.job < 2**63  # SQLite integers: a larger id names no job
-    job = ctx.store.get(q.job, with_events=True) if in_range else None
+    job = stored_job(ctx.store, q.job, with_events=True)
     if job is None:
-        return Result(q, f"There is no job {q.job} in the queue's history.")
+        return Result(q, no_such_job(q.job))
     now = ctx.now()
     name, t, on = cap(label(job)), run_time(job, now), _where(job, ctx.models())
     tried = tries(job)
@@ -465,7 +479,9 @@ def jobs(ctx: QueryContext, q: Query) -> Result:
     # each sweep element") and a sweep's or a GPU's jobs their total
     used = {j.id: reads.job_energy(ctx.store, j.id) for j in found} if q.job_name or totalled else {}
 
-    at_instant = q.window is not None and q.window.instant
+    # a moment, said exactly or roughly ("around 12:30": ten minutes): each job says when it ran, so the one
+    # running at the time said is told from one that ended just before it
+    at_instant = q.window is not None and q.window.t1 - q.window.t0 <= 2 * ROUGHLY_MIN * 60
 
     def entry(j: Job) -> str:
         if not q.state:

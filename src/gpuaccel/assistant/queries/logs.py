@@ -11,7 +11,15 @@ from pathlib import Path
 
 from gpuaccel.api import jobs as models
 from gpuaccel.api.jobs import Job, JobState
-from gpuaccel.assistant.queries.jobs import SCAN, STATE_CLAUSES, STATE_WORDS, cap, label
+from gpuaccel.assistant.queries.jobs import (
+    SCAN,
+    STATE_CLAUSES,
+    STATE_WORDS,
+    cap,
+    label,
+    no_such_job,
+    stored_job,
+)
 from gpuaccel.assistant.queries.log_files import TAIL_BYTES, LogUnreadable, code_block, read_log, shown_lines
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 
@@ -36,9 +44,9 @@ def job_log(ctx: QueryContext, q: Query) -> Result:
     """The last lines of one job's log (default :data:`DEFAULT_LINES`, at most :data:`MAX_LINES`)."""
 
     if q.job is not None:
-        job = ctx.store.get(q.job) if 0 <= q.job < 2**63 else None  # SQLite integers
+        job = stored_job(ctx.store, q.job)
         if job is None:
-            return Result(q, f"There is no job {q.job} in the queue's history.")
+            return Result(q, no_such_job(q.job))
     else:
         job = _newest(ctx, q)
         if job is None:

@@ -35,10 +35,14 @@ _BETWEEN = re.compile(
 )
 # "at 10:05", "around 10:05", "at exactly 12:30", "about 9:30 this morning", "at 13:47:23" (that second)
 _AT = re.compile(
-    r"\b(?:at|around|about|near|circa|approximately)\s+"
-    r"(?:(?:around|about|like|exactly|precisely|roughly|approximately|approx|just|maybe|the)\s+)?"
+    r"\b(at|around|about|near|circa|approximately)\s+"
+    r"(?:(around|about|like|exactly|precisely|roughly|approximately|approx|just|maybe|the)\s+)?"
     r"(\d{1,2})(?::(\d{2})(?::(\d{2}))?(?![\d:])\s*(am|pm)?|\s*(am|pm)\b)"  # ("at 11pm": 23:00)
 )
+# a time said roughly ("around 13:45", "at about 9:30", "near 11pm") is the minutes either side of it: a
+# job that ended at 13:42 was running "around 13:45"; "at 13:45", "at exactly 13:45" stay that minute
+_ROUGHLY = {"around", "about", "near", "circa", "approximately", "roughly", "approx", "like", "maybe"}
+ROUGHLY_MIN = 5
 # "since 9am", "since 13:30", "since 9" (said last), "since the standup at 9", "since the start of my shift
 # at 08:00"
 _SINCE = re.compile(rf"\bsince\s+(?:[\w'-]+\s+){{0,6}}?(?:at\s+)?{_CLOCK}(?![\d.])")  # ("mistral-7b-sft")
@@ -135,12 +139,17 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
         return Window(t0, now, f"since {day}{h:02d}:{mi:02d}")
     m = _AT.search(text)
     if m:
-        h, mi, sec = _hour(m.group(1), m.group(4) or m.group(5)), int(m.group(2) or 0), m.group(3)
+        # ("what about 17:00", "how about 9": a follow-up's time, said as exactly as any)
+        asked_about = m.group(1) == "about" and re.search(r"\b(?:what|how)\s+$", text[: m.start()])
+        before = re.search(r"(\w+)\s+$", text[: m.start()])  # ("roughly at 9:20")
+        said = {m.group(1) * (not asked_about), m.group(2), before.group(1) if before else None}
+        rough = bool(said & _ROUGHLY) and m.group(5) is None
+        h, mi, sec = _hour(m.group(3), m.group(6) or m.group(7)), int(m.group(4) or 0), m.group(5)
         if h > 23 or mi > 59 or (sec is not None and int(sec) > 59):
             return None
         # "at 8:10 last night": the evening's 20:10, yesterday's ("yesterday at 10:05": yesterday's 10:05)
         evening = re.search(r"\b(?:last night|evening|tonight)\b", text)
-        if not (m.group(4) or m.group(5)) and h < 12 and evening:
+        if not (m.group(6) or m.group(7)) and h < 12 and evening:
             h += 12
         yesterday = re.search(r"\b(?:last night|yesterday)\b", text) is not None
         t0 = midnight + h * 3600 + mi * 60 + int(sec or 0)
@@ -150,6 +159,9 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
         if t0 >= now:
             return None
         day = "yesterday " if yesterday else ""
+        if rough:  # labelled as a span, which reads back as the same span
+            t0, t1 = t0 - ROUGHLY_MIN * 60, min(t0 + ROUGHLY_MIN * 60, now)
+            return Window(t0, t1, f"{day}between {_hm(t0)} and {_hm(t1)}")
         if sec is not None:  # "at 13:47:23": that second
             return Window(t0, min(t0 + 1, now), f"{day}at {h:02d}:{mi:02d}:{int(sec):02d}")
         return Window(t0, min(t0 + 60, now), f"{day}at {h:02d}:{mi:02d}")
@@ -434,5 +446,9 @@ def before(w: Window) -> Window:
     if length >= 86400:
         days = round(length / 86400)
         return Window(t0, t1, f"in the {days} day{'s' if days != 1 else ''} before {w.label}")
-    a, b = (dt.datetime.fromtimestamp(t).strftime("%H:%M") for t in (t0, t1))
-    return Window(t0, t1, f"between {a} and {b}")
+    return Window(t0, t1, f"between {_hm(t0)} and {_hm(t1)}")
+
+
+def _hm(t: float) -> str:
+    """A span's edge as its label says it: the local clock's hour and minute."""
+    return dt.datetime.fromtimestamp(t).strftime("%H:%M")

@@ -95,8 +95,9 @@ def jobs_in(question: str, context: Context) -> list[int]:
     the ids of the jobs it names by name (never the machine's GPU indices as such). A question that names
     a job by name and points back at none ("how long did data-prep take?" after another job) leaves the
     conversation's jobs out: the one it names is meant ("why the sweep one" after the failures points back
-    at the sweep element among them)."""
-    found = said_numbers(question)
+    at the sweep element among them). Never 0: the queue's ids start at 1, and a 0 said is a card ("der
+    0er", "gpu0")."""
+    found = [n for n in said_numbers(question) if n > 0]
     named = named_jobs(question, context)
     last = context.last
     talked = ([last.job] if last is not None and last.job is not None else []) + list(context.subjects)

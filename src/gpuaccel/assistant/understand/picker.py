@@ -955,9 +955,14 @@ class RulePicker:
         if re.search(r"\bwithout (?:work|jobs?|load|anything)\b", text):
             topics.add("idle")  # "is there a gpu without work?"
             ws = [w for w in ws if w != "work"]
-        if re.search(r"\bwhat\b.*\bwent on\b", text) and not (topics & METRICS and order_of(ws)):
+        # "what went on today?", "what was going on around 13:45": what happened, past ("what's going on" is
+        # now's; "what was going on on it at that moment" is the job at a moment)
+        then = re.search(r"\b(?:then|that (?:moment|time|point|minute))\b", text)
+        going_on = re.search(r"\bwhat\b.*\b(?:was|were) (?:\w+ )?(?:going on|happening)\b", text) and not then
+        went_on = re.search(r"\bwhat\b.*\bwent on\b", text) or going_on
+        if went_on and not (topics & METRICS and order_of(ws)):
             # (not "what was the highest the utilization went on the 4090": how high a reading went)
-            topics.add("summary")  # "what went on today?" asks what happened
+            topics.add("summary")
         if re.search(r"\bhow\s+(?:did|has|have|was|were)\b.*\b(?:do|doing|done|go|going|gone|been)\b", text):
             topics.add("summary")  # "how did the box do this week?"
         if re.search(r"\bwhat\s+(?:did|has|have)\b.*\b(?:do|done)\b", text):
