@@ -324,3 +324,11 @@ def test_austrian_follow_ups_on_a_job(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "den speicher auf 50000 MiB runter bitte", sid)
     assert query is None and "gpuaccel edit 13 --memory 50000" in text, text
 
+
+def test_a_driver_update_and_a_reboot_are_refused_plainly(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "kannst du die grafiktreiber aktualisieren und den server neu starten?", None
+    )
+    assert query is None and "drivers or CUDA and a reboot" in text and "Idle" not in text, text
+    _, text, query = ask(heldout_svc, "could you upgrade cuda on this box", None)
+    assert query is None and "An update of the GPU drivers or CUDA is for its administrator" in text, text
