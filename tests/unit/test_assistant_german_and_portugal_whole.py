@@ -11,6 +11,7 @@ import pytest
 from test_assistant_questions import ask
 
 from gpuaccel.assistant.service import AssistantService
+from gpuaccel.assistant.understand.spoken import written
 
 
 @pytest.mark.parametrize(
@@ -267,3 +268,67 @@ def test_formal_questions_and_their_follow_ups(heldout_svc: AssistantService) ->
     assert "20480 MiB" in text, text
     _, text, _ = ask(heldout_svc, "Warum taktet die 4090 derart langsam?", None)
     assert "idle" in text, text
+
+
+def test_a_card_or_a_job_named_with_er_by_its_gender() -> None:
+    """ "-er" after a number names a card where the words are a card's (feminine, "die 1er", "auf der 1er",
+    the genitive "der 1er" after a reading; "0er" always: no job has 0; "4090er" its model) and a job where
+    they are a job's (masculine: "den 12er", "vom 12er"); "grad" after a card is now, not degrees."""
+    assert written("wie heiß is die 1er grad?") == "how hot is GPU 1 now?"
+    assert written("was rennt auf der 1er") == "what is running on GPU 1"
+    assert written("die temperatur der 1er gestern") == "the temperature of GPU 1 yesterday"
+    assert written("wie warm is der 0er") == "how hot is GPU 0"
+    assert written("wie warm is die 4090er") == "how hot is the 4090"
+    assert written("warum wartet der 12er") == "why waiting job 12"
+    assert written("setz die prio vom 12er auf 3") == "set the priority of job 12 to 3"
+
+
+def test_austrian_readings_and_spans(heldout_svc: AssistantService) -> None:
+    """ "was zieht X an strom" (its power now), "letzte stunde" (the last hour)."""
+    _, text, query = ask(heldout_svc, "was ziehn die karten jetzt an strom", None)
+    assert query is not None and query["name"] == "gpu_reading" and query["metric"] == "power", query
+    assert "window" not in query and "21 W" in text, (query, text)
+    _, _, query = ask(heldout_svc, "max temp der 1er letzte stunde", None)
+    assert query is not None and query["gpu"] == 1 and query["window"]["label"] == "in the last hour", query
+
+
+@pytest.mark.parametrize(
+    ("said", "command"),
+    [
+        ("mach bitte die warteschlange zu, ich tausch a karte", "gpuaccel pause"),
+        ("die queue bitte wieder aufmachen", "gpuaccel resume"),
+        ("mach die queue jetzt wieder auf", "gpuaccel resume"),
+        ("den 12er bitte hold", "gpuaccel hold 12"),  # an English verb said last, as German's are
+        ("job 3 bitte nochmal rerun", "gpuaccel retry 3"),
+        ("stell den llama-405b-probe auf 1 gpu um", "gpuaccel edit 13 --gpus 1"),
+    ],
+)
+def test_austrian_requests(heldout_svc: AssistantService, said: str, command: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and command in text, text
+
+
+def test_austrian_follow_ups_on_a_job(heldout_svc: AssistantService) -> None:
+    """A participle said without its "ge" ("ghabt", "gscheitert", "braucht"), "der job danach" (the job
+    after the one talked about), a setting lowered ("memory auf N runter")."""
+    sid, _, _ = ask(heldout_svc, "zeig ma job 9", None)
+    _, _, query = ask(heldout_svc, "welchen seed hat der ghabt?", sid)
+    assert query == {"name": "job_log", "job": 9}, query
+    sid, _, _ = ask(heldout_svc, "zeig ma job 7", None)
+    _, _, query = ask(heldout_svc, "und wie lang is der job danach glaufen?", sid)
+    assert query == {"name": "job_detail", "job": 8}, query
+    assert written("und wie lang hat der braucht?") == "and how long did it take?"
+    _, _, query = ask(heldout_svc, "welche jobs san gestern gscheitert?", None)
+    assert query is not None and query["name"] == "failures", query
+    sid, _, _ = ask(heldout_svc, "zeig ma job 13", None)
+    _, text, query = ask(heldout_svc, "den speicher auf 50000 MiB runter bitte", sid)
+    assert query is None and "gpuaccel edit 13 --memory 50000" in text, text
+
+
+def test_a_driver_update_and_a_reboot_are_refused_plainly(heldout_svc: AssistantService) -> None:
+    _, text, query = ask(
+        heldout_svc, "kannst du die grafiktreiber aktualisieren und den server neu starten?", None
+    )
+    assert query is None and "drivers or CUDA and a reboot" in text and "Idle" not in text, text
+    _, text, query = ask(heldout_svc, "could you upgrade cuda on this box", None)
+    assert query is None and "An update of the GPU drivers or CUDA is for its administrator" in text, text

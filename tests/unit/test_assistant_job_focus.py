@@ -87,6 +87,12 @@ def test_a_follow_up_on_the_job_in_focus_asks_its_record_in_other_words() -> Non
     assert pick("how much memory does it use", gpu) == Query("gpu_reading", gpu=0, metric="memory")
 
 
+def test_whether_the_job_in_focus_did_well_is_its_record() -> None:
+    focus = Context(Query("job_detail", job=4), subjects=[4])
+    for question in ("did it succeed", "so it passed?", "did that one pass ok"):
+        assert pick(question, focus) == Query("job_detail", job=4), question
+
+
 def test_a_follow_up_on_what_the_job_in_focus_printed_reads_its_log() -> None:
     focus = Context(Query("job_detail", job=2), subjects=[2])
     for question in (

@@ -29,6 +29,15 @@ def test_a_marvel_at_the_last_answer_asks_nothing(heldout_svc: AssistantService)
     assert query is not None and query.get("at_least") == 85 and "first at 13:47:21" in text, (query, text)
 
 
+def test_an_interjection_set_off_by_a_comma_asks_nothing(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "what happened to job 8", None)
+    _, text, query = ask(heldout_svc, "cool, and its gpu hours?", sid)
+    assert query is not None and query["name"] == "job_detail" and query.get("job") == 8, query
+    _, text, query = ask(heldout_svc, "cool, did the job pass?", sid)
+    assert query is not None and query["name"] == "job_detail" and query.get("job") == 8, query
+    assert "succeeded" in text, text
+
+
 def test_roughly_when_asks_when(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "what's the 4090's mean utilisation today", None)
     _, text, query = ask(heldout_svc, "and the highest it hit, roughly when?", sid)

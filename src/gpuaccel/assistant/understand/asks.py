@@ -334,13 +334,20 @@ _REACTION_FIRST = re.compile(
 )
 
 
+# interjections set off by a comma before the ask: "cool, and its energy?", "ok nice, did that one pass?"
+_INTERJECTION = "|".join(sorted(_INTERJECTIONS, key=lambda w: (-len(w), w)))
+_INTERJECTED = re.compile(rf"^(?:(?:{_INTERJECTION})[\s,]+)*(?:{_INTERJECTION})\s*,\s*(?=\S)", re.I)
+
+
 def _after_courtesy(part: str) -> str:
     """The part without a sentence of thanks or interjections before it ("cool, thanks. and its memory?",
-    "lol nice. how long did it wait?"): it asks nothing, and its words ("cool") are no topic."""
+    "lol nice. how long did it wait?"), or interjections set off by a comma ("cool, and its energy?"): they
+    ask nothing, and their words ("cool") are no topic."""
     m = _SENTENCE.match(part)
     said = m.group(1).lower().strip(" ,") if m is not None else ""
     idle = small_talk(said) is not None or set(said.replace(",", " ").split()) <= _INTERJECTIONS
-    return part[m.end() :] if m is not None and said and idle else part
+    part = part[m.end() :] if m is not None and said and idle else part
+    return _INTERJECTED.sub("", part)
 
 
 # a part that asks for the jobs in one state ("what's running", "what's on hold"): several of them side by

@@ -589,6 +589,8 @@ JOB_ASPECTS = set(
     "exit code status state start started finish finished end ended take took when attempt attempts reason"
     " outcome result since submitted array element depend depends dependency dependencies waited hours"
     " command energy"
+    # how it ended, asked as whether it did well ("did it succeed?", "did that one pass?")
+    " succeed succeeded pass passed"
     # its attempts said as tries ("how many tries did it get", "how many times did it try"), its command
     # line and worker pid, what it asked for and what it waits on
     " tries try tried times retries retried cmd pid asked ask request requested blocking blocks"

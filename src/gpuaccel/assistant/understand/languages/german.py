@@ -7,6 +7,7 @@ import re
 
 from gpuaccel.assistant.understand.languages.french import french_sure
 from gpuaccel.assistant.understand.languages.tables import (
+    ENGLISH_REQUESTS,
     ENGLISH_VERB_INFINITIVE,
     VERB_LAST,
     English,
@@ -62,6 +63,8 @@ _GERMAN_MARK = re.compile(
     rf"|{_GIB}"
     # everyday and Austrian speech ("was rennt auf der kiste", "zeig ma", "heast", "leiwand")
     r"|rennt|rennen|kiste|zeig|ziehn|ziehen|heast|leiwand|allokieren|raufsetzen|hochsetzen|tagen?"
+    # a setting changed ("stell den auf 1 gpu um", "memory auf 40000 MiB runter")
+    r"|stell|stelle|runter|rauf"
     # Bavarian ("wos laeft grad", "wia lang is er glaffa", "heid", "ned", "da 12er": job 12)
     r"|wos|wia|vui|heid|ned|glaffa|gloffa|gwart|zogn|gzogn|basst|servus|stund|worn|weng|laeft|laft|brich"
     r"|tausch|abgschmiert|wieso|leerlauf|wart|\d+er"
@@ -102,15 +105,18 @@ _REQUEST_LAST = (
     # ("kannst den mistral job pausieren": a job said by a word of its name)
     r"((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|(?<=den )\w+ job|die (?:queue|warteschlange)|den job|den|die|das"
     r"|ihn|es)"
-    r"((?:\s+(?:bitte|sofort|gleich|jetzt|kurz|trotzdem|doch|dann|einfach|wieder|vorerst|erstmal|lieber))*)\s+"
-    rf"({'|'.join(_INFINITIVES)}|{_RERUN})\b"
+    r"((?:\s+(?:bitte|sofort|gleich|jetzt|kurz|trotzdem|doch|dann|einfach|wieder|vorerst|erstmal|lieber"
+    r"|nochmal|noch ?einmal|erneut))*)\s+"
+    # (an English request said last as a German verb is: "den 9er bitte nochmal retry")
+    rf"({'|'.join(_INFINITIVES)}|{_RERUN}|(?:{ENGLISH_REQUESTS})(?=\s*(?:[?.!,]|$)))\b"
 )
 
 
 def _request_last(m: re.Match[str]) -> str:
     """The request of :data:`_REQUEST_LAST` in English order: "cancel 12", "rerun it", "resume the queue"."""
     said = re.sub(r"\s+", " ", m[3])
-    verb = next((v for k, v in _INFINITIVES.items() if re.fullmatch(_spelled(k), said, re.I)), "rerun")
+    english = said.lower() if re.fullmatch(ENGLISH_REQUESTS, said, re.I) else "rerun"
+    verb = next((v for k, v in _INFINITIVES.items() if re.fullmatch(_spelled(k), said, re.I)), english)
     what = m[1].lower()
     thing = (
         "the queue"
@@ -122,6 +128,10 @@ def _request_last(m: re.Match[str]) -> str:
     return f"{verb} {thing}{m[2]}"
 
 
+# the words said between "mach" and the queue and its "zu" or "auf" ("mach bitte die queue wieder auf")
+_QUEUE_ADVERB = r"(?:bitte|doch|gleich|kurz|jetzt|einfach|wieder|sofort|dann|halt)"
+
+
 def _rerun(m: re.Match[str]) -> str:
     """ "starte den nochmal" rerun it; with no object, or only "bitte" said, the job in context: "starts
     bitte nochmal" rerun it please."""
@@ -129,6 +139,24 @@ def _rerun(m: re.Match[str]) -> str:
     if re.fullmatch(r"(?:(?:bitte|mal|doch|gleich|einfach|halt)\b\s*)*", said, re.I):
         return f"rerun it {said}".rstrip()
     return f"rerun {said}"
+
+
+# the prepositions before a card named "der 0er" in the dative, as "auf der Karte" ("auf der 1er": on GPU 1)
+_GENDERED_PREPOSITION = r"auf|an|in|mit|bei|von|zu|über|unter|neben"
+# a reading before a card named in the genitive ("die Temperatur der 1er": of GPU 1)
+_READING_NOUN = (
+    r"power|leistung|leistungsaufnahme|temperatur|temp|auslastung|speicher|memory|lüfter|fan|takt|strom"
+    r"|stromverbrauch|verbrauch|energie|util"
+)
+
+
+def _card_numbered(m: re.Match[str]) -> str:
+    """A card named by its number with "-er" (:data:`_GERMAN_PHRASES`): "auf GPU 1", "temperatur of GPU 1"."""
+    if m[5] is not None:  # "0er": GPU 0 wherever it is said
+        return f"{m[4] + ' ' if m[4] else ''}GPU 0"
+    if m[1]:
+        return f"{m[1]} GPU {m[3]}"
+    return f"{m[2]} of GPU {m[3]}" if m[2] else f"GPU {m[3]}"
 
 
 def _any_spelling(pairs: tuple[tuple[str, English], ...]) -> Table:
@@ -145,6 +173,10 @@ def _spelled(pattern: str) -> str:
         rf"(?<!\(\?<=)(?<!\(\?<!)(?:(?<=\\b)|(?<![\w\\]))({'|'.join(_BAVARIAN)})(?!\w)",
         lambda m: f"(?:{m[1]}|{_BAVARIAN[m[1]]})",
         pattern,
+    )
+    # a participle's "ge" said without its e, as Austrians and Bavarians say it ("gscheitert", "ghabt")
+    pattern = re.sub(
+        r"(?<!\(\?<=)(?<!\(\?<!)(?:(?<=\\b)|(?<![\w\\]))ge(?=[bcdfghjklmnpqrstvwxzäöü])", "ge?", pattern
     )
     return re.sub("[äöüß]", lambda m: _SPELLINGS[m[0]], pattern)
 
@@ -204,10 +236,25 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bkannst\b(?!\s+(?:du|sie)\b)", "can you"),  # ("kannst den ... raufsetzen": du left out)
         # a server restarted is no job rerun ("wir müssen den Server neu starten")
         (
-            r"\b(?:den|die|das)\s+(server|rechner|maschine|kiste)\b(.{0,30}?)\s+neu\s*starten\b",
+            r"\b(?:den|die|das)\s+(server|rechner|maschine|kiste)\b(.{0,30}?)\s+(?:neu\s*starten|neu\s*booten"
+            r"|rebooten)\b",
             r"reboot the \1\2",
         ),
-        # a job named by its number as Bavarian says it, "der 12er" ("brich den 13er ab": cancel job 13)
+        # the drivers updated, the verb said last ("die nvidia treiber updaten": update the nvidia drivers)
+        (
+            r"\b(?:die\s+)?((?:nvidia|gpu|grafik)[\s-]?)?treiber\s+(?:(?:bitte|mal|gleich)\s+)*(?:updaten"
+            r"|aktualisieren|upgraden|installieren|neu installieren)\b",
+            lambda m: f"update the {'nvidia ' if (m[1] or '').lower().startswith('nvidia') else ''}drivers",
+        ),
+        # a thing named by its number with "-er", as Austrians and Bavarians say it: a card model ("die
+        # 4090er"), a card (feminine, as "die Karte": "die 1er", "auf der 0er", "die Leistung der 1er"; "0er"
+        # always, no job has 0), or a job (masculine: "der 12er", "brich den 13er ab", "vom 13er")
+        (r"\b(\d{4})er\b", r"\1"),
+        (
+            rf"\b(?:({_GENDERED_PREPOSITION})\s+(?:der|die)\s+|({_READING_NOUN})\s+der\s+|die\s+)(\d)er\b"
+            r"|\b(?:(?:der|den|dem|die)\s+|(vom|beim|zum)\s+)?(0)er\b",
+            _card_numbered,
+        ),
         (
             r"\b(?:(?:der|den|dem)\s+|(vom|beim|zum)\s+)(\d{1,5})er\b",
             lambda m: f"{m[1] + ' ' if m[1] else ''}job {m[2]}",
@@ -230,6 +277,17 @@ _GERMAN_PHRASES = _any_spelling(
             r"\btausch(?:e|en sie)?\s+(?:bitte\s+)?((?:job\s+)?\d+)\s+(?:und|mit)\s+((?:job\s+)?\d+)\b",
             r"switch \1 and \2",
         ),
+        # the queue closed and opened as a door is ("mach die queue zu": pause it; "mach sie wieder auf", "die
+        # queue wieder aufmachen": resume it)
+        (
+            rf"\bmach(?:e|en sie)?\s+(?:{_QUEUE_ADVERB}\s+)*(die (?:queue|warteschlange))\s+"
+            rf"(?:{_QUEUE_ADVERB}\s+)*(zu|auf)\b(?!\s*\d)",
+            lambda m: f"{'pause' if m[2].lower() == 'zu' else 'resume'} the queue",
+        ),
+        (
+            rf"\bdie (?:queue|warteschlange)\s+(?:{_QUEUE_ADVERB}\s+)*(zu|auf)machen\b",
+            lambda m: f"{'pause' if m[1].lower() == 'zu' else 'resume'} the queue",
+        ),
         (_REQUEST_LAST, _request_last),
         # said with no object, the job in context ("bitte trotzdem nochmal starten": rerun it anyway)
         (rf"\b{_RERUN}\b", "rerun it"),
@@ -250,6 +308,19 @@ _GERMAN_PHRASES = _any_spelling(
             lambda m: f"set the priority of {_it(m[1])} to {m[2]}".replace(
                 "the priority of it", "its priority"
             ),
+        ),
+        # a job's setting changed ("stell den auf 1 gpu um": set it to 1 GPU; "memory auf 40000 MiB runter":
+        # lower its memory to 40000 MiB, "rauf" raise it)
+        (
+            r"\b(?:stell|stelle|stellen sie)\s+(.{1,40}?)(?:\s+(?:bitte|dann|doch|gleich|jetzt))*"
+            r"\s+auf\s+(\d+(?:\s*(?:gpus?|karten?|mib|gib|gb|mb))?)(?:\s+um)?\b",
+            lambda m: f"set {_it(m[1])} to {m[2]}",
+        ),
+        (
+            r"\b(?:(?:den|das)\s+)?(memory|speicher|vram)\s+(?:(?:bitte|dann|noch)\s+)*"
+            r"auf\s+(\d+(?:\s*(?:mib|gib|gb|mb))?)\s+(runter|herunter|rauf|hinauf|hoch)"
+            r"(?:setzen|stellen|drehen|schrauben)?\b",
+            lambda m: f"{'lower' if 'unter' in m[3].lower() else 'raise'} the {m[1]} to {m[2]}",
         ),
         (r"\bpausier(?:e)?\b", "pause"),
         (r"\b(?:stoppe|stopp|stoppen sie)\b", "stop"),  # ("Stoppen Sie die ganze Queue": its pause)
@@ -414,6 +485,12 @@ _GERMAN_PHRASES = _any_spelling(
             r"(?=\s+(?:grad|gerade|jetzt|momentan|aktuell)\b|\s*[?.!,]|\s*$)",
             r"how much power do \1 draw",
         ),
+        # ("was zieht die 4090 grad an strom": what does it draw in power, now)
+        (
+            r"\bwas\s+(?:zieht|ziehen|ziehn)\s+(.{1,40}?)\s+((?:grad|gerade|jetzt|momentan|aktuell)\s+)?"
+            r"an\s+(?:strom|leistung|watt)\b",
+            lambda m: f"how much power do {m[1]} draw {m[2] or ''}".rstrip(),
+        ),
         # what a job tried ("wie viel speicher wollt er allokieren"; "wie oft hat ers probiert": er es)
         (
             r"\b(?:wollte?|wolltn|hat)\s+(?:es|er|ers|sie|der)\b(?:.{0,30}?)\s*"
@@ -421,11 +498,23 @@ _GERMAN_PHRASES = _any_spelling(
             "did it try to allocate",
         ),
         (r"\bhat\s+(?:ers|er|es|sies|sie|der)\s+(?:es\s+)?(?:probiert|versucht)\b", "did it try"),
+        # what a job had ("welche lr hat der ghabt": which lr did it have)
+        (
+            r"\b(?:hat|hatte)\s+((?:job\s+)?\d+|[\w.]+-[\w.-]+|er|sie|es|der|die|das|der job)\s+gehabt\b",
+            lambda m: f"did {_it(m[1])} have",
+        ),
         # a job's output ("was is rausgekommen", "was kam dabei raus": what were the results)
         (
             r"\bwas (?:ist|is|sind)\s+(?:(?:da|dabei|denn|eigentlich|bei (?:der|dem|den) \w+)\s+)*"
             r"(?:raus|heraus)gekommen\b|\bwas kam (?:da |dabei |denn )?(?:raus|heraus)\b",
             "what were the results",
+        ),
+        # a job named by what came after the one talked about ("der finetune danach": the finetune after it;
+        # not a card, the queue or a time: "die 4090 danach" is the card afterwards)
+        (
+            r"\b(?:der|den|dem|das|die)\s+(?!(?:gpus?|karten?|grafikkarte|queue|warteschlange|kiste|h100|\d+"
+            r"|stunden?|tag|zeit|nacht|früh)\b)([a-z][\w.-]*)\s+danach\b",
+            r"the \1 after it",
         ),
         (r"\bwann war (?:das|des|dit|det)\b", "when did that happen"),  # ("was" is read below)
         (r"\bzeig(?:e|en sie)?\b(?:\s+mir\b)?", "show"),
@@ -485,7 +574,8 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\btrotzdem\b", "anyway"),
         (r"\bwieder\b", ""),
         (r"\bkurz\b", ""),
-        (r"\bwie lang(?:e)? hat (er|sie|es|der|die|das)\s+gebraucht\b", "how long did it take"),
+        # ("wie lang hat der braucht": its participle without "ge", as Austrians say it)
+        (r"\bwie lang(?:e)? hat (er|sie|es|der|die|das)\s+(?:ge)?braucht\b", "how long did it take"),
         (r"\bzwischen (\d{1,2})(?::(\d{2}))? und halb (\w+)\b", _half_past),
         (r"\bwie lang(?:e)?\b", "how long"),
         (r"\bwas\b", "what"),
@@ -573,7 +663,8 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\b(?:ick|icke)\b", "i"),
         (r"\bnix\b", "nothing"),
         (r"\bnen\b", "a"),
-        (r"(?<![a-z\d])(\d{1,3})\s*grad\b", r"\1 °C"),  # ("über 70 grad"; "die H100 grad" is now)
+        # ("über 70 grad"; "die H100 grad" and "auf der GPU 0 grad" are now)
+        (r"(?<![a-z\d])(?<!gpu )(?<!job )(\d{1,3})\s*grad\b", r"\1 °C"),
         (r"\bgrad\b", "now"),
         (r"\bzusammengerechnet\b", "in total"),
         (r"\b(?:steht|stand|standen)\b(.{0,20}?)\brum\b|\brumgestanden\b", r"is\1 idle"),
@@ -604,7 +695,7 @@ _GERMAN_PHRASES = _any_spelling(
             r"\b(?:im selben|im gleichen|in dem|in diesem) zeitraum\b|\bin (?:dieser|der) (?:stunde|zeit)\b",
             "in that span",
         ),
-        (r"\bin der letzten stunde\b", "in the last hour"),
+        (r"\b(?:in der |die |der )?letzten? stunde\b", "in the last hour"),  # ("schnitt letzte stunde")
         # "gestern ab 18 Uhr" (from 18:00 yesterday: its clock read above)
         # ("gestern ab 18 Uhr": the day said first, as English's "yesterday after 18:00", which the spans read
         # as the rest of yesterday, to its midnight)
@@ -629,7 +720,7 @@ _GERMAN_PHRASES = _any_spelling(
             "idle",
         ),
         (r"\bdrosselt\b|\bgedrosselt\b", "throttling"),
-        (r"\bsm-takt\b|\btakt\b", "sm clock"),
+        (r"\bsm[- ]?takt\b|\btakt\b", "sm clock"),
         (r"\bgpu-stunden\b", "gpu hours"),
         (r"\b(?:powerlimit|power-limit|leistungslimit|leistungsgrenze)\b", "power limit"),
         (r"\btemp[ae]ratur\b", "temperature"),

@@ -156,11 +156,13 @@ ENGLISH_VERB_INFINITIVE: tuple[str, English] = (
     r"\b(kill|cancel|releas|paus|resum|restart|rerun|hold)(?:le|e)?n\b",  # ("cancellen", the l doubled)
     lambda m: english_verb(m[1]),
 )
+# the English requests said whole in another language's order, last ("den 12er bitte retry")
+ENGLISH_REQUESTS = r"kill|cancel|release|pause|resume|restart|hold|rerun|retry"
 # that verb said last, as Dutch and German put it after what it acts on ("kan je job 13 killen?",
 # "kannste job 13 canceln?"): the request in English order
 VERB_LAST: tuple[str, English] = (
     r"\b(?:can you|kan je|kun je|kunt u|wil je|kannste|können sie)\s+(.{1,40}?)"
-    r"\s+(kill|cancel|release|pause|resume|restart|hold|rerun)\b",
+    rf"\s+({ENGLISH_REQUESTS})\b",
     r"\2 \1",
 )
 
