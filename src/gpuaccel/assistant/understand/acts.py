@@ -25,6 +25,7 @@ from gpuaccel.assistant.understand.names import (
     JOB_SAID,
     bare_job,
     gpu_by_model,
+    gpus_by_model,
     gpus_called,
     named_jobs,
     named_jobs_in,
@@ -603,6 +604,9 @@ _NEW_LIMIT = re.compile(
 _HARDWARE = re.compile(
     r"\b(?:gpu\d*|card\d*|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig|\d+\s*(?:w|watts?|mhz))\b"
 )
+# what a reset is of, besides a card's number or setting (:data:`_HARDWARE`): the driver ("reset the nvidia
+# driver on gpu 1"), or a card by its model ("reset the 4090", :func:`names.gpus_by_model`)
+_DRIVER = re.compile(r"\bdrivers?\b")
 # nvidia-smi asked to change the card: a reset, a power limit, locked or application clocks, persistence,
 # compute or MIG mode, ECC (plain "nvidia-smi" asks for readings, which the chat gives)
 _NVSMI_SETTING = re.compile(
@@ -1699,6 +1703,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         verb in _TUNING_VERBS
         or _NVSMI_SETTING.search(said)
         or (verb in _HARDWARE_VERBS and _HARDWARE.search(said))
+        or (verb == "reset" and (_DRIVER.search(said) or gpus_by_model(said, context)))
         or (verb == "drop" and (_SETTING.search(said) or _SET_IN_UNITS.search(said)))  # "drop it to 500 W"
         or (_SETTING.search(said) and _SET_TO.search(said))  # "put the fan of it to 80%"
     ):
