@@ -111,6 +111,33 @@ def test_let_it_go_is_resumed_released_or_run_again_by_what_it_is_in(heldout_svc
         assert query is None and command in text, (then, text)
 
 
+def test_czech_words_slovak_reads_with_it(heldout_svc: AssistantService) -> None:
+    """What a job came to ("jak dopadl X"), what it waits on ("na co ceka X"), "zkus ho znovu" (try it
+    again), "kolik uz to bezi" (how long it has run), when it ended ("skoncil"), the log of the one that
+    failed ("toho, co spadl"), a line of the log ("radek logu"), the card taken for a while ("na chvili"):
+    Czech's words, which Slovak's reader reads with Czech's table too."""
+    for question, expected in (
+        ("jak dopadl resnet50-bench?", {"name": "job_detail", "job": 6}),
+        ("na co ceka llama-405b-probe?", {"name": "job_detail", "job": 13}),
+        ("v kolik skoncil llama-8b-eval?", {"name": "job_detail", "job": 4}),
+        ("posledni radek logu flash-attn-build", {"name": "job_log", "job": 3}),
+    ):
+        _, _, query = ask(heldout_svc, question, None)
+        assert query is not None and {k: query.get(k) for k in expected} == expected, (
+            in_english(question),
+            query,
+        )
+    for first, then, said in (
+        ("proc spadl sd-xl-train?", "zkus ho jeste jednou", "gpuaccel retry 5"),
+        ("co bezi na nulce?", "a kolik uz to bezi?", "1h30m"),
+        ("jak dopadly joby lr-sweep?", "co je v logu toho, co spadl?", "loss is NaN"),
+    ):
+        sid, _, _ = ask(heldout_svc, first, None)
+        _, text, _ = ask(heldout_svc, then, sid)
+        assert said in text, (then, in_english(then), text)
+    assert in_english("pauzni ho, potrebuju kartu na chvili") == "pause it, I need card briefly"
+
+
 def test_a_job_given_a_setting_by_the_pronoun_before_the_verb(heldout_svc: AssistantService) -> None:
     for first, then, command in (
         ("proc ceka llama-70b-eval?", "hod ho na hold", "gpuaccel hold 12"),

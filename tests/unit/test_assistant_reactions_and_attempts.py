@@ -87,6 +87,20 @@ def test_how_about_a_new_power_limit_is_a_request_to_change_the_card(heldout_svc
     assert query is None and CLOCKS_REFUSED in text, text
 
 
+def test_a_reset_of_the_driver_or_of_a_card_by_its_model_is_refused(heldout_svc: AssistantService) -> None:
+    """A reset asked of the driver, or of a card said by its model, is a change to the card the chat cannot
+    make (not the card's description); a question about the driver is still answered."""
+    for message in (
+        "could you reset the nvidia driver for the 4090?",
+        "reset the h100 please",
+        "pls reset the driver",
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and CLOCKS_REFUSED in text, (message, text)
+    _, _, query = ask(heldout_svc, "which driver is the 4090 on?", None)
+    assert query is not None and query["name"] == "gpu_list", query
+
+
 def test_during_that_job_after_the_job_at_a_peak_is_its_run(heldout_svc: AssistantService) -> None:
     sid, _, _ = ask(heldout_svc, "what was GPU 1's peak power today and when", None)
     ask(heldout_svc, "which job was responsible", sid)

@@ -172,6 +172,9 @@ def test_a_request_corrected_to_another_job(heldout_svc: AssistantService) -> No
         ("hold job 12 please", "no, I meant the whisper one", "gpuaccel hold 14"),
         ("bump 14 to priority 3", "no wait, i meant job 13", "gpuaccel priority 13 3"),
         ("please hold job 13", "sorry i mean 12", "gpuaccel hold 12"),
+        # a change of a job's memory request, read again of the job meant
+        ("set the memory of job 13 to 30000", "no sorry, I meant job 12", "gpuaccel edit 12 --memory 30000"),
+        ("change job 12's memory to 25000 MiB", "oops, i meant 13", "gpuaccel edit 13 --memory 25000"),
     ):
         sid, _, _ = ask(heldout_svc, first, None)
         _, text, query = ask(heldout_svc, again, sid)

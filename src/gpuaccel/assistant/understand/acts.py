@@ -25,6 +25,7 @@ from gpuaccel.assistant.understand.names import (
     JOB_SAID,
     bare_job,
     gpu_by_model,
+    gpus_by_model,
     gpus_called,
     named_jobs,
     named_jobs_in,
@@ -616,6 +617,9 @@ _NEW_LIMIT = re.compile(
 _HARDWARE = re.compile(
     r"\b(?:gpu\d*|card\d*|power limit|limit|clock|clocks|fan|fans|tdp|ecc|mig|\d+\s*(?:w|watts?|mhz))\b"
 )
+# what a reset is of, besides a card's number or setting (:data:`_HARDWARE`): the driver ("reset the nvidia
+# driver on gpu 1"), or a card by its model ("reset the 4090", :func:`names.gpus_by_model`)
+_DRIVER = re.compile(r"\bdrivers?\b")
 # nvidia-smi asked to change the card: a reset, a power limit, locked or application clocks, persistence,
 # compute or MIG mode, ECC (plain "nvidia-smi" asks for readings, which the chat gives)
 _NVSMI_SETTING = re.compile(
@@ -703,16 +707,17 @@ def _gpus_by(said: str, context: Context) -> tuple[str, Act | None]:
 # a job's memory request changed: "set job 13's memory requirement to 40000 MiB", "lower the probe's memory
 # to 40 GiB", "set the 405b probe's memory to 40000 MiB", "and its memory to 40000 MiB" after a change to the
 # job talked about (gpuaccel edit ID --memory MIB): the job by its number or name (a few words) before or
-# after the memory, or the one talked about; the amount in the unit said (:data:`_MIB_PER`), or bare in
-# MiB as the flag takes it (not "to 80%", a share)
+# after the memory, or the one talked about ("it", as a request corrected to another job is read again:
+# "set it memory to 20000", "set the memory of it to 20000"); the amount in the unit said (:data:`_MIB_PER`),
+# or bare in MiB as the flag takes it (not "to 80%", a share)
 _NEW_MEMORY = re.compile(
     r"^(?:(?:set|change|edit|make|lower|raise|reduce|increase|drop|bump|cut|put|update|limit|cap|shrink"
     r"|also|plus)\s+)?"
-    r"(?:(?:the|its|it'?s|that|this|job|jobs?|#)\s+)*"
+    r"(?:(?:the|its|it'?s|it|that|this|job|jobs?|#)\s+)*"
     r"(?:(?P<number>\d+)|(?P<name>(?:[a-z][\w.-]*|\d+[a-z][\w.-]*)(?:\s+[a-z][\w.-]*){0,2}?)(?:'s)?"
     r"(?=\s+(?:gpu\s+)?(?:memory|mem|vram)))?"
     r"(?:'s)?\s*(?:gpu\s+)?(?:memory|mem|vram)(?:\s+(?:requirement|request|need|ask|limit|reservation))?"
-    r"(?:\s+(?:of|for)\s+(?:job\s*)?#?(?P<of>\d+))?"
+    r"(?:\s+(?:of|for)\s+(?:(?:job\s*)?#?(?P<of>\d+)|it|that job|this job))?"
     r"\s+(?:to|down to|up to|=)\s+(?P<amount>-?\d+(?:\.\d+)?)"
     r"(?:\s*(?P<unit>mib|mebibytes?|mb|megabytes?|megs?|m|gib|gibibytes?|gb|gigabytes?|gigs?|g)\b"
     r"|(?![\w.]))"
@@ -1715,6 +1720,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         verb in _TUNING_VERBS
         or _NVSMI_SETTING.search(said)
         or (verb in _HARDWARE_VERBS and _HARDWARE.search(said))
+        or (verb == "reset" and (_DRIVER.search(said) or gpus_by_model(said, context)))
         or (verb == "drop" and (_SETTING.search(said) or _SET_IN_UNITS.search(said)))  # "drop it to 500 W"
         or (_SETTING.search(said) and _SET_TO.search(said))  # "put the fan of it to 80%"
     ):

@@ -4,7 +4,7 @@ letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Sp
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
-Slovenian), each read whole where the message has marks of its own, and the words of French, Italian,
+Slovenian, Slovak), each read whole where the message has marks of its own, and the words of French, Italian,
 Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a
 reading, a day, a question word, a request, an article before a card); the rest of a message is left as it
 was."""
@@ -40,6 +40,7 @@ from gpuaccel.assistant.understand.languages.portuguese import portuguese
 from gpuaccel.assistant.understand.languages.romanian import romanian
 from gpuaccel.assistant.understand.languages.scots import scots_read
 from gpuaccel.assistant.understand.languages.serbo_croatian import serbo_croatian
+from gpuaccel.assistant.understand.languages.slovak import slovak
 from gpuaccel.assistant.understand.languages.slovenian import slovenian
 from gpuaccel.assistant.understand.languages.spanish import spanish
 from gpuaccel.assistant.understand.languages.swahili import swahili_read
@@ -157,7 +158,10 @@ def _read(text: str, lean: Lean | None) -> str:
     # with, when, yesterday), its "eile" (the queue) Estonian's yesterday, its "kada" Serbian's when, so it
     # is read before any of them sees them. Then Latvian (:func:`latvian`): its marks are its own words
     # ("tagad", "sodien", "cik", "kapec", "dzobs"), but its "kas" (what) is Estonian's yes-no opener, its
-    # "kad" (when) Serbian's, so it is read before either sees them. Then Slovenian
+    # "kad" (when) Serbian's, so it is read before either sees them. Then Slovak (:func:`slovak`): its
+    # marks are its own ("kedy", "preco", "dlho", "bezal", "pamat"), but its words are Slovenian's and
+    # Serbian's ("kolko", "pusti", "daj"), Czech's ("bezi", "teplota", "zrus": it reads them with Czech's
+    # table), Polish's ("teraz") and Tagalog's ("ako", "sa"), so it is read before any of them. Then Slovenian
     # (:func:`slovenian`): its marks are its own ("kaj", "kdaj", "vceraj", "zdaj",
     # "lahko"), but its words are Serbian's and Croatian's ("koliko", "daj", "spusti", "na", "je") and its
     # English verbs' endings Finnish's ("resumas": Slovenian's you resume, Finnish's resumed), so it is read
@@ -170,7 +174,8 @@ def _read(text: str, lean: Lean | None) -> str:
     # Portuguese's "não", "là" French's "la", "qua" Italian's here)
     typed = vietnamese_typed(text)
     text = vietnamese_read(text, lean) if typed else text
-    text = finnish(estonian(slovenian(latvian(lithuanian(text, lean), lean), lean), lean), lean)
+    text = slovak(latvian(lithuanian(text, lean), lean), lean)
+    text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)

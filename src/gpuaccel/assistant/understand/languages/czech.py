@@ -26,10 +26,10 @@ from gpuaccel.assistant.understand.languages.tables import (
 _UNACCENTED = str.maketrans("áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ", "acdeeinorstuuyz" + "ACDEEINORSTUUYZ")
 
 # the English verbs a writer gives a Czech ending ("pauzni" pause, "retryni" retry, "failnul" failed,
-# "updatnout" update, "restartuj" restart): the English verb
-_STEM = (
+# "updatnout" update, "restartuj" restart, "resetni" reset): the English verb
+VERB_STEM = (
     "fail|crash|restart|cancel|kill|retry|rerun|pauz|paus|resum|releas|hold|submit|reboot|updat|upgrad|start"
-    "|deploy"
+    "|deploy|reset"
 )
 
 
@@ -49,7 +49,7 @@ def _english_verb(m: re.Match[str]) -> str:
 # diacritics; none of them another language's word once its diacritics are dropped (Polish's "jaka", "jak",
 # "rano", "karte", "byl", "procesy", "jobem", "nad"; English's "proc" of /proc, "ted"; German's "Grafik":
 # those are read only beside a word of Czech's own)
-_CZECH_MARK = re.compile(
+CZECH_MARK = re.compile(
     r"[ěřůĚŘŮ]|\b(?:"
     r"kolik\w*|kdy|ktery|kterej|ktera|ktere|kteri|kterou|kterem|jaky|jakej|jakou|vcera\w*|vcerejs\w*|dnes"
     r"|dneska|dnesni\w*|zitra|bezi|bezej\w*|bezel\w*|nebezi\w*|nebezel\w*|ceka|cekaj\w*|cekal\w*|spadl\w*"
@@ -61,25 +61,27 @@ _CZECH_MARK = re.compile(
     r"|casu|obou|obe|druhy|druha|druhou|druhe|mezi|vecer|odpoledne|dopoledne|porovnej|ukaz|napis"
     r"|doporuc\w*|pocasi|jinak|potrebuju|chvili|nejak\w*|nechci|znovu"
     r"|vytizen\w*|pametov\w*|vetrak\w*|pokazil\w*|jede|nejede|presne|znova|zpatky|vyssi|nizsi|nastav|celou"
-    r"|celej|jednu"
+    r"|celej|jednu|zacal\w*|skoncil\w*|dopadl\w*"
     # an English verb given a Czech ending ("pauzni", "retryni", "failnul", "updatnout")
-    rf"|(?:{_STEM})(?:ni|nete|nout|nul|nula|nulo|nuli|nuly)"
+    rf"|(?:{VERB_STEM})(?:ni|nete|nout|nul|nula|nulo|nuli|nuly)"
     r")(?!\w)",
     re.I,
 )
 
-_CZECH = compiled(
+CZECH = compiled(
     (
         # English verbs given a Czech ending: the imperative ("pauzni", "retrynete", "restartuj"), the
         # infinitive ("updatnout"), the past ("failnul", "restartoval"), the present ("restartuje")
         (
-            rf"\b({_STEM})(ni|nete|nout|nut|nul|nula|nulo|nuli|nuly|uj|ujte|ovat|oval|ovala|ovalo|ovali|ovaly"
+            rf"\b({VERB_STEM})(ni|nete|nout|nut|nul|nula|nulo|nuli|nuly|uj|ujte|ovat|oval|ovala|ovalo|ovali|ovaly"
             r"|uje|ujou)\b",
             _english_verb,
         ),
         # a card by its model in its cases ("ta 4090ka", "na H100ce"), and "ta/ty/tu" said before it: the card
         INFLECTED_MODEL,
         (r"\b(?:ten|ta|to|ty|tu|te|tou|tech)\s+(?=(?:[a-z]{1,3}\d{2,4}|\d{4})\b)", "the "),
+        # "a ten 9?" (and that 9): the thing talked about by its number, as English's "and the 9?"
+        (r"\bten\s+(?=\d{1,3}\b)", "the "),
         # requests: "zrus ho" (cancel it), "spust ho znovu" (retry it), "pozdrz 12" (hold), "pust ho do
         # fronty" / "uvolni" (release), "pozastav" (pause), "pust ho dal" / "pokracuj" / "obnov" (resume),
         # "dej X prioritu 10", "zvys prioritu jobu 13", "presun X na zacatek"
@@ -87,7 +89,8 @@ _CZECH = compiled(
         # the verb first
         (
             r"\b(ho|mu)\s+(?:(zase|znovu|znova)\s+)?(zrus\w*|pozdrz\w*|podrz\w*|pozastav\w*|uvolni|pust\w*"
-            r"|spust\w*|dej|dejte|nastav|zmen|cancel|kill|pause|resume|retry|rerun|release|hold|restart|start)\b",
+            r"|spust\w*|zkus|dej|dejte|nastav|zmen|cancel|kill|pause|resume|retry|rerun|release|hold|restart"
+            r"|start)\b",
             lambda m: f"{m[3]} {m[1]} {m[2] or ''}",
         ),
         (
@@ -95,6 +98,11 @@ _CZECH = compiled(
             r"retry \1",
         ),
         (r"\b(?:restartuj|zopakuj)\b", "retry"),
+        # "zkus ho znovu / jeste jednou / jeste raz" (try it again): retry
+        (
+            r"\bzkus(?:te)?\s+((?:\S+\s+){0,2}?)(?:znovu|znova|zase|jeste jednou|jeste raz)\b",
+            r"retry \1",
+        ),
         (r"\b(?:pust|pustit)\s+((?:\S+\s+){0,2}?)do fronty\b|\buvolni\b", r"release \1"),
         (r"\bpokracuj\w*\b|\bobnov\b", "resume"),
         # "pust ho" (let it go), "pust ho zpatky / zas / znova / dal": by what the job or queue is in, a
@@ -110,6 +118,7 @@ _CZECH = compiled(
         (r"\b(?:sundej|sundat|vytahni|dej|hod)\s+(.{1,30}?)\s+z holdu\b", r"take \1 off hold"),
         (r"\bzrus(?:it|te)?\b|\bzabij\b", "cancel"),
         (r"\b(?:pozdrz|podrz)(?:te|et)?\b", "hold"),
+        (r"\bhodn(?:i|ete)\b", "hold"),  # "hodni job 12" (English's hold, its l dropped, given "-ni")
         (r"\bpozastav(?:it|te)?\b", "pause"),
         (
             r"\b(?:dej|nastav|zmen)\s+(.{1,30}?)\s+(?:(?:vyssi|nizsi|vetsi|mensi|jinou)\s+)?prioritu,?\s+"
@@ -127,6 +136,9 @@ _CZECH = compiled(
         # the job in its cases ("jobu 9", "jobem 12", "joby"); "ten job co bezi" (the job that runs)
         (r"\bjob(?:u|em|y|ech|um)\b", lambda m: "jobs" if m[0].lower() == "joby" else "job"),
         (r"\b(?:ten|ta|to)\s+(job|karta|kartu|gpu)\s+co\b", r"the \1 that"),
+        # "log toho, co spadl" (the log of the one that failed), "ten, co bezi" (the one that runs)
+        (r"\btoho,?\s+co\b", "of the one that"),
+        (r"\bten,?\s+co\b", "the one that"),
         # the questions that ask what ran at a moment just named ("co tam tehdy bezelo", "ktery job to byl",
         # "co to bylo za job")
         (
@@ -149,6 +161,12 @@ _CZECH = compiled(
         ),
         # "proc ceka X" (why is X waiting), "proc nebezi" (why is it not running), "proc spadlo X"
         (r"\bproc\s+(?:se\s+)?nespousti\b", "why is it not starting"),
+        (r"\b(?:se\s+)?(?:nespusti|nespousti|nespustil[oa]?)\b", "does not start"),
+        # "na co ceka (X)" (on what does X wait): what is X waiting for
+        (
+            r"\bna co\s+(?:ceka|cekaj\w*)(?:\s+(job \d+|[^\s?.!,]+))?",
+            lambda m: f"what is {m[1] or 'it'} waiting for",
+        ),
         (r"\bproc\s+nebezi\b", "why is it not running"),
         (r"\bproc\s+ceka\s+(job \d+|\S+?)(?=[?.!,]|\s|$)", r"why is \1 waiting"),
         (
@@ -157,6 +175,13 @@ _CZECH = compiled(
         ),
         (r"\bproc\b", "why"),
         (r"\bod kdy\b", "since when"),
+        # "jak dopadl X" / "X jak dopadl" (how did X turn out): how did X go
+        (
+            r"\bjak\s+dopadl[oa]?\s+(?:(?:ten|ta|to)\s+)?([^?.!,]{1,40}?)(?=\s*(?:[?.!,]|$))"
+            r"|(?:^|(?<=\s))([^\s?.!,]+)\s+jak\s+dopadl[oa]?\b",
+            lambda m: f"how did {m[1] or m[2]} go",
+        ),
+        (r"\bdopadl[oa]?\b", "ended"),
         # "v kolik (hodin) to spadlo" (at what time did it fail); "v kolik" at what time
         (
             r"\b(?:v kolik|kolik bylo hodin,? kdy)(?: hodin)?(?: to)?\s+"
@@ -173,12 +198,20 @@ _CZECH = compiled(
             r"\bkolik\b(?=(?:\s+\S+){0,3}?\s+(?:v klidu|idle|busy|necinn\w*|bezel\w*|cekal\w*|trval\w*))",
             "how long",
         ),
+        # "kolik uz to bezi" (how much already it runs): how long it has been running
+        (r"\bkolik\s+uz\s+(?=(?:\S+\s+)?(?:bezi|jede|ceka|bezel\w*|cekal\w*)\b)", "how long "),
         (r"\bkolik (?=wattu|watu|gpu|kwh|wh|%|stup)", "how many "),
         (r"\bkolik\b", "how much"),
         (r"\b(?:ktery|kterej|ktera|ktere|kteri|kterou|kterem)\b", "which"),
         (r"\b(?:jaky|jakej|jaka|jake|jakou|jakem)\b", "what"),
         (r"\bco\b", "what"),
         (r"\bjak moc\b", "how much"),
+        (r"\bdlouho\b", "long"),
+        # "mame neco na holdu" (have we anything on hold): is anything
+        (r"\bmame\s+(?:neco|nejak\w*)\b", "is anything"),
+        (r"\bneco\b", "anything"),
+        (r"\bv\s+jak\w*\s+stav\w*\b", "in what state"),
+        (r"\bstav(?:u|e|em)?\b", "state"),
         (r"\bjak\b", "how"),
         # spans and moments: "vcera vecer" (last night), "dnes rano" (this morning), "po 6 vecer" (after
         # 18:00), "mezi 9 a 12", "za posledni hodinu", "od vcerejska"
@@ -206,6 +239,7 @@ _CZECH = compiled(
         (r"\bmezi (\d{1,2}(?::\d\d)?) a (\d{1,2}(?::\d\d)?)\b", r"between \1 and \2"),
         (r"\b(?:za|v|behem) posledni hodin[uey]\b|\bposledni hodin[ua]\b", "in the last hour"),
         (r"\bza posledni(?:ch)? (\d+) hodin\w*\b", r"in the last \1 hours"),
+        (r"\bposledn\w*", "last"),
         (r"\bzatim\b", "so far"),
         (r"\btehdy\b|\bv tu dobu\b", "then"),
         (r"\bcelkem\b", "in total"),
@@ -224,7 +258,7 @@ _CZECH = compiled(
         (r"\b(?:utilizace|utilizaci|vytizeni|vyuziti)\b", "utilization"),
         (r"\b(?:clocky|takty|frekvence)\b", "clocks"),
         (r"\bprocesy\b", "processes"),
-        (r"\bgpu hodin(?:y|a)?\b", "GPU-hours"),
+        (r"\bgpu[- ]hodin(?:y|a)?\b", "GPU-hours"),
         (r"\b(\d+)\s*hodin(?:y|u|a)?\b", r"\1 hours"),
         (r"\bwatt?u\b", "watts"),
         (r"\bprumer(?:n[aeyiou]\w*)?\b", "average"),
@@ -238,6 +272,11 @@ _CZECH = compiled(
         (r"\b(?:ve|do) fronte\b|\bve fronte\b", "in the queue"),
         (r"\bfront(?:a|y|u|e)\b", "queue"),
         (r"\bv logu\b", "in the log"),
+        # a line of the log ("posledni radek logu"): the log's lines
+        (r"\bradek\s+logu\b", "line of the log"),
+        (r"\bradky\s+logu\b", "lines of the log"),
+        (r"\bradek\b", "line"),
+        (r"\bradky\b", "lines"),
         (r"\blog(?:u|y)\b", "log"),
         # the cards: "na druhy karte" / "ta druha" (the other card), "obe karty" / "obou kartach" (both)
         (
@@ -256,9 +295,10 @@ _CZECH = compiled(
         (r"\bcekal[oa]?\b", "waited"),
         (r"\b(?:spadl|umrel|selhal|padl)[oa]?\b", "failed"),
         (r"\btrval[oa]?\b", "did it take"),
-        (r"\bspustil[oa]?\b", "started"),
+        (r"\b(?:spustil|zacal)[oa]?\b", "started"),
+        (r"\bskoncil[oa]?\b", "finished"),
         (r"\b(?:zere|bere)\b", "draws"),
-        (r"\b(?:spotreboval|sezral|snedl)[oa]?\b", "used"),
+        (r"\b(?:spotreboval|sezral|snedl|spalil)[oa]?\b", "used"),
         (r"\bzabran[oa]?\b|\bobsazen[oa]?\b", "used"),
         (r"\bukaz(?:te)?(?: mi)?\b", "show"),
         (r"\bporovnej\b", "compare"),
@@ -266,7 +306,7 @@ _CZECH = compiled(
         (r"\bdoporuc(?:te)?(?: mi)?\b", "recommend me"),
         (r"\bbasnick\w*", "poem"),
         (r"\bgrafick\w+ kar\w*", "graphics cards"),
-        (r"\bna chvil(?:i|ku)\b", "for a bit"),
+        (r"\bna chvil(?:i|ku)\b", "briefly"),
         (r"\bcel(?:ou|ej|y|a|e|eho|ym)\b", "whole"),
         (r"\bpresne\b", "exactly"),
         (r"\btreba\b", "say"),
@@ -322,12 +362,12 @@ _NOT_CZECH = re.compile(r"[ąęłśźżćńőűıİğşșțăñãõàèìòùê�
 
 
 def czech_marked(text: str) -> bool:
-    """Whether ``text`` shows Czech's marks (:data:`_CZECH_MARK`), with or without diacritics, and no letter
+    """Whether ``text`` shows Czech's marks (:data:`CZECH_MARK`), with or without diacritics, and no letter
     of another language's (:data:`_NOT_CZECH`)."""
-    return marked_unaccented(text, _CZECH_MARK, _UNACCENTED, _NOT_CZECH)
+    return marked_unaccented(text, CZECH_MARK, _UNACCENTED, _NOT_CZECH)
 
 
 def czech(text: str, lean: Lean | None = None) -> str:
-    """``text`` read in English where it is Czech (:data:`_CZECH_MARK`): its letters without their
-    diacritics, then its phrases and words (:data:`_CZECH`); else as it was."""
-    return read_unaccented(text, lean, "czech", czech_marked, _UNACCENTED, _CZECH)
+    """``text`` read in English where it is Czech (:data:`CZECH_MARK`): its letters without their
+    diacritics, then its phrases and words (:data:`CZECH`); else as it was."""
+    return read_unaccented(text, lean, "czech", czech_marked, _UNACCENTED, CZECH)
