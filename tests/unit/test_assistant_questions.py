@@ -70,12 +70,14 @@ def converse(svc: AssistantService, *questions: str) -> list[tuple[str, dict[str
 
 def invented(svc: AssistantService, sid: int, answer: str, refused: bool) -> list[str]:
     """Numbers of the answer that the result of its query (stored with the question) does not hold; an
-    answer without a query may say only the question's numbers and the queue's job ids and names (a request
-    to cancel a job by its name is answered with the command, the job's id and its name: llama-70b-eval's
-    70 is no figure)."""
-    if refused:  # the question's numbers as the chat reads them ("priority ten" says 10)
+    answer without a query may say only the numbers the user said in the conversation and the queue's job ids
+    and names (a request to cancel a job by its name is answered with the command, the job's id and its name:
+    llama-70b-eval's 70 is no figure; "sorry, I meant job 12" after "set job 14's memory to 20000" is
+    answered with the 20000 said before)."""
+    if refused:  # the user's numbers as the chat reads them ("priority ten" says 10)
         queue = " ".join(f"{j.id} {j.name or ''}" for j in svc.store.list())
-        result = written(svc.db.messages(sid)[-2]["content"]) + " " + queue
+        said = [written(m["content"]) for m in svc.db.messages(sid) if m["role"] == "user"]
+        result = " ".join(said) + " " + queue
     else:
         result = svc.db.messages(sid)[-2]["meta"]["facts"]
     allowed = set(re.findall(r"\d+(?:\.\d+)?", result))
