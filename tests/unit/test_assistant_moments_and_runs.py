@@ -144,6 +144,21 @@ def test_what_was_going_on_around_a_time_is_the_recap_of_its_minutes(heldout_svc
     assert query is None or query["name"] != "summary", query
 
 
+def test_the_jobs_around_a_time_are_those_at_it_when_any_ran_then(heldout_svc: AssistantService) -> None:
+    # job 7 ran 12:00:00-12:25:00 on the 4090, job 8 12:25:05-12:51:00
+    _, text, _ = ask(heldout_svc, "anything on the ada card near 12:27?", None)
+    assert text.startswith("1 job on GPU 1 at 12:27: job 8 (lr-sweep)"), text
+    # nothing ran at 13:27 itself (job 10 ended at 13:24): the minutes around it say what had just ended
+    _, text, _ = ask(heldout_svc, "which jobs ran on the 4090 at about 13:27", None)
+    assert "between 13:22 and 13:32" in text and "job 10 (lr-sweep)" in text, text
+    assert "12:58:05-13:24:00" in text, text
+
+
+def test_a_rough_span_keeps_its_moment_through_json() -> None:
+    w = Window(100.0, 700.0, "between 00:01 and 00:11", at=400.0)
+    assert Window.from_json(w.to_json()) == w and "at" not in Window(1.0, 2.0, "x").to_json()
+
+
 @pytest.mark.parametrize(
     "request_said", ["pause job 4711", "pls cancel jobs 12 and 9000", "bump job 777 to priority 5"]
 )

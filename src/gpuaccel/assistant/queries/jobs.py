@@ -29,7 +29,7 @@ from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import LIVE, Job, JobState
 from gpuaccel.assistant.queries.log_files import LogUnreadable, code_span, read_log, shown_lines
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result, Window, and_list
-from gpuaccel.assistant.queries.spans import ROUGHLY_MIN, last_day
+from gpuaccel.assistant.queries.spans import ROUGHLY_MIN, last_day, moment_of
 from gpuaccel.scheduler.reads import history as history_read
 from gpuaccel.scheduler.reads import queue as reads
 
@@ -464,7 +464,13 @@ def _record(
 
 
 def jobs(ctx: QueryContext, q: Query) -> Result:
-    found = select_jobs(ctx, q)
+    # "what was on it around 12:30": the jobs at 12:30 where any ran then, else those of the minutes around
+    moment = moment_of(q.window, ctx.now()) if q.window is not None else None
+    then = select_jobs(ctx, replace(q, window=moment)) if moment is not None else []
+    if then:
+        q, found = replace(q, window=moment), then
+    else:
+        found = select_jobs(ctx, q)
     what = f"{q.state} jobs" if q.state else "jobs"
     if not found:
         return Result(q, f"There are no {what}{filters(q)}.{_on_the_gpu(ctx, q)}")

@@ -33,13 +33,19 @@ class Window:
     t0: float
     t1: float
     label: str
+    # the moment a span said roughly is around ("around 12:30": 12:25-12:35 around 12:30): what ran at it is
+    # what ran "around" it, when anything did
+    at: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"t0": self.t0, "t1": self.t1, "label": self.label}
+        out: dict[str, Any] = {"t0": self.t0, "t1": self.t1, "label": self.label}
+        return out if self.at is None else {**out, "at": self.at}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Window:
-        return cls(float(data["t0"]), float(data["t1"]), str(data["label"]))
+        at = data.get("at")
+        label = str(data["label"])
+        return cls(float(data["t0"]), float(data["t1"]), label, float(at) if at is not None else None)
 
     @property
     def instant(self) -> bool:

@@ -160,12 +160,20 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
             return None
         day = "yesterday " if yesterday else ""
         if rough:  # labelled as a span, which reads back as the same span
-            t0, t1 = t0 - ROUGHLY_MIN * 60, min(t0 + ROUGHLY_MIN * 60, now)
-            return Window(t0, t1, f"{day}between {_hm(t0)} and {_hm(t1)}")
+            a, b = t0 - ROUGHLY_MIN * 60, min(t0 + ROUGHLY_MIN * 60, now)
+            return Window(a, b, f"{day}between {_hm(a)} and {_hm(b)}", at=t0)
         if sec is not None:  # "at 13:47:23": that second
             return Window(t0, min(t0 + 1, now), f"{day}at {h:02d}:{mi:02d}:{int(sec):02d}")
         return Window(t0, min(t0 + 60, now), f"{day}at {h:02d}:{mi:02d}")
     return None
+
+
+def moment_of(w: Window, now: float) -> Window | None:
+    """The minute a span said roughly is around ("around 12:30": at 12:30), as "at 12:30" reads it."""
+    if w.at is None:
+        return None
+    day = "yesterday " if w.label.startswith("yesterday ") else ""
+    return Window(w.at, min(w.at + 60, now), f"{day}at {_hm(w.at)}")
 
 
 def _part_of_day(name: str, yesterday: bool, midnight: float, now: float) -> Window | None:

@@ -624,6 +624,13 @@ def query_for(
         return Query("gpu_list", gpu=gpu)
     if gpu is None and "gpu" in topics and not topics - {"gpu", "models", "running"}:
         return Query("gpu_list")  # "what GPUs do I have?", "how many cards are there?"
+    if gpu is not None and win is not None:
+        # a card and a span gone by, no reading or job word ("anything on the ada card near 12:27?"): what ran
+        # on it then where asked what was on it, else its readings over the span; never its readings now
+        on_it = "running" in topics or {"on", "using", "used"} & set(ws)
+        if on_it:
+            return Query("jobs", gpu=gpu, window=win)
+        return Query("gpu_reading", gpu=gpu, metric="overview", window=win)
     if gpu is not None:
         return Query("gpu_reading", gpu=gpu, metric="overview")
     return None
