@@ -40,6 +40,13 @@ HARDWARE_REPLY = (
     " not by gpuaccel."
 )
 REBOOT_REPLY = "A reboot of the machine is for its administrator, as root; not done by gpuaccel."
+DRIVERS_REPLY = (
+    "An update of the GPU drivers or CUDA is for its administrator, as root; not done by gpuaccel."
+)
+DRIVERS_AND_REBOOT_REPLY = (
+    "An update of the GPU drivers or CUDA and a reboot of the machine are for its administrator, as root; not"
+    " done by gpuaccel."
+)
 USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 
 # the states the daemon takes each command in, from its transition table (a cancel: any job not finished)
@@ -592,6 +599,12 @@ _TOLD_DONE = re.compile(
 # "once the reboot is done, resume it" (the noun), nor "pause the queue, I need to reboot the nas" (the
 # request comes first)
 _REBOOT = re.compile(r"^(?:(?:can|could|would|will) (?:you|u|ye) )?(?:please |pls |just )?reboot\b")
+# the GPU drivers updated, asked as a request ("can you update the nvidia drivers", "please upgrade cuda and
+# reboot"): not "when were the drivers updated?" (a question of the past)
+_DRIVERS = re.compile(
+    r"^(?:(?:can|could|would|will) (?:you|u|ye) )?(?:please |pls |just )?(?:update|upgrade|reinstall|install"
+    r"|downgrade)\b.{0,30}?\b(?:drivers?|cuda)\b"
+)
 _IT_OFF = re.compile(r"\b(?:switch|turn|power|shut) (?:it|them|that one|this one) (?:off|down)\b")
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
 # limit of the 4090 at 300 W?"
@@ -1619,6 +1632,10 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
     if _REBOOT.match(said):
         return Act(f"{CANT} {REBOOT_REPLY}")
+    if _DRIVERS.match(said):
+        # ("update the drivers and reboot the box": both are the administrator's)
+        rebooted = re.search(r"\breboot\b", said) is not None
+        return Act(f"{CANT} {DRIVERS_AND_REBOOT_REPLY if rebooted else DRIVERS_REPLY}")
     # ("how about lowering the power limit to 500 W" suggests it: a request, not a question; "how to set
     # with nvidia-smi the power limit to 300 W" asks how it is done)
     if _NEW_LIMIT.search(said) and not re.match(
