@@ -6,7 +6,16 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages.portuguese import portuguese_marked
-from gpuaccel.assistant.understand.languages.tables import REQUEST_VERBS, Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import (
+    REQUEST_VERBS,
+    Lean,
+    compiled,
+    english_verb,
+    ing_form,
+    past_form,
+    reads,
+    translated,
+)
 
 # French said in passing in an English message: its day words ("aujourd'hui", "hier soir", "ce matin"), a
 # few question words ("combien", "pourquoi"), a reading's word ("température", "mémoire"), an article before
@@ -69,19 +78,30 @@ FRENCH_IN_PASSING = compiled(_FRENCH_WORDS)
 # restée combien de temps au-dessus de 80 °C, la H100 ?" is "how long was it above 80 °C, the H100?"); the
 # words any message may say in passing are :data:`_FRENCH_WORDS`, read after
 
+# the English verbs of the trade a Québec writer gives a French ending, its last consonant often doubled
+# ("canceller", "cancelle-la", "updater", "runne", "runnait", "a fail", "a cancellé"), each read by
+# :func:`tables.english_verb` ("updat" update, "releas" release); where the ending is French's alone ("a
+# crashé", "runnait", "cancellée"), a mark of French
+_STEM = (
+    "cancel|kill|hold|releas|paus|restart|rerun|retry|submit|delet|stop|run|fail|crash|check|updat|upgrad"
+    "|reboot|launch|start"
+)
+_DOUBLED = r"(?:(?<=l)l|(?<=n)n|(?<=p)p|(?<=t)t)?"  # ("cancell-", "runn-", "stopp-", "submitt-")
 # what only French writes, not Italian either (which reads first: "non", "quel", "la" are its words too): an
 # imperative given its pronoun ("relance-le", "cancel-le", "mets-le en hold", "compare-moi"), Québec's
 # "pis" (and then), "astheure" (now), "y'a", "y'est", "qu'y" (il a, il est, qu'il), "c'est", "j'ai", "peux-tu"
 _FRENCH_SURE = (
-    r"[a-z]+-(?:le|la|les|moi)|pis|astheure|y['’](?:a|est|était|etait|attend)|qu['’]y|c['’]est|j['’]ai"
+    r"[a-z]+-(?:le|la|les|moi)|pis|faque|astheure|y['’](?:a|est|était|etait|attend)|qu['’]y|c['’]est|j['’]ai"
     r"|peux-tu|c['’](?:était|etait)"
 )
 _FRENCH_OWN_WORDS = (
     r"\b(?:combien|quelle?s?|pourquoi|depuis|aujourd['’]hui|est-ce|qu['’]est|c['’]est|vous"
-    r"|elle|ils|tourné|tournait|consommé|annulez|relancez|libérez|supprimez|mettez|journée|dernière"
+    r"|elle|ils|tourné|tournait|consommé|annulez|relance|relancez|libérez|supprimez|mettez|journée|dernière"
     r"|dernières|heures|moyenne|carte|cartes|merci|svp|quoi|tâche|tentatives|essais|premier|première|tout"
     r"|toutes|bonjour|liste|septante|nonante|ventilo|glande|stp|priorit[ée]|devant|d[ée]pendai(?:t|ent)|conso"
-    r"|seulement|lequel|laquelle|dans|dur[ée]e|qu['’]il|l['’]instant|en ce moment|m[ée]moire|voulais"
+    r"|seulement|lequel|laquelle|dans|dur[ée]e|qu['’]il|l['’]instant|en ce moment|m[ée]moire|voulais|tu peux"
+    r"|mets|repars|repartez|(?:a |ont )?(?:" + _STEM + r")" + _DOUBLED + r"(?:ée|és|ées|ait|aient)"
+    r"|(?:a|ont) (?:" + _STEM + r")" + _DOUBLED + r"é"  # (not "é" alone: Spanish's "pausé", "cancelé")
     r"|" + _FRENCH_SURE + r")\b"
 )
 _FRENCH_MARK = re.compile(r"[àâçèêëîïôûùœ]|" + _FRENCH_OWN_WORDS, re.I)
@@ -129,8 +149,37 @@ _FRENCH_SMS = compiled(
         ),
     )
 )
+# such a verb, after "a" (has) or none, with its ending or none
+_ENGLISH_VERB = (
+    rf"\b(?P<aux>(?:a|ont|avait|avaient)\s+)?(?P<stem>{_STEM}){_DOUBLED}"
+    r"(?P<ending>er|ez|ee?s?|ait|aient|ent|ant)?\b"
+)
+
+
+def _english_verb(m: re.Match[str]) -> str:
+    """An English verb with a French ending, in English: after "a" (has) its past ("a fail" failed, "a
+    cancellé" cancelled), the imperfect ("runnait") was doing it, the participle ("runnant") doing it, the
+    infinitive and the present ("canceller", "cancelle-la", "qu'elle runne") the verb; a bare English verb
+    with no "a" before it as it was."""
+    verb, ending = english_verb(m["stem"]), (m["ending"] or "").lower()
+    if m["aux"] and ending in ("", "e", "ee", "es", "ees"):
+        return past_form(verb)
+    aux = m["aux"] or ""
+    if ending in ("ait", "aient"):
+        return f"{aux}was {ing_form(verb)}"
+    if ending == "ant":
+        return aux + ing_form(verb)
+    return aux + (verb if ending else m["stem"])
+
+
+# the article "de" is joined to ("du 12": le 12, "de la 13": la 13), kept where a phrase drops "de"
+_ARTICLE_OF = {"du": "le ", "de la": "la "}
+
 _FRENCH = compiled(  # phrases, read first
     (
+        # an English verb given a French ending (:func:`_english_verb`), read first so that each phrase
+        # below reads it as it reads its French ("cancelle-la" as "annule-la", "qu'elle runne" as "roule")
+        (_ENGLISH_VERB, _english_verb),
         # Québec's spoken "y" for "il" ("y'a roulé" il a roulé, "y'est mort" il est mort, "qu'y roule"
         # qu'il roule), read as the standard French the rest reads; "y'a" before no past participle is
         # "il y a" ("y'a-tu un job", "y'a combien de jobs": is there, how many), and "c'tu" is "c'est-tu"
@@ -144,6 +193,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bqu['’]y\b", "qu'il"),
         (r"\bc['’]tu\b", "c'est-tu"),
         (r"\bpis\b", "and"),  # "pis la 4090?" (and then): a follow-up, or "X pis Y"
+        (r"\b(?:faque|fak|fait que)\b", "so"),  # Québec's "faque" (so): "ok faque relance-le"
         # Québec's filler "là" after a word that opens a reply ("ok là, kill it", "bon là", "ben là"): it says
         # nothing asked (its accent is gone here: "la" before its comma or the end only, as "ok la carte" is
         # the card)
@@ -166,8 +216,8 @@ _FRENCH = compiled(  # phrases, read first
             lambda m: f"{m[1]} {'them' if m[2].lower() == 'les' else 'it'}",
         ),
         # "mets-le en hold", "peux-tu le mettre en pause", "c moi qui l'a mis on hold": the request's verb
-        (r"\b(?:mets|mettez|met)-(?:le|la|les) en (pause|hold)\b", r"\1 it"),
-        (r"\b(?:le|la|les) (?:mettre|mets|mettez) en (pause|hold)\b", r"\1 it"),
+        (r"\b(?:mets|mettez|met)-(?:le|la|les) (?:en|on) (pause|hold)\b", r"\1 it"),
+        (r"\b(?:le|la|les) (?:mettre|mets|mettez) (?:en|on) (pause|hold)\b", r"\1 it"),
         (
             r"\b(?:l['’]a|les a|l['’]ai|les ai|l['’]avais|l['’]avait) mise?s? (?:on|en) hold\b",
             "put it on hold",
@@ -194,7 +244,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\b(?:relancez|relancer|redemarrez)\b", "retry"),
         # "mets le en pause", "passe la en priorité" (the hyphen left off): it, the job just said
         (r"\b(mets|mettez|met|passe|passez)\s+(?:le|la)\s+(?=en\s)", r"\1 it "),
-        (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+en (pause|hold)\b", r"\2 \1"),
+        (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+(?:en|on) (pause|hold)\b", r"\2 \1"),
         # "mettez le 12 en attente" (put on hold), "mets-la en attente"
         (r"\b(?:mettre|mettez|mets|met)-(?:le|la|les) en attente\b", "hold it"),
         (r"\b(?:mettre|mettez|mets|met)\s+(.{1,40}?)\s+en attente\b", r"hold \1"),
@@ -219,12 +269,14 @@ _FRENCH = compiled(  # phrases, read first
             r"\b(?:mets|mettez|met|passe|passez)\s+(.{1,40}?)\s+en priorite(?:\s+(?:haute|max\w*|elevee))?\b",
             r"prioritize \1",
         ),
-        # a priority raised or set "à 10" (or "genre 10": say 10): set to that number
+        # a priority or a memory raised or set "à 10" (or "genre 10": say 10): set to that number; the
+        # article kept before the job ("de la 13": la 13, read as a job below)
         (
             r"\b(?:monte|montez|augmente|augmentez|baisse|baissez|mets|mettez|change|changez)\s+"
-            r"(?:la\s+)?priorite\s+(?:du|de la|de l['’]|de)\s*(.{1,40}?),?\s+"
+            r"(?:la\s+)?(priorite|memoire)\s+(du|de la|de l['’]|de)\s*(.{1,40}?),?\s+"
             r"(?:genre|a|au|vers|comme)\s+(\d+)\b",
-            r"set the priority of \1 to \2",
+            lambda m: f"set the {'memory' if m[1].lower() == 'memoire' else 'priority'} of"
+            f" {_ARTICLE_OF.get(m[2].lower(), '')}{m[3]} to {m[4]}",
         ),
         (r"\b(?:annulez|annule|annuler)-(?:le|la|les)\b", "cancel it"),
         (r"\b(?:annulez|annuler)\b", "cancel"),
@@ -245,6 +297,8 @@ _FRENCH = compiled(  # phrases, read first
             r"\b(?:repars|repartez|repartir)-(?:le|la|les)\b|\b(?:le|la|les) (?:repartir|repars|repartez)\b",
             "get it going again",
         ),
+        # "repart le queue", "repars la 12": said before what it starts again (a paused queue resumed)
+        (r"\b(?:repars|repart|repartez)\s+(?=(?:le|la|les|l['’]|job|tout)\b)", "restart "),
         # "tu peux le reprendre" (resume it), "reprends le mistral"; "bloque le 12" holds it
         (r"\b(?:le|la) (?:reprendre|reprends|reprenez)\b", "resume it"),
         (r"\b(?:reprenez|reprends|reprendre)\b", "resume"),
@@ -288,8 +342,17 @@ _FRENCH = compiled(  # phrases, read first
         # "ôte-le de la liste": from the list
         (r"\b(?:de|hors de) la liste\b", "from the list"),
         (r"\bliste\b", "list"),
-        # a correction: "je voulais dire le 13" (I meant job 13)
+        # a correction: "je voulais dire le 13" (I meant job 13), "c'est le 13 que je voulais (relancer), pas
+        # le 12" (I meant job 13, not job 12), "oups non" (oops, no)
         (r"\bje (?:voulais|veux) dire\b", "i meant"),
+        (
+            r"\bc['’]est (.{1,40}?) que (?:je voulais|je voulait|j['’]voulais)\b"
+            r"[^,.!?]{0,40}?(?=\s*[,.!?]|$)",
+            r"i meant \1",
+        ),
+        (r"(?<=,)\s*pas\s+(?=(?:le|la|l['’]|job|\d)\b)", " not "),
+        (r"\boups\b", "oops"),
+        (r"\bnon\b(?=\s*[,.!?])", "no"),
         (r"\bc['’]est qui qui\b", "who"),  # "c'est qui qui l'a arrêté ?" ("qui est-ce qui" read as before)
         (r"\bl['’](?:a|ont) (?:arrete|annule|tue)\b", "cancelled it"),
         (r"\bj['’]ai besoin (?:du|de la|des)\b", "i need the"),
@@ -322,8 +385,12 @@ _FRENCH = compiled(  # phrases, read first
             lambda m: "how long has it been " + ("waiting" if "attend" in (m[1] or m[2]) else "running"),
         ),
         (r"\b(?:il|elle) a (?:dure|tourne|roule) combien de temps\b", "how long did it run"),
+        (r"\b(?:a|ont) attendu combien(?: de temps)?\b", "waited how long"),  # "elle a attendu combien?"
         (r"\b(?:il|elle) a (?:essaye|tente|ete relancee?) combien de fois\b", "how many times did it try"),
         (r"\bcombien de fois\b", "how many times"),
+        # what a job asks for: "elle demande combien de mémoire par GPU?" (how much memory it asks for)
+        (r"\b(?:il|elle) (?:demande|veut) combien (?:de |d['’])\s*(\w+)", r"how much \1 does it ask for"),
+        (r"\bpar\s+(?=(?:gpu|job|heure|jour)s?\b)", "per "),
         # "idle combien ?" (for how long), "et la 1 hier elle a fait combien ?" (how much it did)
         (r"\b(idle|au repos|occupee?s?) combien\b(?! d)", r"\1 how long"),
         (r"\b(?:a|ont) fait combien\b", "did how much"),
@@ -447,6 +514,12 @@ _FRENCH = compiled(  # phrases, read first
             r"\battend encore de demarrer\b|\battend (?:encore )?de (?:demarrer|partir)\b",
             "is still waiting to start",
         ),
+        # Québec's "partir" of a job is to start ("pourquoi la 13 part pas", "avant de partir"; "ne" dropped)
+        (
+            r"\b(?:ne |n['’])?(?:part|partent|demarre|demarrent|commence|commencent) (?:pas|jamais)\b",
+            "is not starting",
+        ),
+        (r"\bavant de (?:partir|demarrer|commencer)\b", "before starting"),
         (r"\btentatives\b|\bessais\b", "attempts"),
         # "des runs qui ont foiré" (Québec's and France's slang: failed)
         (r"\brates\b|\bechoues\b|\b(?:a |ont )?foire\b", "failed"),
@@ -459,6 +532,7 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bavant d['’]etre arrete\b", "before it was stopped"),
         (r"\b(?:tournait|roulait)\b", "was running"),  # (Québec's "rouler" is "tourner": run)
         (r"\b(?:a |ont )?tourne\b|\b(?:a|ont) roule\b", "ran"),
+        (r"\bqui (?:run|roule|roulent|tourne|tournent)\b", "that is running"),  # "la job qui runne sur la 0"
         (r"\broulent\b|\broule\b", "is running"),  # "qu'est-ce qui roule" ("roulé" is read above)
         (r"\bqqch\b|\bquelque chose\b", "anything"),
         (r"\b(?:a |ont )?dure\b", "took"),
@@ -472,6 +546,8 @@ _FRENCH = compiled(  # phrases, read first
         (r"\bcarrement\b", "really"),
     )
 )
+# no unit after a number: it counts no reading ("la 1 elle tire", not "la 80 °C")
+_NO_UNIT = r"(?![.,:]\d)(?!\s*(?:%|°|(?:w|kw|wh|kwh|h|go|gb|mo|mib|gib|min|s|fois|degrees?)\b))"
 # the function words, read after :data:`_FRENCH_WORDS` ("c'est-tu", "ce matin", "la carte H100" first)
 _FRENCH_FUNCTION_WORDS = compiled(
     (
@@ -485,8 +561,14 @@ _FRENCH_FUNCTION_WORDS = compiled(
         (r"\b(?:il|elle)\b", "it"),
         (r"\b(?:son|sa|ses)\b", "its"),  # "pis son peak?"
         (r"\b(?:ils|elles)\b", "they"),
+        # "la 13" is a job (Québec's "la job", feminine as a card is): a number of two or three digits (no
+        # card's index), one a request acts on ("relance la 9", "cancel la 3"), or one said to have failed
+        # or not to start ("la 9 a fail", "la 3 part pas"); else a card, below
+        (rf"\b({REQUEST_VERBS})\s+la\s+(?=\d{{1,3}}\b)", r"\1 job "),
+        (r"\bla\s+(?=\d\b\s+(?:failed|crashed|is not starting)\b)", "job "),
+        (rf"\bla\s+(?=\d{{2,3}}\b{_NO_UNIT})", "job "),
         (
-            r"\bla\s+(\d)\b(?![.,:]\d)(?!\s*(?:%|°|(?:w|kw|wh|kwh|h|go|gb|mo|mib|gib|min|s|fois|degrees?)\b))",
+            rf"\bla\s+(\d)\b{_NO_UNIT}",
             r"gpu \1",
         ),  # "la 0 elle tire combien", "sur la 1": card 1 (la carte; "la 4090" is a model)
         (
