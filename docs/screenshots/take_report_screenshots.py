@@ -424,6 +424,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
           "wa staat er allemaal in de wachtrij", "en wat staat er on hold",
           "oh and while ur at it let it go ahead"),
          "chat_lithuanian_flemish_irish.png"),
+        # a time said roughly: the minutes around it; a request for a job the queue never had; Slovak
+        # ("preco padol": why did it fail), Austrian German (an English verb said last: "nochmal retry"),
+        # Québec French ("relâche-la": release it)
+        (("what was going on around 04:35?", "pause job 4711", "preco padol sdxl-train?",
+          "passt, den sdxl-train bitte nochmal retry", "pis la whisper-finetune, relache-la stp"),
+         "chat_around_slovak_austrian_quebec.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
