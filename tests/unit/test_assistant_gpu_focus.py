@@ -43,6 +43,9 @@ def test_since_when_of_a_gpus_state_is_its_overview_which_says_its_jobs_start() 
     assert pick("since when?", busy) == Query("gpu_reading", gpu=0, metric="overview")
     assert pick("since when has it been like that", busy) == Query("gpu_reading", gpu=0, metric="overview")
     assert pick("since when", Query("gpu_reading", metric="util")) is None  # no one GPU in focus
+    # an impatient "then" asks nothing more ("since when then??")
+    assert pick("since when then??", busy) == Query("gpu_reading", gpu=0, metric="overview")
+    assert pick("since when then", Query("idle_gpus")) == Query("idle_gpus")
 
 
 def test_room_for_a_size_is_the_free_memory() -> None:

@@ -95,6 +95,7 @@ LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are 
 # "since when?" of a GPU's state
 SINCE_WHEN = set("since when and it has been is that so how long like this what time exactly".split())
 SINCE_WHEN |= set("i want need the exact precise please pls".split())  # "Since when? I want the exact time."
+SINCE_WHEN |= {"then"}  # "since when then?": the particle of an impatient follow-up, no moment of its own
 # the readings a GPU's overview says: two of them asked together ("temp and util?") get the overview
 OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
