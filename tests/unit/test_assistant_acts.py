@@ -522,3 +522,25 @@ def test_a_setting_told_in_the_sentence_before_a_bare_value_is_the_setting_it_ch
 def test_while_youre_at_it_before_a_request_asks_it_too(question: str) -> None:
     # "while you're at it" says one request more after the last one; the request follows it
     assert "gpuaccel edit 2 --memory 30000" in (act_request(question, 2) or ""), question
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        # what is not to start is kept from starting: the whole queue paused, a job held
+        ("please don't let the queue launch any more jobs for now", "gpuaccel pause"),
+        ("do not let anything new start tonight, thanks", "gpuaccel pause"),
+        ("never let prep-data run before train-vit is done", "gpuaccel hold 1"),
+        # a verb said not to be done is no request; the one said after it is
+        ("dont resume the queue yet", None),
+        ("don't kill prep-data", None),
+        ("no, not cancel, pause prep-data", "gpuaccel pause 1"),
+    ],
+)
+def test_a_request_said_not_to_be_done_is_never_its_command(question: str, command: str | None) -> None:
+    reply = act_reply(question, NAMES, focus=None)
+    if command is None:
+        assert reply is None or "gpuaccel" not in reply, (question, reply)
+    else:
+        assert command in (reply or ""), (question, reply)
+    assert "gpuaccel resume" not in (reply or "") and "gpuaccel cancel" not in (reply or ""), reply

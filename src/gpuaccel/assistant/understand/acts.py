@@ -113,6 +113,12 @@ _PHRASES = (
         ),
         r"drop \1",
     ),
+    # "don't let the queue start anything new", "do not let job 14 run yet": kept from starting, as said
+    # next (the queue paused, a job held), never the verb that is said not to happen
+    (
+        re.compile(r"\b(?:don'?t|do not|never) let (it|them|.{1,40}?) (?:start|run|launch|kick off)\b"),
+        r"keep \1 from starting",
+    ),
     # "please stop any new jobs from starting until I say so": the queue paused (pueue's pause)
     (
         re.compile(
@@ -958,6 +964,9 @@ def _verb_typed(word: str) -> str:
     return word
 
 
+_NOT = {"don't", "dont", "not", "never"}  # (a word of _words: "Don’t" is read as "don't")
+
+
 def _verb_at(tokens: list[str]) -> int | None:
     """Where the request's verb is: within the first eight words, after no word that makes it a question
     ("why did you cancel it", "the job I paused")."""
@@ -965,6 +974,8 @@ def _verb_at(tokens: list[str]) -> int | None:
         word = token.strip(",.:")
         if _on_hold(tokens, i):
             continue  # a job's state, no verb ("whisper still on hold is it"; "put" leads a request)
+        if i > 0 and tokens[i - 1] in _NOT:
+            continue  # a verb said not to be done ("don't cancel job 12"): no request of it
         if word in _LEADS and (word != "give" or "prio" in " ".join(tokens)):  # "give it another go"
             return i
         if word in _ASKING or any(c.isdigit() for c in word):
