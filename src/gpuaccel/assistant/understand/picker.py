@@ -20,7 +20,7 @@ from gpuaccel.assistant.queries.catalogue import topics
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
-from gpuaccel.assistant.queries.spans import all_time, before, day_of, window_of
+from gpuaccel.assistant.queries.spans import DASHED_HOURS, all_time, before, day_of, window_of
 from gpuaccel.assistant.understand.context import Context, Declined, JobBrief, Picker
 from gpuaccel.assistant.understand.elsewhere import (
     asks_advice,
@@ -1041,7 +1041,10 @@ class RulePicker:
         said_of_a_job = untimed(question.lower())
         raw = window_of(said_of_a_job, now)
         # (a moment read from the words as said: "at nine o'clock last night" is 21:00 yesterday)
-        clocked = raw is not None and (re.search(r"\d:\d\d", question) or raw.instant)
+        # ("9-10am": hours a dash joins, which the words lose)
+        clocked = raw is not None and (
+            re.search(r"\d:\d\d", question) or DASHED_HOURS.search(question) or raw.instant
+        )
         win = raw if clocked or said_of_a_job != question.lower() else window_of(text, now) or raw
         # "I just got access to this machine today. Could you tell me what the cards are doing right now?":
         # the sentence that asks says now; a span told in the one before is no span of the ask
