@@ -181,6 +181,14 @@ def test_a_reboot_of_the_machine_is_no_command_of_gpuaccel() -> None:
     assert "reboot of the machine" not in (act_request("when the reboot is over, resume it", focus=2) or "")
 
 
+def test_a_driver_update_is_no_command_of_gpuaccel() -> None:
+    for question in ("could you upgrade the gpu drivers tonight", "pls install driver 575 on this node"):
+        reply = act_request(question, focus=2) or ""
+        assert "NVIDIA driver is for the machine's administrator" in reply and "gpuaccel " not in reply, reply
+    for question in ("what driver does it run", "when was the driver last updated?"):
+        assert act_request(question, focus=2) is None, question  # asked about, not asked for
+
+
 def test_letting_a_running_job_run_asks_nothing_of_the_queue() -> None:
     assert act_reply("fine, let it run", NAMES, focus=1, held=frozenset({2})) is None  # job 1 runs
     assert "gpuaccel release 2" in (act_reply("let it run", NAMES, focus=2, held=frozenset({2})) or "")

@@ -40,6 +40,10 @@ HARDWARE_REPLY = (
     " not by gpuaccel."
 )
 REBOOT_REPLY = "A reboot of the machine is for its administrator, as root; not done by gpuaccel."
+DRIVER_REPLY = (
+    "Installing or updating the NVIDIA driver is for the machine's administrator, as root, and needs the"
+    " GPUs' work stopped; not done by gpuaccel."
+)
 USAGE = "gpuaccel submit command [--gpus N | --gpu-ids IDS] -- PROGRAM ARGS"
 
 # the states the daemon takes each command in, from its transition table (a cancel: any job not finished)
@@ -598,6 +602,12 @@ _TOLD_DONE = re.compile(
 # "once the reboot is done, resume it" (the noun), nor "pause the queue, I need to reboot the nas" (the
 # request comes first)
 _REBOOT = re.compile(r"^(?:(?:can|could|would|will) (?:you|u|ye) )?(?:please |pls |just )?reboot\b")
+# the GPU driver installed, updated or rolled back, asked as a request ("update the nvidia driver to 570",
+# "can you upgrade the drivers"; not "when was the driver updated", a question)
+_DRIVER_CHANGED = re.compile(
+    r"^(?:(?:can|could|would|will) (?:you|u|ye) )?(?:please |pls |just )?"
+    r"(?:update|upgrade|install|reinstall|downgrade|roll back|rollback|patch)\b.{0,30}?\bdrivers?\b"
+)
 _IT_OFF = re.compile(r"\b(?:switch|turn|power|shut) (?:it|them|that one|this one) (?:off|down)\b")
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
 # limit of the 4090 at 300 W?"
@@ -1630,6 +1640,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
     if _REBOOT.match(said):
         return Act(f"{CANT} {REBOOT_REPLY}")
+    if _DRIVER_CHANGED.match(said):
+        return Act(f"{CANT} {DRIVER_REPLY}")
     # ("how about lowering the power limit to 500 W" suggests it: a request, not a question; "how to set
     # with nvidia-smi the power limit to 300 W" asks how it is done)
     if _NEW_LIMIT.search(said) and not re.match(
