@@ -715,7 +715,8 @@ _NEW_MEMORY = re.compile(
     r"(?:(?P<number>\d+)|(?P<name>(?:[a-z][\w.-]*|\d+[a-z][\w.-]*)(?:\s+[a-z][\w.-]*){0,2}?)(?:'s)?"
     r"(?=\s+(?:gpu\s+)?(?:memory|mem|vram)))?"
     r"(?:'s)?\s*(?:gpu\s+)?(?:memory|mem|vram)(?:\s+(?:requirement|request|need|ask|limit|reservation))?"
-    r"(?:\s+(?:of|for)\s+(?:job\s*)?#?(?P<of>\d+))?"
+    # ("the memory of job 12", "memory on job 12", "the memory of it": the job talked about)
+    r"(?:\s+(?:of|for|on)\s+(?:(?:job\s*)?#?(?P<of>\d+)|it|that job|this job))?"
     r"\s+(?:to|down to|up to|=)\s+(?P<amount>-?\d+(?:\.\d+)?)"
     r"(?:\s*(?P<unit>mib|mebibytes?|mb|megabytes?|megs?|m|gib|gibibytes?|gb|gigabytes?|gigs?|g)\b"
     r"|(?![\w.]))"
