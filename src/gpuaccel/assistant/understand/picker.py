@@ -2001,7 +2001,10 @@ class RulePicker:
         # "how much memory is on it right now" after "Idle: GPU 1": that GPU's (not after a running job)
         gpu_running = {"running"} if last is not None and last.name in NAMES_GPUS else set()
         # "power?", "clocks?": a reading of the GPU in focus
-        short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS | {"overview"}
+        # ("processes?", "pid?": its processes, said with their pids; of a job in focus, its worker's)
+        processes = PROCESS_WORDS & set(ws) and context.job_in_focus() is None
+        its_own = {"overview", "who"} if processes else {"overview"}
+        short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS | its_own
         choosing = most is not None and "which" in ws  # "which one is hotter?" ranks, it does not follow
         if (
             last is not None
