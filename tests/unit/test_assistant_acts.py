@@ -543,6 +543,7 @@ def test_while_youre_at_it_before_a_request_asks_it_too(question: str) -> None:
         ("dont resume the queue yet", None),
         ("don't kill prep-data", None),
         ("no, not cancel, pause prep-data", "gpuaccel pause 1"),
+        ("nah not queue, pause prep-data only", "gpuaccel pause 1"),  # not what it is about
     ],
 )
 def test_a_request_said_not_to_be_done_is_never_its_command(question: str, command: str | None) -> None:

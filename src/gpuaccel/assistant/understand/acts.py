@@ -142,10 +142,12 @@ _PHRASES = (
         ),
         r"hold \1",
     ),
-    # "don't stop it altogether, just pause it": the request after a verb said not to be done
+    # "don't stop it altogether, just pause it": the request after a verb said not to be done; "no, not the
+    # queue, pause mistral": after what it is not about
     (
         re.compile(
-            r"^.*?\b(?:don'?t|do not|no need to|not) \w+ (?:it|them)\b[^.;!?]*[.;!,]\s*(?:just |only )?"
+            r"^.*?\b(?:(?:don'?t|do not|no need to|not) \w+ (?:it|them)\b[^.;!?]*"
+            r"|not (?:the |that |this )?[\w.-]+)[.;!,]\s*(?:just |only )?"
         ),
         "",
     ),
