@@ -181,6 +181,14 @@ def test_a_reboot_of_the_machine_is_no_command_of_gpuaccel() -> None:
     assert "reboot of the machine" not in (act_request("when the reboot is over, resume it", focus=2) or "")
 
 
+def test_a_driver_update_is_no_command_of_gpuaccel() -> None:
+    for question in ("could you upgrade the gpu drivers tonight", "pls install driver 575 on this node"):
+        reply = act_request(question, focus=2) or ""
+        assert "GPU drivers or CUDA is for its administrator" in reply and "gpuaccel " not in reply, reply
+    for question in ("what driver does it run", "when was the driver last updated?"):
+        assert act_request(question, focus=2) is None, question  # asked about, not asked for
+
+
 def test_letting_a_running_job_run_asks_nothing_of_the_queue() -> None:
     assert act_reply("fine, let it run", NAMES, focus=1, held=frozenset({2})) is None  # job 1 runs
     assert "gpuaccel release 2" in (act_reply("let it run", NAMES, focus=2, held=frozenset({2})) or "")
@@ -522,3 +530,26 @@ def test_a_setting_told_in_the_sentence_before_a_bare_value_is_the_setting_it_ch
 def test_while_youre_at_it_before_a_request_asks_it_too(question: str) -> None:
     # "while you're at it" says one request more after the last one; the request follows it
     assert "gpuaccel edit 2 --memory 30000" in (act_request(question, 2) or ""), question
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        # what is not to start is kept from starting: the whole queue paused, a job held
+        ("please don't let the queue launch any more jobs for now", "gpuaccel pause"),
+        ("do not let anything new start tonight, thanks", "gpuaccel pause"),
+        ("never let prep-data run before train-vit is done", "gpuaccel hold 1"),
+        # a verb said not to be done is no request; the one said after it is
+        ("dont resume the queue yet", None),
+        ("don't kill prep-data", None),
+        ("no, not cancel, pause prep-data", "gpuaccel pause 1"),
+        ("nah not queue, pause prep-data only", "gpuaccel pause 1"),  # not what it is about
+    ],
+)
+def test_a_request_said_not_to_be_done_is_never_its_command(question: str, command: str | None) -> None:
+    reply = act_reply(question, NAMES, focus=None)
+    if command is None:
+        assert reply is None or "gpuaccel" not in reply, (question, reply)
+    else:
+        assert command in (reply or ""), (question, reply)
+    assert "gpuaccel resume" not in (reply or "") and "gpuaccel cancel" not in (reply or ""), reply

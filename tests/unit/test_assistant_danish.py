@@ -3,9 +3,11 @@ idle and busy time, energy, jobs' runs, waits, failures and logs, a card's name 
 "h100'en", requests, follow-ups opened by "og"), typed with æ ø å or without them ("ae", "oe", "aa");
 Norwegian Bokmål read as Dano-Norwegian ("hva kjører", "hvor mye", "feilet", "ubrukt", "slipp den løs",
 "kjør på nytt", "holdes tilbake", "vifta", "minneklokka", "i går kveld", "i formiddag", "på det meste",
-"fjern", "drep", "fortsett", "endre", "lås til", "minnekravet til X"); the other languages' messages that
-share its words (Swedish's "på", "idag", "i eftermiddag", "stått", "fortsätt", "låsa till"; German's
-"Strom", "der"; Dutch's "korte", "naar") left to them. Worded apart from the blind sets."""
+"fjern", "drep", "fortsett", "endre", "lås til", "minnekravet til X", "kanseller", "sett minne ... til",
+"gi ... prio", "oppdater driveren", "mente 12", "kor mye", "siste 12t", "gikk med", "ba ... om"); the other
+languages' messages that share its words (Swedish's "på", "idag", "i eftermiddag", "stått", "fortsätt",
+"låsa till", "kansellera", "uppdatera"; German's "Strom", "der"; Dutch's "korte", "naar") left to them.
+Worded apart from the blind sets."""
 
 from __future__ import annotations
 
@@ -179,6 +181,39 @@ def test_norwegian_requests_of_its_own_verbs(heldout_svc: AssistantService) -> N
     assert query is None and "gpuaccel resume 11" in text, text
 
 
+def test_norwegian_requests_of_cancel_edit_priority_and_the_driver(heldout_svc: AssistantService) -> None:
+    # "kanseller" (cancel), "sett ... til" (set ... to), "gi ... prio" (give ... priority), "oppdater
+    # driveren" (update the driver: refused, not gpuaccel's)
+    for message, command in (
+        ("kanseller jobb 13 takk", "gpuaccel cancel 13"),
+        ("sett minne for jobb 14 til 20000 MiB", "gpuaccel edit 14 --memory 20000"),
+        ("gi whisper-finetune prio 3", "gpuaccel priority 14 3"),
+        ("kan du opdatere cuda driveren", "GPU drivers or CUDA is for its administrator"),
+    ):
+        _, text, query = ask(heldout_svc, message, None)
+        assert query is None and command in text, (message, in_english(message), text)
+    # "mente 12" after a request (its "I" dropped): the request again, of the job meant
+    sid, _, _ = ask(heldout_svc, "sett job 13 på hold", None)
+    _, text, query = ask(heldout_svc, "beklager, mente 12", sid)
+    assert query is None and "gpuaccel hold 12" in text, (in_english("beklager, mente 12"), text)
+
+
+def test_norwegian_kor_mye_hours_written_short_and_what_went_or_was_asked(
+    heldout_svc: AssistantService,
+) -> None:
+    # "kor mye" (how much, Nynorsk and the dialects), "siste 12t" (the last 12 hours)
+    _, _, query = ask(heldout_svc, "kor mye energi brukte h100en siste 12t", None)
+    assert query is not None and (query["name"], query.get("gpu")) == ("energy", 0), query
+    assert query["window"]["label"] == "in the last 12 hours", query
+    # "hvor mye strøm gikk med" (how much power went: energy used) of the job talked about
+    sid, _, _ = ask(heldout_svc, "hvor lenge kjørte llama-8b-eval?", None)
+    _, text, query = ask(heldout_svc, "hvor mye strom gikk med da?", sid)
+    assert query is not None and query.get("job") == 4 and "Wh" in text, (query, text)
+    # "hva ba X om" (what did X ask for): its request, said of a job that ended too
+    _, text, query = ask(heldout_svc, "hvor mye minne ba llama-405b-probe om?", None)
+    assert query is not None and query.get("job") == 13 and "60000 MiB" in text, (query, text)
+
+
 def test_danish_asks_off_the_machine_are_declined(heldout_svc: AssistantService) -> None:
     for message in ("hvad bliver vejret i aarhus paa loerdag?", "hvad er forskellen paa en GPU og en TPU"):
         _, text, query = ask(heldout_svc, message, None)
@@ -202,6 +237,10 @@ def test_danish_asks_off_the_machine_are_declined(heldout_svc: AssistantService)
         "de driver van de kaart is oud",  # Dutch
         "hold job 13 until the driver update is done",  # English's "hold"
         "which job ran the longest over the weekend",  # English
+        "kan du kansellera jobb 13",  # Swedish's "kansellera", not Norwegian's "kanseller"
+        "uppdatera drivern tack",  # Swedish's "uppdatera", not Norwegian's "oppdater"
+        "sätt minnet på jobb 14 till 20000",  # Swedish's "sätt ... till", not Norwegian's "sett ... til"
+        "kor cok sicak bugun",  # Turkish's "kör", no "kor mye"
     ],
 )
 def test_other_languages_sharing_its_words_are_not_danish(message: str) -> None:

@@ -43,6 +43,17 @@ def test_since_when_of_a_gpus_state_is_its_overview_which_says_its_jobs_start() 
     assert pick("since when?", busy) == Query("gpu_reading", gpu=0, metric="overview")
     assert pick("since when has it been like that", busy) == Query("gpu_reading", gpu=0, metric="overview")
     assert pick("since when", Query("gpu_reading", metric="util")) is None  # no one GPU in focus
+    # an impatient "then" asks nothing more ("since when then??")
+    assert pick("since when then??", busy) == Query("gpu_reading", gpu=0, metric="overview")
+    assert pick("since when then", Query("idle_gpus")) == Query("idle_gpus")
+
+
+def test_processes_asked_alone_of_the_gpu_in_focus_are_its_processes() -> None:
+    # "pids?" after a GPU's reading or its jobs: the processes on it, each with its pid
+    for last in (Query("gpu_reading", gpu=1, metric="power"), Query("jobs", gpu=1, window=TODAY)):
+        for question in ("pids?", "and the processes"):
+            assert pick(question, last) == Query("memory_users", gpu=1), (question, last)
+    assert pick("pids?", Query("gpu_reading", metric="power")) is None  # no one GPU in focus
 
 
 def test_room_for_a_size_is_the_free_memory() -> None:

@@ -198,3 +198,14 @@ def test_the_one_that_took_the_most_of_a_spans_gpu_hours_with_the_span_said_agai
     assert query is not None
     assert (query["name"], query["metric"], query["order"]) == ("job_rank", "gpu_time", "max")
     assert text.startswith("Job 2 (llama-70b-finetune) used the most GPU-time yesterday: 7.92 of its"), text
+
+
+def test_a_job_that_has_run_still_says_the_memory_it_asked_for(store: Store) -> None:
+    # ("how much vram did the render want?" of a job that ended: its record says its request)
+    job = _submit(store, "render", gpus=1, memory_mib=12000)
+    store.claim(job, "test", 30.0, [0])
+    store.finish(job, JobState.SUCCEEDED, "exited with code 0", 0)
+    assert "asked for 12000 MiB of GPU memory each" in _ask(store, Query("job_detail", job=job))
+    plain = _submit(store, "plain", gpus=1)  # no memory asked: none said
+    store.claim(plain, "test", 30.0, [1])
+    assert "MiB of GPU memory" not in _ask(store, Query("job_detail", job=plain))

@@ -478,3 +478,14 @@ def test_the_four_elements_are_the_whole_array(heldout_svc: AssistantService) ->
         query,
         text,
     )
+
+
+def test_a_refusal_names_what_of_the_world_outside_it_cannot_tell(heldout_svc: AssistantService) -> None:
+    for question, subject in (
+        ("will it rain in oslo on saturday", "the weather"),
+        ("how are the nvidia stocks doing this week", "stock prices"),
+    ):
+        _, text, query = ask(heldout_svc, question, None)
+        assert query is None and text.startswith(f"I only know about this machine, not {subject}:"), text
+    _, text, _ = ask(heldout_svc, "who wrote hamlet", None)  # no subject of the world named: the list alone
+    assert text.startswith("I only know about this machine: "), text

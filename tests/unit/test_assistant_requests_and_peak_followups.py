@@ -188,6 +188,15 @@ def test_a_request_corrected_to_another_job(heldout_svc: AssistantService) -> No
         assert query is not None and "gpuaccel" not in text, (first, again, text)
 
 
+def test_a_memory_request_said_on_a_job_and_corrected_to_another(heldout_svc: AssistantService) -> None:
+    """ "Set mem on job 14 to 30000" (the memory "on" a job, as "of" it), then "oops, meant 13": the same
+    change of the job meant, its "I" dropped as a terse correction drops it."""
+    sid, text, query = ask(heldout_svc, "set mem on job 14 to 30000 MiB", None)
+    assert query is None and "gpuaccel edit 14 --memory 30000" in text, text
+    _, text, query = ask(heldout_svc, "oops, meant 13 not 14", sid)
+    assert query is None and "gpuaccel edit 13 --memory 30000" in text, text
+
+
 def test_a_request_corrected_in_the_message_that_makes_it(heldout_svc: AssistantService) -> None:
     """ "Hold 12... oops, I mean 14" in one message: the request, of the job the correction names."""
     for message, command in (

@@ -283,6 +283,28 @@ def test_a_bare_hour_till_another_is_that_span(said: str) -> None:
     assert window_of("move job 3 till 2", FIXED_NOW) is None
 
 
+@pytest.mark.parametrize(
+    ("said", "label"),
+    [
+        ("11-1pm", "between 11:00 and 13:00"),
+        ("10 - 11am", "between 10:00 and 11:00"),
+        ("1pm-2pm", "between 13:00 and 14:00"),
+    ],
+)
+def test_an_hour_dashed_to_another_with_its_half_of_the_day_is_that_span(said: str, label: str) -> None:
+    from assistant_lab.sampling import FIXED_NOW
+    from gpuaccel.assistant.queries.spans import window_of
+
+    w = window_of(f"gpu 0 mean temp {said}", FIXED_NOW)
+    assert w is not None and w.label == label, (said, w)
+    assert window_of("compare gpus 0-1 now", FIXED_NOW) is None  # two GPUs, no am or pm
+
+
+def test_a_dashed_span_beside_a_day_is_the_span_not_the_day(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "h100 mean util 1-2pm today pls", None)
+    assert query is not None and query["window"]["label"] == "between 13:00 and 14:00", query
+
+
 def test_a_peak_and_its_job_asked_again_over_another_day(heldout_svc: AssistantService) -> None:
     # the span said again alone asks the peak and the job at the new span's own peak
     sid, _, _ = ask(heldout_svc, "what was the highest power of the 4090 today, and what job was it", None)

@@ -34,12 +34,13 @@ from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.languages import Lean
 from gpuaccel.assistant.understand.lists import carried, latest_asked
 from gpuaccel.assistant.understand.names import named_jobs_in
-from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, REFUSAL, array_elements, model_note, pick_by
+from gpuaccel.assistant.understand.picker import DEFAULT_PICKERS, array_elements, model_note, pick_by
 from gpuaccel.assistant.understand.replies import (
     about_housekeeping,
     about_me,
     about_the_future,
     future_also_asked,
+    refusal,
     small_talk,
 )
 from gpuaccel.assistant.understand.spoken import written
@@ -428,7 +429,7 @@ class ChatService:
             turn.kept = _kept_subjects(query, context)
             turn.setting = setting_asked(heard) if query.job is not None else None
             return turn
-        return Turn(question, None, None, facts.block(), REFUSAL, meta, before=context)
+        return Turn(question, None, None, facts.block(), refusal(heard), meta, before=context)
 
     def _unknown_jobs(self, act: Act | None) -> Act | None:
         """A request for a job the queue never had ("pause job 4711") says so, with no command to run and

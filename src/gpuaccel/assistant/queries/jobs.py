@@ -412,8 +412,9 @@ def _record(
     after: dict[int, str] | None = None,
 ) -> str:
     """A job's times in one sentence, durations as ``gpuaccel show`` writes them: when it was submitted,
-    started and ended, its queue wait, run time, GPUs and GPU-hours, its energy's joules (all attempts),
-    what it asks for and reported, the jobs it comes after (``after``: id -> label), array element.
+    started and ended, its queue wait, run time, GPUs and GPU-hours, what it asks for (of a job that has
+    run: the memory it asked of each GPU), its energy's joules (all attempts), what it reported, the jobs it
+    comes after (``after``: id -> label), array element.
     ``run_said``: the answer's first sentence already gave the run time of its one attempt, so the record
     does not say it twice."""
     parts = [f"Submitted at {clock(job.created_at)}"]
@@ -448,12 +449,14 @@ def _record(
         parts.append(f"ended at {clock(job.finished_at)} without starting")
     else:
         parts.append(_waited(job, now))
-    if energy is not None:
-        parts.append(f"{energy[0]:.0f} J over all attempts")
     if job.started_at is None and job.finished_at is None:  # what it waits for: its request
         memory = f", {job.memory_mib} MiB of GPU memory each" if job.memory_mib else ""
         asked = f"{job.gpus} GPU{'s' if job.gpus != 1 else ''}" if job.gpus else "no GPU"  # ("0 GPUs")
         parts.append(f"asks for {asked}{memory}")
+    elif job.memory_mib:  # what it asked of each GPU's free memory to start, said once it has run too
+        parts.append(f"asked for {job.memory_mib} MiB of GPU memory each")
+    if energy is not None:
+        parts.append(f"{energy[0]:.0f} J over all attempts")
     if job.result:  # what the job reported as its result
         parts.append("reported " + ", ".join(f"{k} {v}" for k, v in list(job.result.items())[:6]))
     if after:  # what it waited on: "after job 1 (data-prep)"

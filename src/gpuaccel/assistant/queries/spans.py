@@ -291,6 +291,15 @@ def _rest_of_yesterday(m: re.Match[str]) -> str:
     return f"{m[1]} from {m[2]}:{m[3] or '00'}{m[4] or ''} to midnight"
 
 
+# "9-10am", "2 - 4pm", "11am-1pm": an hour to another said with a dash, the half of the day said on the
+# second (not "0-1", two GPUs, nor "3-5" jobs: no am or pm); the span from the one to the other
+DASHED_HOURS = re.compile(
+    r"(?<![\w:.#-])(?<!job )(?<!jobs )(?<!gpu )(?<!gpus )(\d{1,2}(?:\s*(?:am|pm))?)\s*[-–]\s*"
+    r"(\d{1,2}\s*(?:am|pm))(?![\w:.%])",
+    re.I,
+)
+
+
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
     text = re.sub(r"(\d)\s*-?ish\b", r"\1", text)  # "12 to 1:24ish": about then, the time said
@@ -305,6 +314,7 @@ def window_of(text: str, now: float) -> Window | None:
             r"from \1 \2 \3",
             text,
         )
+        text = DASHED_HOURS.sub(r"from \1 to \2", text)
         # "9 till 11", "1 until 3pm": a bare hour until another (not "to", which may move job 3 to 2)
         text = re.sub(
             r"(?<![\w:.#])(?<!job )(?<!gpu )(?<!gpus )(\d{1,2}\s*(?:am|pm)?)\s+(until|till)\s+"

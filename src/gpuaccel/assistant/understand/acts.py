@@ -121,6 +121,12 @@ _PHRASES = (
         ),
         r"drop \1",
     ),
+    # "don't let the queue start anything new", "do not let job 14 run yet": kept from starting, as said
+    # next (the queue paused, a job held), never the verb that is said not to happen
+    (
+        re.compile(r"\b(?:don'?t|do not|never) let (it|them|.{1,40}?) (?:start|run|launch|kick off)\b"),
+        r"keep \1 from starting",
+    ),
     # "please stop any new jobs from starting until I say so": the queue paused (pueue's pause)
     (
         re.compile(
@@ -140,10 +146,12 @@ _PHRASES = (
         ),
         r"hold \1",
     ),
-    # "don't stop it altogether, just pause it": the request after a verb said not to be done
+    # "don't stop it altogether, just pause it": the request after a verb said not to be done; "no, not the
+    # queue, pause mistral": after what it is not about
     (
         re.compile(
-            r"^.*?\b(?:don'?t|do not|no need to|not) \w+ (?:it|them)\b[^.;!?]*[.;!,]\s*(?:just |only )?"
+            r"^.*?\b(?:(?:don'?t|do not|no need to|not) \w+ (?:it|them)\b[^.;!?]*"
+            r"|not (?:the |that |this )?[\w.-]+)[.;!,]\s*(?:just |only )?"
         ),
         "",
     ),
@@ -604,7 +612,7 @@ _REBOOT = re.compile(r"^(?:(?:can|could|would|will) (?:you|u|ye) )?(?:please |pl
 # reboot"): not "when were the drivers updated?" (a question of the past)
 _DRIVERS = re.compile(
     r"^(?:(?:can|could|would|will) (?:you|u|ye) )?(?:please |pls |just )?(?:update|upgrade|reinstall|install"
-    r"|downgrade)\b.{0,30}?\b(?:drivers?|cuda)\b"
+    r"|downgrade|roll back|rollback|patch)\b.{0,30}?\b(?:drivers?|cuda)\b"
 )
 _IT_OFF = re.compile(r"\b(?:switch|turn|power|shut) (?:it|them|that one|this one) (?:off|down)\b")
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
@@ -717,7 +725,8 @@ _NEW_MEMORY = re.compile(
     r"(?:(?P<number>\d+)|(?P<name>(?:[a-z][\w.-]*|\d+[a-z][\w.-]*)(?:\s+[a-z][\w.-]*){0,2}?)(?:'s)?"
     r"(?=\s+(?:gpu\s+)?(?:memory|mem|vram)))?"
     r"(?:'s)?\s*(?:gpu\s+)?(?:memory|mem|vram)(?:\s+(?:requirement|request|need|ask|limit|reservation))?"
-    r"(?:\s+(?:of|for)\s+(?:(?:job\s*)?#?(?P<of>\d+)|it|that job|this job))?"
+    # ("the memory of job 12", "memory on job 12", "the memory of it": the job talked about)
+    r"(?:\s+(?:of|for|on)\s+(?:(?:job\s*)?#?(?P<of>\d+)|it|that job|this job))?"
     r"\s+(?:to|down to|up to|=)\s+(?P<amount>-?\d+(?:\.\d+)?)"
     r"(?:\s*(?P<unit>mib|mebibytes?|mb|megabytes?|megs?|m|gib|gibibytes?|gb|gigabytes?|gigs?|g)\b"
     r"|(?![\w.]))"
@@ -976,6 +985,9 @@ def _verb_typed(word: str) -> str:
     return word
 
 
+_NOT = {"don't", "dont", "not", "never"}  # (a word of _words: "Don’t" is read as "don't")
+
+
 def _verb_at(tokens: list[str]) -> int | None:
     """Where the request's verb is: within the first eight words, after no word that makes it a question
     ("why did you cancel it", "the job I paused")."""
@@ -983,6 +995,8 @@ def _verb_at(tokens: list[str]) -> int | None:
         word = token.strip(",.:")
         if _on_hold(tokens, i):
             continue  # a job's state, no verb ("whisper still on hold is it"; "put" leads a request)
+        if i > 0 and tokens[i - 1] in _NOT:
+            continue  # a verb said not to be done ("don't cancel job 12"): no request of it
         if word in _LEADS and (word != "give" or "prio" in " ".join(tokens)):  # "give it another go"
             return i
         if word in _ASKING or any(c.isdigit() for c in word):

@@ -20,7 +20,7 @@ from gpuaccel.assistant.queries.catalogue import topics
 from gpuaccel.assistant.queries.gpu import HISTORY_COLUMNS
 from gpuaccel.assistant.queries.job_readings import READ_METRICS
 from gpuaccel.assistant.queries.query import Query, Window
-from gpuaccel.assistant.queries.spans import all_time, before, day_of, window_of
+from gpuaccel.assistant.queries.spans import DASHED_HOURS, all_time, before, day_of, window_of
 from gpuaccel.assistant.understand.context import Context, Declined, JobBrief, Picker
 from gpuaccel.assistant.understand.elsewhere import (
     asks_advice,
@@ -95,6 +95,7 @@ LIST_AGAIN = LIST_VERBS | set("them those these all me please the jobs ones are 
 # "since when?" of a GPU's state
 SINCE_WHEN = set("since when and it has been is that so how long like this what time exactly".split())
 SINCE_WHEN |= set("i want need the exact precise please pls".split())  # "Since when? I want the exact time."
+SINCE_WHEN |= {"then"}  # "since when then?": the particle of an impatient follow-up, no moment of its own
 # the readings a GPU's overview says: two of them asked together ("temp and util?") get the overview
 OVERVIEW_READINGS = {"temperature", "util", "power", "memory"}
 # Words that ask a reading over a span again, for what it already says: its lowest and when it peaked
@@ -1042,7 +1043,10 @@ class RulePicker:
         said_of_a_job = untimed(question.lower())
         raw = window_of(said_of_a_job, now)
         # (a moment read from the words as said: "at nine o'clock last night" is 21:00 yesterday)
-        clocked = raw is not None and (re.search(r"\d:\d\d", question) or raw.instant)
+        # ("9-10am": hours a dash joins, which the words lose)
+        clocked = raw is not None and (
+            re.search(r"\d:\d\d", question) or DASHED_HOURS.search(question) or raw.instant
+        )
         win = raw if clocked or said_of_a_job != question.lower() else window_of(text, now) or raw
         # "I just got access to this machine today. Could you tell me what the cards are doing right now?":
         # the sentence that asks says now; a span told in the one before is no span of the ask
@@ -1999,7 +2003,10 @@ class RulePicker:
         # "how much memory is on it right now" after "Idle: GPU 1": that GPU's (not after a running job)
         gpu_running = {"running"} if last is not None and last.name in NAMES_GPUS else set()
         # "power?", "clocks?": a reading of the GPU in focus
-        short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS | {"overview"}
+        # ("processes?", "pid?": its processes, said with their pids; of a job in focus, its worker's)
+        processes = PROCESS_WORDS & set(ws) and context.job_in_focus() is None
+        its_own = {"overview", "who"} if processes else {"overview"}
+        short = len([w for w in ws if w not in STOP]) <= 2 and topics and topics <= METRICS | its_own
         choosing = most is not None and "which" in ws  # "which one is hotter?" ranks, it does not follow
         if (
             last is not None

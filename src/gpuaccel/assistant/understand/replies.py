@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gpuaccel.assistant.understand.picker import TOPICS
+from gpuaccel.assistant.understand.picker import REFUSAL, TOPICS
 from gpuaccel.assistant.understand.scene import HELLO as _HELLO
 from gpuaccel.assistant.understand.topics import housekeeping_said
 
@@ -109,8 +109,26 @@ _STARTS_ITSELF = re.compile(
     # "when will llama-70b-eval run?", "when does it start": a job's start, which waits on what its state says
     r"|\bwhen (?:will|would|does|do|can) (?:\S+ ){0,4}?(?:start|begin|run(?! out)|kick off|get going)\b"
 )
-# The world outside the machine: "the weather in berlin tomorrow" is no question about this machine's future
-_WORLD = re.compile(r"\b(?:weather|rain|snow|sunny|outside|outdoors|stocks?|election|exchange rate)\b")
+# The world outside the machine, by what a refusal names that it cannot tell: "the weather in berlin
+# tomorrow" is no question about this machine's future ("outside" names nothing of its own: "from outside
+# the campus")
+_WORLD_SUBJECTS = {
+    "the weather": r"weather|rain|snow|sunny",
+    "stock prices": r"stocks?",
+    "elections": r"election",
+    "exchange rates": r"exchange rate",
+}
+_WORLD = re.compile(rf"\b(?:{'|'.join(_WORLD_SUBJECTS.values())}|outside|outdoors)\b")
+_WORLD_NAMED = [(name, re.compile(rf"\b(?:{words})\b")) for name, words in _WORLD_SUBJECTS.items()]
+
+
+def refusal(question: str) -> str:
+    """The refusal of a question about anything but this machine (:data:`~assistant.understand.picker.
+    REFUSAL`), naming what of the world outside it asked and the chat cannot tell ("I only know about this
+    machine, not the weather: ..."), where it names one."""
+    said = question.lower()
+    named = [name for name, words in _WORLD_NAMED if words.search(said)]
+    return REFUSAL if len(named) != 1 else f"I only know about this machine, not {named[0]}: {TOPICS}."
 
 
 def about_the_future(question: str) -> str | None:

@@ -7,7 +7,8 @@ words Danish shares ("idag", "loggen", "mellan"/"mellem" once read): a Danish me
 and so leaves Swedish nothing to read. A card's name takes Danish's definite ending ("h100'en", "4090'eren":
 the H100, the 4090), read off here. Norwegian Bokmål is read here too, as Dano-Norwegian: most of its words
 are Danish's or a spelling of them ("hva", "lenge", "kjører", "forsøk", "mellom", "igjen"), read by the same
-patterns; its own ("mye", "snittet", "i kveld", "feila", "slipp løs") have theirs beside Danish's."""
+patterns; its own ("mye", "snittet", "i kveld", "feila", "slipp løs", "kanseller", "oppdater", "gi ... prio",
+"kor mye", "24t", "gikk med", "ba ... om") have theirs beside Danish's."""
 
 from __future__ import annotations
 
@@ -54,6 +55,12 @@ _DANISH_MARK = re.compile(
     r"|vift(?:e|en|a|er|ene)|minnekrav\w*|(?:minne)?klokkefrekvens\w*|minneklokk\w*|trekker|holdt"
     r"|fjern|drep|fortsett|(?:ae|e)ndre(?=\s.{1,40}?\btil\b)|l(?:aa|a)se?(?=\s.{1,40}?\btil\b)"
     r"|etterpaa?|ettermiddag|inntil|tidsrom|akkurat"
+    # and its requests "kanseller" (cancel; Swedish writes "kansellera"), "oppdater" (update; Swedish
+    # "uppdatera"), "sett ... til" (set ... to; Swedish "sätt ... till"), "gi ... prio" (give it priority;
+    # Swedish "ge"), and Nynorsk's and the dialects' "kor" (how) before what it asks ("kor mye", "kor
+    # lenge"; "kor" alone is Turkish's blind)
+    r"|kanseller(?:e|t)?|op{1,2}dater\w*|sett(?=.{1,40}\btil\b)|gi(?=\s.{1,40}?\bprio)"
+    r"|kor(?= (?:mye|mange|lenge|lang tid)\b)"
     r")(?!\w)",
     re.I,
 )
@@ -96,10 +103,12 @@ _DANISH = compiled(
         (r"\b(?:den|det) (\w+e) jobb(?:et|en)\b", r"the \1 job"),
         (r"\b(?!(?:det|den|for)\b)([\w.]+(?:-[\w.]+)*?)[ -]jobb(?:et|en)\b", r"the \1 job"),
         # an English noun of the trade given the definite ending ("queuen", "loss'en", "log-en",
-        # "driveren": the queue, the loss, the log, the driver)
+        # "driveren": the queue, the loss, the log, the driver), the maker's name before it with it ("nvidia
+        # driveren": the nvidia driver)
         (
-            r"\b(queue|log|loss|driver|node|notebook|checkpoint|container|array|finetune)(?:['-]?en|['-]?et)\b",
-            r"the \1",
+            r"\b((?:nvidia |cuda )?)(queue|log|loss|driver|node|notebook|checkpoint|container|array|finetune)"
+            r"(?:['-]?en|['-]?et|(?<=e)n)\b",
+            r"the \1\2",
         ),
         # "flytt(e) X frem(over) i køen" (move X up the queue)
         (r"\bflytte?\s+(.{1,40}?)\s+frem(?:over)?\b", r"move \1 up"),
@@ -133,7 +142,12 @@ _DANISH = compiled(
             r"\bkj?(?:oe?)r\s+((?:\S+\s+){0,3}?)(?:igj?en|paa? nytt?)\b",
             lambda m: f"retry {m[1].strip() or 'it'}",
         ),
-        (r"\bannuller\b", "cancel"),
+        (r"\b(?:annuller|kanseller(?:e)?)\b", "cancel"),
+        # "oppdater(e)", Danish "opdater(e)" (update), "til (den) nyeste" (to the latest)
+        (r"\bop{1,2}dater(?:e|er)?\b", "update"),
+        (r"\b(?:til )?(?:den )?nyeste\b", "to the latest"),
+        # "gi X prio 7" (give X priority 7), "gi" Norwegian's give
+        (r"\bgi\b", "give"),
         # "drep den" (kill it), "fjern den fra lista" (remove it from the list), "fortsett" (go on:
         # resume; "fortsatt", Swedish's "fortsätt", is Norwegian's still), "endre den til 1 gpu" (change it)
         (r"\b(?:drep|draeb)e?\b", "kill"),
@@ -152,6 +166,7 @@ _DANISH = compiled(
         (r"\b(cancel|retry|hold|release|pause|resume)\s+(?:paa?\s+)?(?:den|det)\b", r"\1 it"),
         (r"\btak\b", "please"),
         (r"\bjeg mente\b", "I meant"),
+        (r"\bmente\b", "I meant"),  # "sorry, mente 13" (its "I" dropped, as chat drops it)
         (r"\bvent\b", "wait"),
         (r"\bne[ji]\b", "no"),
         (r"\bferdig\b|\bfaerdig\b", "done"),
@@ -167,9 +182,9 @@ _DANISH = compiled(
         ),
         (r"\b(?:hvad?|hvilke[tn]? jobs?) kj?(?:oe?)rte(?: der)?\b(?!\s+(?:den|det|de)\b)", "which job ran"),
         (r"\bhvad? (?:skete|skjedde) der\b", "what happened"),
-        (r"\bhvor (?:l(?:ae|e)nge|lang tid)\b", "how long"),
-        (r"\bhvor mange\b", "how many"),
-        (r"\bhvor (?:meget|mye)\b", "how much"),
+        (r"\b(?:hvor|kor) (?:l(?:ae|e)nge|lang tid)\b", "how long"),
+        (r"\b(?:hvor|kor) mange\b", "how many"),
+        (r"\b(?:hvor|kor) (?:meget|mye)\b", "how much"),
         (r"\bhvor varm\b", "how hot"),
         (r"\bhvad? med\b", "what about"),
         (r"\bhvad? er\b", "what is"),
@@ -206,6 +221,7 @@ _DANISH = compiled(
         (r"\bmell[eo]m\s+(\S+)\s+og\s+(\S+)", r"between \1 and \2"),
         (r"\bmell[eo]m\b", "between"),
         (r"\bsi(?:d)?ste time(?:n)?\b", "in the last hour"),
+        (r"\b(\d{1,3}) ?t\b", r"\1 hours"),  # "siste 24t" (the last 24 hours), as "timer" is written short
         (r"\bi samme (?:time|periode|tidsr[uo]m)\b|\bsamme (?:periode|tidsr[uo]m)\b", "in the same period"),
         (r"\b(?:de|den|det) si(?:d)?ste\b", "the last"),
         (r"\bsi(?:d)?ste\b", "last"),
@@ -301,6 +317,12 @@ _DANISH = compiled(
         (r"\bbruge?\b", "use"),
         (r"\bhavde\b", "had"),
         (r"\bjobb(?:et|en)\b", "the job"),
+        (r"\bjobb\b", "job"),
+        # "hvor mye strøm gikk med" (how much power went: was used), "ba X om" (did X ask for), "ber X om"
+        # (does X ask for), Danish "bad X om"
+        (r"\bgikk med\b", "was used"),
+        (r"\b(?:ba|bad) (\S+) om\b", r"did \1 ask for"),
+        (r"\bber (\S+) om\b", r"does \1 ask for"),
         (r"\btimer\b", "hours"),
         (r"\bjobb(?:ene|er)\b", "jobs"),
         (r"\bvaeret\b", "been"),
@@ -308,7 +330,7 @@ _DANISH = compiled(
         (r"\bkan du\b", "can you"),
         (r"\bmye\b", "much"),
         (r"\bbare\b(?! metal)", "just"),
-        (r"\bhele\b", "the whole"),
+        (r"\bhele(?: the)?\b", "the whole"),  # ("hele queuen": the whole queue)
         (r"\bvejret\b", "the weather"),
         (r"\bforskellen (?:paa?|mellem)\b", "the difference between"),
         (r"\bforskellen\b", "the difference"),
