@@ -93,6 +93,9 @@ def test_spans_said_by_the_clock() -> None:
     w = window_of("gpu 1's temperature at 10:02", AFTERNOON)
     assert w is not None and w.t1 - w.t0 == 60 and w.label == "at 10:02"
     assert window_of("between 2 and 3 jobs", AFTERNOON) is None  # numbers, not clock times
+    # a dotted value is no time: a unit after it, or one digit to the hour with no am/pm
+    for said in ("cap it at 12.50 W", "loss stuck at 1.45", "between 1.5 and 2.5 kw"):
+        assert window_of(said, AFTERNOON) is None, said
 
 
 @pytest.mark.parametrize(
@@ -103,6 +106,9 @@ def test_spans_said_by_the_clock() -> None:
         ("temps circa 8pm yesterday", "yesterday between 19:55 and 20:05"),
         ("gpu 3 at exactly 9:20", "at 09:20"),  # said exactly: that minute
         ("how about 9:20", "at 09:20"),  # a follow-up's time, not "about" as roughly
+        # a clock time written with a dot: with am/pm, or two digits to the hour after a time word
+        ("gpu 2 around 9.20am", "between 09:15 and 09:25"),
+        ("temps from 08.10 to 08.40", "between 08:10 and 08:40"),
     ],
 )
 def test_a_time_said_roughly_is_the_minutes_either_side(said: str, label: str) -> None:

@@ -300,8 +300,21 @@ DASHED_HOURS = re.compile(
 )
 
 
+# a clock time written with a dot ("1.45pm", "around 13.45", "between 09.30 and 10.15"): with its half of the
+# day, or two digits to the hour after a word that says a time and no unit after it ("at 12.50 W": a power)
+_DOTTED = re.compile(
+    r"\b((?:[01]?[1-9]|[12]0|2[1-3])\.[0-5]\d)(?=\s*(?:am|pm)\b)"
+    # (two digits to the hour: "loss at 1.45" is a value)
+    r"|\b(at|around|about|near|by|since|until|till|from|between|and|to) ((?:0[1-9]|1\d|2[0-3])\.[0-5]\d)\b"
+    r"(?![.,]\d|\s*(?:%|°|"
+    r"(?:k?w|watts?|k?wh|[gmk]i?b|c|h|hrs?|hours?|mins?|minutes?|s|secs?|seconds?|x|tflops?|degrees?|v|[mg]hz)\b))",
+    re.I,
+)
+
+
 def window_of(text: str, now: float) -> Window | None:
     """The time span the words name, in local time, or None."""
+    text = _DOTTED.sub(lambda m: m[1].replace(".", ":") if m[1] else f"{m[2]} {m[3].replace('.', ':')}", text)
     text = re.sub(r"(\d)\s*-?ish\b", r"\1", text)  # "12 to 1:24ish": about then, the time said
     if not re.search(r"\b(?:yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", text):
         # "and over the whole day, for how long was it over 600 W?": today (no other day said)
