@@ -469,11 +469,12 @@ def _record(
 def jobs(ctx: QueryContext, q: Query) -> Result:
     # "what was on it around 12:30": the jobs at 12:30 where any ran then, else those of the minutes around
     moment = moment_of(q.window, ctx.now()) if q.window is not None else None
-    then = select_jobs(ctx, replace(q, window=moment)) if moment is not None else []
-    if then:
-        q, found = replace(q, window=moment), then
-    else:
-        found = select_jobs(ctx, q)
+    found: list[Job] = []
+    if moment is not None:
+        at_moment = replace(q, window=moment)
+        found = select_jobs(ctx, at_moment)
+        q = at_moment if found else q
+    found = found or select_jobs(ctx, q)
     what = f"{q.state} jobs" if q.state else "jobs"
     if not found:
         return Result(q, f"There are no {what}{filters(q)}.{_on_the_gpu(ctx, q)}")

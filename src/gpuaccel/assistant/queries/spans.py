@@ -164,16 +164,20 @@ def _clock_window(text: str, now: float, midnight: float) -> Window | None:
             return Window(a, b, f"{day}between {_hm(a)} and {_hm(b)}", at=t0)
         if sec is not None:  # "at 13:47:23": that second
             return Window(t0, min(t0 + 1, now), f"{day}at {h:02d}:{mi:02d}:{int(sec):02d}")
-        return Window(t0, min(t0 + 60, now), f"{day}at {h:02d}:{mi:02d}")
+        return _minute(t0, now, day)
     return None
+
+
+def _minute(t: float, now: float, day: str = "") -> Window:
+    """The minute from ``t`` (cut at now), as "at 12:30" (``day``: "yesterday ") says it."""
+    return Window(t, min(t + 60, now), f"{day}at {_hm(t)}")
 
 
 def moment_of(w: Window, now: float) -> Window | None:
     """The minute a span said roughly is around ("around 12:30": at 12:30), as "at 12:30" reads it."""
     if w.at is None:
         return None
-    day = "yesterday " if w.label.startswith("yesterday ") else ""
-    return Window(w.at, min(w.at + 60, now), f"{day}at {_hm(w.at)}")
+    return _minute(w.at, now, "yesterday " if w.label.startswith("yesterday ") else "")
 
 
 def _part_of_day(name: str, yesterday: bool, midnight: float, now: float) -> Window | None:
