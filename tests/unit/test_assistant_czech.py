@@ -206,3 +206,16 @@ def test_czech_asks_off_the_machine_are_declined(heldout_svc: AssistantService) 
 )
 def test_other_languages_sharing_its_words_are_not_czech(message: str) -> None:
     assert not czech_marked(message), message
+
+
+def test_a_plural_failure_and_what_happened_there_read_as_english_reads_them(
+    heldout_svc: AssistantService,
+) -> None:
+    """A past plural ("spadly", "selhali": they failed) is a failure as the singular is; "co se tam stalo" is
+    Czech by the phrase ("stalo" alone is Polish's too)."""
+    sid, _, query = ask(heldout_svc, "ktere joby vcera spadly?", None)
+    sid_en, _, query_en = ask(heldout_svc, "which jobs failed yesterday?", None)
+    assert query == query_en, (in_english("ktere joby vcera spadly?"), query, query_en)
+    _, text, query = ask(heldout_svc, "a co se tam stalo?", sid)
+    _, _, query_en = ask(heldout_svc, "and what happened there?", sid_en)
+    assert query is not None and query == query_en, (in_english("a co se tam stalo?"), query, query_en, text)

@@ -62,6 +62,8 @@ CZECH_MARK = re.compile(
     r"|doporuc\w*|pocasi|jinak|potrebuju|chvili|nejak\w*|nechci|znovu"
     r"|vytizen\w*|pametov\w*|vetrak\w*|pokazil\w*|jede|nejede|presne|znova|zpatky|vyssi|nizsi|nastav|celou"
     r"|celej|jednu|zacal\w*|skoncil\w*|dopadl\w*"
+    # "co se (tam) stalo" (what happened there): Polish says "co sie stalo", so "stalo" alone is no mark
+    r"|co\s+se\s+(?:tam\s+)?stal[oa]?"
     # an English verb given a Czech ending ("pauzni", "retryni", "failnul", "updatnout")
     rf"|(?:{VERB_STEM})(?:ni|nete|nout|nul|nula|nulo|nuli|nuly)"
     r")(?!\w)",
@@ -293,7 +295,7 @@ CZECH = compiled(
         (r"\bbezely\b", "ran"),
         (r"\b(?:ceka|cekaj\w*)\b", "is waiting"),
         (r"\bcekal[oa]?\b", "waited"),
-        (r"\b(?:spadl|umrel|selhal|padl)[oa]?\b", "failed"),
+        (r"\b(?:spadl|umrel|selhal|padl)[oaiy]?\b", "failed"),
         (r"\btrval[oa]?\b", "did it take"),
         (r"\b(?:spustil|zacal)[oa]?\b", "started"),
         (r"\bskoncil[oa]?\b", "finished"),
