@@ -468,3 +468,16 @@ def test_an_amount_in_gib_is_no_german_give(heldout_svc: AssistantService) -> No
     assert query is None and "gpuaccel edit 13 --memory 30720" in text, text
     _, text, query = ask(heldout_svc, "can i fit a 20 GiB model on gpu 1", None)
     assert query is not None and query.get("metric") == "free_memory", (query, text)
+
+
+def test_a_job_said_alone_by_its_number_frames_the_ask_after_it(heldout_svc: AssistantService) -> None:
+    # "job 7, ..." or "#7 (its name), ..." says what the ask after the comma is about: one ask, not the job's
+    # record beside it (in any language the ask is in)
+    assert split_asks("#4 (resnet-export), how long did it wait?") == [
+        "#4 (resnet-export), how long did it wait?"
+    ]
+    assert split_asks("job 3, which card was it on?") == ["job 3, which card was it on?"]
+    assert split_asks("job 3? which card was it on?") == ["job 3?", "which card was it on?"]  # asked alone
+    for message in ("#7 (lr-sweep), what does the log say?", "job 8 (lr-sweep), was sagt das log?"):
+        _, _, query = ask(heldout_svc, message, None)
+        assert query is not None and query["name"] == "job_log", (message, query)
