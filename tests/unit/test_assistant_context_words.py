@@ -478,6 +478,13 @@ def test_a_job_said_alone_by_its_number_frames_the_ask_after_it(heldout_svc: Ass
     ]
     assert split_asks("job 3, which card was it on?") == ["job 3, which card was it on?"]
     assert split_asks("job 3? which card was it on?") == ["job 3?", "which card was it on?"]  # asked alone
-    for message in ("#7 (lr-sweep), what does the log say?", "job 8 (lr-sweep), was sagt das log?"):
-        _, _, query = ask(heldout_svc, message, None)
-        assert query is not None and query["name"] == "job_log", (message, query)
+    for job, message in (
+        (7, "#7 (lr-sweep), what does the log say?"),
+        (8, "job 8 (lr-sweep), was sagt das log?"),
+    ):
+        sid, text, query = ask(heldout_svc, message, None)
+        assert query == {"name": "job_log", "job": job}, (message, query)
+        # its array's name beside its number names that job alone: not the sweep's newest run too
+        assert text.count("The log of job") == 1, text
+        _, _, query = ask(heldout_svc, "and which lr did it use?", sid)
+        assert query == {"name": "job_log", "job": job}, (message, query)
