@@ -553,3 +553,46 @@ def test_a_request_said_not_to_be_done_is_never_its_command(question: str, comma
     else:
         assert command in (reply or ""), (question, reply)
     assert "gpuaccel resume" not in (reply or "") and "gpuaccel cancel" not in (reply or ""), reply
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        # the setting named with its new value, the job left unsaid: the job talked about
+        ("drop the priority to 2", "gpuaccel priority 2 2"),
+        ("could you boost the priority to 6?", "gpuaccel priority 2 6"),
+        ("cut the gpu count to 1", "gpuaccel edit 2 --gpus 1"),
+        ("reduce the cards to 1", "gpuaccel edit 2 --gpus 1"),
+        ("bring the gpus down to 1", "gpuaccel edit 2 --gpus 1"),
+        ("raise memory to 30000", "gpuaccel edit 2 --memory 30000"),
+        # a job said with the setting is that job's, never a cancel for "drop"
+        ("drop prep-data's priority to -1", "gpuaccel priority 1 -1"),
+        ("drop job 1's priority to 4", "gpuaccel priority 1 4"),
+        ("lower the gpus of job 1 to 1", "gpuaccel edit 1 --gpus 1"),
+    ],
+)
+def test_a_setting_given_a_new_value_is_the_job_talked_about_or_the_one_said(
+    question: str, command: str
+) -> None:
+    from gpuaccel.assistant.understand.context import Context
+
+    context = Context(job_names=dict(NAMES), subjects=[2], gpus=[0, 1], gpu_memory={0: 81559.0})
+    reply = act_text(question, context, {1: "queued", 2: "held"})
+    assert command in reply and "gpuaccel cancel" not in reply, (question, reply)
+
+
+def test_a_setting_and_a_value_asked_about_stay_questions() -> None:
+    from gpuaccel.assistant.understand.context import Context
+
+    context = Context(job_names=dict(NAMES), subjects=[2], gpus=[0, 1])
+    states = {1: "queued", 2: "held"}
+    for question in (
+        "what's the priority of job 1?",
+        "is the memory at 30000?",
+        "why did you raise the priority to 4?",
+        "should i lower the gpus to 1",
+    ):
+        assert act_text(question, context, states) == "", question
+    # a card's own setting, or a number that is no job's, is none of a job's
+    assert "gpuaccel edit" not in act_text("lower the clocks to 1200", context, states)
+    assert "gpuaccel edit" not in act_text("drop gpu 1's memory to 4000", context, states)

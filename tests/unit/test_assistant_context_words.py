@@ -468,3 +468,23 @@ def test_an_amount_in_gib_is_no_german_give(heldout_svc: AssistantService) -> No
     assert query is None and "gpuaccel edit 13 --memory 30720" in text, text
     _, text, query = ask(heldout_svc, "can i fit a 20 GiB model on gpu 1", None)
     assert query is not None and query.get("metric") == "free_memory", (query, text)
+
+
+def test_a_job_said_alone_by_its_number_frames_the_ask_after_it(heldout_svc: AssistantService) -> None:
+    # "job 7, ..." or "#7 (its name), ..." says what the ask after the comma is about: one ask, not the job's
+    # record beside it (in any language the ask is in)
+    assert split_asks("#4 (resnet-export), how long did it wait?") == [
+        "#4 (resnet-export), how long did it wait?"
+    ]
+    assert split_asks("job 3, which card was it on?") == ["job 3, which card was it on?"]
+    assert split_asks("job 3? which card was it on?") == ["job 3?", "which card was it on?"]  # asked alone
+    for job, message in (
+        (7, "#7 (lr-sweep), what does the log say?"),
+        (8, "job 8 (lr-sweep), was sagt das log?"),
+    ):
+        sid, text, query = ask(heldout_svc, message, None)
+        assert query == {"name": "job_log", "job": job}, (message, query)
+        # its array's name beside its number names that job alone: not the sweep's newest run too
+        assert text.count("The log of job") == 1, text
+        _, _, query = ask(heldout_svc, "and which lr did it use?", sid)
+        assert query == {"name": "job_log", "job": job}, (message, query)

@@ -58,3 +58,18 @@ def test_where_a_run_is_in_its_training(heldout_svc: AssistantService) -> None:
 def test_used_during_more_time(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "yesterday, which card was used during more time?", None)
     assert query is not None and query["metric"] == "util", query
+
+
+@pytest.mark.parametrize(
+    ("request_said", "command"),
+    [
+        ("lower the priority to 3", "gpuaccel priority 12 3"),  # not job 3's record
+        ("ok reduce the gpus to 1", "gpuaccel edit 12 --gpus 1"),  # not the GPUs' list
+    ],
+)
+def test_a_setting_changed_after_a_jobs_record_is_that_jobs(
+    heldout_svc: AssistantService, request_said: str, command: str
+) -> None:
+    sid, _, _ = ask(heldout_svc, "what is job 12 up to?", None)
+    _, text, query = ask(heldout_svc, request_said, sid)
+    assert query is None and command in text, (request_said, query, text)

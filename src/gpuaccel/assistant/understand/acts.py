@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 
 from gpuaccel.accel.workloads import registry
@@ -570,6 +570,13 @@ _HARDWARE_VERBS = {
     "set", "reset", "change", "lower", "raise", "increase", "decrease", "overclock", "underclock", "lock",
     "cap", "pin", "boost", "throttle", "undervolt", "crank", "bump", "ramp", "spin", "turn", "fix",
 }  # fmt: skip
+# the verbs that give a job's setting a new value ("raise it to 8", "drop the gpus to 1", "boost its
+# priority to 9", "bring the memory down to 40000")
+_CHANGE_VERBS = (
+    "set", "make", "put", "change", "lower", "raise", "reduce", "drop", "cut", "bump", "boost", "bring",
+    "knock", "take", "trim", "increase", "decrease", "adjust", "update",
+)  # fmt: skip
+_CHANGED = rf"(?:{'|'.join(_CHANGE_VERBS)})"
 _TUNING_VERBS = {"overclock", "underclock", "undervolt"}  # of hardware whatever follows: "overclock the mem"
 # the words a request may lead with: "put it on hold", "take it off hold"
 _LEADS = {*VERB, *_SUBMIT, *_CLEANING, *_HARDWARE_VERBS, "put", "take", "give"}
@@ -988,16 +995,16 @@ def _verb_typed(word: str) -> str:
 _NOT = {"don't", "dont", "not", "never"}  # (a word of _words: "Don’t" is read as "don't")
 
 
-def _verb_at(tokens: list[str]) -> int | None:
-    """Where the request's verb is: within the first eight words, after no word that makes it a question
-    ("why did you cancel it", "the job I paused")."""
+def _verb_at(tokens: list[str], leads: Collection[str] = _LEADS) -> int | None:
+    """Where the request's verb (one of ``leads``) is: within the first eight words, after no word that
+    makes it a question ("why did you cancel it", "the job I paused")."""
     for i, token in enumerate(tokens[:8]):
         word = token.strip(",.:")
         if _on_hold(tokens, i):
             continue  # a job's state, no verb ("whisper still on hold is it"; "put" leads a request)
         if i > 0 and tokens[i - 1] in _NOT:
             continue  # a verb said not to be done ("don't cancel job 12"): no request of it
-        if word in _LEADS and (word != "give" or "prio" in " ".join(tokens)):  # "give it another go"
+        if word in leads and (word != "give" or "prio" in " ".join(tokens)):  # "give it another go"
             return i
         if word in _ASKING or any(c.isdigit() for c in word):
             return None
@@ -1369,7 +1376,7 @@ _NEW_VALUE = re.compile(
     r"^(?:(?:ok|okay|then|and|so)\s+)?"
     # (asked: "can you drop that to 40000", "could you please make it 50")
     r"(?:(?:can|could|would|will)\s+(?:you|u|ya|ye)\s+)?(?:(?:please|pls|just)\s+)?"
-    r"(?:(?:set|make|put|change|lower|raise|reduce|drop|cut|bump|bring|knock|take|trim|increase|decrease)\s+"
+    rf"(?:{_CHANGED}\s+"
     r"(?:it\s+|that\s+|(?:its|the)\s+prio(?:rity)?\s+)?(?:(?:down |up )?to\s+|for\s+)?|to\s+)"
     r"(?:only\s+|just\s+)?(?P<value>-?\d+)\s*(?P<unit>(?!(?:then|please|pls|only|just|instead)\b)[a-z]+)?"
     r"(?:\s+(?:then|please|pls|only|just|instead))*$"
@@ -1417,13 +1424,21 @@ def _new_value(
         setting, job = "priority", before.jobs[0] if before is not None and len(before.jobs) == 1 else None
     else:
         setting, job = context.setting, _talked_about(context)
+    said = _setting_said(setting, job, value)
+    return read_act(said, context, states) if said is not None else None
+
+
+def _setting_said(setting: str | None, job: int | None, value: re.Match[str]) -> str | None:
+    """The request, said outright, that gives ``job``'s ``setting`` the new value (:data:`_NEW_VALUE`'s
+    match) ("set the priority of job 13 to 8"); None where no setting or job is known, or the value's unit
+    is another setting's."""
     if setting is None or job is None:
         return None
     _, units, said = _SETTINGS[setting]
     unit = value["unit"] or ""
     if unit and not units.fullmatch(unit):
         return None
-    return read_act(said.format(job=job, value=value["value"], unit=unit).strip(), context, states)
+    return said.format(job=job, value=value["value"], unit=unit).strip()
 
 
 def _setting_told(lead: str, rest: str, context: Context, states: Mapping[int, str]) -> Act | None:
@@ -1441,6 +1456,34 @@ def _setting_told(lead: str, rest: str, context: Context, states: Mapping[int, s
     if len(jobs) != 1:
         return None
     return _new_value(value, None, replace(context, setting=setting, subjects=jobs), states)
+
+
+# a job's setting said by its name with its new value: "raise the priority to 8", "lower the gpus to 1", "cut
+# its gpu count to 1", "could you bring the memory down to 50000" (the job talked about), "drop job 4's
+# priority to 2", "set the gpus of the eval to 1" (the job said); the setting named in the words a question
+# asks about it in (:func:`setting_asked`)
+_SETTING_CHANGED = re.compile(
+    rf"^(?P<verb>{_CHANGED})\s+(?P<what>[a-z#][\w#' .-]{{0,40}}?)\s+(?P<to>(?:down |up )?to\s.+)$"
+)
+
+
+def _setting_changed(said: str, context: Context) -> str:
+    """``said`` with a new value of the one setting it names (:data:`_SETTING_CHANGED`) put as that request
+    is said outright (:func:`_setting_said`: "raise the priority to 8" -> "set the priority of job 13 to
+    8"), of the one job said with the setting, else of the job talked about; as it was where it names no one
+    setting, several jobs, a number that is no job's ("gpu 0's memory"), or no job is said or talked
+    about."""
+    tokens = said.split()
+    at = _verb_at(tokens, {*_LEADS, *_CHANGE_VERBS})  # ("can you raise ..."; not "why did you raise ...")
+    m = _SETTING_CHANGED.match(" ".join(tokens[at:])) if at is not None else None
+    if m is None or re.search(r"\d", re.sub(rf"{JOB_SAID}\d+", " ", m["what"])):
+        return said
+    value = _NEW_VALUE.match(f"{m['verb']} {m['to']}")
+    jobs = named_jobs_in(m["what"], context)
+    if value is None or len(jobs) > 1 or (not jobs and re.search(r"\d", m["what"])):
+        return said
+    job = jobs[0] if jobs else _talked_about(context)
+    return _setting_said(setting_asked(m["what"]), job, value) or said
 
 
 def asked_again_of(said: str, request: str | None, context: Context, states: Mapping[int, str]) -> Act | None:
@@ -1591,6 +1634,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     said, none_left = _gpus_by(said, context)  # "take one gpu off it": the count it comes to
     if none_left is not None:
         return none_left
+    said = _setting_changed(said, context)  # "lower the gpus to 1": the GPU count of the job talked about
     # ("the probe should run on one gpu": made to run on it)
     resized = _RESIZE.search(_count_as_gpus(_TO_RUN_ON.sub(_made_to, said, count=1)))
     talked = _talked_about(context)

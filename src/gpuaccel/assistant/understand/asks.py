@@ -17,7 +17,7 @@ from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result, Window
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.elsewhere import said_not_about_us
-from gpuaccel.assistant.understand.names import JOB_LIST, named_jobs_in
+from gpuaccel.assistant.understand.names import JOB_LIST, JOB_SAID, named_jobs_in
 from gpuaccel.assistant.understand.replies import small_talk
 from gpuaccel.assistant.understand.scene import HELLO, sets_the_scene
 from gpuaccel.assistant.understand.words import pointing, topics_said
@@ -111,6 +111,10 @@ _TOPIC_FIRST = re.compile(
     r"(?:\S+\s+){0,3}\S+$",
     re.IGNORECASE,
 )
+# a job said alone by its number, its name perhaps beside it ("job 9", "#9 (lr-sweep)"): what the ask after
+# it is about ("job 9 (lr-sweep), what's in the log?"), as a name said alone is ("resnet50-bench, what
+# happened")
+_JOB_ALONE = re.compile(rf"{JOB_SAID}\d+(?:\s*\([^()]*\))?", re.IGNORECASE)
 _PEAK_NAMED = re.compile(r"\b(?:peak|max|maximum|highest|top)\b", re.IGNORECASE)
 _WHICH_JOB = re.compile(r"(?:and\s+)?(?:which|what|whose)\s+(?:job|run|process|task)\W*", re.IGNORECASE)
 # two things set side by side before the question that picks between them: "job 2 vs job 11, which ran
@@ -402,6 +406,7 @@ def split_asks(message: str) -> list[str]:
         # "peak power of the H100 today, which job?" does)
         peak_then_whose = _PEAK_NAMED.search(parts[k]) and _WHICH_JOB.fullmatch(parts[k + 1])
         framing = sets_up or (_TOPIC_FIRST.match(parts[k]) and not peak_then_whose)
+        framing = framing or _JOB_ALONE.fullmatch(parts[k].strip())
         # ("compare job 4 and job 6, which was faster?": the comparison, ordered by the word after it)
         side_by_side = _SIDE_BY_SIDE.match(parts[k]) or _COMPARE_FIRST.match(parts[k])
         framing = framing or (side_by_side and re.match(r"which\b", parts[k + 1], re.I))

@@ -482,8 +482,19 @@ def named_job(question: str, context: Context, stems: bool = True) -> int | None
     return parts[0] if len(parts) == 1 else None
 
 
+def _name_beside(m: re.Match[str], context: Context) -> str:
+    """The job's number alone where the words in parentheses after it name that job or the array it is an
+    element of ("job 9 (lr-sweep)": one job, not also the sweep's newest); else as said."""
+    job, named = int(m[2]), named_jobs(m[3], context)
+    arrays = [set(elements.values()) for elements in context.arrays.values()]
+    same = job in named or any(job in array and array & set(named) for array in arrays)
+    return m[1] if same else m[0]
+
+
 def named_jobs_in(question: str, context: Context) -> list[int]:
-    """Every job a question names, by number (:data:`JOB_SAID`) or by name (:func:`named_jobs`)."""
+    """Every job a question names, by number (:data:`JOB_SAID`) or by name (:func:`named_jobs`); a name said
+    in parentheses beside a job's number that is its own (:data:`_NAMED_BESIDE`) names no other."""
+    question = _NAMED_BESIDE.sub(lambda m: _name_beside(m, context), question)
     numbers = [int(n) for n in re.findall(rf"{JOB_SAID}(\d+)\b", question.lower())]
     for listed in JOB_LIST.finditer(question.lower()):  # each number of a list: "jobs 7 and 10"
         numbers += [int(n) for n in re.findall(r"\d+", listed[0])]
@@ -543,6 +554,9 @@ _UNIT = (
 # readers as "job number 12": spoken.written)
 _JOB_WORD = r"\bjobs?\s*(?:(?:number|no\.?|num|nr)\s*)?#?\s*"
 JOB_SAID = rf"(?:{_JOB_WORD}|#\s*)"
+# a job's number with words in parentheses after it ("job 9 (lr-sweep)", "#4 (the export)"): its name, said
+# beside it, where those words name that job or its array (:func:`_name_beside`)
+_NAMED_BESIDE = re.compile(rf"({JOB_SAID}(\d+))\s*\(([^()]{{1,60}})\)")
 # jobs said as one list that "job(s)" opens: "jobs 7 and 10", "jobs 4, 6 & 9", "job 3 and 5", "job 3 and job
 # 5" (not "jobs 7 and 10 minutes" nor "job 6 and 2 others": a count)
 JOB_LIST = re.compile(
