@@ -182,7 +182,11 @@ def test_a_reboot_of_the_machine_is_no_command_of_gpuaccel() -> None:
 
 
 def test_a_driver_update_is_no_command_of_gpuaccel() -> None:
-    for question in ("could you upgrade the gpu drivers tonight", "pls install driver 575 on this node"):
+    for question in (
+        "could you upgrade the gpu drivers tonight",
+        "pls install driver 575 on this node",
+        "could help us reinstall the cuda toolkit la",  # help asked for, its subject dropped
+    ):
         reply = act_request(question, focus=2) or ""
         assert "GPU drivers or CUDA is for its administrator" in reply and "gpuaccel " not in reply, reply
     for question in ("what driver does it run", "when was the driver last updated?"):

@@ -655,3 +655,11 @@ def test_spain_spanish_team_words_a_card_taken_off_and_how_it_went(said: str, re
 def test_spain_spanish_chat_answered(heldout_svc: AssistantService, turns: list[str], said: str) -> None:
     text, _ = _conversation(_rules_only(heldout_svc), turns)
     assert said in text, text
+
+
+@pytest.mark.parametrize(
+    "said", ["¿nos instala el cuda 12 esta tarde?", "parce, actualíceme el driver de la 4090"]
+)
+def test_a_driver_update_asked_in_spanish_is_refused(heldout_svc: AssistantService, said: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and "administrator" in text and "gpuaccel" in text, text

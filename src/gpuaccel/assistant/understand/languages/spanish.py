@@ -20,7 +20,7 @@ _SPANISH_MARK = re.compile(
     # Spain's, typed fast: "mola", "tio", the "vosotros" forms ("recomendais", "teneis"), a word that lost
     # its accent ("ultimo", "intentos", "libre")
     r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
-    r"|delante|despues|lineas|linea|borra|borralo|borrala"
+    r"|delante|despues|lineas|linea|borra|borralo|borrala|actualiza|actualice|actualizar|instalame"
     # Spain's machine words: "la gráfica" (the GPU), "procesos", "retenlo" (hold it), "señal", "murió"
     r"|grafica|graficas|proceso|procesos|retenlo|retenla|senal|murio"
     # Colombia's: "parce", "regálame", "un ratico", "esta mañanita", "quieta", "se totió"
@@ -884,6 +884,12 @@ _SPANISH = compiled(
         (r"\bresum(?:a|e)(?:lo|la)\b", "resume it"),
         (r"\b(cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)l[oa]\b", r"\1a it"),  # ("reanúdala")
         (r"\bcancel(?:a|ar)\b", "cancel"),
+        # the drivers or CUDA updated, asked as a request ("¿me actualiza los drivers?", "instálame el CUDA
+        # 12", "reinstalar el driver"): the request in English, which the administrator does
+        (
+            r"\b(?:me |nos )?(actuali[zc]|reinstal|instal)(?:a|as|e|en|ar)(?:me|nos)?\b",  # ("actualíceme")
+            lambda m: {"reinstal": "reinstall", "instal": "install"}.get(m[1].lower(), "update"),
+        ),
         # a finished job taken off the list: "bórralo", "borra el 3 de la lista", "elimina el job 3"
         (r"\b(?:borr|elimin)[ae](lo|la)\b", "remove it"),
         (r"\b(?:borr|elimin)(?:a|e|ar)\b", "remove"),
