@@ -663,3 +663,14 @@ def test_spain_spanish_chat_answered(heldout_svc: AssistantService, turns: list[
 def test_a_driver_update_asked_in_spanish_is_refused(heldout_svc: AssistantService, said: str) -> None:
     _, text, query = ask(heldout_svc, said, None)
     assert query is None and "administrator" in text and "gpuaccel" in text, text
+
+
+def test_an_english_verb_given_a_spanish_ending(heldout_svc: AssistantService) -> None:
+    # "-ear" made of an English verb, its pronoun joined: the request, of the job in focus
+    assert in_english("se crasheó el 7?") == "crashed job 7?"
+    sid, _, _ = ask(heldout_svc, "el job 11 sigue corriendo?", None)
+    _, text, query = ask(heldout_svc, "ok, killéalo", sid)
+    assert query is None and "gpuaccel cancel 11" in text, text
+    sid, _, _ = ask(heldout_svc, "en que va el job 13?", None)
+    _, text, query = ask(heldout_svc, "holdeámelo mientras tanto", sid)
+    assert query is None and "gpuaccel hold 13" in text, text

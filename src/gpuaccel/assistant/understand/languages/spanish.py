@@ -4,7 +4,33 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import REQUEST_VERBS, Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import (
+    REQUEST_VERBS,
+    Lean,
+    compiled,
+    english_verb,
+    past_form,
+    reads,
+    translated,
+)
+
+# the English verbs of the trade a Latin American writer makes Spanish with "-ear" ("retryear", "killear",
+# "holdear", "resetear", "crashear"), each read by :func:`tables.english_verb` ("updat" update, "releas"
+# release): the imperative with its pronoun joined ("retryéalo", "killéelo", "holdeámelo"), the infinitive
+# ("retryear"), the past ("crasheó"); the forms with a pronoun or the "-ear" infinitive are a mark of Spanish
+_ENGLISH_STEM = (
+    "retry|rerun|kill|hold|releas|paus|resum|restart|reboot|reset|submit|delet|updat|upgrad|crash|fail|start"
+)
+_ENGLISH_VERB = rf"\b({_ENGLISH_STEM})e(?:(?P<past>o)|(?:a|e|ar)(?:me|nos)?(?P<it>lo|la|los|las)?)\b"
+
+
+def _english_verb(m: re.Match[str]) -> str:
+    """An English verb given a Spanish "-ear" ending, in English: "retryealo" retry it, "crasheo" crashed."""
+    verb = english_verb(m[1])
+    if m["past"]:
+        return past_form(verb)
+    return f"{verb} it" if m["it"] else verb
+
 
 # Spanish, read only in a message that has marks of its own (an inverted mark, an accented letter, or one of
 # its question or time words): the words the assistant reads, in English, so "cuanta energia gasto la 4090
@@ -44,6 +70,8 @@ _SPANISH_MARK = re.compile(
     r"|(?<!\bthe )(?<!\bin )(?<!\brandom )(?<!\bquick )(?<!\brunbook )(?<![-./#])\bq\b"
     r"(?=\s+(?!status\b|len\w*\b|size\b|depth\b)[a-z])"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat|resum)(?:a|e)l[oa]\b"  # "pausalo": pause it
+    # an English verb made Spanish, its pronoun joined or as an infinitive: "retryealo", "resetear"
+    rf"|\b(?:{_ENGLISH_STEM})e(?:a|e|ar)(?:me|nos)?(?:lo|la|los|las)\b|\b(?:{_ENGLISH_STEM})ear\b"
     r"|\b(?:resumi|move)(?:lo|la)\b"  # the River Plate's "vos" of an -ir, -er verb: "resumilo", "movelo"
     # a job by its number after Spanish's article ("el 13": Portuguese says "o 13", Italian "il 13"), and
     # "pa que" (so that: Portuguese says "pra que")
@@ -97,6 +125,9 @@ def _job_said(said: str | None) -> str:
 _UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
 _SPANISH = compiled(
     (
+        # an English verb given a Spanish ending (:func:`_english_verb`), read first so that each phrase
+        # below reads it as it reads the English
+        (_ENGLISH_VERB, _english_verb),
         # Chile's chat, typed fast: "q" is "que" ("q hay en la 4090", "a q hora fue eso"; never a job's or a
         # card's name), "pq" is "porque"; tags that ask nothing: "cachai" (you get it?), "po" closing a
         # clause ("y la 4090 po?"), "oye" after a sentence ("gracias. oye, ..."), "bacán" (great)
