@@ -28,6 +28,7 @@ from gpuaccel.assistant.understand.spoken import written
         ("cuanto tiempo estuvo la H100 arriba de 80 °C hoy", "gpu_reading", {"gpu": 0, "at_least": 80}),
         ("¿qué se rompió hoy?", "failures", {}),
         ("desde las 14:00 cual fue el pico de temperatura de la 4090", "gpu_reading", {"gpu": 1}),
+        ("¿cuáles tarjetas están desocupadas ahorita?", "idle_gpus", {}),  # desocupada: free
     ],
 )
 def test_spanish_questions(heldout_svc: AssistantService, question: str, name: str, fields: dict) -> None:

@@ -40,7 +40,7 @@ _SPANISH_MARK = re.compile(
     r"|\b(?:cual|cuales|cuanto|cuanta|cuantos|cuantas|cuando|desde|hoy|ayer|anoche|porque"
     r"|esta|estuvo|fallo|termino|oye|porfa|porfis|dame|ponle|cancela|pausa|sueltalo|donde|quien|tiempo|energia"
     r"|memoria|luz|cola|corrio|tardo|lleva|arranca|sigue|rompio|trono|intento|resultados|promedio|minimo"
-    r"|maximo|ultima|caliente|ocupada|ocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
+    r"|maximo|ultima|caliente|ocupada|ocupado|desocupada|desocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
     r"|puedes|podrias|diferencia|entre|rapido|haciendo|algo|nada|pues|revisar|ahorita|rato|cuentame|vuelva"
     r"|pare|ponga|usted|media|tope|pequena|grande|gastado|fallado|trabajado|electricidad|ventilador|reloj"
     # Spain's, typed fast: "mola", "tio", the "vosotros" forms ("recomendais", "teneis"), a word that lost
@@ -615,8 +615,9 @@ _SPANISH = compiled(
         # diferencia hay entre" (what is the difference between)
         (r"\b(?:una )?(?:cosa|pregunta) que no tiene nada que ver\b", "an unrelated question"),
         (r"\b(?:que|cual es la) diferencia (?:hay )?entre\b", "what is the difference between"),
-        (r"\b(?:esta|estan|sigue|siguen) libres?\b", "is free"),
-        (r"\blibres?\b", "free"),
+        # free: "libre", "desocupada" (not in use: Colombia's and Mexico's word)
+        (r"\b(?:esta|estan|sigue|siguen) (?:libres?|desocupad[ao]s?)\b", "is free"),
+        (r"\blibres?\b|\bdesocupad[ao]s?\b", "free"),
         (r"\b(?:gpu|tarjeta)[\s-]?horas\b", "gpu-hours"),
         (r"\bcual de (?:las|los) dos\b", "which of the two"),
         # "¿cuál de los elementos falló?": which element (one asked of a sweep's, a list's kind)
