@@ -1364,7 +1364,11 @@ def _undone(context: Context, states: Mapping[int, str]) -> tuple[str, list[int]
 _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same)\b")
 # a correction of the job a request named ("no, I meant 12", "sorry not 13, 12"): the request asked of
 # the job it names instead, the one said after "not" dropped
-_INSTEAD_OF = re.compile(r"\b(?:i meant|i mean|meant|instead)\b")
+_INSTEAD_OF = re.compile(
+    r"\b(?:i meant|i mean|meant|instead)\b"
+    # ("sorry, it was job 13", "no no, it's 13", "oops, was 13": what was meant, after a word taking it back)
+    r"|\b(?:no|nope|oops|sorry|wait|my bad|my mistake|actually)\W+(?:(?:it|that)(?: was| is|'s)|it's|was)\b"
+)
 _NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")
 # (a correction asks nothing: "i meant to ask: how long has 12 waited?" is a question, :data:`_ASKED`)
 # a value said alone as a setting's new one ("make it 50", "set to 50", "change it to 1", "change for 1
