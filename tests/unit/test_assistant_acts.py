@@ -557,3 +557,16 @@ def test_a_request_said_not_to_be_done_is_never_its_command(question: str, comma
     else:
         assert command in (reply or ""), (question, reply)
     assert "gpuaccel resume" not in (reply or "") and "gpuaccel cancel" not in (reply or ""), reply
+
+
+def test_a_correction_that_says_what_the_job_was() -> None:
+    from gpuaccel.assistant.understand.acts import asked_again_of
+    from gpuaccel.assistant.understand.context import Context
+
+    # after a request, "sorry, it was N" (or "oops, that's job N") is the same request of job N
+    context = Context(job_names={"prep-data": 1, "train-vit": 2}, subjects=[2], request="hold train-vit")
+    states = {1: "queued", 2: "queued"}
+    for said in ("sorry, it was 1", "oops, that was job 1", "nope, it's prep-data"):
+        act = asked_again_of(said, context.request, context, states)
+        assert act is not None and "gpuaccel hold 1" in act.reply, said
+    assert asked_again_of("it was 1 that failed?", context.request, context, states) is None  # a question
