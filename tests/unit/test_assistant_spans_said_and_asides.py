@@ -317,3 +317,12 @@ def test_no_wait_before_a_correction_is_no_queue(heldout_svc: AssistantService) 
     sid, _, _ = ask(heldout_svc, "temperature of gpu 1", None)
     _, _, query = ask(heldout_svc, "nope wait, I meant the h100", sid)
     assert query is not None and query["name"] == "gpu_reading" and query["gpu"] == 0, query
+
+
+def test_a_length_said_first_is_the_last_of_it(heldout_svc: AssistantService) -> None:
+    """ "12h gpu 1 max temp": a span heading the question with no "last" before it; "2h ago" is a moment."""
+    _, _, query = ask(heldout_svc, "12h gpu 1 max temp, what time", None)
+    assert query is not None and query["name"] == "gpu_reading", query
+    assert query["window"]["label"] == "in the last 12 hours", query
+    _, _, query = ask(heldout_svc, "3 hours energy per card?", None)
+    assert query is not None and query["window"]["label"] == "in the last 3 hours", query

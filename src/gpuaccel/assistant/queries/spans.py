@@ -390,6 +390,13 @@ def window_of(text: str, now: float) -> Window | None:
         return said
     # "last 60m", "past 2d" (a terse typist's units); "since 2 hours" (German's "seit")
     units = r"(m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days)"
+    # a length said first with nothing before it, as a terse writer heads the question with its span ("24h
+    # gpu 1 max temp", "3 hours energy per card?"): the last (not "2h ago", a moment; nor "3d", a render)
+    text = re.sub(
+        r"^\s*(?=\d+\s*(?:min|mins|minutes?|h|hrs?|hours?|days?)\b(?!\s*(?:ago|later|before|after|from)\b))",
+        "last ",
+        text,
+    )
     m = re.search(rf"\b(?:last|past|previous|since)\s+(\d+)\s*{units}\b", text)
     if m:
         n, unit = int(m.group(1)), m.group(2)
