@@ -326,3 +326,12 @@ def test_a_length_said_first_is_the_last_of_it(heldout_svc: AssistantService) ->
     assert query["window"]["label"] == "in the last 12 hours", query
     _, _, query = ask(heldout_svc, "3 hours energy per card?", None)
     assert query is not None and query["window"]["label"] == "in the last 3 hours", query
+
+
+def test_hours_joined_by_to_with_their_half_of_the_day(heldout_svc: AssistantService) -> None:
+    """ "10am to 12pm gpu 0 mean util": the span between them (no "from" before it), which a follow-up of
+    another reading keeps."""
+    sid, _, query = ask(heldout_svc, "earlier today 10am to 12pm gpu 0 mean util", None)
+    assert query is not None and query["window"]["label"] == "between 10:00 and 12:00", query
+    _, _, query = ask(heldout_svc, "and the fan?", sid)
+    assert query is not None and query["window"]["label"] == "between 10:00 and 12:00", query

@@ -332,6 +332,14 @@ def window_of(text: str, now: float) -> Window | None:
             text,
         )
         text = DASHED_HOURS.sub(r"from \1 to \2", text)
+        # "9am to 11am", "9 to 11am": "to" between hours, the second with its half of the day, as the dash
+        # above (a bare "3 to 5" may move a job)
+        text = re.sub(
+            r"(?<![\w:.#-])(?<!job )(?<!jobs )(?<!gpu )(?<!gpus )(\d{1,2}\s*(?:am|pm)?)\s+to\s+"
+            r"(\d{1,2}(?::\d{2})?\s*(?:am|pm))(?![\w:.%])",
+            r"from \1 to \2",
+            text,
+        )
         # "9 till 11", "1 until 3pm": a bare hour until another (not "to", which may move job 3 to 2)
         text = re.sub(
             r"(?<![\w:.#])(?<!job )(?<!gpu )(?<!gpus )(\d{1,2}\s*(?:am|pm)?)\s+(until|till)\s+"
