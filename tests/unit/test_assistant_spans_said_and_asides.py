@@ -326,6 +326,10 @@ def test_a_length_said_first_is_the_last_of_it(heldout_svc: AssistantService) ->
     assert query["window"]["label"] == "in the last 12 hours", query
     _, _, query = ask(heldout_svc, "3 hours energy per card?", None)
     assert query is not None and query["window"]["label"] == "in the last 3 hours", query
+    # the clock's notation is no span: the job's own answer, not the jobs of the last day
+    sid, _, _ = ask(heldout_svc, "what is on hold?", None)
+    _, text, query = ask(heldout_svc, "and its submit time? 24-hour clock please.", sid)
+    assert query == {"name": "job_detail", "job": 14} and "in the last 24 hours" not in text, (query, text)
 
 
 def test_hours_joined_by_to_with_their_half_of_the_day(heldout_svc: AssistantService) -> None:

@@ -399,9 +399,11 @@ def window_of(text: str, now: float) -> Window | None:
     # "last 60m", "past 2d" (a terse typist's units); "since 2 hours" (German's "seit")
     units = r"(m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days)"
     # a length said first with nothing before it, as a terse writer heads the question with its span ("24h
-    # gpu 1 max temp", "3 hours energy per card?"): the last (not "2h ago", a moment; nor "3d", a render)
+    # gpu 1 max temp", "3 hours energy per card?"): the last (not "2h ago", a moment; nor "3d", a render; nor
+    # "24-hour time is fine", the clock's notation)
     text = re.sub(
-        r"^\s*(?=\d+\s*(?:min|mins|minutes?|h|hrs?|hours?|days?)\b(?!\s*(?:ago|later|before|after|from)\b))",
+        r"^\s*(?=\d+\s*(?:min|mins|minutes?|h|hrs?|hours?|days?)\b"
+        r"(?!\s*(?:ago|later|before|after|from|time|clock|format|notation)\b))",
         "last ",
         text,
     )
