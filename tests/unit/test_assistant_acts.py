@@ -182,7 +182,11 @@ def test_a_reboot_of_the_machine_is_no_command_of_gpuaccel() -> None:
 
 
 def test_a_driver_update_is_no_command_of_gpuaccel() -> None:
-    for question in ("could you upgrade the gpu drivers tonight", "pls install driver 575 on this node"):
+    for question in (
+        "could you upgrade the gpu drivers tonight",
+        "pls install driver 575 on this node",
+        "could help us reinstall the cuda toolkit la",  # help asked for, its subject dropped
+    ):
         reply = act_request(question, focus=2) or ""
         assert "GPU drivers or CUDA is for its administrator" in reply and "gpuaccel " not in reply, reply
     for question in ("what driver does it run", "when was the driver last updated?"):
@@ -596,3 +600,16 @@ def test_a_setting_and_a_value_asked_about_stay_questions() -> None:
     # a card's own setting, or a number that is no job's, is none of a job's
     assert "gpuaccel edit" not in act_text("lower the clocks to 1200", context, states)
     assert "gpuaccel edit" not in act_text("drop gpu 1's memory to 4000", context, states)
+
+
+def test_a_correction_that_says_what_the_job_was() -> None:
+    from gpuaccel.assistant.understand.acts import asked_again_of
+    from gpuaccel.assistant.understand.context import Context
+
+    # after a request, "sorry, it was N" (or "oops, that's job N") is the same request of job N
+    context = Context(job_names={"prep-data": 1, "train-vit": 2}, subjects=[2], request="hold train-vit")
+    states = {1: "queued", 2: "queued"}
+    for said in ("sorry, it was 1", "oops, that was job 1", "nope, it's prep-data"):
+        act = asked_again_of(said, context.request, context, states)
+        assert act is not None and "gpuaccel hold 1" in act.reply, said
+    assert asked_again_of("it was 1 that failed?", context.request, context, states) is None  # a question

@@ -28,6 +28,7 @@ from gpuaccel.assistant.understand.spoken import written
         ("cuanto tiempo estuvo la H100 arriba de 80 °C hoy", "gpu_reading", {"gpu": 0, "at_least": 80}),
         ("¿qué se rompió hoy?", "failures", {}),
         ("desde las 14:00 cual fue el pico de temperatura de la 4090", "gpu_reading", {"gpu": 1}),
+        ("¿cuáles tarjetas están desocupadas ahorita?", "idle_gpus", {}),  # desocupada: free
     ],
 )
 def test_spanish_questions(heldout_svc: AssistantService, question: str, name: str, fields: dict) -> None:
@@ -655,3 +656,22 @@ def test_spain_spanish_team_words_a_card_taken_off_and_how_it_went(said: str, re
 def test_spain_spanish_chat_answered(heldout_svc: AssistantService, turns: list[str], said: str) -> None:
     text, _ = _conversation(_rules_only(heldout_svc), turns)
     assert said in text, text
+
+
+@pytest.mark.parametrize(
+    "said", ["¿nos instala el cuda 12 esta tarde?", "parce, actualíceme el driver de la 4090"]
+)
+def test_a_driver_update_asked_in_spanish_is_refused(heldout_svc: AssistantService, said: str) -> None:
+    _, text, query = ask(heldout_svc, said, None)
+    assert query is None and "administrator" in text and "gpuaccel" in text, text
+
+
+def test_an_english_verb_given_a_spanish_ending(heldout_svc: AssistantService) -> None:
+    # "-ear" made of an English verb, its pronoun joined: the request, of the job in focus
+    assert in_english("se crasheó el 7?") == "crashed job 7?"
+    sid, _, _ = ask(heldout_svc, "el job 11 sigue corriendo?", None)
+    _, text, query = ask(heldout_svc, "ok, killéalo", sid)
+    assert query is None and "gpuaccel cancel 11" in text, text
+    sid, _, _ = ask(heldout_svc, "en que va el job 13?", None)
+    _, text, query = ask(heldout_svc, "holdeámelo mientras tanto", sid)
+    assert query is None and "gpuaccel hold 13" in text, text

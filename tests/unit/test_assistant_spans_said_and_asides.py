@@ -317,3 +317,25 @@ def test_no_wait_before_a_correction_is_no_queue(heldout_svc: AssistantService) 
     sid, _, _ = ask(heldout_svc, "temperature of gpu 1", None)
     _, _, query = ask(heldout_svc, "nope wait, I meant the h100", sid)
     assert query is not None and query["name"] == "gpu_reading" and query["gpu"] == 0, query
+
+
+def test_a_length_said_first_is_the_last_of_it(heldout_svc: AssistantService) -> None:
+    """ "12h gpu 1 max temp": a span heading the question with no "last" before it; "2h ago" is a moment."""
+    _, _, query = ask(heldout_svc, "12h gpu 1 max temp, what time", None)
+    assert query is not None and query["name"] == "gpu_reading", query
+    assert query["window"]["label"] == "in the last 12 hours", query
+    _, _, query = ask(heldout_svc, "3 hours energy per card?", None)
+    assert query is not None and query["window"]["label"] == "in the last 3 hours", query
+    # the clock's notation is no span: the job's own answer, not the jobs of the last day
+    sid, _, _ = ask(heldout_svc, "what is on hold?", None)
+    _, text, query = ask(heldout_svc, "and its submit time? 24-hour clock please.", sid)
+    assert query == {"name": "job_detail", "job": 14} and "in the last 24 hours" not in text, (query, text)
+
+
+def test_hours_joined_by_to_with_their_half_of_the_day(heldout_svc: AssistantService) -> None:
+    """ "10am to 12pm gpu 0 mean util": the span between them (no "from" before it), which a follow-up of
+    another reading keeps."""
+    sid, _, query = ask(heldout_svc, "earlier today 10am to 12pm gpu 0 mean util", None)
+    assert query is not None and query["window"]["label"] == "between 10:00 and 12:00", query
+    _, _, query = ask(heldout_svc, "and the fan?", sid)
+    assert query is not None and query["window"]["label"] == "between 10:00 and 12:00", query

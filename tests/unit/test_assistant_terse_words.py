@@ -12,6 +12,7 @@ from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
+from gpuaccel.assistant.understand.replies import about_the_future
 
 NAMES = {"resnet50-bench": 6, "sd-xl-train": 5, "mistral-7b-sft": 11}
 MACHINE = Context(job_names=NAMES, gpus=[0, 1], gpu_models={0: "NVIDIA H100 80GB HBM3", 1: "RTX 4090"})
@@ -94,3 +95,12 @@ def test_a_peak_then_when_and_what_ran_and_gpu_hours_by_job(heldout_svc: Assista
     _, text, query = ask(svc, "gpu hours per run today", None)
     assert query is not None and (query["name"], query["metric"]) == ("job_rank", "gpu_time"), query
     assert "1.50 GPU-hours" in text, text
+
+
+def test_a_wait_said_in_the_past_then_asked_with_the_bare_verb() -> None:
+    """ "sd-xl waited ages, how long before it begin": the past its first clause marks, not a forecast;
+    the same asked with the present ("... before it begins") asks the future."""
+    assert about_the_future("sd-xl-train waited ages la, how long before it begin") is None
+    assert about_the_future("job 6 sat there forever, how long before the job go") is None
+    assert about_the_future("job 6 waited ages, how long before it begins?") is not None
+    assert about_the_future("how long before it start") is not None

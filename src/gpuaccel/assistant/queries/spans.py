@@ -332,6 +332,14 @@ def window_of(text: str, now: float) -> Window | None:
             text,
         )
         text = DASHED_HOURS.sub(r"from \1 to \2", text)
+        # "9am to 11am", "9 to 11am": "to" between hours, the second with its half of the day, as the dash
+        # above (a bare "3 to 5" may move a job)
+        text = re.sub(
+            r"(?<![\w:.#-])(?<!job )(?<!jobs )(?<!gpu )(?<!gpus )(\d{1,2}\s*(?:am|pm)?)\s+to\s+"
+            r"(\d{1,2}(?::\d{2})?\s*(?:am|pm))(?![\w:.%])",
+            r"from \1 to \2",
+            text,
+        )
         # "9 till 11", "1 until 3pm": a bare hour until another (not "to", which may move job 3 to 2)
         text = re.sub(
             r"(?<![\w:.#])(?<!job )(?<!gpu )(?<!gpus )(\d{1,2}\s*(?:am|pm)?)\s+(until|till)\s+"
@@ -390,6 +398,15 @@ def window_of(text: str, now: float) -> Window | None:
         return said
     # "last 60m", "past 2d" (a terse typist's units); "since 2 hours" (German's "seit")
     units = r"(m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days)"
+    # a length said first with nothing before it, as a terse writer heads the question with its span ("24h
+    # gpu 1 max temp", "3 hours energy per card?"): the last (not "2h ago", a moment; nor "3d", a render; nor
+    # "24-hour time is fine", the clock's notation)
+    text = re.sub(
+        r"^\s*(?=\d+\s*(?:min|mins|minutes?|h|hrs?|hours?|days?)\b"
+        r"(?!\s*(?:ago|later|before|after|from|time|clock|format|notation)\b))",
+        "last ",
+        text,
+    )
     m = re.search(rf"\b(?:last|past|previous|since)\s+(\d+)\s*{units}\b", text)
     if m:
         n, unit = int(m.group(1)), m.group(2)

@@ -614,12 +614,18 @@ _TOLD_DONE = re.compile(
 # the machine rebooted, asked as a request ("reboot the whole server please", "can you reboot the box"): not
 # "once the reboot is done, resume it" (the noun), nor "pause the queue, I need to reboot the nas" (the
 # request comes first)
-_REBOOT = re.compile(r"^(?:(?:can|could|would|will) (?:you|u|ye) )?(?:please |pls |just )?reboot\b")
+# how such a request to the administrator opens: "can you", "please", or help asked for, its subject dropped
+# as a terse writer drops it ("can help me upgrade the driver", "help us reboot the box")
+_ASKED_TO = (
+    r"^(?:(?:can|could|would|will) (?:you|u|ye) (?:help (?:me |us )?(?:to )?)?"
+    r"|(?:(?:can|could) )?help (?:me |us )?(?:to )?)?(?:please |pls |just )?"
+)
+_REBOOT = re.compile(_ASKED_TO + r"reboot\b")
 # the GPU drivers updated, asked as a request ("can you update the nvidia drivers", "please upgrade cuda and
 # reboot"): not "when were the drivers updated?" (a question of the past)
 _DRIVERS = re.compile(
-    r"^(?:(?:can|could|would|will) (?:you|u|ye) )?(?:please |pls |just )?(?:update|upgrade|reinstall|install"
-    r"|downgrade|roll back|rollback|patch)\b.{0,30}?\b(?:drivers?|cuda)\b"
+    _ASKED_TO + r"(?:update|upgrade|reinstall|install|downgrade|roll back|rollback|patch)\b.{0,30}?"
+    r"\b(?:drivers?|cuda)\b"
 )
 _IT_OFF = re.compile(r"\b(?:switch|turn|power|shut) (?:it|them|that one|this one) (?:off|down)\b")
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
@@ -1365,7 +1371,11 @@ def _undone(context: Context, states: Mapping[int, str]) -> tuple[str, list[int]
 _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes for)|(?:the )?same)\b")
 # a correction of the job a request named ("no, I meant 12", "sorry not 13, 12"): the request asked of
 # the job it names instead, the one said after "not" dropped
-_INSTEAD_OF = re.compile(r"\b(?:i meant|i mean|meant|instead)\b")
+_INSTEAD_OF = re.compile(
+    r"\b(?:i meant|i mean|meant|instead)\b"
+    # ("sorry, it was job 13", "no no, it's 13", "oops, was 13": what was meant, after a word taking it back)
+    r"|\b(?:no|nope|oops|sorry|wait|my bad|my mistake|actually)\W+(?:(?:it|that)(?: was| is|'s)|it's|was)\b"
+)
 _NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")
 # (a correction asks nothing: "i meant to ask: how long has 12 waited?" is a question, :data:`_ASKED`)
 # a value said alone as a setting's new one ("make it 50", "set to 50", "change it to 1", "change for 1

@@ -573,8 +573,11 @@ _BARE_JOB = (
     re.compile(r"\b(?:used|burned|burnt|consumed|drawn|spent|taken|held|eaten) by #?(\d+)\b"),
     re.compile(r"^why(?: \w+){1,2} #?(\d+)$"),  # "why fail 5", "why stuck 13": the job said last
     # a correction: "sorry, wrong number, I mean number 9, why did that one fail?" (the number said, not the
-    # job before); a terse one drops its "I" ("sorry, meant 13")
-    re.compile(rf"\b(?:i meant?|meant) (?:the )?(?:number |no |num )?#?(\d+)\b(?!\s*{_UNIT})"),
+    # job before); a terse one drops its "I" ("sorry, meant 13"), or says what it was ("oops, it was 13")
+    re.compile(
+        r"\b(?:i meant?|meant|(?:no|nope|oops|sorry|my bad|my mistake)\W+(?:(?:it|that) (?:was|is)|it's|was))"
+        rf" (?:the )?(?:number |no |num )?#?(\d+)\b(?!\s*{_UNIT})"
+    ),
     # "the 13 why is not running": the number said with an article, then the question
     re.compile(r"^(?:and |so |ok )?the #?(\d+) (?:why|what|how|when|is|was|has|did|does)\b"),
     # its progress: "how far along is 11", "how far has 11 got"

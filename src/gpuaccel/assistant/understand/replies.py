@@ -97,6 +97,9 @@ _PAST_RUN = re.compile(
     r"|\b(?:waited|wait|sat|sit|queued|was (?:it )?waiting)(?: (?:in|on) (?:the )?(?:queue|line|backlog))?"
     r" (?:for )?how long before\b"
     r"|\b(?:ran|run|did it run|was it running)(?: for)? how long before\b"  # "ran for how long before that"
+    # the wait said in the past first, then asked with the bare verb ("job 4 waited ages, how long before it
+    # start": the tense the first clause marks; "how long before it starts" asks the future)
+    r"|\b(?:waited|queued|sat)\b.{0,60}\bhow long before (?:it|they|the \S+|job \d+) (?:start|begin|run|go)\b"
 )
 # whether a job will start by itself, which its state says (held: not until released; queued: behind what)
 _STARTS_ITSELF = re.compile(

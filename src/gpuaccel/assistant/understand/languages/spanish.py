@@ -4,7 +4,33 @@ from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.tables import REQUEST_VERBS, Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import (
+    REQUEST_VERBS,
+    Lean,
+    compiled,
+    english_verb,
+    past_form,
+    reads,
+    translated,
+)
+
+# the English verbs of the trade a Latin American writer makes Spanish with "-ear" ("retryear", "killear",
+# "holdear", "resetear", "crashear"), each read by :func:`tables.english_verb` ("updat" update, "releas"
+# release): the imperative with its pronoun joined ("retryéalo", "killéelo", "holdeámelo"), the infinitive
+# ("retryear"), the past ("crasheó"); the forms with a pronoun or the "-ear" infinitive are a mark of Spanish
+_ENGLISH_STEM = (
+    "retry|rerun|kill|hold|releas|paus|resum|restart|reboot|reset|submit|delet|updat|upgrad|crash|fail|start"
+)
+_ENGLISH_VERB = rf"\b({_ENGLISH_STEM})e(?:(?P<past>o)|(?:a|e|ar)(?:me|nos)?(?P<it>lo|la|los|las)?)\b"
+
+
+def _english_verb(m: re.Match[str]) -> str:
+    """An English verb given a Spanish "-ear" ending, in English: "retryealo" retry it, "crasheo" crashed."""
+    verb = english_verb(m[1])
+    if m["past"]:
+        return past_form(verb)
+    return f"{verb} it" if m["it"] else verb
+
 
 # Spanish, read only in a message that has marks of its own (an inverted mark, an accented letter, or one of
 # its question or time words): the words the assistant reads, in English, so "cuanta energia gasto la 4090
@@ -14,13 +40,13 @@ _SPANISH_MARK = re.compile(
     r"|\b(?:cual|cuales|cuanto|cuanta|cuantos|cuantas|cuando|desde|hoy|ayer|anoche|porque"
     r"|esta|estuvo|fallo|termino|oye|porfa|porfis|dame|ponle|cancela|pausa|sueltalo|donde|quien|tiempo|energia"
     r"|memoria|luz|cola|corrio|tardo|lleva|arranca|sigue|rompio|trono|intento|resultados|promedio|minimo"
-    r"|maximo|ultima|caliente|ocupada|ocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
+    r"|maximo|ultima|caliente|ocupada|ocupado|desocupada|desocupado|gasto|trabajo|veces|gracias|tambien|como|quiero|necesito"
     r"|puedes|podrias|diferencia|entre|rapido|haciendo|algo|nada|pues|revisar|ahorita|rato|cuentame|vuelva"
     r"|pare|ponga|usted|media|tope|pequena|grande|gastado|fallado|trabajado|electricidad|ventilador|reloj"
     # Spain's, typed fast: "mola", "tio", the "vosotros" forms ("recomendais", "teneis"), a word that lost
     # its accent ("ultimo", "intentos", "libre")
     r"|pico|potencia|prioridad|libre|pone|ultimo|intentos|mola|tio|recomendais|teneis|podeis|sabeis|horas"
-    r"|delante|despues|lineas|linea|borra|borralo|borrala"
+    r"|delante|despues|lineas|linea|borra|borralo|borrala|actualiza|actualice|actualizar|instalame"
     # Spain's machine words: "la gráfica" (the GPU), "procesos", "retenlo" (hold it), "señal", "murió"
     r"|grafica|graficas|proceso|procesos|retenlo|retenla|senal|murio"
     # Colombia's: "parce", "regálame", "un ratico", "esta mañanita", "quieta", "se totió"
@@ -44,6 +70,8 @@ _SPANISH_MARK = re.compile(
     r"|(?<!\bthe )(?<!\bin )(?<!\brandom )(?<!\bquick )(?<!\brunbook )(?<![-./#])\bq\b"
     r"(?=\s+(?!status\b|len\w*\b|size\b|depth\b)[a-z])"
     r"|\b(?:cancel|paus|suelt|liber|reanud|reintent|relanz|mat|resum)(?:a|e)l[oa]\b"  # "pausalo": pause it
+    # an English verb made Spanish, its pronoun joined or as an infinitive: "retryealo", "resetear"
+    rf"|\b(?:{_ENGLISH_STEM})e(?:a|e|ar)(?:me|nos)?(?:lo|la|los|las)\b|\b(?:{_ENGLISH_STEM})ear\b"
     r"|\b(?:resumi|move)(?:lo|la)\b"  # the River Plate's "vos" of an -ir, -er verb: "resumilo", "movelo"
     # a job by its number after Spanish's article ("el 13": Portuguese says "o 13", Italian "il 13"), and
     # "pa que" (so that: Portuguese says "pra que")
@@ -97,6 +125,9 @@ def _job_said(said: str | None) -> str:
 _UNACCENTED = str.maketrans("áéíóúüñÁÉÍÓÚÜÑ", "aeiouunAEIOUUN", "¿¡")
 _SPANISH = compiled(
     (
+        # an English verb given a Spanish ending (:func:`_english_verb`), read first so that each phrase
+        # below reads it as it reads the English
+        (_ENGLISH_VERB, _english_verb),
         # Chile's chat, typed fast: "q" is "que" ("q hay en la 4090", "a q hora fue eso"; never a job's or a
         # card's name), "pq" is "porque"; tags that ask nothing: "cachai" (you get it?), "po" closing a
         # clause ("y la 4090 po?"), "oye" after a sentence ("gracias. oye, ..."), "bacán" (great)
@@ -584,8 +615,9 @@ _SPANISH = compiled(
         # diferencia hay entre" (what is the difference between)
         (r"\b(?:una )?(?:cosa|pregunta) que no tiene nada que ver\b", "an unrelated question"),
         (r"\b(?:que|cual es la) diferencia (?:hay )?entre\b", "what is the difference between"),
-        (r"\b(?:esta|estan|sigue|siguen) libres?\b", "is free"),
-        (r"\blibres?\b", "free"),
+        # free: "libre", "desocupada" (not in use: Colombia's and Mexico's word)
+        (r"\b(?:esta|estan|sigue|siguen) (?:libres?|desocupad[ao]s?)\b", "is free"),
+        (r"\blibres?\b|\bdesocupad[ao]s?\b", "free"),
         (r"\b(?:gpu|tarjeta)[\s-]?horas\b", "gpu-hours"),
         (r"\bcual de (?:las|los) dos\b", "which of the two"),
         # "¿cuál de los elementos falló?": which element (one asked of a sweep's, a list's kind)
@@ -884,6 +916,12 @@ _SPANISH = compiled(
         (r"\bresum(?:a|e)(?:lo|la)\b", "resume it"),
         (r"\b(cancel|paus|suelt|liber|reanud|reintent|relanz|mat)(?:a|e)l[oa]\b", r"\1a it"),  # ("reanúdala")
         (r"\bcancel(?:a|ar)\b", "cancel"),
+        # the drivers or CUDA updated, asked as a request ("¿me actualiza los drivers?", "instálame el CUDA
+        # 12", "reinstalar el driver"): the request in English, which the administrator does
+        (
+            r"\b(?:me |nos )?(actuali[zc]|reinstal|instal)(?:a|as|e|en|ar)(?:me|nos)?\b",  # ("actualíceme")
+            lambda m: {"reinstal": "reinstall", "instal": "install"}.get(m[1].lower(), "update"),
+        ),
         # a finished job taken off the list: "bórralo", "borra el 3 de la lista", "elimina el job 3"
         (r"\b(?:borr|elimin)[ae](lo|la)\b", "remove it"),
         (r"\b(?:borr|elimin)(?:a|e|ar)\b", "remove"),
