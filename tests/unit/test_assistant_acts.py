@@ -613,3 +613,20 @@ def test_a_correction_that_says_what_the_job_was() -> None:
         act = asked_again_of(said, context.request, context, states)
         assert act is not None and "gpuaccel hold 1" in act.reply, said
     assert asked_again_of("it was 1 that failed?", context.request, context, states) is None  # a question
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
+        ("job 1 change memory to 20000 mib", "gpuaccel edit 1 --memory 20000"),
+        ("#1: set gpus to 2", "gpuaccel edit 1 --gpus 2"),
+        ("job 1 lower the priority to 3", "gpuaccel priority 1 3"),
+    ],
+)
+def test_a_setting_changed_of_the_job_said_before_the_verb(question: str, command: str) -> None:
+    """The job said first and the change after it is that job's, not the one talked about (job 2)."""
+    from gpuaccel.assistant.understand.context import Context
+
+    context = Context(job_names=dict(NAMES), subjects=[2], gpus=[0, 1])
+    reply = act_text(question, context, {1: "queued", 2: "held"})
+    assert command in reply, (question, reply)

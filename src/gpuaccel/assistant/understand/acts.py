@@ -1470,8 +1470,8 @@ def _setting_told(lead: str, rest: str, context: Context, states: Mapping[int, s
 
 # a job's setting said by its name with its new value: "raise the priority to 8", "lower the gpus to 1", "cut
 # its gpu count to 1", "could you bring the memory down to 50000" (the job talked about), "drop job 4's
-# priority to 2", "set the gpus of the eval to 1" (the job said); the setting named in the words a question
-# asks about it in (:func:`setting_asked`)
+# priority to 2", "set the gpus of the eval to 1", "job 4 change memory to 40000" (the job said); the
+# setting named in the words a question asks about it in (:func:`setting_asked`)
 _SETTING_CHANGED = re.compile(
     rf"^(?P<verb>{_CHANGED})\s+(?P<what>[a-z#][\w#' .-]{{0,40}}?)\s+(?P<to>(?:down |up )?to\s.+)$"
 )
@@ -1480,16 +1480,20 @@ _SETTING_CHANGED = re.compile(
 def _setting_changed(said: str, context: Context) -> str:
     """``said`` with a new value of the one setting it names (:data:`_SETTING_CHANGED`) put as that request
     is said outright (:func:`_setting_said`: "raise the priority to 8" -> "set the priority of job 13 to
-    8"), of the one job said with the setting, else of the job talked about; as it was where it names no one
-    setting, several jobs, a number that is no job's ("gpu 0's memory"), or no job is said or talked
-    about."""
-    tokens = said.split()
+    8"), of the one job said with the setting or before the verb, else of the job talked about; as it was
+    where it names no one setting, several jobs, a number that is no job's ("gpu 0's memory"), or no job is
+    said or talked about."""
+    lead = re.match(rf"{JOB_SAID}\d+\b[:,]?\s+", said, re.IGNORECASE)  # "job 13 change ...": its job
+    tokens = said[lead.end() :].split() if lead else said.split()
     at = _verb_at(tokens, {*_LEADS, *_CHANGE_VERBS})  # ("can you raise ..."; not "why did you raise ...")
     m = _SETTING_CHANGED.match(" ".join(tokens[at:])) if at is not None else None
     if m is None or re.search(r"\d", re.sub(rf"{JOB_SAID}\d+", " ", m["what"])):
         return said
     value = _NEW_VALUE.match(f"{m['verb']} {m['to']}")
-    jobs = named_jobs_in(m["what"], context)
+    # the job said with the setting, else one said before the verb ("job 13 change memory to 40000")
+    jobs = named_jobs_in(m["what"], context) or named_jobs_in(
+        (lead[0] if lead else "") + " ".join(tokens[:at]), context
+    )
     if value is None or len(jobs) > 1 or (not jobs and re.search(r"\d", m["what"])):
         return said
     job = jobs[0] if jobs else _talked_about(context)
