@@ -15,6 +15,7 @@ import re
 import unicodedata
 
 from gpuaccel.assistant.understand.languages.bengali import bengali
+from gpuaccel.assistant.understand.languages.bulgarian import bulgarian
 from gpuaccel.assistant.understand.languages.catalan import catalan
 from gpuaccel.assistant.understand.languages.czech import czech
 from gpuaccel.assistant.understand.languages.danish import danish
@@ -174,7 +175,7 @@ def _read(text: str, lean: Lean | None) -> str:
     # Portuguese's "não", "là" French's "la", "qua" Italian's here)
     typed = vietnamese_typed(text)
     text = vietnamese_read(text, lean) if typed else text
-    text = slovak(latvian(lithuanian(text, lean), lean), lean)
+    text = slovak(latvian(lithuanian(bulgarian(text, lean), lean), lean), lean)
     text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
