@@ -50,14 +50,16 @@ _STEM = (
 _MARK = re.compile(
     r"\b(?:"
     # question words
-    r"zashto|zashtoto|kakvo(?= (?:e|ima|stana|pishe|izkara|vyrvi|stava)\b)|kakva|kakvi|koya|koe"
+    r"zashto|zashtoto|kakvo(?= (?:e|ima|stana|pishe|izkara|vyrvi|stava)\b)|kakva|kakvi|kak[yu]v|koya|koe"
     rf"|kade|k{_Y}de|ot koga|ot kolko|kolko (?:e|sa|vreme|joba|gree|shte|tok|energiya|obshto)"
     # days and moments
     r"|sega|zasega|v momenta|snoshti|utre|sutrinta|dnes sutrinta|veche|posledniya|poslednite|predi da"
     r"|predi tova|sushtiya|sushtoto|sushtata|celiya|celiyat|prez"
     # verbs
     rf"|gree|greyat|d{_Y}rpa|d{_Y}rpat|v{_Y}rvi|v{_Y}rvyat|v{_Y}rveshe|v{_Y}rti|v{_Y}rtyat|v{_Y}rtya|v{_Y}rtyal\w*"
-    rf"|tr{_Y}gva|tr{_Y}gvat|tr{_Y}gne|tr{_Y}gnal\w*|chaka|chakat|chakal\w*|g{_Y}rmya|g{_Y}rmi|g{_Y}rmyal\w*"
+    rf"|tr{_Y}gva|tr{_Y}gvat|tr{_Y}gne|tr{_Y}gna\w*|chaka|chakat|chakal\w*|chakaha|g{_Y}rm\w*|provali\w*"
+    rf"|priklyuchi\w*|sv{_Y}rshi\w*|v{_Y}rvya\w*|v{_Y}rtya\w*|izgoryaha"
+    r"|mozhe(?:sh)? li|mojesh li|iskah da ka(?:zh|j)a"
     r"|izgori|izgoryal\w*|izharchi\w*|izpolzva\w*|polzva\w*|pishe|stana|izkara|otne|puskam|pusni|puskni"
     r"|slozhi|sloji|smeni|promeni|pokaji mi|produlzhi|prodylzhi|prodalzhi|otkazhi|otkaji|zadurzhi"
     r"|zadyrzhi|zadrzhi|spri|beshe|zabiva|izvinyavai|izvinyavay|izvinete|imah predvid|nishto|neshto"
@@ -74,6 +76,8 @@ _MARK = re.compile(
 
 # its pronouns for a job or a card ("go" him, "ya" her, "gi" them, "mu" to him): "it"
 _PRONOUNS = ("go", "ya", "gi", "mu", "nego", "neya", "tova", "toy", "tya")
+# "start" in its forms: said with "otnovo" or "pak" (again), a retry ("puskni go pak", "pusni otnovo X")
+_START = "puskni|pusni|pusnete|pusnesh|startirai|startiray|startiraite"
 # the verbs of a request in English, once read, that a pronoun said after its ending belongs to
 _REQUESTS = r"cancel|resume|release|pause|retry|restart|hold|kill|rerun|start|stop|update|reboot|delete|reset"
 
@@ -103,7 +107,9 @@ _TABLE = compiled(
         (r"\b(?:na\s+)?(?:queue|opashka)-?(?:to|ta|a)?(?:\s+mu)?\b", "the queue"),
         (r"\bv\s+opashkata\b", "in the queue"),
         (r"\bopashkata\b", "the queue"),
-        (r"\b(?:v\s+)?log(?:-?ut|-?a|a)\s+mu\b|\b(?:v\s+)?loga\s+na\s+(?=job|\d)", "its log "),
+        (r"\b(?:v\s+)?log(?:-?ut|-?a|a)\s+mu\b", "its log"),
+        (r"\bot\s+log(?:-?ut|-?a)\b", "of the log"),
+        (r"\b(?:v\s+)?log(?:-?ut|-?a)\s+na\b", "the log of"),
         (r"\bv\s+log(?:-?ut|-?a)\b", "in the log"),
         (r"\blog(?:-?ut|-?a)\b", "the log"),
         (r"\bkolko\s+job(?:-?a|ove)\b", "how many jobs"),
@@ -112,7 +118,7 @@ _TABLE = compiled(
         (r"\b(gpu|sm|vram|nvidia|cuda|cpu)-?(?:to|ta|a|ut)\b", r"the \1"),
         (r"\bgpu[- ]?chas(?:a|ove)\b", "GPU-hours"),
         (rf"\bs(?:{_Y}rv{_Y}r|erver)(?:a|ut|yt)?\b", "the server"),
-        (r"\bdra[iy]?ver(?:a|ut|i|ite)?\b", "the driver"),
+        (r"\bdr(?:ai|ay|i)ver(?:a|ut|i|ite)?\b", "the driver"),
         (r"\bversiya(?:ta)?\b", "version"),
         # a name with the article ("whisper-finetune-a", "sd-xl-a"): the name
         (r"\b([a-z][\w.]*(?:-[\w.]+)*)-(?:a|ya|to|ta|te|ut|yat)\b", r"\1"),
@@ -126,18 +132,30 @@ _TABLE = compiled(
         (r"\b(?:slozhi|sloji)\s+(.{1,30}?)\s+na\s+hold\b", lambda m: f"hold {it_or(m[1], _PRONOUNS)}"),
         (r"\b(?:slozhi|sloji)\s+(.{1,30}?)\s+na\s+pauza\b", lambda m: f"pause {it_or(m[1], _PRONOUNS)}"),
         (
-            r"\b(?:puskni|pusni|pusnete|startirai|startiray)\s+((?:\S+\s+){0,2}?)"
-            r"(?:otnovo|pak|oshte\s+vednuzh)\b"
-            r"|\b(?:otnovo|pak)\s+(?:puskni|pusni|startirai)\b",
-            lambda m: f"retry {it_or(m[1].strip(), _PRONOUNS) if m[1] else 'it'}",
+            rf"\b(?:{_START})(?=\s+(?:\S+\s+){{0,2}}?(?:otnovo|pak|oshte\s+vednuzh)\b)"
+            rf"|\b(?:otnovo|pak)\s+(?:{_START})\b",
+            "retry",
         ),
-        (r"\b(?:pusni|puskni|pusnete|osvobodi|osvobodete)\b", "release"),
-        (r"\b(?:spri|sprete|pauzirai|pauziray)\b", "pause"),
-        (r"\b(?:prod(?:u|y|a)lzhi|prod(?:u|y|a)lji|prod(?:u|y|a)lzhete|v(?:u|y)zobnovi)\b", "resume"),
-        (r"\b(?:otkazhi|otkaji|otkazhete|otkajete|premahni|iztrii|ubii|ubij)\b", "cancel"),
-        (r"\bzad(?:u|y|a)?r(?:zh|j)(?:i|ete)\b", "hold"),
+        (r"\bretry\s+((?:\S+\s+){0,2}?)(?:otnovo|pak|oshte\s+vednuzh)\b", r"retry \1"),
+        # a request asked ("mozhesh li da otkazhesh ...": can you cancel), the verb in its "you" form too
+        (r"\b(?:mozhe(?:sh|te)?|moje(?:sh|te)?)\s+li\s+(?:da\s+)?", "can you "),
+        (r"\b(?:pusni|puskni|pusnete|pusnesh|osvobodi|osvobodete|osvobodish)\b", "release"),
+        (r"\b(?:spri|sprete|spresh|pauzirai|pauziray|pauzirash)\b", "pause"),
+        (rf"\b(?:prod{_Y}l(?:zh|j)(?:i|ete|ish)|v{_Y}zobnovi\w*)\b", "resume"),
+        (r"\b(?:otka(?:zh|j)(?:i|ete|esh)|premahni\w*|iztrii|iztriesh|ubii|ubij)\b", "cancel"),
+        (rf"\bzad{_Y}?r(?:zh|j)(?:i|ete|ish)\b", "hold"),
         (r"\b(?:pokazhi|pokaji|pokazhete|pokajete)(?:\s+mi)?\b", "show me"),
         (r"\b(?:daj|dai|day)\s+mi\b", "give me"),
+        # a priority given its value ("daj na X prioritet 7", "slozhi prioritet 3 na 12")
+        (
+            r"\b(?:daj|dai|day|slozhi|sloji|postavi|vdigni|smeni)\s+(?:na\s+)?(.{1,30}?)\s+prioritet(?:a|ut)?\s+"
+            r"(?:na\s+)?(\d+)\b",
+            lambda m: f"set the priority of {it_or(m[1], _PRONOUNS)} to {m[2]}",
+        ),
+        (
+            r"\b(?:daj|dai|day|slozhi|sloji|postavi|smeni)\s+prioritet(?:a|ut)?\s+(\d+)\s+na\s+(\S+)",
+            lambda m: f"set the priority of {it_or(m[2], _PRONOUNS)} to {m[1]}",
+        ),
         (r"\b(?:daj|dai|day)\s+(?:mu|i|na)\b", "give it"),
         (r"\bprioritet(?:a|ut)?\b", "priority"),
         # a change of a job's setting ("smeni pametta na X na 20000 MiB", "X neka iska samo 1 GPU")
@@ -158,7 +176,7 @@ _TABLE = compiled(
         (r"\bkakvo\s+stana\s+s\b", "what happened to"),
         (r"\bkakvo\s+(?:e\s+)?stanalo\b|\bkakvo\s+stana\b", "what happened"),
         (r"\bkakva\s+e\s+bila\b", "what was"),
-        (r"\bkakv(?:o|a|i)\b", "what"),
+        (rf"\bkakv(?:o|a|i)\b|\bkak{_Y}v\b", "what"),
         (r"\bna\s+ko(?:ya|i|y|e|j)\b", "on which"),
         (r"\bv\s+ko(?:ya|i|y|e|j)\b", "in which"),
         (r"\bko(?:ya|i|y|e|j|ito)\b", "which"),
@@ -181,6 +199,7 @@ _TABLE = compiled(
         (r"\bpredi\s+(\d+)\s+chasa\b", r"\1 hours ago"),
         (r"\bza\s+(?:sushtiya|sushtoto|sushtata)\s+(?:period|vreme|interval)\b", "for the same period"),
         (r"\bpredi\s+da\s+(?:ne\s+)?\b", "before it "),
+        (r"\bda\s+ne\s+", "so that it does not "),
         (r"\bpredi\s+tova\b", "before that"),
         (r"\bpredi\b", "before"),
         (r"\bot\s+(\d{1,2}(?::\d{2})?)\s+do\s+(\d{1,2}(?::\d{2})?)\b", r"from \1 to \2"),
@@ -215,22 +234,31 @@ _TABLE = compiled(
         (r"\bminuti\b", "minutes"),
         (r"\bsredn(?:o|oto|ata|a|iya|ite|i)\b|\bsreden\b", "average"),
         (r"\bmaksimaln(?:a|ata|o|oto|iya)\b", "max"),
-        (r"\bposledn(?:ata|iya|oto|ite)\b", "latest"),
+        (r"\bposledn(?:ata|iya|oto|ite|iyat)\b", "last"),
+        (r"\bred(?:a|ut)?\b", "line"),
+        (r"\bred(?:ove|ovete)\b", "lines"),
         (r"\bsvobodn(?:a|o|i)\b", "free"),
         (r"\bzaet(?:a|o|i)?\b", "used"),
         # verbs
         (rf"\bne\s+(?:e\s+)?tr{_Y}gnal[aoi]?\b", "has not started"),
         (rf"\bne\s+tr{_Y}gva(?:t)?\b", "is not starting"),
         (rf"\btr{_Y}gn(?:e|at)\b", "started"),
-        (rf"\btr{_Y}gna(?:l|la|lo|li)?\b", "started"),
+        (rf"\btr{_Y}gna(?:l|la|lo|li|ha)?\b", "started"),
         (rf"\btr{_Y}gva(?:t)?\b", "starts"),
         (rf"\bv{_Y}r(?:v|t)(?:yat|at)\b", "are running"),
         (rf"\bv{_Y}r(?:v|t)i\b", "is running"),
+        # its past without its subject ("kolko vreme e vyrtyal?", "... predi tova"): did it run
+        (
+            rf"\b(?:e\s+)?v{_Y}r(?:v|t)(?:ya|yal|yala|yalo|yali)\b"
+            r"(?=\s*(?:[?.!,]|$|before\b|with\b|in total\b))",
+            "did it run",
+        ),
         (rf"\b(?:e\s+)?v{_Y}r(?:v|t)(?:ya|yal|yala|yalo|yali|esh)\b", "run"),
         (r"\bchakat\b", "are waiting"),
         (r"\bchaka\b", "is waiting"),
-        (r"\b(?:e\s+)?chakal[aoi]?\b", "waited"),
-        (rf"\bg{_Y}rm(?:ya|yal|yala|yalo|yaha|i)\b", "failed"),
+        (r"\b(?:e\s+)?chakal[aoi]?\b|\bchakaha\b", "waited"),
+        (rf"\bg{_Y}rm(?:ya|yal|yala|yalo|yali|yaha|i)\b|\b(?:se\s+)?provali(?:l|la|lo|li|ha)?\b", "failed"),
+        (rf"\b(?:priklyuchi|sv{_Y}rshi)(?:l|la|lo|li|ha)?\b", "finished"),
         (r"\bgree(?:yat)?\b", "temperature"),
         (rf"\bd{_Y}rpa(?:t)?\b", "draws"),
         (
@@ -264,8 +292,8 @@ _TABLE = compiled(
         (r"\bdo\b", "to"),
         (r"\bza\b", "for"),
         (r"\bpo\b", "on"),
-        (r"^\W*(?:i|a)\b", "and"),
-        (r"\bi\b", "and"),
+        (r"^\W*(?-i:i|a)\b", "and"),
+        (r"\b(?-i:i)\b", "and"),
         (r"\bsamo\b", "only"),
         (r"\bobshto\b", "in total"),
         (r"\bvsichk(?:i|o)\b", "all"),
