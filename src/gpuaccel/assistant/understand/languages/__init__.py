@@ -4,7 +4,7 @@ letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Sp
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
-Slovenian, Slovak), each read whole where the message has marks of its own, and the words of French, Italian,
+Slovenian, Slovak, Bulgarian in Latin letters), each read whole where the message has marks of its own, and the words of French, Italian,
 Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names only what the assistant reads (a
 reading, a day, a question word, a request, an article before a card); the rest of a message is left as it
 was."""
@@ -154,7 +154,10 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    # Lithuanian first of all (:func:`lithuanian`): its marks are its own words ("kiek", "kodel",
+    # Bulgarian in Latin letters first of all (:func:`bulgarian`): its marks are its own words and endings
+    # ("zashto", "sega", "vyrvi", "kartata", "queue-to", "resume-ni"), but its words are Serbian's ("kolko",
+    # "kakvo", "ima li"), Slovak's and Czech's ("kolko", "dnes", "pak") and Russian's ("vchera", "pokazhi"),
+    # so it is read before any of them sees them. Then Lithuanian (:func:`lithuanian`): its marks are its own words ("kiek", "kodel",
     # "siandien", "dabar", "jobas"), but its "kas", "ir", "ar", "kad" and "vakar" are Latvian's (what, is,
     # with, when, yesterday), its "eile" (the queue) Estonian's yesterday, its "kada" Serbian's when, so it
     # is read before any of them sees them. Then Latvian (:func:`latvian`): its marks are its own words
