@@ -160,7 +160,8 @@ def _read(text: str, lean: Lean | None) -> str:
     # so it is read before any of them sees them. Then Lithuanian (:func:`lithuanian`): its marks are its own
     # words ("kiek", "kodel", "siandien", "dabar", "jobas"), but its "kas", "ir", "ar", "kad" and "vakar" are
     # Latvian's (what, is, with, when, yesterday), its "eile" (the queue) Estonian's yesterday, its "kada"
-    # Serbian's when, so it is read before any of them sees them. Then Latvian (:func:`latvian`): its marks are its own words
+    # Serbian's when, so it is read before any of them sees them.
+    # Then Latvian (:func:`latvian`): its marks are its own words
     # ("tagad", "sodien", "cik", "kapec", "dzobs"), but its "kas" (what) is Estonian's yes-no opener, its
     # "kad" (when) Serbian's, so it is read before either sees them. Then Slovak (:func:`slovak`): its
     # marks are its own ("kedy", "preco", "dlho", "bezal", "pamat"), but its words are Slovenian's and
