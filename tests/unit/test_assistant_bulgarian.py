@@ -34,6 +34,16 @@ from gpuaccel.assistant.understand.languages.bulgarian import bulgarian_marked
         ("ima li ne6to na hold?", {"name": "jobs", "state": "held"}),
         ("posledniya red ot loga na sd-xl-train", {"name": "job_log", "job": 5}),  # the log's last line
         ("kakvo vyrvi na H100-kata?", {"name": "jobs", "gpu": 0}),
+        ("koya karta e nai-goreshta sega?", {"name": "gpu_rank", "metric": "temperature"}),  # "nai-": most
+        ("koi job e izpolzval nai-mnogo energiya dnes?", {"name": "job_rank", "metric": "energy"}),
+        (
+            "kolko energiq e izharchila gpu 0 ot 9 do 11?",  # a span between two bare hours
+            {"name": "energy", "gpu": 0, "label": "between 09:00 and 11:00"},
+        ),
+        (
+            "sredna moshtnost na gpu 1 mezhdu 10 i 11:30",
+            {"name": "gpu_reading", "gpu": 1, "metric": "power", "label": "between 10:00 and 11:30"},
+        ),
     ],
 )
 def test_bulgarian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:

@@ -69,6 +69,8 @@ _MARK = re.compile(
     r"|queue-?to|log(?:ut|a mu)|kartata|kartite|drugata"
     r"|nulevata|\d+-cata|natovarvane\w*|moshtnost\w*|pametta|temperaturata|chestota\w*|energiyata|opashka\w*"
     r"|opiti|opita|vsichki|dvete|obshto|sredno\w*|gpu-?chasa|neka (?:iska|polzva|izpolzva)"
+    # a superlative, its "nai-" joined by a hyphen ("nai-goreshtata", "nai-mnogo"), and its weeks
+    r"|nai-\w+|tazi sedmica|minalata sedmica|minalata"
     r"|(?:[a-z]{1,3}\d{2,4}|\d{4})-kata"
     r")(?!\w)",
     re.I,
@@ -89,6 +91,11 @@ def _english_verb(m: re.Match[str]) -> str:
     if m[2].lower().lstrip("-").startswith("na"):
         return past_form(verb)
     return verb
+
+
+def _clock(said: str) -> str:
+    """A clock time as said ("12", "13:30"), as English reads it ("12:00", "13:30")."""
+    return said if ":" in said else f"{said}:00"
 
 
 _TABLE = compiled(
@@ -171,6 +178,7 @@ _TABLE = compiled(
         (rf"\bkolko\s+(?:(?:obshto|vsichko)\s+)?(?:e|sa)\s+(?=chakal|v{_Y}rty|v{_Y}rv)", "how long "),
         (rf"\bkolko\s+(?=chakal|v{_Y}rty)", "how long "),
         (r"\bkolko\s+(?:shte\s+)?gree\b", "how hot is"),
+        (r"\bkolko\s+gradusa\b", "what temperature"),
         (r"\bkolko\s+(?=vata|kwh|wh|gpu|karti|procesa|opita|gradusa|minuti)", "how many "),
         (r"\bkolko\b", "how much"),
         (r"\bkakvo\s+stana\s+s\b", "what happened to"),
@@ -202,10 +210,16 @@ _TABLE = compiled(
         (r"\bda\s+ne\s+", "so that it does not "),
         (r"\bpredi\s+tova\b", "before that"),
         (r"\bpredi\b", "before"),
-        (r"\bot\s+(\d{1,2}(?::\d{2})?)\s+do\s+(\d{1,2}(?::\d{2})?)\b", r"from \1 to \2"),
+        # a span between two clock times ("ot 9 do 11:30", "mezhdu 12 i 13"): its hours as times
+        (
+            r"\b(?:ot|mezhdu)\s+(\d{1,2}(?::\d{2})?)\s+(?:do|(?-i:i))\s+(\d{1,2}(?::\d{2})?)\b",
+            lambda m: f"between {_clock(m[1])} and {_clock(m[2])}",
+        ),
         (r"\b(?:v\s+momenta|tochno\s+sega|sega)\b", "now"),
         (r"\bzasega\b", "for now"),
         (r"\bza\s+malko\b", "for a bit"),
+        (r"\b(?:tazi|tq|tya)\s+sedmica\b", "this week"),
+        (r"\bminalata\s+sedmica\b", "last week"),
         (r"\bdnes\b", "today"),
         (r"\bvchera\b", "yesterday"),
         (r"\butre\b", "tomorrow"),
@@ -233,6 +247,14 @@ _TABLE = compiled(
         (r"\bchas(?:a|ove)?\b", "hours"),
         (r"\bminuti\b", "minutes"),
         (r"\bsredn(?:o|oto|ata|a|iya|ite|i)\b|\bsreden\b", "average"),
+        # superlatives, "nai-" joined to the adjective ("nai-goreshtata karta", "nai-mnogo"), and thresholds
+        (r"\bnai-?(?:goresh|gorya?sh)t\w*", "hottest"),
+        (r"\bnai-?(?:visok|golyam)\w*", "highest"),
+        (r"\bnai-?(?:nis|malk)k?\w*", "lowest"),
+        (r"\bnai-?mnogo\b", "the most"),
+        (rf"\bnai-?d{_Y}lg\w*", "longest"),
+        (r"\b(?:poveche|nad)\s+ot\b|\bnad\b", "above"),
+        (r"\bpo-?malko\s+ot\b|\bpod\b", "below"),
         (r"\bmaksimaln(?:a|ata|o|oto|iya)\b", "max"),
         (r"\bposledn(?:ata|iya|oto|ite|iyat)\b", "last"),
         (r"\bred(?:a|ut)?\b", "line"),
@@ -246,7 +268,7 @@ _TABLE = compiled(
         (rf"\btr{_Y}gna(?:l|la|lo|li|ha)?\b", "started"),
         (rf"\btr{_Y}gva(?:t)?\b", "starts"),
         (rf"\bv{_Y}r(?:v|t)(?:yat|at)\b", "are running"),
-        (rf"\bv{_Y}r(?:v|t)i\b", "is running"),
+        (rf"\bv{_Y}r(?:v|t)i\b|\braboti\b", "is running"),
         # its past without its subject ("kolko vreme e vyrtyal?", "... predi tova"): did it run
         (
             rf"\b(?:e\s+)?v{_Y}r(?:v|t)(?:ya|yal|yala|yalo|yali)\b"
@@ -254,6 +276,7 @@ _TABLE = compiled(
             "did it run",
         ),
         (rf"\b(?:e\s+)?v{_Y}r(?:v|t)(?:ya|yal|yala|yalo|yali|esh)\b", "run"),
+        (rf"\bv{_Y}r(?:v|t)yaha\b", "ran"),
         (r"\bchakat\b", "are waiting"),
         (r"\bchaka\b", "is waiting"),
         (r"\b(?:e\s+)?chakal[aoi]?\b|\bchakaha\b", "waited"),
@@ -304,6 +327,7 @@ _TABLE = compiled(
         (r"\b(?:shte|mnogo)\b", ""),
         (r"\b(?:molya|molq)\b", "please"),
         (r"\b(?:blagodarya|mersi|merci)\b", "thanks"),
+        (r"^\W*(?:zdravei|zdrasti|zdr)\b\W*", ""),
         (r"\b(?:dobre|okei|okey)\b", "ok"),
     )
 )
