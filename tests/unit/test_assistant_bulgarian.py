@@ -114,6 +114,7 @@ def test_bulgarian_marks(message: str) -> None:
         "iska log dikhao",  # Hindi's "iska"
         "pauzni job 11",  # Czech
         "wie hoch war die Leistungsaufnahme",  # German's "-nahme"
+        "hvor mange jobs venter i koe",  # Danish's "koe" (the queue)
     ],
 )
 def test_other_languages_sharing_its_words_are_not_bulgarian(message: str) -> None:

@@ -50,7 +50,7 @@ _STEM = (
 _MARK = re.compile(
     r"\b(?:"
     # question words
-    r"zashto|zashtoto|kakvo(?= (?:e|ima|stana|pishe|izkara|vyrvi|stava)\b)|kakva|kakvi|kak[yu]v|koya|koe"
+    r"zashto|zashtoto|kakvo(?= (?:e|ima|stana|pishe|izkara|vyrvi|stava)\b)|kakva|kakvi|kak[yu]v|koya"
     rf"|kade|k{_Y}de|ot koga|ot kolko|kolko (?:e|sa|vreme|joba|gree|shte|tok|energiya|obshto)"
     # days and moments
     r"|sega|zasega|v momenta|snoshti|utre|sutrinta|dnes sutrinta|veche|posledniya|poslednite|predi da"
