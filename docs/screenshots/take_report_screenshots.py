@@ -18,7 +18,8 @@ with the jobs retried, the failed jobs' energy together, what is held since when
 with the cards allocated and free, one with a peak's moment, the job on the card then, the other card's
 peak and the jobs ranked by their peak temperature, and one with clock times written "4h30", the other
 card at another time and what runs on a card now, since when; and one with a value said alone after a
-question about a job's setting, Québec French, a German request said as what should be, and Norwegian.
+question about a job's setting, Québec French, a German request said as what should be, and Norwegian;
+and one with a job's setting named with its new value, Bulgarian, Colombian Spanish and Hong Kong English.
 """
 
 from __future__ import annotations
@@ -430,6 +431,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("what was going on around 04:35?", "pause job 4711", "preco padol sdxl-train?",
           "passt, den sdxl-train bitte nochmal retry", "pis la whisper-finetune, relache-la stp"),
          "chat_around_slovak_austrian_quebec.png"),
+        # a job's setting named with its new value ("raise the priority to 8": of the job talked about, not
+        # job 8), Bulgarian in Latin letters ("za6to se provali": why did it fail), Colombian Spanish with an
+        # English verb ("retryealo": retry it), Hong Kong English ("24h ... peak ... and when": the last 24 h)
+        (("tell me about whisper-finetune", "raise the priority to 8", "za6to se provali sdxl-train?",
+          "listo, retryealo porfa", "24h gpu 0 peak temp and when"),
+         "chat_setting_bulgarian_colombian_hk.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
