@@ -7,7 +7,7 @@ and German messages that share a word with it left to them. Worded apart from th
 from __future__ import annotations
 
 import pytest
-from test_assistant_questions import ask
+from test_assistant_questions import ask, assert_reads
 
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.languages import in_english
@@ -47,11 +47,7 @@ from gpuaccel.assistant.understand.languages.bulgarian import bulgarian_marked
     ],
 )
 def test_bulgarian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
-    _, _, query = ask(heldout_svc, question, None)
-    assert query is not None, (question, in_english(question))
-    label = expected.pop("label", None)
-    assert {k: query.get(k) for k in expected} == expected, (in_english(question), query)
-    assert label is None or query["window"]["label"] == label, query
+    assert_reads(heldout_svc, question, expected)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ short words ("sulla", "alin", "se", "on", "ja") left to them. Worded apart from 
 from __future__ import annotations
 
 import pytest
-from test_assistant_questions import ask
+from test_assistant_questions import ask, assert_reads
 
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.languages import in_english
@@ -63,11 +63,7 @@ from gpuaccel.assistant.understand.languages.finnish import finnish_marked
     ],
 )
 def test_finnish_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
-    _, _, query = ask(heldout_svc, question, None)
-    assert query is not None, (question, in_english(question))
-    label = expected.pop("label", None)
-    assert {k: query.get(k) for k in expected} == expected, (in_english(question), query)
-    assert label is None or query["window"]["label"] == label, query
+    assert_reads(heldout_svc, question, expected)
 
 
 def test_finnish_requests(heldout_svc: AssistantService) -> None:

@@ -5,7 +5,7 @@ never read as watts; English and the other languages left as they were. Worded a
 from __future__ import annotations
 
 import pytest
-from test_assistant_questions import ask
+from test_assistant_questions import ask, assert_reads
 
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.languages import in_english
@@ -39,11 +39,7 @@ from gpuaccel.assistant.understand.languages.polish import polish
     ],
 )
 def test_polish_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
-    _, _, query = ask(heldout_svc, question, None)
-    assert query is not None, (question, in_english(question))
-    label = expected.pop("label", None)
-    assert {k: query.get(k) for k in expected} == expected, (in_english(question), query)
-    assert label is None or query["window"]["label"] == label, query
+    assert_reads(heldout_svc, question, expected)
 
 
 def test_polish_requests(heldout_svc: AssistantService) -> None:
@@ -145,11 +141,7 @@ def test_how_to_count_in_the_shell_is_declined(heldout_svc: AssistantService) ->
 def test_polish_cards_by_their_nouns_thresholds_and_moments(
     heldout_svc: AssistantService, question: str, expected: dict
 ) -> None:
-    _, _, query = ask(heldout_svc, question, None)
-    assert query is not None, (question, in_english(question))
-    label = expected.pop("label", None)
-    assert {k: query.get(k) for k in expected} == expected, (in_english(question), query)
-    assert label is None or query["window"]["label"] == label, query
+    assert_reads(heldout_svc, question, expected)
 
 
 def test_polish_follow_ups_by_card_noun_pronoun_and_attempt(heldout_svc: AssistantService) -> None:

@@ -58,6 +58,19 @@ def ask(svc: AssistantService, question: str, sid: int | None) -> tuple[int, str
     return sid, text, events[0]["data"].get("query")
 
 
+def assert_reads(svc: AssistantService, question: str, expected: dict[str, Any]) -> None:
+    """A question opening a conversation picks a query with ``expected``'s fields (its "label": the span's
+    label); a failure shows the question as the languages' readers put it in English."""
+    from gpuaccel.assistant.understand.languages import in_english
+
+    _, _, query = ask(svc, question, None)
+    assert query is not None, (question, in_english(question))
+    label = expected.get("label")
+    fields = {k: v for k, v in expected.items() if k != "label"}
+    assert {k: query.get(k) for k in fields} == fields, (in_english(question), query)
+    assert label is None or query["window"]["label"] == label, query
+
+
 def converse(svc: AssistantService, *questions: str) -> list[tuple[str, dict[str, Any] | None]]:
     """Each question in one conversation: its answer and query; no answer may hold an invented number."""
     sid, out = None, []

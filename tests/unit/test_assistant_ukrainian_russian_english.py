@@ -6,7 +6,7 @@ languages left as they were. Worded apart from the blind sets."""
 from __future__ import annotations
 
 import pytest
-from test_assistant_questions import ask
+from test_assistant_questions import ask, assert_reads
 
 from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.languages import in_english
@@ -73,11 +73,7 @@ from gpuaccel.assistant.understand.languages.ukrainian_russian import ukrainian_
 def test_ukrainian_and_russian_questions(
     heldout_svc: AssistantService, question: str, expected: dict
 ) -> None:
-    _, _, query = ask(heldout_svc, question, None)
-    assert query is not None, (question, in_english(question))
-    label = expected.pop("label", None)
-    assert {k: query.get(k) for k in expected} == expected, (in_english(question), query)
-    assert label is None or query["window"]["label"] == label, query
+    assert_reads(heldout_svc, question, expected)
 
 
 def test_ukrainian_and_russian_requests(heldout_svc: AssistantService) -> None:
