@@ -23,6 +23,7 @@ from gpuaccel.api.states import ACTIVE, FINISHED, JobState
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.names import (
     JOB_SAID,
+    TAKEN_BACK,
     bare_job,
     gpu_by_model,
     gpus_by_model,
@@ -1373,8 +1374,7 @@ _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes 
 # the job it names instead, the one said after "not" dropped
 _INSTEAD_OF = re.compile(
     r"\b(?:i meant|i mean|meant|instead)\b"
-    # ("sorry, it was job 13", "no no, it's 13", "oops, was 13": what was meant, after a word taking it back)
-    r"|\b(?:no|nope|oops|sorry|wait|my bad|my mistake|actually)\W+(?:(?:it|that)(?: was| is|'s)|it's|was)\b"
+    rf"|\b{TAKEN_BACK}\b"  # ("sorry, it was job 13": what was meant, after a word taking it back)
 )
 _NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")
 # (a correction asks nothing: "i meant to ask: how long has 12 waited?" is a question, :data:`_ASKED`)

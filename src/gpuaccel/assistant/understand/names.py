@@ -557,6 +557,11 @@ JOB_SAID = rf"(?:{_JOB_WORD}|#\s*)"
 # a job's number with words in parentheses after it ("job 9 (lr-sweep)", "#4 (the export)"): its name, said
 # beside it, where those words name that job or its array (:func:`_name_beside`)
 _NAMED_BESIDE = re.compile(rf"({JOB_SAID}(\d+))\s*\(([^()]{{1,60}})\)")
+# what was meant, said after a word taking a request back ("sorry, it was 13", "no no, it's 13", "oops, was
+# 13"): a correction (:data:`_BARE_JOB`; acts' requests asked again of the job meant)
+TAKEN_BACK = (
+    r"(?:no|nope|oops|sorry|wait|my bad|my mistake|actually)\W+(?:(?:it|that)(?: was| is|'s)|it's|was)"
+)
 # jobs said as one list that "job(s)" opens: "jobs 7 and 10", "jobs 4, 6 & 9", "job 3 and 5", "job 3 and job
 # 5" (not "jobs 7 and 10 minutes" nor "job 6 and 2 others": a count)
 JOB_LIST = re.compile(
@@ -574,10 +579,7 @@ _BARE_JOB = (
     re.compile(r"^why(?: \w+){1,2} #?(\d+)$"),  # "why fail 5", "why stuck 13": the job said last
     # a correction: "sorry, wrong number, I mean number 9, why did that one fail?" (the number said, not the
     # job before); a terse one drops its "I" ("sorry, meant 13"), or says what it was ("oops, it was 13")
-    re.compile(
-        r"\b(?:i meant?|meant|(?:no|nope|oops|sorry|my bad|my mistake)\W+(?:(?:it|that) (?:was|is)|it's|was))"
-        rf" (?:the )?(?:number |no |num )?#?(\d+)\b(?!\s*{_UNIT})"
-    ),
+    re.compile(rf"\b(?:i meant?|meant|{TAKEN_BACK}) (?:the )?(?:number |no |num )?#?(\d+)\b(?!\s*{_UNIT})"),
     # "the 13 why is not running": the number said with an article, then the question
     re.compile(r"^(?:and |so |ok )?the #?(\d+) (?:why|what|how|when|is|was|has|did|does)\b"),
     # its progress: "how far along is 11", "how far has 11 got"
