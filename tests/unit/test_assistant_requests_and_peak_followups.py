@@ -175,6 +175,9 @@ def test_a_request_corrected_to_another_job(heldout_svc: AssistantService) -> No
         # a change of a job's memory request, read again of the job meant
         ("set the memory of job 13 to 30000", "no sorry, I meant job 12", "gpuaccel edit 12 --memory 30000"),
         ("change job 12's memory to 25000 MiB", "oops, i meant 13", "gpuaccel edit 13 --memory 25000"),
+        # the number said first, then "I meant" after an interjection ("hang on, 14 I meant")
+        ("release job 13", "nah hang on, 14 I meant", "gpuaccel release 14"),
+        ("hold 14 pls", "sorry, 12 is what i meant", "gpuaccel hold 12"),
     ):
         sid, _, _ = ask(heldout_svc, first, None)
         _, text, query = ask(heldout_svc, again, sid)

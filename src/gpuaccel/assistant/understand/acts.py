@@ -1373,7 +1373,7 @@ _ALSO_OF = re.compile(r"\b(?:too|also|as well|likewise|same (?:for|with|to|goes 
 # a correction of the job a request named ("no, I meant 12", "sorry not 13, 12"): the request asked of
 # the job it names instead, the one said after "not" dropped
 _INSTEAD_OF = re.compile(
-    r"\b(?:i meant|i mean|meant|instead)\b"
+    r"\b(?:(?:(?:is|was) )?what i meant|i meant|i mean|meant|instead)\b"  # ("9 is what I meant": no question)
     rf"|\b{TAKEN_BACK}\b"  # ("sorry, it was job 13": what was meant, after a word taking it back)
 )
 _NOT_THAT = re.compile(r"\bnot (?:the |job )?#?[\w.-]+,?")

@@ -580,6 +580,8 @@ _BARE_JOB = (
     # a correction: "sorry, wrong number, I mean number 9, why did that one fail?" (the number said, not the
     # job before); a terse one drops its "I" ("sorry, meant 13"), or says what it was ("oops, it was 13")
     re.compile(rf"\b(?:i meant?|meant|{TAKEN_BACK}) (?:the )?(?:number |no |num )?#?(\d+)\b(?!\s*{_UNIT})"),
+    # ... or says the number first ("no hang on, 13 I meant", "sorry, 9 is what I meant")
+    re.compile(rf"\b#?(\d+)\b(?!\s*{_UNIT})(?: is| was)?(?: what)? (?:i meant?|i mean|i meant to say)$"),
     # "the 13 why is not running": the number said with an article, then the question
     re.compile(r"^(?:and |so |ok )?the #?(\d+) (?:why|what|how|when|is|was|has|did|does)\b"),
     # its progress: "how far along is 11", "how far has 11 got"
