@@ -205,8 +205,11 @@ def test_value_head_dim_forward_bf16_output_and_lse(case):
     mk = lambda n, h, dim: torch.randn(b, h, n, dim, generator=gen, dtype=BF).cuda()
     q, k, v = mk(nq, hq, d), mk(nk, hkv, d), mk(nk, hkv, dv)
     scale = d**-0.5
+    attention.forget_plans()
     o, lse = attention.flash_attention_forward(q, k, v, causal, scale)
     _bound_forward(o, lse, q, k, v, causal, f"{case} dispatched")
+    again, lse_again = attention.flash_attention_forward(q, k, v, causal, scale)  # the kept plan's replay
+    assert torch.equal(again, o) and torch.equal(lse_again, lse)
     run_d = -(-d // 64) * 64
     if torch.cuda.get_device_capability()[0] == 9 and (run_d, dv) in tuning.GLUON_VALUE_DIMS:
         qp, kp = (torch.nn.functional.pad(t, (0, run_d - d)) for t in (q, k))
