@@ -19,10 +19,21 @@ python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', tr
 T0=$(date +%s)
 PYTEST=(python3 -m pytest -q --noconftest -p no:cacheprovider)
 if [ "${TESTS:-0}" = 1 ]; then
-    timeout "${TESTS_S:-240}" "${PYTEST[@]}" -n "${TESTS_N:-4}" tests/gpu/test_flash_attn_parity_gpu.py \
-        -k value_head_dim >"$OUT/tests.log" 2>&1
+    VALUE_DIM_ERRORS="$OUT/errors.jsonl" timeout "${TESTS_S:-240}" "${PYTEST[@]}" -n "${TESTS_N:-4}" \
+        tests/gpu/test_flash_attn_parity_gpu.py -k value_head_dim >"$OUT/tests.log" 2>&1
     echo "value-dim tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
     grep -E "passed|failed|error" "$OUT/tests.log" | tail -3 >>"$LOG"
+    # the largest error over plain bf16's (FlashAttention's standard: at most 2) by what was compared
+    python3 -c "
+import json, collections
+worst = collections.defaultdict(lambda: (0.0, ''))
+for line in open('$OUT/errors.jsonl'):
+    r = json.loads(line)
+    key = r['what'].rsplit(' ', 1)[-1] + (' (gluon direct)' if ' gluon ' in r['what'] else '')
+    worst[key] = max(worst[key], (r['ratio'], r['what']))
+for key, (ratio, what) in sorted(worst.items()):
+    print(f'errors: {key}: max ours/plain {ratio:.3f} ({what})')
+" >>"$LOG" 2>&1
     if [ -n "${GLUON_K:-}" ]; then
         timeout "${GLUON_S:-120}" "${PYTEST[@]}" -n 4 tests/gpu/test_gluon_fwd_gpu.py -k "$GLUON_K" \
             >"$OUT/tests_gluon.log" 2>&1

@@ -217,25 +217,30 @@ GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
 # A value head dim of its own (MLA's 192/128): (q/k's, v's) head dims the Gluon forward runs as they are,
 # S = QK^T at q's width and P V, O's accumulator, V's ring and the epilogue at v's (gluon.fwd._forward's
 # HEAD_DIM_V), against padding both to the larger power of two. Both in multiples of 64 (TMA's and wgmma's
-# 128-byte swizzled tiles), v's at most q's (O is staged in Q's buffer for its TMA store). Shared memory at
-# 192/128: Q 2 x 24 KB, K 2 x 48 KB, V 2 x 32 KB (208 KB; a second Q buffer a consumer does not fit);
-# registers as D128's (a 64 x 128 O accumulator and 128-key score tiles). 128/64 runs D128's configuration.
+# 128-byte swizzled tiles; 192 as three 64-column chunks, gluon.tiles._chunks), v's at most q's (O is staged
+# in Q's buffer for its TMA store). Shared memory at 192/128: Q 2 x 24 KB, K 2 x 48 KB, V 2 x 32 KB (208 KB;
+# a second Q buffer a consumer does not fit); registers as D128's (a 64 x 128 O accumulator, 128-key score
+# tiles). 128/64 runs D128's configuration. 192/128 runs every block's softmax masked first (no
+# ``first_full``): level at 2,16,8192 and 2.7 % faster at 4,16,4096 non-causal than with it, 12/12 bytes of
+# spill offline against 28/56 (H200, docs/kernels-log.md, 2026-12-03, fifty-fourth session,
+# benchmarks/results/value_dim_bf16_20261203-141554-s54-h200-ab.json, 3 alternated rounds)
 GLUON_FWD_VALUE_CONFIGS = {
-    (192, 128): GluonFwdConfig(128, 2, o_tma=True, rescale_log2=8.0, first_full=True),
+    (192, 128): GluonFwdConfig(128, 2, o_tma=True, rescale_log2=8.0),
     (128, 64): GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0, first_full=True),
 }
 GLUON_VALUE_DIMS = tuple(GLUON_FWD_VALUE_CONFIGS)
 # what benchmarks/value_dim_bench.py --variants times beside a pair's configuration (non-causal; causal calls
-# take value_fwd_config's rule): 192/128 with its first block always masked (fewer spills offline: 12/12
-# bytes against 28/56), and 64-key blocks, three stages and two Q buffers a consumer (no spill, 216 KB)
+# take value_fwd_config's rule). 192/128: the first full block unmasked (``first_full``, D128's choice), and
+# 64-key blocks, three stages and two Q buffers a consumer (no spill, 216 KB; 0.87-0.93x the shipped one)
 GLUON_FWD_VALUE_VARIANTS = {
     (192, 128): [
-        GluonFwdConfig(128, 2, o_tma=True, rescale_log2=8.0),
+        GluonFwdConfig(128, 2, o_tma=True, rescale_log2=8.0, first_full=True),
         GluonFwdConfig(64, 3, q_bufs=2, o_tma=True, rescale_log2=8.0),
     ],
 }
 # the pairs a dense forward runs as they are by default (dense.attention._run_dims); the others pad both
-# dims to the larger power of two, as every pair did before
+# dims to the larger power of two, as every pair did before. Both built pairs measured faster than padding
+# (H200, forward, 2026-12-03): 192/128 1.65-2.18x, 128/64 1.14-1.17x (dense.attention._run_dims)
 GLUON_VALUE_FWD_DEFAULT: tuple[tuple[int, int], ...] = GLUON_VALUE_DIMS
 
 
