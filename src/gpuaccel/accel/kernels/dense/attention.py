@@ -271,10 +271,18 @@ def _run_dims(
     """(q/k's, v's) head dims the kernels run at: each zero-padded to a power of two, and when v's differs
     from q's and the Gluon kernels take the larger (``gluon(q or v)``), both padded to it, unless q's
     rounded up to a multiple of 64 and v's padded are one of ``pairs``, which the Gluon kernel runs as
-    they are (the forward's ``tuning.GLUON_VALUE_FWD_DEFAULT``: MLA's 192/128 with S at 192 and P V at
-    128, gluon.fwd's ``HEAD_DIM_V``; the backward passes none and pads). On the H100 padding both ran
-    faster than the tl.* kernels at v's own dim: 192/128 bf16 forward+backward 271 vs 209 TFLOP/s at
-    2,16,8192 and 239 vs 195 at 4,16,4096 (benchmarks/results/value_dim_bf16_20261125-151008.json)."""
+    they are (gluon.fwd's ``HEAD_DIM_V``; the forward passes ``tuning.GLUON_VALUE_FWD_DEFAULT``, the
+    backward none: it pads, taking the forward's o and lse as they are).
+
+    Where each is the default, forward TFLOP/s on an H200 (bf16, FLOPs 2*B*H*N^2*(Dqk+Dv), /2 causal,
+    medians of 5 alternated rounds; benchmarks/results/value_dim_bf16_20261203-142246-s54-h200-fwd.json),
+    as they are / both padded to 256 / SDPA cuDNN:
+    192/128 2,16,8192 686 / 422 / 607 non-causal, 643 / 357 / 548 causal; 4,16,4096 664 / 356 / 582 and
+    583 / 272 / 523 (1.63-2.14x padding, 1.11-1.18x cuDNN); 128/64 2,16,8192 564 / 505 / 535 and 532 / 452 /
+    493 (1.12-1.18x). Forward+backward 1.07-1.10x padding at 192/128 (the backward pads as before; 0.53-0.86x
+    cuDNN). Pairs not built (64/256: v wider than q) pad both; off Hopper each dim pads on its own (tl.*),
+    which on the H100 ran slower than padding both for the Gluon kernels: 192/128 forward+backward 209 vs
+    271 TFLOP/s at 2,16,8192 (benchmarks/results/value_dim_bf16_20261125-151008.json)."""
     dp, dvp = padded_head_dim(shape.head_dim), padded_head_dim(shape.head_dim_v)
     if dp != dvp and gluon(q if dp > dvp else v):
         own = (-(-shape.head_dim // 64) * 64, dvp)

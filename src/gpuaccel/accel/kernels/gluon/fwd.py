@@ -51,6 +51,12 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   loops lost more than the tile ends gained), +1-2 % at 16,16,512 (twenty-seventh session).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
+- V may have a head dim of its own (``HEAD_DIM_V``, MLA's 192/128; equal to ``HEAD_DIM`` in every other
+  call): S = Q K^T at q's width; V's ring, P V, O's accumulator and the epilogue at v's. Shared-memory tiles
+  are powers of two, so a head dim of 192 keeps Q and K in three 64-column chunks (TMA boxes of 64 columns,
+  S as three chained wgmmas; :func:`accel.kernels.gluon.tiles._chunks`) and O is staged in the first two
+  chunks of Q's buffer (:func:`_o_stage`). On an H200 1.63-2.14x the forward with both dims padded to 256
+  (docs/kernels-log.md, 2026-12-03, fifty-fourth session).
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
 operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches) and, for key blocks of 128 or more,
 each block's PV inside the block (``INLINE_PV``, :func:`_step_inline`), as do short D64 calls with two

@@ -220,10 +220,10 @@ GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
 # 128-byte swizzled tiles; 192 as three 64-column chunks, gluon.tiles._chunks), v's at most q's (O is staged
 # in Q's buffer for its TMA store). Shared memory at 192/128: Q 2 x 24 KB, K 2 x 48 KB, V 2 x 32 KB (208 KB;
 # a second Q buffer a consumer does not fit); registers as D128's (a 64 x 128 O accumulator, 128-key score
-# tiles). 128/64 runs D128's configuration. 192/128 runs every block's softmax masked first (no
-# ``first_full``): level at 2,16,8192 and 2.7 % faster at 4,16,4096 non-causal than with it, 12/12 bytes of
-# spill offline against 28/56 (H200, docs/kernels-log.md, 2026-12-03, fifty-fourth session,
-# benchmarks/results/value_dim_bf16_20261203-141554-s54-h200-ab.json, 3 alternated rounds)
+# tiles). 128/64 runs D128's configuration. 192/128 runs a slice's first block masked (no ``first_full``,
+# D128's choice): with it 0.99-1.03x at 2,16,8192 and 4,16,4096 non-causal (H200, 3 and 5 alternated rounds,
+# benchmarks/results/value_dim_bf16_20261203-141554-s54-h200-ab.json, -142246-s54-h200-fwd.json: level),
+# and without it 12/12 bytes of spill offline against 28/56 (docs/kernels-log.md, fifty-fourth session)
 GLUON_FWD_VALUE_CONFIGS = {
     (192, 128): GluonFwdConfig(128, 2, o_tma=True, rescale_log2=8.0),
     (128, 64): GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0, first_full=True),
@@ -240,7 +240,7 @@ GLUON_FWD_VALUE_VARIANTS = {
 }
 # the pairs a dense forward runs as they are by default (dense.attention._run_dims); the others pad both
 # dims to the larger power of two, as every pair did before. Both built pairs measured faster than padding
-# (H200, forward, 2026-12-03): 192/128 1.65-2.18x, 128/64 1.14-1.17x (dense.attention._run_dims)
+# (H200, forward, 2026-12-03, 5 rounds): 192/128 1.63-2.14x, 128/64 1.12-1.18x (dense.attention._run_dims)
 GLUON_VALUE_FWD_DEFAULT: tuple[tuple[int, int], ...] = GLUON_VALUE_DIMS
 
 
