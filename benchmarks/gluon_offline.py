@@ -12,6 +12,7 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores), how many wgmma A descriptors so
         [--set diag_first=1 q_bufs=2]   (fwd/fp8/varlen: GluonFwdConfig fields)
         [--rescale 8]   (fwd/fp8/varlen: that config with conditional rescaling, GluonFwdConfig.rescale_log2;
                          -8: decided per warp, rescale_warp)
+        [--dv 128]   (fwd: v's head dim where it differs from q's, MLA's 192/128: the kernel's HEAD_DIM_V)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
     python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward;
         FP8_V_GIVEN=1: V as given, transposed in the kernel, the e4m3 call's one launch)
@@ -139,10 +140,15 @@ def _sass(cubin: bytes, cuobjdump: str) -> str:
 
 def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, out: Path | None,
         sm_count: int, config: tuple[int, ...] | None = None,
-        rescale: float = 0.0, fields: dict[str, Any] | None = None) -> list[dict[str, Any]]:  # fmt: skip
+        rescale: float = 0.0, fields: dict[str, Any] | None = None,
+        dv: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
     compiled = _install_offline(sm_count)
     b, h, n, d = shape
     q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
+    if dv is not None and kernel != "fwd":
+        raise SystemExit("--dv: the dense forward (--kernel fwd) alone")
+    if dv is not None:
+        v = torch.randn(b, h, n, dv).to(dtype)
     scale = d**-0.5
     from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 
@@ -150,9 +156,10 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
         from gpuaccel.accel.kernels.tuning.configs import gluon_fwd_config
 
-        cfg = GluonFwdConfig(*config) if config else gluon_fwd_config(d, n, n, causal)
+        cfg = GluonFwdConfig(*config) if config else gluon_fwd_config(d, n, n, causal, head_dim_v=dv)
         cfg = replace(cfg, rescale_log2=abs(rescale), rescale_warp=rescale < 0, **(fields or {}))
-        launch_gluon_fwd(q, k, v, torch.empty_like(q), torch.empty(b, h, n), causal, scale, cfg)
+        o = torch.empty(b, h, n, v.shape[-1]).to(dtype)
+        launch_gluon_fwd(q, k, v, o, torch.empty(b, h, n), causal, scale, cfg)
     elif kernel == "bwd":
         from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
 
@@ -233,6 +240,7 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
     for name, ck in compiled:
         sass = _sass(ck.asm["cubin"], cuobjdump)
         row: dict[str, Any] = {"kernel": name, **_ptxas_report(ck.asm["ptx"], ptxas)}
+        row["smem"] = getattr(ck.metadata, "shared", -1)  # bytes of shared memory a program (227 KB at most)
         row.update({key: len(re.findall(pat, sass)) for key, pat in SASS_COUNTS.items()})
         row["DESC_UNSET"] = len(unset_descriptor_reads(sass))
         rows.append(row)
@@ -269,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--set", nargs="*", default=[], help="fwd/fp8: GluonFwdConfig fields, e.g. diag_first=1 q_bufs=2"
     )
+    ap.add_argument("--dv", type=int, default=None, help="fwd: v's head dim (MLA's 192/128: --dv 128)")
     a = ap.parse_args(argv)
     from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 
@@ -279,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"--shape takes B,H,N,D, got {a.shape!r}")
     dtype = torch.bfloat16 if a.dtype == "bf16" else torch.float16
     config = tuple(int(x) for x in a.config.split(",")) if a.config else None
-    print_rows(run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count, config, a.rescale, fields))
+    print_rows(run(a.kernel, shape, a.causal, dtype, a.out, a.sm_count, config, a.rescale, fields, a.dv))
     return 0
 
 

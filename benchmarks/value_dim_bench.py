@@ -1,13 +1,26 @@
-"""A value head dim other than the query/key one (MLA-style 192/128) on a GPU: our kernels against the
-workaround a caller has without them (v zero-padded to q's head dim, the output sliced) and SDPA.
+"""A value head dim other than the query/key one (MLA-style 192/128) on a GPU: our forward at v's own width
+(the Gluon kernel's ``HEAD_DIM_V``) against the path before it (both dims zero-padded to 256, the D256
+kernel), our other routes and SDPA, in one process.
 
     PYTHONPATH=src python3 benchmarks/value_dim_bench.py [--shapes 2,16,8192,192,128 ...] [--out DIR]
+        [--impls ours ours_padded sdpa_cudnn] [--variants] [--fwd-only] [--rounds 5] [--tag s54-h200]
 
 FLOPs: forward 2*B*H*Nq*Nk*(Dqk + Dv) (4*B*H*N^2*D when the dims are equal), halved when causal; forward +
-backward 3.5x the forward (backward 2.5x). Times: medians of ``triton.testing.do_bench``, bf16, one
-process. "ours" is the dispatched call (on Hopper both dims padded to the larger for the Gluon kernels),
-"ours_tl" the tl.* kernels at each dim's own width; "fwd+bwd" times one call running the forward and the
-backward from a fixed dO. An implementation that refuses a shape is listed with its error.
+backward 3.5x the forward (backward 2.5x). Times: medians of ``triton.testing.do_bench`` (its own median),
+bf16, in ``--rounds`` alternated rounds (the order reversed every other round), each implementation's
+median over the rounds. Implementations:
+
+- ``ours``: the dispatched call (on Hopper a pair of ``tuning.GLUON_VALUE_FWD_DEFAULT`` runs as it is, S at
+  q's width and P V at v's; the backward pads both dims to the larger);
+- ``ours_padded``: the same call with no pair run as it is (``GLUON_VALUE_FWD_DEFAULT`` emptied): both dims
+  zero-padded to the larger power of two and the Gluon kernels at it, the route before 2026-12-03;
+- ``ours:vI`` (``--variants``): ``ours`` with the pair's configuration replaced by
+  ``tuning.GLUON_FWD_VALUE_VARIANTS[pair][I]`` (causal calls by ``tuning.value_fwd_config``'s rule);
+- ``ours_tl``: the tl.* kernels at each dim's own width; ``ours_v_padded``: v zero-padded to q's head dim by
+  the caller, the output sliced; ``sdpa_cudnn`` / ``sdpa_efficient``: SDPA's backends.
+
+"fwd+bwd" times one call running the forward and the backward from a fixed dO. An implementation that
+refuses a shape is listed with its error.
 """
 
 from __future__ import annotations
@@ -15,22 +28,28 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import torch
 
-FORMULA = "FLOPs fwd = 2*B*H*Nq*Nk*(Dqk+Dv) (/2 causal); fwd+bwd = 3.5x fwd; do_bench medians, bf16"
+FORMULA = (
+    "FLOPs fwd = 2*B*H*Nq*Nk*(Dqk+Dv) (/2 causal); fwd+bwd = 3.5x fwd; do_bench medians, bf16; "
+    "each impl the median of its alternated rounds"
+)
 DEFAULT_SHAPES = ["2,16,8192,192,128", "4,16,4096,192,128"]
-IMPLS = ["ours", "ours_tl", "ours_v_padded", "sdpa_cudnn", "sdpa_efficient"]
+IMPLS = ["ours", "ours_padded", "ours_tl", "ours_v_padded", "sdpa_cudnn", "sdpa_efficient"]
+DEFAULT_IMPLS = ["ours", "ours_padded", "sdpa_cudnn"]
 TL_ONLY = {"GPUACCEL_ATTN_PATH": "triton", "GPUACCEL_ATTN_BWD_PATH": "triton"}  # "ours_tl": tl.* kernels
 
 
 def impls() -> dict[str, Callable[..., torch.Tensor]]:
-    """name -> f(q, k, v, causal) over [B, H, N, D] tensors."""
+    """name -> f(q, k, v, causal) over [B, H, N, D] tensors (``ours*`` differ by :func:`_settings`)."""
     import torch.nn.functional as F
     from torch.nn.attention import SDPBackend, sdpa_kernel
 
@@ -50,6 +69,7 @@ def impls() -> dict[str, Callable[..., torch.Tensor]]:
     ours = lambda q, k, v, causal: flash_attention(q, k, v, causal=causal)
     return {
         "ours": ours,
+        "ours_padded": ours,  # both dims padded (_settings)
         "ours_tl": ours,  # run with the tl.* kernels forced (TL_ONLY), v at its own head dim
         "ours_v_padded": padded,
         "sdpa_cudnn": sdpa(SDPBackend.CUDNN_ATTENTION),
@@ -57,7 +77,47 @@ def impls() -> dict[str, Callable[..., torch.Tensor]]:
     }
 
 
-def measure(shape: tuple[int, ...], causal: bool, names: list[str]) -> list[dict[str, Any]]:
+@contextmanager
+def _settings(name: str, pair: tuple[int, int]) -> Iterator[None]:
+    """What implementation ``name`` changes around its timing (restored after), every plan forgotten on
+    entry and exit (a plan keeps the route and configuration its first call chose)."""
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
+    saved_env = {key: os.environ.get(key) for key in TL_ONLY}
+    saved = tuning.GLUON_VALUE_FWD_DEFAULT, dict(tuning.GLUON_FWD_VALUE_CONFIGS)
+    attention.forget_plans()
+    try:
+        if name == "ours_tl":
+            os.environ.update(TL_ONLY)
+        elif name == "ours_padded":
+            tuning.GLUON_VALUE_FWD_DEFAULT = ()
+        elif name.startswith("ours:v"):
+            tuning.GLUON_FWD_VALUE_CONFIGS[pair] = tuning.GLUON_FWD_VALUE_VARIANTS[pair][int(name[6:])]
+            tuning.GLUON_VALUE_FWD_DEFAULT = (*saved[0], pair)
+        yield
+    finally:
+        tuning.GLUON_VALUE_FWD_DEFAULT = saved[0]
+        tuning.GLUON_FWD_VALUE_CONFIGS.clear()
+        tuning.GLUON_FWD_VALUE_CONFIGS.update(saved[1])
+        for key, value in saved_env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        attention.forget_plans()
+
+
+def _pair(shape: tuple[int, ...]) -> tuple[int, int]:
+    """The (q's, v's) dims a Gluon pair would run at: q's rounded up to a multiple of 64, v's padded."""
+    from gpuaccel.accel.kernels.dense.launchers import padded_head_dim
+
+    return -(-shape[3] // 64) * 64, padded_head_dim(shape[4])
+
+
+def measure(
+    shape: tuple[int, ...], causal: bool, names: list[str], rounds: int, fwd_only: bool
+) -> list[dict[str, Any]]:
     from triton.testing import do_bench
 
     b, h, n, d, dv = shape
@@ -66,63 +126,128 @@ def measure(shape: tuple[int, ...], causal: bool, names: list[str]) -> list[dict
     q, k, v = mk(d), mk(d), mk(dv)
     do = mk(dv)
     flops = 2.0 * b * h * n * n * (d + dv) / (2 if causal else 1)
+    fns = impls()
+    pair = _pair(shape)
+    times: dict[str, dict[str, list[float]]] = {name: {"fwd": [], "fwd_bwd": []} for name in names}
+    errors: dict[str, str] = {}
+    for r in range(rounds):
+        for name in names if r % 2 == 0 else names[::-1]:
+            if name in errors:
+                continue
+            fn = fns["ours" if name.startswith("ours:v") else name]
+            try:
+                with _settings(name, pair):
+                    with torch.no_grad():
+                        times[name]["fwd"].append(
+                            do_bench(
+                                lambda fn=fn: fn(q, k, v, causal), warmup=25, rep=100, return_mode="median"
+                            )
+                        )
+                    if fwd_only:
+                        continue
+                    qg, kg, vg = (t.clone().requires_grad_() for t in (q, k, v))
+
+                    def step(
+                        fn: Callable[..., torch.Tensor] = fn, g: tuple[torch.Tensor, ...] = (qg, kg, vg)
+                    ) -> None:
+                        fn(*g, causal).backward(do)
+
+                    times[name]["fwd_bwd"].append(
+                        do_bench(step, warmup=25, rep=100, grad_to_none=[qg, kg, vg], return_mode="median")
+                    )
+            except Exception as exc:  # an implementation that refuses this shape: recorded, the table goes on
+                errors[name] = f"{type(exc).__name__}: {str(exc)[:200]}"
     rows = []
-    for name, fn in ((n, f) for n, f in impls().items() if n in names):
-        row: dict[str, Any] = {"impl": name, "shape": list(shape), "causal": causal}
-        saved = {key: os.environ.get(key) for key in TL_ONLY}
-        if name == "ours_tl":
-            os.environ.update(TL_ONLY)
-        try:
-            with torch.no_grad():
-                row["fwd_ms"] = do_bench(lambda fn=fn: fn(q, k, v, causal), warmup=25, rep=100)
-            qg, kg, vg = (t.clone().requires_grad_() for t in (q, k, v))
+    for name in names:
+        row: dict[str, Any] = {"impl": name, "shape": list(shape), "causal": causal, "pair": list(pair)}
+        if name.startswith("ours:v"):
+            from gpuaccel.accel.kernels.tuning import configs as tuning
 
-            def step(
-                fn: Callable[..., torch.Tensor] = fn, g: tuple[torch.Tensor, ...] = (qg, kg, vg)
-            ) -> None:
-                fn(*g, causal).backward(do)
+            cfg = tuning.value_fwd_config(tuning.GLUON_FWD_VALUE_VARIANTS[pair][int(name[6:])], causal)
+            row["config"] = cfg.label()
+        elif name == "ours" and pair in _default_pairs():
+            from gpuaccel.accel.kernels.tuning import configs as tuning
 
-            row["fwd_bwd_ms"] = do_bench(step, warmup=25, rep=100, grad_to_none=[qg, kg, vg])
-            row["fwd_tflops"] = flops / row["fwd_ms"] / 1e9
-            row["fwd_bwd_tflops"] = 3.5 * flops / row["fwd_bwd_ms"] / 1e9
-        except Exception as exc:  # an implementation that refuses this shape: recorded, the table goes on
-            row["error"] = f"{type(exc).__name__}: {str(exc)[:200]}"
-        finally:
-            for key, value in saved.items():
-                if value is None:
-                    os.environ.pop(key, None)
-                else:
-                    os.environ[key] = value
+            row["config"] = tuning.gluon_fwd_config(pair[0], n, n, causal, head_dim_v=pair[1]).label()
+        if name in errors:
+            row["error"] = errors[name]
+        for key in ("fwd", "fwd_bwd"):
+            if times[name][key]:
+                row[f"{key}_ms_rounds"] = times[name][key]
+                row[f"{key}_ms"] = statistics.median(times[name][key])
+                row[f"{key}_tflops"] = (3.5 if key == "fwd_bwd" else 1.0) * flops / row[f"{key}_ms"] / 1e9
         rows.append(row)
     return rows
+
+
+def _ratio(by: dict[str, dict[str, Any]], r: dict[str, Any], other: str, key: str = "fwd_ms") -> str:
+    """The other implementation's time over this row's (above 1: this row's faster), or "-"."""
+    return f"{by[other][key] / r[key]:.2f}" if key in by.get(other, {}) and key in r else "-"
+
+
+def _default_pairs() -> tuple[tuple[int, int], ...]:
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
+    return tuning.GLUON_VALUE_FWD_DEFAULT
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shapes", nargs="+", default=DEFAULT_SHAPES, help="B,H,N,Dqk,Dv (N = Nq = Nk)")
-    ap.add_argument("--impls", nargs="+", default=IMPLS, choices=IMPLS)
+    ap.add_argument("--impls", nargs="+", default=DEFAULT_IMPLS, choices=IMPLS)
+    ap.add_argument("--variants", action="store_true", help="also ours:vI, each of the pair's variants")
+    ap.add_argument("--fwd-only", action="store_true", help="time the forward alone")
+    ap.add_argument("--causal", default="both", choices=["both", "yes", "no"])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--tag", default="", help="appended to the JSON file's name")
     ap.add_argument("--out", default="benchmarks/results")
     args = ap.parse_args(argv)
     if not torch.cuda.is_available():
         print("value_dim_bench needs a CUDA GPU", file=sys.stderr)
         return 2
     from gpuaccel.accel.kernels.bench.attention import environment
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
-    rows = []
-    print(f"# {FORMULA}\nB,H,N,Dqk,Dv | causal | impl | fwd TFLOP/s | fwd+bwd TFLOP/s")
-    for spec in args.shapes:
-        shape = tuple(int(x) for x in spec.split(","))
-        for causal in (False, True):
-            for r in measure(shape, causal, args.impls):
-                rows.append(r)
-                ok = "error" not in r
-                cells = f"{r['fwd_tflops']:.0f} | {r['fwd_bwd_tflops']:.0f}" if ok else r["error"][:80]
-                print(f"{spec} | {'yes' if causal else 'no'} | {r['impl']} | {cells}", flush=True)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"value_dim_bf16_{time.strftime('%Y%m%d-%H%M%S')}.json"
-    path.write_text(json.dumps({"env": environment(), "formula": FORMULA, "rows": rows}, indent=1))
+    tag = f"-{args.tag}" if args.tag else ""
+    path = out / f"value_dim_bf16_{time.strftime('%Y%m%d-%H%M%S')}{tag}.json"
+    env = environment()
+    rows = []
+    flags = {"both": (False, True), "yes": (True,), "no": (False,)}[args.causal]
+    lines = []
+    for spec in args.shapes:
+        shape = tuple(int(x) for x in spec.split(","))
+        names = list(args.impls)
+        if args.variants:
+            names += [f"ours:v{i}" for i in range(len(tuning.GLUON_FWD_VALUE_VARIANTS.get(_pair(shape), [])))]
+        for causal in flags:
+            got = measure(shape, causal, names, args.rounds, args.fwd_only)
+            rows += got
+            by = {r["impl"]: r for r in got}
+            for r in got:
+                if "fwd_tflops" not in r:
+                    lines.append(
+                        f"{spec} | {'yes' if causal else 'no'} | {r['impl']} | {r.get('error', '')[:80]}"
+                    )
+                    continue
+                fb = f"{r['fwd_bwd_tflops']:.0f}" if "fwd_bwd_tflops" in r else "-"
+                lines.append(
+                    f"{spec} | {'yes' if causal else 'no'} | {r['impl']} | {r['fwd_tflops']:.0f} | "
+                    f"{_ratio(by, r, 'ours_padded')} | {_ratio(by, r, 'sdpa_cudnn')} | {fb} | "
+                    f"{_ratio(by, r, 'ours_padded', 'fwd_bwd_ms')} | "
+                    f"{_ratio(by, r, 'sdpa_cudnn', 'fwd_bwd_ms')} | {r.get('config', '')}"
+                )
+            print("\n".join(lines[-len(got) :]), flush=True)
+            # written after every shape and flag: a run stopped at its time limit keeps what it measured
+            path.write_text(
+                json.dumps({"env": env, "formula": FORMULA, "args": vars(args), "rows": rows}, indent=1)
+            )
     print(f"wrote {path}")
+    print(f"# {env}\n# {FORMULA}; x: the other's time / this one's (above 1: this one faster)")
+    print("B,H,N,Dqk,Dv | causal | impl | fwd TFLOP/s | x padded | x cuDNN | fwd+bwd TFLOP/s | x padded | "
+          "x cuDNN | config")  # fmt: skip
+    print("\n".join(lines))
     return 0
 
 

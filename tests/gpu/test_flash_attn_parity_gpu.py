@@ -7,6 +7,9 @@ interpreter cannot afford: a 2048-token append with group 6 (chunked prefill), 2
 
 from __future__ import annotations
 
+import json
+import os
+
 import pytest
 import torch
 
@@ -135,6 +138,8 @@ def test_value_head_dim_bf16_output_and_gradients(case):
     got = (out, *torch.autograd.grad(out, (q, k, v), do))
     keep = keep_mask(nq, nk, causal).cuda()
     ref, plain = (batch_parts(q, k, v, do, keep, t) for t in (torch.float64, BF))
+    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        _record(f"{case} flash_attn_func {name}", g, p, r)
     bound_all(got, plain, ref, str(case))
 
 
@@ -152,3 +157,106 @@ def test_value_head_dim_packed_bf16_output_and_gradients():
     got = (out, *torch.autograd.grad(out, (q, k, v), do))
     ref, plain = (packed_parts(q, k, v, do, lens, lens, t, True) for t in (torch.float64, BF))
     bound_all(got, plain, ref, "192/128 packed")
+
+
+VALUE_FWD_CASES = [  # (batch, seq_q, seq_k, hq, hkv, head_dim q/k, head_dim v, causal)
+    (2, 1000, 1000, 16, 16, 192, 128, True),
+    (2, 1000, 1000, 16, 16, 192, 128, False),
+    (1, 517, 1300, 8, 2, 192, 128, True),  # GQA 4:1, Nq < Nk
+    (1, 1300, 517, 8, 1, 192, 128, True),  # MQA, Nq > Nk: rows that see no key (lse -inf)
+    (1, 1300, 517, 8, 1, 192, 128, False),
+    (3, 333, 333, 4, 4, 192, 128, False),
+    (1, 4096, 4096, 8, 2, 192, 128, True),  # more tiles than SMs: the persistent walk, a tile's Q reused
+    (1, 4096, 3000, 8, 8, 192, 128, False),
+    (1, 257, 129, 4, 4, 160, 128, True),  # q/k zero-padded to 192 (not 256), v 128
+    (1, 700, 300, 4, 1, 128, 64, True),
+    (1, 300, 700, 4, 2, 128, 64, False),
+]
+
+
+def _forward_parts(q, k, v, causal, dtype):
+    """(o, lse) of attention_parity.naive over [B, H, N, D] tensors, computed in ``dtype``."""
+    keep = keep_mask(q.shape[2], k.shape[2], causal).to(q.device)
+    outs, lses = [], []
+    for i in range(q.shape[0]):
+        o, lse = naive(q[i].transpose(0, 1), k[i].transpose(0, 1), v[i].transpose(0, 1), keep, dtype)
+        outs.append(o.transpose(0, 1))
+        lses.append(lse)
+    return torch.stack(outs), torch.stack(lses)
+
+
+def _record(what, got, plain, ref):
+    """With VALUE_DIM_ERRORS set (a file), append the maximum errors against the float64 reference, ours
+    and plain bf16's, as a JSON line: the numbers behind the bound (benchmarks/value_dim_device.sh)."""
+    path = os.environ.get("VALUE_DIM_ERRORS")
+    if path:
+        err = (got.double() - ref).abs().max().item()
+        base = (plain.double() - ref).abs().max().item()
+        with open(path, "a") as f:
+            f.write(json.dumps({"what": what, "err": err, "plain_err": base, "ratio": err / base}) + "\n")
+
+
+def _bound_forward(o, lse, q, k, v, causal, what):
+    """Output and lse within 2x plain bf16's error of the float64 reference; rows that see no key give
+    lse -inf exactly where the reference's is."""
+    ref_o, ref_lse = _forward_parts(q, k, v, causal, torch.float64)
+    plain_o, plain_lse = _forward_parts(q, k, v, causal, BF)
+    dead = torch.isinf(ref_lse)
+    _record(f"{what} out", o, plain_o, ref_o)
+    _record(f"{what} lse", lse[~dead], plain_lse[~dead], ref_lse[~dead])
+    bound(o, plain_o, ref_o, f"{what} out")
+    assert torch.equal(torch.isinf(lse) & (lse < 0), dead), f"{what}: lse -inf rows differ"
+    bound(lse[~dead], plain_lse[~dead], ref_lse[~dead], f"{what} lse")
+
+
+@pytest.mark.parametrize("case", VALUE_FWD_CASES)
+def test_value_head_dim_forward_bf16_output_and_lse(case):
+    """The dense forward with v's own head dim, as dispatched (the Gluon kernel's ``HEAD_DIM_V`` where
+    ``tuning.GLUON_VALUE_FWD_DEFAULT`` has the pair), and the Gluon kernel itself at every pair it is built
+    for (``tuning.GLUON_FWD_VALUE_CONFIGS``), held to FlashAttention's standard on output and lse."""
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.gluon.fwd import launch_gluon_fwd
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
+    b, nq, nk, hq, hkv, d, dv, causal = case
+    gen = torch.Generator().manual_seed(7 * d + dv + nq + nk)
+    mk = lambda n, h, dim: torch.randn(b, h, n, dim, generator=gen, dtype=BF).cuda()
+    q, k, v = mk(nq, hq, d), mk(nk, hkv, d), mk(nk, hkv, dv)
+    scale = d**-0.5
+    attention.forget_plans()
+    o, lse = attention.flash_attention_forward(q, k, v, causal, scale)
+    _bound_forward(o, lse, q, k, v, causal, f"{case} dispatched")
+    again, lse_again = attention.flash_attention_forward(q, k, v, causal, scale)  # the kept plan's replay
+    assert torch.equal(again, o) and torch.equal(lse_again, lse)
+    run_d = -(-d // 64) * 64
+    if torch.cuda.get_device_capability()[0] == 9 and (run_d, dv) in tuning.GLUON_VALUE_DIMS:
+        qp, kp = (torch.nn.functional.pad(t, (0, run_d - d)) for t in (q, k))
+        shipped = tuning.gluon_fwd_config(run_d, nq, nk, causal, head_dim_v=dv)
+        # the pair's configuration and the others timed beside it (value_dim_bench's variants)
+        variants = tuning.GLUON_FWD_VALUE_VARIANTS.get((run_d, dv), [])
+        for name, cfg in [("shipped", shipped), *((f"v{i}", tuning.value_fwd_config(c, causal))
+                                                   for i, c in enumerate(variants))]:  # fmt: skip
+            og = torch.full((b, hq, nq, dv), float("nan"), device="cuda", dtype=BF)
+            lg = torch.full((b, hq, nq), float("nan"), device="cuda")
+            launch_gluon_fwd(qp, kp, v, og, lg, causal, scale, cfg)
+            assert not torch.isnan(og).any() and not torch.isnan(lg).any(), f"{name}: unwritten o or lse"
+            _bound_forward(og, lg, q, k, v, causal, f"{case} gluon {name} {cfg.label()}")
+
+
+def test_value_head_dim_new_forward_then_padded_backward_bf16():
+    """The forward at v's own width (o and lse) feeds the backward, which pads both dims to 256: output and
+    gradients within 2x plain bf16's error (GQA 2:1, Nq != Nk, causal)."""
+    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
+
+    b, nq, nk, hq, hkv, d, dv = 1, 900, 1200, 8, 4, 192, 128
+    gen = torch.Generator().manual_seed(1921)
+    mk = lambda n, h, dim: torch.randn(b, n, h, dim, generator=gen, dtype=BF).cuda().requires_grad_()
+    q, k, v = mk(nq, hq, d), mk(nk, hkv, d), mk(nk, hkv, dv)
+    do = torch.randn(b, nq, hq, dv, generator=gen, dtype=BF).cuda()
+    out = flash_attn_func(q, k, v, causal=True)
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+    keep = keep_mask(nq, nk, True).cuda()
+    ref, plain = (batch_parts(q, k, v, do, keep, t) for t in (torch.float64, BF))
+    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        _record(f"192/128 new forward, padded backward {name}", g, p, r)
+    bound_all(got, plain, ref, "192/128 new forward, padded backward")

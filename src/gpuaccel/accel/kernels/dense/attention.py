@@ -45,15 +45,16 @@ from gpuaccel.accel.kernels.tuning.store import bucket_key
 
 def forward_path(q: torch.Tensor, head_dim_v: int | None = None) -> str:
     """Which forward kernel runs for queries like ``q`` (checked inputs) and values of ``head_dim_v`` (default
-    q's): "gluon" (warp-specialised, Hopper, head_dim 64/128/256 after padding, v's equal to q's) or "triton"
-    (tl.*: Ampere/Ada, the interpreter, other head dims, a value head dim other than q's).
+    q's): "gluon" (warp-specialised, Hopper, head_dim 64/128/256 after padding, v's equal to q's, or a
+    (q's, v's) pair of ``tuning.GLUON_VALUE_DIMS`` as it is: MLA's 192/128) or "triton" (tl.*: Ampere/Ada,
+    the interpreter, other head dims, other value head dims).
 
     ``GPUACCEL_ATTN_PATH=gluon`` on a call the Gluon kernel cannot take raises instead of falling back.
     """
     want = wanted_path(PATH_ENV)
     if want == "triton":
         return "triton"
-    why = gluon_unsupported(q, tuning.GLUON_HEAD_DIMS, head_dim_v)
+    why = gluon_unsupported(q, tuning.GLUON_HEAD_DIMS, head_dim_v, tuning.GLUON_VALUE_DIMS)
     if want == "gluon" and why:
         raise UnsupportedInputError(f"{PATH_ENV}=gluon but the Gluon forward cannot run this call: {why}")
     return "triton" if why else "gluon"
@@ -218,7 +219,7 @@ def flash_attention_forward(
     if out is not None:
         _check_out(q, shape, *out)
     d, dv = shape.head_dim, shape.head_dim_v
-    dp, dvp = _run_dims(shape, lambda t: forward_path(t) == "gluon", q, v)
+    dp, dvp = _run_dims(shape, lambda t: forward_path(t) == "gluon", q, v, tuning.GLUON_VALUE_FWD_DEFAULT)
     if dp != d or dvp != dv:
         padded = pad_head_dim(q, dp), pad_head_dim(k, dp), pad_head_dim(v, dvp)
         o, lse = flash_attention_forward(*padded, causal, scale)
@@ -237,7 +238,7 @@ def flash_attention_forward(
         o, lse = out
     bound: Bound = {}
     if forward_path(q, dv) == "gluon":
-        plan = ("gluon", tuning.gluon_fwd_config(d, shape.seq_q, shape.seq_k, causal), bound)
+        plan = ("gluon", tuning.gluon_fwd_config(d, shape.seq_q, shape.seq_k, causal, head_dim_v=dv), bound)
     else:
         bucket, gpu = _bucket("fwd", shape, q, causal)
         cfg = tuning.choose(
@@ -261,16 +262,31 @@ def flash_attention_forward(
 
 
 def _run_dims(
-    shape: AttentionShape, gluon: Callable[[torch.Tensor], bool], q: torch.Tensor, v: torch.Tensor
+    shape: AttentionShape,
+    gluon: Callable[[torch.Tensor], bool],
+    q: torch.Tensor,
+    v: torch.Tensor,
+    pairs: tuple[tuple[int, int], ...] = (),
 ) -> tuple[int, int]:
     """(q/k's, v's) head dims the kernels run at: each zero-padded to a power of two, and when v's differs
-    from q's and the Gluon kernels (equal dims) take the larger (``gluon(q or v)``), both padded to it. On
-    the H100 that ran faster than the tl.* kernels at v's own dim: 192/128 bf16 forward+backward 271 vs 209
-    TFLOP/s at 2,16,8192 and 239 vs 195 at 4,16,4096
-    (benchmarks/results/value_dim_bf16_20261125-151008.json)."""
+    from q's and the Gluon kernels take the larger (``gluon(q or v)``), both padded to it, unless q's
+    rounded up to a multiple of 64 and v's padded are one of ``pairs``, which the Gluon kernel runs as
+    they are (gluon.fwd's ``HEAD_DIM_V``; the forward passes ``tuning.GLUON_VALUE_FWD_DEFAULT``, the
+    backward none: it pads, taking the forward's o and lse as they are).
+
+    Where each is the default, forward TFLOP/s on an H200 (bf16, FLOPs 2*B*H*N^2*(Dqk+Dv), /2 causal,
+    medians of 5 alternated rounds; benchmarks/results/value_dim_bf16_20261203-142246-s54-h200-fwd.json),
+    as they are / both padded to 256 / SDPA cuDNN:
+    192/128 2,16,8192 686 / 422 / 607 non-causal, 643 / 357 / 548 causal; 4,16,4096 664 / 356 / 582 and
+    583 / 272 / 523 (1.63-2.14x padding, 1.11-1.18x cuDNN); 128/64 2,16,8192 564 / 505 / 535 and 532 / 452 /
+    493 (1.12-1.18x). Forward+backward 1.07-1.10x padding at 192/128 (the backward pads as before; 0.53-0.86x
+    cuDNN). Pairs not built (64/256: v wider than q) pad both; off Hopper each dim pads on its own (tl.*),
+    which on the H100 ran slower than padding both for the Gluon kernels: 192/128 forward+backward 209 vs
+    271 TFLOP/s at 2,16,8192 (benchmarks/results/value_dim_bf16_20261125-151008.json)."""
     dp, dvp = padded_head_dim(shape.head_dim), padded_head_dim(shape.head_dim_v)
     if dp != dvp and gluon(q if dp > dvp else v):
-        return max(dp, dvp), max(dp, dvp)
+        own = (-(-shape.head_dim // 64) * 64, dvp)
+        return own if own in pairs else (max(dp, dvp), max(dp, dvp))
     return dp, dvp
 
 

@@ -51,6 +51,12 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   loops lost more than the tile ends gained), +1-2 % at 16,16,512 (twenty-seventh session).
 - O and the natural-log LSE [B, Hq, Nq] are written exactly as the tl.* forward writes them, so the
   backward and ring attention consume either.
+- V may have a head dim of its own (``HEAD_DIM_V``, MLA's 192/128; equal to ``HEAD_DIM`` in every other
+  call): S = Q K^T at q's width; V's ring, P V, O's accumulator and the epilogue at v's. Shared-memory tiles
+  are powers of two, so a head dim of 192 keeps Q and K in three 64-column chunks (TMA boxes of 64 columns,
+  S as three chained wgmmas; :func:`accel.kernels.gluon.tiles._chunks`) and O is staged in the first two
+  chunks of Q's buffer (:func:`_o_stage`). On an H200 1.63-2.14x the forward with both dims padded to 256
+  (docs/kernels-log.md, 2026-12-03, fifty-fourth session).
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
 operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches) and, for key blocks of 128 or more,
 each block's PV inside the block (``INLINE_PV``, :func:`_step_inline`), as do short D64 calls with two
@@ -96,6 +102,8 @@ from gpuaccel.accel.kernels.gluon.tiles import (
     CONSUMER_REGS,
     HALF_M,
     TWO_PER_SM_REGS,
+    _chunk,
+    _chunks,
     _kv_blocks,
     _next_tile,
     _q_slot,
@@ -148,14 +156,25 @@ def _note_get(slot, WARPS: gl.constexpr):
 
 
 @gluon.jit
+def _load_chunks(desc, smem, bar, slot, b, h, row, CHUNKS: gl.constexpr):
+    """One Q or K tile by TMA into buffer ``slot`` of ``smem``, as ``CHUNKS`` column chunks of the
+    descriptor's box (:func:`accel.kernels.gluon.tiles._chunks`), completing on ``bar`` (whose expect,
+    ``CHUNKS`` boxes, the caller has set)."""
+    for c in gl.static_range(CHUNKS):
+        tma.async_copy_global_to_shared(desc, [b, h, row, c * smem.shape[-1]], bar,
+                                        smem.index(_chunk(slot, c, CHUNKS)))  # fmt: skip
+
+
+@gluon.jit
 def _load_k(k_desc, k_smem, k_ready, k_empty, c, b, hkv, k0, n_tile, j, BLOCK_N: gl.constexpr,
-            K_STAGES: gl.constexpr, DIAG_FIRST: gl.constexpr):  # fmt: skip
-    """K of the tile's key block j into K ring entry ``c`` once every consumer has released that slot."""
+            K_STAGES: gl.constexpr, DIAG_FIRST: gl.constexpr, Q_CHUNKS: gl.constexpr = 1):  # fmt: skip
+    """K of the tile's key block j into K ring entry ``c`` once every consumer has released that slot
+    (``Q_CHUNKS`` column chunks, :func:`_load_chunks`)."""
     s = c % K_STAGES
     mbarrier.wait(k_empty.index(s), ((c // K_STAGES) & 1) ^ 1)
-    mbarrier.expect(k_ready.index(s), k_desc.block_type.nbytes)
+    mbarrier.expect(k_ready.index(s), Q_CHUNKS * k_desc.block_type.nbytes)
     key = k0 + (n_tile - 1 - j if DIAG_FIRST else j) * BLOCK_N
-    tma.async_copy_global_to_shared(k_desc, [b, hkv, key, 0], k_ready.index(s), k_smem.index(s))
+    _load_chunks(k_desc, k_smem, k_ready.index(s), s, b, hkv, key, Q_CHUNKS)
 
 
 @gluon.jit
@@ -167,8 +186,10 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
                    DIAG_FIRST: gl.constexpr = False,
                    PAD_TOP: gl.constexpr = False, K_STAGES: gl.constexpr = 2,
                    V_CHUNKS: gl.constexpr = 0, notes=None, qs_ptr=None, ks_ptr=None, vs_ptr=None,
-                   qk_scale=0.0, ds_sb=0, ds_sh=0, Q_RING: gl.constexpr = False):  # fmt: skip
+                   qk_scale=0.0, ds_sb=0, ds_sh=0, Q_RING: gl.constexpr = False,
+                   Q_CHUNKS: gl.constexpr = 1):  # fmt: skip
     """The loads of tile ``t``, this program's ``i``-th, after ``cnt`` K/V blocks; returns the new count.
+    ``Q_CHUNKS``: Q and K tiles in that many column chunks (:func:`_load_chunks`; 3 at a head dim of 192).
     ``Q_RING`` (:func:`accel.kernels.gluon.tiles._q_slot`): consumer 0's Q first, the other consumers'
     after the tile's first K/V block (their buffers are the ones the tile before's first slices hand back
     last), so that block's loads need not wait for them.
@@ -198,23 +219,21 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
             gl.store(sched_ptr + gl.program_id(0) * (CONSUMERS * Q_BUFS) + qb, t)
         if V_CHUNKS > 0:  # likewise
             _note_put(notes.index(qb), t, qk_ds, v_ds, 1)
-        mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
-        tma.async_copy_global_to_shared(
-            q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(qb), q_smem.index(qb)
-        )
+        mbarrier.expect(q_ready.index(qb), Q_CHUNKS * q_desc.block_type.nbytes)
+        _load_chunks(q_desc, q_smem, q_ready.index(qb), qb, b, h, q0 + start_m + c * HALF_M, Q_CHUNKS)
     n_tile, _ = _kv_blocks(start_m, CONSUMERS * HALF_M, len_k, len_k - len_q, BLOCK_N, CAUSAL)
     j0, j1, _ = _tile_keys(i, sched_ptr, sched_len, n_tile, SPLIT)
     for j in range(j0, j1):
         if K_STAGES > STAGES:  # K(j+1) before V(j): the tile's first K alone, then one ahead
             if j == j0:
                 _load_k(k_desc, k_smem, k_ready, k_empty, cnt, b, hkv, k0, n_tile, j, BLOCK_N, K_STAGES,
-                        DIAG_FIRST)  # fmt: skip
+                        DIAG_FIRST, Q_CHUNKS)  # fmt: skip
             if j + 1 < j1:
                 _load_k(k_desc, k_smem, k_ready, k_empty, cnt + 1, b, hkv, k0, n_tile, j + 1, BLOCK_N,
-                        K_STAGES, DIAG_FIRST)  # fmt: skip
+                        K_STAGES, DIAG_FIRST, Q_CHUNKS)  # fmt: skip
         else:
             _load_k(k_desc, k_smem, k_ready, k_empty, cnt, b, hkv, k0, n_tile, j, BLOCK_N, K_STAGES,
-                    DIAG_FIRST)  # fmt: skip
+                    DIAG_FIRST, Q_CHUNKS)  # fmt: skip
         s = cnt % STAGES
         mbarrier.wait(v_empty.index(s), ((cnt // STAGES) & 1) ^ 1)
         key = k0 + (n_tile - 1 - j if DIAG_FIRST else j) * BLOCK_N
@@ -235,10 +254,9 @@ def _producer_tile(t, i, cnt, q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_
                 for c in gl.static_range(1, CONSUMERS):
                     qb, q_ph = _q_slot(i, c, CONSUMERS, Q_BUFS, Q_RING)
                     mbarrier.wait(q_empty.index(qb), q_ph ^ 1)
-                    mbarrier.expect(q_ready.index(qb), q_desc.block_type.nbytes)
-                    tma.async_copy_global_to_shared(
-                        q_desc, [b, h, q0 + start_m + c * HALF_M, 0], q_ready.index(qb), q_smem.index(qb)
-                    )
+                    mbarrier.expect(q_ready.index(qb), Q_CHUNKS * q_desc.block_type.nbytes)
+                    _load_chunks(q_desc, q_smem, q_ready.index(qb), qb, b, h, q0 + start_m + c * HALF_M,
+                                 Q_CHUNKS)  # fmt: skip
     return cnt
 
 
@@ -251,7 +269,8 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
               DYNAMIC: gl.constexpr = False, DIAG_FIRST: gl.constexpr = False,
               PAD_TOP: gl.constexpr = False, PAD_SKIP: gl.constexpr = False,
               K_STAGES: gl.constexpr = 2, V_CHUNKS: gl.constexpr = 0, notes=None, qs_ptr=None, ks_ptr=None,
-              vs_ptr=None, qk_scale=0.0, ds_sb=0, ds_sh=0, Q_RING: gl.constexpr = False):  # fmt: skip
+              vs_ptr=None, qk_scale=0.0, ds_sb=0, ds_sh=0, Q_RING: gl.constexpr = False,
+              Q_CHUNKS: gl.constexpr = 1):  # fmt: skip
     """TMA loads of Q (per tile, ``Q_BUFS`` buffers per consumer) and of the K/V ring. ``V_T``: V is stored
     transposed [B, H, D, N] (the FP8 forward's K-major B operand), so its blocks start at column ``key``.
     ``VARLEN``: boxes start at the tile's document's first token (:func:`_tile_place`). ``SPLIT``: the
@@ -259,7 +278,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
     tiles are drawn in order from a counter past the items table (:func:`_next_tile`) while any are left,
     so a program that drew heavy tiles draws fewer; the consumers learn each tile's number through
     ``sched_ptr`` and the end from a -1 there. ``PAD_SKIP``: non-causal tiles from the host's table too.
-    ``V_CHUNKS`` and the tile notes: :func:`_producer_tile`'s."""
+    ``V_CHUNKS``, the tile notes and ``Q_CHUNKS``: :func:`_producer_tile`'s."""
     SCHEDULED: gl.constexpr = (CAUSAL and not VARLEN) or SPLIT or PAD_SKIP
     cnt = 0  # K/V blocks issued so far: ring slot and phase
     if DYNAMIC:
@@ -271,7 +290,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
                 DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES, V_CHUNKS, notes, qs_ptr, ks_ptr, vs_ptr, qk_scale,
-                ds_sb, ds_sh,
+                ds_sb, ds_sh, Q_CHUNKS=Q_CHUNKS,
             )  # fmt: skip
             i += 1
             t = _next_tile(items_ptr, n_items)
@@ -288,7 +307,7 @@ def _producer(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_ready, q_empty, 
                 k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, sched_ptr,
                 sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL, CONSUMERS, V_T, VARLEN, Q_BUFS, SPLIT,
                 DYNAMIC, DIAG_FIRST, PAD_TOP, K_STAGES, V_CHUNKS, notes, qs_ptr, ks_ptr, vs_ptr, qk_scale,
-                ds_sb, ds_sh, Q_RING,
+                ds_sb, ds_sh, Q_RING, Q_CHUNKS,
             )  # fmt: skip
 
 
@@ -468,6 +487,27 @@ def _epilogue_part(acc, m_i, l_i, part_o, part_lse, slot, HALF: gl.constexpr, CO
 
 
 @gluon.jit
+def _o_stage(q_smem, qb, q_s, o_desc, HEAD_DIM: gl.constexpr, HEAD_DIM_V: gl.constexpr,
+             Q_CHUNKS: gl.constexpr = 1):  # fmt: skip
+    """Where :func:`_epilogue_tma` stages a slice's O: the tile's Q buffer ``qb`` as (the 2-D view the
+    consumer stores into, the 4-D tile the TMA store reads). At V's own width (``HEAD_DIM_V`` < ``HEAD_DIM``,
+    MLA's 192/128) O fills the buffer's first 64 x HEAD_DIM_V elements (its first chunks: a 128-byte
+    swizzled tile lays its 64-column chunks one after another), viewed in O's own layouts (its
+    descriptor's); at equal widths they are Q's own views (``q_s``, one chunk), as before."""
+    if HEAD_DIM_V == HEAD_DIM:
+        gl.static_assert(Q_CHUNKS == 1, "O staged in Q's buffer at Q's width: one chunk")
+        o_s = q_s[0]
+        o_tile = q_smem.index(qb)
+    else:
+        gl.static_assert(HEAD_DIM_V < HEAD_DIM, "O is staged in Q's buffer: V's head dim at most Q's")
+        first = q_smem.index(_chunk(qb, 0, Q_CHUNKS))
+        o_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM_V], q_smem.dtype)
+        o_s = first._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM_V], o_2d)
+        o_tile = first._reinterpret(q_smem.dtype, [1, 1, HALF_M, HEAD_DIM_V], o_desc.layout)
+    return o_s, o_tile
+
+
+@gluon.jit
 def _key_block(e, top, DIAG_FIRST: gl.constexpr):
     """The key block in a slice's ``e``-th ring entry of a tile: ``top`` - e when its blocks arrive last
     first (``DIAG_FIRST``, ``top`` its last block), else e."""
@@ -524,6 +564,8 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     blocks): ``qk_ds`` the exp2 scale (Q's times K's once a tile: the same product the spread scale blocks
     gave per block), ``v_ds`` V's."""
     PER_BLOCK: gl.constexpr = FP8 and not V_GIVEN  # K's scale per key block
+    # O's columns: P V at V's width (V's ring [.., keys, D_V]; FP8's V^T ring [.., D, keys])
+    HEAD_DIM_V: gl.constexpr = v_smem.shape[-2] if FP8 else v_smem.shape[-1]
     K_INSTR: gl.constexpr = 32 if FP8 else 16
     FP8_SHIFT: gl.constexpr = FP8_P_LOG2 if RESCALE + FP8_P_LOG2 <= E4M3_MAX_LOG2 else E4M3_MAX_LOG2 - RESCALE
     P_SHIFT: gl.constexpr = FP8_SHIFT if FP8 else 0.0
@@ -531,13 +573,13 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, K_INSTR]
     )
     o_layout: gl.constexpr = gl.NVMMADistributedLayout(
-        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM, K_INSTR]
+        version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, HEAD_DIM_V, K_INSTR]
     )
     p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=K_INSTR // 8)
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
-    q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
+    Q_CHUNKS: gl.constexpr = HEAD_DIM // q_smem.shape[-1]  # Q's and K's column chunks (192: three)
     qb, _ = _q_slot(i, HALF, CONSUMERS, Q_BUFS, Q_RING)  # this tile's Q buffer
-    q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
+    q_s = _chunks(q_smem, qb, Q_CHUNKS, HALF_M)
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
         CAUSAL, VARLEN, PAD_TOP,
@@ -579,7 +621,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
     if INLINE_PV:  # each block's PV inside the block (no P carried: FP8's 256-key blocks)
         m_i = gl.full([HALF_M], float("-inf"), gl.float32, row_layout)
         l_i = gl.zeros([HALF_M], gl.float32, row_layout)
-        acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+        acc = gl.zeros([HALF_M, HEAD_DIM_V], gl.float32, o_layout)
         first = j0
         if PINGPONG:  # the tile's first turn: its first QK^T (each step passes it on, _step_inline)
             _turn(HALF, False, CONSUMERS)
@@ -670,7 +712,7 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
                 len_k, s_layout, BLOCK_N, True, CAUSAL, P_SHIFT, RESCALE, RESCALE_WARP, ROW_LIMIT,
             )  # fmt: skip
         p = _p_operand(p, v_smem.dtype, p_layout, FP8)
-        acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, o_layout)
+        acc = gl.zeros([HALF_M, HEAD_DIM_V], gl.float32, o_layout)
         for e in range(1, lead):  # DIAG_FIRST: the masked blocks after the first; else the unmasked ones
             j = _key_block(e, top, DIAG_FIRST)
             acc, m_i, l_i, p, alpha, grow = _step(
@@ -725,30 +767,32 @@ def _consumer_tile(t, i, cnt, q_smem, k_smem, v_smem, q_ready, q_empty, k_ready,
         lse_base = lse_ptr + bh.to(gl.int64) * len_q
     if O_TMA:
         if SPLIT == 2:  # every item a piece: its slot's fp32 rows, then Q's buffer back
-            _epilogue_part(acc, m_i, l_i, part_o, part_lse, slot, HALF, CONSUMERS, o_layout, HEAD_DIM,
+            _epilogue_part(acc, m_i, l_i, part_o, part_lse, slot, HALF, CONSUMERS, o_layout, HEAD_DIM_V,
                            O_RECIP)  # fmt: skip
             mbarrier.arrive(q_empty.index(qb))
         elif not VARLEN:
-            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
+            o_s, o_tile = _o_stage(q_smem, qb, q_s, o_desc, HEAD_DIM, HEAD_DIM_V, Q_CHUNKS)
+            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, o_s, o_tile, o_desc,
                           [b, h, row0, 0], q_empty.index(qb), o_layout, O_RECIP)  # fmt: skip
         elif row0 + HALF_M <= len_q:  # a 64-row slice inside its document
-            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, q_s, q_smem.index(qb), o_desc,
+            o_s, o_tile = _o_stage(q_smem, qb, q_s, o_desc, HEAD_DIM, HEAD_DIM_V, Q_CHUNKS)
+            _epilogue_tma(acc, m_i, l_i, lse_base, offs_m, len_q, o_s, o_tile, o_desc,
                           [b, h, q0 + row0, 0], q_empty.index(qb), o_layout, O_RECIP)  # fmt: skip
         else:  # a packed document's last rows: a box would write the next document's, so by row mask
             _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q,
-                      o_layout, HEAD_DIM, P_SHIFT, FP8, O_RECIP=O_RECIP)  # fmt: skip
+                      o_layout, HEAD_DIM_V, P_SHIFT, FP8, O_RECIP=O_RECIP)  # fmt: skip
             mbarrier.arrive(q_empty.index(qb))
     elif SPLIT:
         if slot >= 0:  # part of the tile's keys: its slot's fp32 rows, tile row r at row r
             part = slot.to(gl.int64) * (CONSUMERS * HALF_M) - start_m
-            _epilogue(acc, m_i, l_i, col_scale, part_o + part * HEAD_DIM, part_lse + part, row0, offs_m,
-                      HEAD_DIM, len_q, o_layout, HEAD_DIM, P_SHIFT, FP8, O_RECIP=O_RECIP)  # fmt: skip
+            _epilogue(acc, m_i, l_i, col_scale, part_o + part * HEAD_DIM_V, part_lse + part, row0, offs_m,
+                      HEAD_DIM_V, len_q, o_layout, HEAD_DIM_V, P_SHIFT, FP8, O_RECIP=O_RECIP)  # fmt: skip
         else:
             _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q,
-                      o_layout, HEAD_DIM, P_SHIFT, FP8, O_RECIP=O_RECIP)  # fmt: skip
+                      o_layout, HEAD_DIM_V, P_SHIFT, FP8, O_RECIP=O_RECIP)  # fmt: skip
     else:
         _epilogue(acc, m_i, l_i, col_scale, o_base, lse_base, row0, offs_m, stride_on, len_q, o_layout,
-                  HEAD_DIM, P_SHIFT, FP8, PAD_TOP, O_RECIP)  # fmt: skip
+                  HEAD_DIM_V, P_SHIFT, FP8, PAD_TOP, O_RECIP)  # fmt: skip
     return cnt
 
 
@@ -766,9 +810,9 @@ def _slice_place(t, i, cnt, q_smem, heads_q, seq_q, seq_k, num_m, bh_total, grou
     s_layout: gl.constexpr = gl.NVMMADistributedLayout(
         version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, BLOCK_N, 16]
     )
-    q_2d: gl.constexpr = gl.NVMMASharedLayout.get_default_for([HALF_M, HEAD_DIM], q_smem.dtype)
+    gl.static_assert(q_smem.shape[-1] == HEAD_DIM, "NEXT_QK: Q in one chunk")
     qb, _ = _q_slot(i, HALF, CONSUMERS, Q_BUFS)
-    q_s = q_smem.index(qb)._reinterpret(q_smem.dtype, [HALF_M, HEAD_DIM], q_2d)
+    q_s = _chunks(q_smem, qb, 1, HALF_M)
     b, h, bh, start_m, q0, k0, len_q, len_k = _tile_place(
         t, num_m, bh_total, group_heads, heads_q, seq_q, seq_k, items_ptr, n_items, CONSUMERS * HALF_M,
         CAUSAL, False, PAD_TOP,
@@ -881,7 +925,7 @@ def _slice_store(out, lse, q_smem, qb, q_s, q_empty, o_desc, o_ptr, lse_ptr, b, 
         keep = keep & (offs_m >= 0)
     gl.store(lse_base + offs_m, lse, mask=keep)
     if O_TMA:
-        q_s.store(out)
+        q_s[0].store(out)
         fence_async_shared()
         tma.async_copy_shared_to_global(o_desc, [b, h, row0, 0], q_smem.index(qb))
         tma.store_wait(0)
@@ -1130,7 +1174,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
              ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
              PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
              K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0, V_GIVEN: gl.constexpr = False,
-             ds_sb=0, ds_sh=0, VT_SPLIT: gl.constexpr = True, Q_RING: gl.constexpr = False):  # fmt: skip
+             ds_sb=0, ds_sh=0, VT_SPLIT: gl.constexpr = True, Q_RING: gl.constexpr = False,
+             HEAD_DIM_V: gl.constexpr = 0):  # fmt: skip
     """Shared memory, barriers and partitions of both forwards. ``FP8``: e4m3 operands, V stored as V^T
     tiles, scales from ``qs_ptr``/``ks_ptr``/``vs_ptr`` (unused otherwise). Partition c < CONSUMERS: rows
     [64c, 64c + 64) of each tile (0: the default partition, the kernel's 4 warps); then the producer.
@@ -1139,15 +1184,29 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
     issue the next tile's first QK^T before this tile's epilogue (:func:`_consumer_ahead`). ``V_GIVEN``
     (FP8, dense): ``v_desc`` is V as given ([B, H, N, D], 32-column boxes), which the producer brings into a
     raw ring and a fourth warpgroup (:func:`_transposer`, 24 registers) transposes into the V^T ring; the
-    producer reads the descales and leaves each tile's note beside its Q (:func:`_note_put`)."""
+    producer reads the descales and leaves each tile's note beside its Q (:func:`_note_put`).
+    ``HEAD_DIM_V`` (0: ``HEAD_DIM``): V's and O's head dim, where it differs from Q's and K's (MLA's 192/128,
+    16-bit): S = Q K^T runs at ``HEAD_DIM``; V's ring, P V, O's accumulator and the epilogue at
+    ``HEAD_DIM_V`` (the consumers read it off V's ring, :func:`_consumer_tile`). O by TMA is staged in Q's
+    buffer (:func:`_o_stage`), so there it is at most ``HEAD_DIM``."""
+    DV: gl.constexpr = HEAD_DIM_V if HEAD_DIM_V > 0 else HEAD_DIM
+    gl.static_assert(DV == HEAD_DIM or not (FP8 or NEXT_QK),
+                     "a V head dim of its own: the 16-bit forward without NEXT_QK")  # fmt: skip
+    gl.static_assert(DV <= HEAD_DIM or not O_TMA, "O by TMA is staged in Q's buffer: V's dim at most Q's")
     gl.static_assert(not K_AHEAD or not FP8, "K_AHEAD: the bf16/fp16 forward")
     gl.static_assert(not V_GIVEN or (FP8 and not VARLEN and not NEXT_QK), "V_GIVEN: the dense FP8 forward")
     gl.static_assert(not Q_RING or not NEXT_QK, "Q_RING: the walk of _consumer")
     K_STAGES: gl.constexpr = STAGES + 1 if K_AHEAD else STAGES
     Q_SLOTS: gl.constexpr = CONSUMERS + 1 if Q_RING else CONSUMERS * Q_BUFS
     dtype: gl.constexpr = q_desc.dtype
-    q_smem = gl.allocate_shared_memory(dtype, [Q_SLOTS, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    k_smem = gl.allocate_shared_memory(dtype, [K_STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
+    # Q and K in column chunks of their descriptors' boxes: one at a power of two, three at 192
+    # (gluon.tiles._chunks: Gluon's shared-memory tiles take powers of two alone)
+    Q_COLS: gl.constexpr = q_desc.block_type.shape[-1]
+    Q_CHUNKS: gl.constexpr = HEAD_DIM // Q_COLS
+    gl.static_assert(Q_CHUNKS * Q_COLS == HEAD_DIM and (Q_CHUNKS == 1 or not (FP8 or VARLEN)),
+                     "Q/K in column chunks: the dense 16-bit forward")  # fmt: skip
+    q_smem = gl.allocate_shared_memory(dtype, [Q_SLOTS * Q_CHUNKS, 1, 1, HALF_M, Q_COLS], q_desc.layout)
+    k_smem = gl.allocate_shared_memory(dtype, [K_STAGES * Q_CHUNKS, 1, 1, BLOCK_N, Q_COLS], k_desc.layout)
     V_CHUNKS: gl.constexpr = HEAD_DIM // V_COLS if V_GIVEN else 0
     if V_GIVEN:
         vt_layout: gl.constexpr = gl.NVMMASharedLayout.get_default_for([1, 1, HEAD_DIM, BLOCK_N], dtype)
@@ -1163,7 +1222,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
     elif FP8:
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HEAD_DIM, BLOCK_N], v_desc.layout)
     else:
-        v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
+        v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, DV], v_desc.layout)
     q_ready, q_empty, k_ready, v_ready, k_empty, v_empty = _ring_barriers(
         STAGES, CONSUMERS, Q_BUFS, K_STAGES, Q_SLOTS if Q_RING else 0
     )
@@ -1190,7 +1249,7 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
                           k_empty, v_empty, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads,
                           num_tiles, sched_ptr, sched_len, items_ptr, n_items, BLOCK_N, STAGES, CAUSAL,
                           CONSUMERS, FP8, VARLEN, Q_BUFS, SPLIT, DYNAMIC, DIAG_FIRST, PAD_TOP, PAD_SKIP,
-                          K_STAGES, 0, None, None, None, None, 0.0, 0, 0, Q_RING))
+                          K_STAGES, 0, None, None, None, None, 0.0, 0, 0, Q_RING, Q_CHUNKS))
              for c in (0, 1, 2, 3)[: CONSUMERS + 1]],
             (4,) * (CONSUMERS - 1) + (1,),
             (CONSUMER_REGS,) * (CONSUMERS - 1) + (24,),
@@ -1249,14 +1308,15 @@ def gluon_attn_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stride
                           ROW_LIMIT: gl.constexpr = False, O_RECIP: gl.constexpr = False,
                           PINGPONG: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
                           K_AHEAD: gl.constexpr = False, NEXT_QK: gl.constexpr = 0,
-                          Q_RING: gl.constexpr = False):  # fmt: skip
+                          Q_RING: gl.constexpr = False, HEAD_DIM_V: gl.constexpr = 0):  # fmt: skip
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_ob, stride_oh,
              stride_on, qk_scale, heads_q, group, seq_q, seq_k, num_m, bh_total, group_heads, num_tiles,
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
              CONSUMER_REGS, False, False, INLINE_PV, Q_BUFS, O_TMA, o_desc, RESCALE=RESCALE,
              RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST, PAD_TOP=PAD_TOP, PAD_SKIP=PAD_SKIP,
              ROW_LIMIT=ROW_LIMIT, O_RECIP=O_RECIP, PINGPONG=PINGPONG,
-             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD, NEXT_QK=NEXT_QK, Q_RING=Q_RING)  # fmt: skip
+             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD, NEXT_QK=NEXT_QK, Q_RING=Q_RING,
+             HEAD_DIM_V=HEAD_DIM_V)  # fmt: skip
 
 
 @gluon.jit
@@ -1268,7 +1328,7 @@ def gluon_attn_fwd_split_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, 
                                 O_TMA: gl.constexpr, RESCALE: gl.constexpr = 0.0,
                                 RESCALE_WARP: gl.constexpr = False, ROW_LIMIT: gl.constexpr = False,
                                 O_RECIP: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-                                K_AHEAD: gl.constexpr = False):  # fmt: skip
+                                K_AHEAD: gl.constexpr = False, HEAD_DIM_V: gl.constexpr = 0):  # fmt: skip
     """:func:`gluon_attn_fwd_kernel` (non-causal, one program per SM, P carried) walking the host's table
     of the last round's pieces (``GluonFwdConfig.tail_split``), each writing its O and LSE to ``part_o`` /
     ``part_lse`` for :func:`accel.kernels.gluon.merge.launch_tail_merge` (``SPLIT`` 2: every item a piece).
@@ -1280,7 +1340,7 @@ def gluon_attn_fwd_split_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, 
              sched_ptr, sched_len, sched_ptr, 1, 0, HEAD_DIM, BLOCK_N, STAGES, False, CONSUMERS,
              CONSUMER_REGS, False, False, False, Q_BUFS, O_TMA, o_desc, 2, part_o, part_lse,
              RESCALE=RESCALE, RESCALE_WARP=RESCALE_WARP, ROW_LIMIT=ROW_LIMIT, O_RECIP=O_RECIP,
-             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD)  # fmt: skip
+             FIRST_FULL=FIRST_FULL, K_AHEAD=K_AHEAD, HEAD_DIM_V=HEAD_DIM_V)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -1297,20 +1357,26 @@ def launch_gluon_fwd(
     cfg: GluonFwdConfig | None = None,
     bound: Bound | None = None,
 ) -> None:
-    """Run the warp-specialised forward into ``o`` (q's shape, unit last stride) and ``lse`` [B, Hq, Nq]
-    (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in ``tuning.GLUON_HEAD_DIMS``.
+    """Run the warp-specialised forward into ``o`` (q's shape with v's head dim, unit last stride) and
+    ``lse`` [B, Hq, Nq] (contiguous fp32). q/k/v: [B, H, N, D] with TMA-legal strides, D in
+    ``tuning.GLUON_HEAD_DIMS``, or (q's D, v's D) a pair of ``tuning.GLUON_VALUE_DIMS`` (MLA's 192/128: the
+    kernel's ``HEAD_DIM_V``, S at q's width and P V at v's, :func:`_forward`).
     With ``bound`` (a call signature's, whose ``o`` is a fresh contiguous buffer) the second and later calls
     repeat the first one's launch with their own tensors and scale."""
     planned = bound.get(PLANNED) if bound is not None else None
     if planned is not None:
-        again, block_n, o_tma, o_strides, walk = planned
-        again(Tma(q, CONSUMER_ROWS), Tma(k, block_n), Tma(v, block_n), Tma(o if o_tma else q, CONSUMER_ROWS),
+        again, block_n, o_tma, o_strides, walk, qc = planned
+        again(Tma(q, CONSUMER_ROWS, qc), Tma(k, block_n, qc), Tma(v, block_n),
+              Tma(o, CONSUMER_ROWS) if o_tma else Tma(q, CONSUMER_ROWS, qc),
               o, lse, *o_strides, scale * LOG2E, *walk)  # fmt: skip
         return
-    d = q.shape[-1]
-    cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2], causal)
-    if cfg.o_tma and not tma_legal(o):  # a caller's buffer TMA cannot address: stores from registers
-        cfg = replace(cfg, o_tma=False)
+    d, dv = q.shape[-1], v.shape[-1]
+    qc = chunk_cols(d)
+    cfg = cfg or gluon_fwd_config(d, q.shape[2], k.shape[2], causal, head_dim_v=dv)
+    if cfg.o_tma and (not tma_legal(o) or dv > d):  # a caller's buffer TMA cannot address (or O wider than
+        cfg = replace(cfg, o_tma=False)  # Q's buffer it is staged in): stores from registers
+    if dv != d and (cfg.next_qk or cfg.ctas_per_sm != 1):
+        raise ValueError(f"a value head dim of its own ({d}/{dv}): one program per SM, no next_qk, got {cfg}")
     if cfg.consumers not in CONSUMER_REGS:
         raise ValueError(f"the Gluon forward takes {tuple(CONSUMER_REGS)} consumers, got {cfg.consumers}")
     two = cfg.ctas_per_sm == 2
@@ -1343,8 +1409,8 @@ def launch_gluon_fwd(
     cap, regs = TWO_PER_SM_REGS if two else (None, cfg.consumer_regs or CONSUMER_REGS[cfg.consumers])
     launch(
         gluon_attn_fwd_kernel, (programs,),
-        (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n),
-         Tma(o if cfg.o_tma else q, CONSUMER_ROWS), o, lse,  # unused without o_tma: q's, of the same type
+        (Tma(q, CONSUMER_ROWS, qc), Tma(k, cfg.block_n, qc), Tma(v, cfg.block_n),
+         Tma(o, CONSUMER_ROWS) if cfg.o_tma else Tma(q, CONSUMER_ROWS, qc), o, lse,  # (unused: q's, a type)
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal),
              CONSUMERS=cfg.consumers, CONSUMER_REGS=regs, INLINE_PV=two,  # no P carried: no spill at 80
@@ -1352,13 +1418,13 @@ def launch_gluon_fwd(
              RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
              PAD_TOP=pad_top, PAD_SKIP=pad_skip, ROW_LIMIT=cfg.row_limit or pad_skip,
              O_RECIP=cfg.o_recip, PINGPONG=pingpong, FIRST_FULL=cfg.first_full and not two,
-             K_AHEAD=cfg.k_ahead, NEXT_QK=next_qk, Q_RING=cfg.q_ring),
+             K_AHEAD=cfg.k_ahead, NEXT_QK=next_qk, Q_RING=cfg.q_ring, HEAD_DIM_V=dv),
         dict(num_warps=4, maxnreg=cap) if two else dict(num_warps=4), bound, "gluon_fwd",
     )  # fmt: skip
     if cut is not None:
         _launch_pieces(q, k, v, o, lse, scale, cfg, cut, bound)
     elif bound is not None and "gluon_fwd" in bound:
-        bound[PLANNED] = (bound["gluon_fwd"], cfg.block_n, cfg.o_tma, o.stride()[:3], walk)
+        bound[PLANNED] = (bound["gluon_fwd"], cfg.block_n, cfg.o_tma, o.stride()[:3], walk, qc)
 
 
 def _launch_pieces(
@@ -1377,20 +1443,31 @@ def _launch_pieces(
     ``o`` / ``lse``. No ``PLANNED`` replay for such calls: the walk is kept in ``bound`` and the launches
     are bound by name (a call this size runs milliseconds)."""
     programs, walk, (items, slots, most, _) = cut
-    d = q.shape[-1]
-    part = split_scratch(slots, cfg.consumers * CONSUMER_ROWS, d, o.device)
+    d, dv = q.shape[-1], v.shape[-1]
+    qc = chunk_cols(d)
+    part = split_scratch(slots, cfg.consumers * CONSUMER_ROWS, dv, o.device)
     launch(
         gluon_attn_fwd_split_kernel, (programs,),
-        (Tma(q, CONSUMER_ROWS), Tma(k, cfg.block_n), Tma(v, cfg.block_n),
-         Tma(o if cfg.o_tma else q, CONSUMER_ROWS), o, lse,
+        (Tma(q, CONSUMER_ROWS, qc), Tma(k, cfg.block_n, qc), Tma(v, cfg.block_n),
+         Tma(o, CONSUMER_ROWS) if cfg.o_tma else Tma(q, CONSUMER_ROWS, qc), o, lse,
          o.stride(0), o.stride(1), o.stride(2), scale * LOG2E, *walk, *part),
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CONSUMERS=cfg.consumers,
              CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=cfg.q_bufs, O_TMA=cfg.o_tma,
              RESCALE=float(cfg.rescale_log2), RESCALE_WARP=cfg.rescale_warp, ROW_LIMIT=cfg.row_limit,
-             O_RECIP=cfg.o_recip, FIRST_FULL=cfg.first_full, K_AHEAD=cfg.k_ahead),
+             O_RECIP=cfg.o_recip, FIRST_FULL=cfg.first_full, K_AHEAD=cfg.k_ahead, HEAD_DIM_V=dv),
         dict(num_warps=4), bound, "gluon_fwd_pieces",
     )  # fmt: skip
     launch_tail_merge(part, o, lse, walk[4], items, most, bound)
+
+
+def chunk_cols(head_dim: int) -> int:
+    """The columns of Q's and K's TMA boxes and shared-memory chunks at ``head_dim``: all of them at a power
+    of two, else 64 (MLA's 192: three chunks, :func:`accel.kernels.gluon.tiles._chunks`)."""
+    if head_dim & (head_dim - 1) == 0:
+        return head_dim
+    if head_dim % 64:
+        raise ValueError(f"Gluon forward: q's head dim a power of two or a multiple of 64, got {head_dim}")
+    return 64
 
 
 def takes_turns(cfg: GluonFwdConfig, causal: bool, pad_skip: bool) -> bool:

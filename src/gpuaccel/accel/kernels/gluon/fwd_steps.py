@@ -14,7 +14,7 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier, warpgroup_mma, warpgroup_mma_wait
 
-from gpuaccel.accel.kernels.gluon.tiles import HALF_M
+from gpuaccel.accel.kernels.gluon.tiles import HALF_M, _chunk
 
 FP8_P_LOG2 = gl.constexpr(8.0)  # FP8: P x 2**8 before its e4m3 cast (small probabilities off the subnormals)
 # log2(448) rounded down: e4m3's largest value. Under conditional rescaling (``RESCALE``) P may run
@@ -173,15 +173,22 @@ def _turn(HALF: gl.constexpr, PASS: gl.constexpr, CONSUMERS: gl.constexpr = 2):
 @gluon.jit
 def _qk(q_s, k_smem, k_ready, cnt, s_layout: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
         PINGPONG: gl.constexpr = False, HALF: gl.constexpr = 0):  # fmt: skip
-    """Wait for K of ring slot ``cnt`` and issue S = Q K^T asynchronously. ``PINGPONG``: after K has
-    landed, wait for this consumer's turn (:func:`_turn`) before the issue; the caller passes it on."""
+    """Wait for K of ring slot ``cnt`` and issue S = Q K^T asynchronously. ``q_s``: Q's column chunks
+    (:func:`accel.kernels.gluon.tiles._chunks`; one, or three at a head dim of 192), each a wgmma with K's
+    matching chunk into one accumulator. ``PINGPONG``: after K has landed, wait for this consumer's turn
+    (:func:`_turn`) before the issue; the caller passes it on."""
+    CHUNKS: gl.constexpr = len(q_s)
     s = cnt % STAGES
     mbarrier.wait(k_ready.index(s), (cnt // STAGES) & 1)
     if PINGPONG:
         _turn(HALF, False)
-    k_s = k_smem.index(s)._reinterpret(k_smem.dtype, [BLOCK_N, k_smem.shape[-1]], q_s.layout)
-    zero = gl.zeros([HALF_M, BLOCK_N], gl.float32, s_layout)
-    return warpgroup_mma(q_s, k_s.permute((1, 0)), zero, use_acc=False, is_async=True)
+    acc = gl.zeros([HALF_M, BLOCK_N], gl.float32, s_layout)
+    for c in gl.static_range(CHUNKS):
+        k_s = k_smem.index(_chunk(s, c, CHUNKS))._reinterpret(
+            k_smem.dtype, [BLOCK_N, k_smem.shape[-1]], q_s[c].layout
+        )
+        acc = warpgroup_mma(q_s[c], k_s.permute((1, 0)), acc, use_acc=c > 0, is_async=True)
+    return acc
 
 
 @gluon.jit

@@ -191,6 +191,31 @@ def _q_slot(i, c, CONSUMERS: gl.constexpr, Q_BUFS: gl.constexpr, Q_RING: gl.cons
 
 
 @gluon.jit
+def _chunk(slot, c, CHUNKS: gl.constexpr):
+    """The entry of column chunk ``c`` of buffer ``slot`` in a Q or K allocation of ``CHUNKS`` chunks a buffer
+    (:func:`_chunks`): the buffer itself when it is one chunk."""
+    return slot if CHUNKS == 1 else slot * CHUNKS + c
+
+
+@gluon.jit
+def _chunks(buf, slot, CHUNKS: gl.constexpr, rows: gl.constexpr):
+    """Buffer ``slot`` of a Q or K allocation ([slots x CHUNKS, 1, 1, rows, cols], a buffer's column chunks
+    in a row) as a tuple of its chunks' 2-D [rows, cols] views, the wgmma operands of S = Q K^T
+    (:func:`accel.kernels.gluon.fwd_steps._qk`). A head dim other than a power of two (MLA's 192) is
+    three 64-column chunks: Gluon's shared-memory tiles take powers of two alone; a power of two, one."""
+    cols: gl.constexpr = buf.shape[-1]
+    l2: gl.constexpr = gl.NVMMASharedLayout.get_default_for([rows, cols], buf.dtype)
+    gl.static_assert(CHUNKS == 1 or CHUNKS == 3, "a head dim of one chunk (a power of two) or three (192)")
+    if CHUNKS == 1:
+        views = (buf.index(slot)._reinterpret(buf.dtype, [rows, cols], l2),)
+    else:
+        views = (buf.index(slot * 3)._reinterpret(buf.dtype, [rows, cols], l2),
+                 buf.index(slot * 3 + 1)._reinterpret(buf.dtype, [rows, cols], l2),
+                 buf.index(slot * 3 + 2)._reinterpret(buf.dtype, [rows, cols], l2))  # fmt: skip
+    return views
+
+
+@gluon.jit
 def _ring_barriers(STAGES: gl.constexpr, CONSUMERS: gl.constexpr = 2, Q_BUFS: gl.constexpr = 1,
                    K_STAGES: gl.constexpr = 0, Q_SLOTS: gl.constexpr = 0):  # fmt: skip
     """(q_ready, q_empty, k_ready, v_ready, k_empty, v_empty), initialised: Q has ``Q_BUFS`` buffers per

@@ -214,6 +214,34 @@ CAUSAL_RESCALE = (128, 256)
 TWO_PER_SM_FWD = GluonFwdConfig(64, 2, 2, ctas_per_sm=2, o_tma=True)
 TWO_PER_SM_Q2_SEQ = 512
 GLUON_HEAD_DIMS = tuple(GLUON_FWD_CONFIGS)
+# A value head dim of its own (MLA's 192/128): (q/k's, v's) head dims the Gluon forward runs as they are,
+# S = QK^T at q's width and P V, O's accumulator, V's ring and the epilogue at v's (gluon.fwd._forward's
+# HEAD_DIM_V), against padding both to the larger power of two. Both in multiples of 64 (TMA's and wgmma's
+# 128-byte swizzled tiles; 192 as three 64-column chunks, gluon.tiles._chunks), v's at most q's (O is staged
+# in Q's buffer for its TMA store). Shared memory at 192/128: Q 2 x 24 KB, K 2 x 48 KB, V 2 x 32 KB (208 KB;
+# a second Q buffer a consumer does not fit); registers as D128's (a 64 x 128 O accumulator, 128-key score
+# tiles). 128/64 runs D128's configuration. 192/128 runs a slice's first block masked (no ``first_full``,
+# D128's choice): with it 0.99-1.03x at 2,16,8192 and 4,16,4096 non-causal (H200, 3 and 5 alternated rounds,
+# benchmarks/results/value_dim_bf16_20261203-141554-s54-h200-ab.json, -142246-s54-h200-fwd.json: level),
+# and without it 12/12 bytes of spill offline against 28/56 (docs/kernels-log.md, fifty-fourth session)
+GLUON_FWD_VALUE_CONFIGS = {
+    (192, 128): GluonFwdConfig(128, 2, o_tma=True, rescale_log2=8.0),
+    (128, 64): GluonFwdConfig(128, 2, q_bufs=2, o_tma=True, rescale_log2=8.0, first_full=True),
+}
+GLUON_VALUE_DIMS = tuple(GLUON_FWD_VALUE_CONFIGS)
+# what benchmarks/value_dim_bench.py --variants times beside a pair's configuration (non-causal; causal calls
+# take value_fwd_config's rule). 192/128: the first full block unmasked (``first_full``, D128's choice), and
+# 64-key blocks, three stages and two Q buffers a consumer (no spill, 216 KB; 0.87-0.93x the shipped one)
+GLUON_FWD_VALUE_VARIANTS = {
+    (192, 128): [
+        GluonFwdConfig(128, 2, o_tma=True, rescale_log2=8.0, first_full=True),
+        GluonFwdConfig(64, 3, q_bufs=2, o_tma=True, rescale_log2=8.0),
+    ],
+}
+# the pairs a dense forward runs as they are by default (dense.attention._run_dims); the others pad both
+# dims to the larger power of two, as every pair did before. Both built pairs measured faster than padding
+# (H200, forward, 2026-12-03, 5 rounds): 192/128 1.63-2.14x, 128/64 1.12-1.18x (dense.attention._run_dims)
+GLUON_VALUE_FWD_DEFAULT: tuple[tuple[int, int], ...] = GLUON_VALUE_DIMS
 
 
 TWO_PER_SM_SEQ = 2048  # longest sequence that runs two D64 forward programs per SM
@@ -227,7 +255,11 @@ TILE_WASTE = 1.1  # a taller tile must leave at most this many padded rows x the
 
 
 def gluon_fwd_config(
-    head_dim: int, seq_q: int | None = None, seq_k: int | None = None, causal: bool = False
+    head_dim: int,
+    seq_q: int | None = None,
+    seq_k: int | None = None,
+    causal: bool = False,
+    head_dim_v: int | None = None,
 ) -> GluonFwdConfig:
     """The head dim's configuration; with ``seq_q``, three consumers only where their 192-row tiles pad
     the queries little more than 128-row ones: at Nq 128, 512 or 1024 a third of the tile (or an eighth)
@@ -247,7 +279,17 @@ def gluon_fwd_config(
     slower causal) and D128's unmasked first block (``first_full``, measured non-causal only)
     are dropped; each
     tile's key blocks run last first (``diag_first``) and, where O leaves by masked stores (D64), the
-    tiles are laid from the last query row up (``pad_top``): see :data:`CAUSAL_WALK`."""
+    tiles are laid from the last query row up (``pad_top``): see :data:`CAUSAL_WALK`.
+
+    ``head_dim_v`` other than ``head_dim``: the pair's configuration (:data:`GLUON_FWD_VALUE_CONFIGS`),
+    causal as D128's (the conditional rescale kept, ``first_full`` dropped, key blocks last first)."""
+    if head_dim_v is not None and head_dim_v != head_dim:
+        if (head_dim, head_dim_v) not in GLUON_FWD_VALUE_CONFIGS:
+            raise ValueError(
+                f"the Gluon forward runs (q, v) head dims {GLUON_VALUE_DIMS} as they are, got "
+                f"{(head_dim, head_dim_v)}"
+            )
+        return value_fwd_config(GLUON_FWD_VALUE_CONFIGS[(head_dim, head_dim_v)], causal)
     if head_dim == 64 and seq_q is not None and seq_k is not None and max(seq_q, seq_k) <= TWO_PER_SM_SEQ:
         q2 = not causal and max(seq_q, seq_k) <= TWO_PER_SM_Q2_SEQ
         return replace(TWO_PER_SM_FWD, q_bufs=2) if q2 else TWO_PER_SM_FWD
@@ -263,6 +305,14 @@ def gluon_fwd_config(
     if seq_q is not None and cfg.consumers == 3 and tall_tiles_waste(seq_q):
         return replace(cfg, consumers=2)
     return cfg
+
+
+def value_fwd_config(cfg: GluonFwdConfig, causal: bool) -> GluonFwdConfig:
+    """A value-dim pair's configuration ``cfg`` for a call with this causal flag: causal as D128's (the
+    conditional rescale kept, ``first_full`` dropped, each tile's key blocks last first)."""
+    if not causal:
+        return cfg
+    return replace(cfg, first_full=False, diag_first=True, pad_top=not cfg.o_tma)
 
 
 def tall_tiles_waste(seq_q: int) -> bool:

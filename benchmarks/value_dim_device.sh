@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# One device call for the Gluon forward at v's own head dim (MLA 192/128, the kernel's HEAD_DIM_V;
+# docs/kernels-log.md, 2026-12-03, fifty-fourth session). Steps, each on when its variable is 1:
+#   TESTS  the value-dim GPU tests (tests/gpu/test_flash_attn_parity_gpu.py -k value_head_dim: FlashAttention's
+#          standard on output, lse and gradients; every pair's configuration and variants launched directly)
+#          and a few of the Gluon forward's own cases (tests/gpu/test_gluon_fwd_gpu.py, GLUON_K)
+#   FWD    benchmarks/value_dim_bench.py --fwd-only (SHAPES, ROUNDS, IMPLS; VARIANTS=1: the pair's variants)
+#   FB     the same forward + backward (FB_SHAPES, FB_ROUNDS): ours, ours_padded, sdpa_cudnn
+# Run from the repository root on a Hopper machine; writes under $OUT (or out/); the tables come last.
+# No root conftest (its queue store needs pydantic, absent there): these tests use none of its fixtures.
+set -u
+OUT=${OUT:-out}
+mkdir -p "$OUT"
+LOG="$OUT/all.log"
+export PYTHONPATH=src:tests PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.draw,power.limit --format=csv >>"$LOG" 2>&1
+python3 -c "import torch, triton; print('torch', torch.__version__, 'triton', triton.__version__, 'cuda',
+ torch.version.cuda, 'cudnn', torch.backends.cudnn.version())" >>"$LOG" 2>&1
+T0=$(date +%s)
+PYTEST=(python3 -m pytest -q --noconftest -p no:cacheprovider)
+if [ "${TESTS:-0}" = 1 ]; then
+    VALUE_DIM_ERRORS="$OUT/errors.jsonl" timeout "${TESTS_S:-240}" "${PYTEST[@]}" -n "${TESTS_N:-4}" \
+        tests/gpu/test_flash_attn_parity_gpu.py -k value_head_dim >"$OUT/tests.log" 2>&1
+    echo "value-dim tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+    grep -E "passed|failed|error" "$OUT/tests.log" | tail -3 >>"$LOG"
+    # the largest error over plain bf16's (FlashAttention's standard: at most 2) by what was compared
+    python3 -c "
+import json, collections
+worst = collections.defaultdict(lambda: (0.0, ''))
+for line in open('$OUT/errors.jsonl'):
+    r = json.loads(line)
+    key = r['what'].rsplit(' ', 1)[-1] + (' (gluon direct)' if ' gluon ' in r['what'] else '')
+    worst[key] = max(worst[key], (r['ratio'], r['what']))
+for key, (ratio, what) in sorted(worst.items()):
+    print(f'errors: {key}: max ours/plain {ratio:.3f} ({what})')
+" >>"$LOG" 2>&1
+    if [ -n "${GLUON_K:-}" ]; then
+        timeout "${GLUON_S:-120}" "${PYTEST[@]}" -n 4 tests/gpu/test_gluon_fwd_gpu.py -k "$GLUON_K" \
+            >"$OUT/tests_gluon.log" 2>&1
+        echo "gluon forward tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+        grep -E "passed|failed|error" "$OUT/tests_gluon.log" | tail -3 >>"$LOG"
+    fi
+fi
+BENCH=(python3 benchmarks/value_dim_bench.py --out "$OUT")
+if [ "${FWD:-0}" = 1 ]; then
+    V=()
+    [ "${VARIANTS:-0}" = 1 ] && V=(--variants)
+    timeout "${FWD_S:-200}" "${BENCH[@]}" --fwd-only "${V[@]}" --rounds "${ROUNDS:-3}" --tag "${TAG:-fwd}" \
+        --impls ${IMPLS:-ours ours_padded sdpa_cudnn} \
+        --shapes ${SHAPES:-2,16,8192,192,128 4,16,4096,192,128 2,16,8192,128,64} >"$OUT/fwd.log" 2>&1
+    echo "fwd bench rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+fi
+if [ "${FB:-0}" = 1 ]; then
+    timeout "${FB_S:-130}" "${BENCH[@]}" --rounds "${FB_ROUNDS:-3}" --tag "${FB_TAG:-fwdbwd}" \
+        --impls ours ours_padded sdpa_cudnn \
+        --shapes ${FB_SHAPES:-2,16,8192,192,128 4,16,4096,192,128} >"$OUT/fb.log" 2>&1
+    echo "fwd+bwd bench rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+fi
+nvidia-smi --query-gpu=clocks.sm,power.draw,temperature.gpu --format=csv >>"$LOG" 2>&1
+cat "$LOG"
+for f in "$OUT/tests.log" "$OUT/tests_gluon.log"; do
+    [ -f "$f" ] && grep -E "^(FAILED|ERROR)|Error|assert" "$f" | head -20
+done
+for f in "$OUT/fwd.log" "$OUT/fb.log"; do
+    [ -f "$f" ] && sed -n '/^# {/,$p' "$f"
+done

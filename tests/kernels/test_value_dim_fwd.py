@@ -1,0 +1,101 @@
+"""Tier 2: the dense forward with a value head dim of its own (MLA's 192/128) on the Gluon kernel's
+``HEAD_DIM_V``: which dims a call runs at, the configurations, and the offline sm_90a build.
+
+Why: Gluon has no interpreter, so the GPU tier (``tests/gpu/test_flash_attn_parity_gpu.py``'s value-dim
+cases) runs the kernel against the float64 reference; here the dispatch rules are checked on CPU tensors and
+what the kernel compiles to is read without a GPU (``benchmarks/gluon_offline.py``, ptxas from Triton's
+wheel): S = Q K^T at q's 192 columns as three 64-column chunks (12 wgmma k-steps of 16), P V at v's 128.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import torch
+from test_fwd_d128_paths import _offline
+
+from gpuaccel.accel.kernels.checks import check_inputs
+from gpuaccel.accel.kernels.dense import attention
+from gpuaccel.accel.kernels.dense.paths import gluon_unsupported
+from gpuaccel.accel.kernels.tuning import configs as tuning
+
+SMEM_MAX = 232448  # bytes of shared memory a program on sm_90 (227 KB)
+
+
+def _dims(dq: int, dv: int, gluon: bool, pairs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    q, v = torch.empty(1, 1, 4, dq), torch.empty(1, 1, 4, dv)
+    shape = check_inputs(q, q, v, allowed_dtypes=(torch.float32,), need_cuda=False, value_dim=True)
+    return attention._run_dims(shape, lambda t: gluon, q, v, pairs)
+
+
+def test_a_value_pair_runs_as_it_is_where_the_forward_takes_it_else_both_pad():
+    pairs = ((192, 128), (128, 64))
+    assert _dims(192, 128, True, pairs) == (192, 128)  # no padding at all
+    assert _dims(160, 128, True, pairs) == (192, 128)  # q/k to a multiple of 64, not 256
+    assert _dims(128, 64, True, pairs) == (128, 64)
+    assert _dims(128, 48, True, pairs) == (128, 64)  # v padded to its power of two alone
+    assert _dims(64, 256, True, pairs) == (256, 256)  # not a pair: both padded to the larger
+    assert _dims(192, 128, True, ()) == (256, 256)  # the backward's call: no pairs, as before
+    assert _dims(192, 128, False, pairs) == (256, 128)  # tl.*: each dim padded on its own
+
+
+def test_the_forward_takes_its_built_pairs_by_default_and_the_backward_none():
+    assert set(tuning.GLUON_VALUE_FWD_DEFAULT) <= set(tuning.GLUON_VALUE_DIMS)
+    for dq, dv in tuning.GLUON_VALUE_DIMS:
+        assert dq % 64 == 0 and dv % 64 == 0 and dv < dq <= 256  # O is staged in Q's buffer
+
+
+def test_gluon_unsupported_names_the_pairs():
+    q = torch.empty(1, 1, 4, 192)
+    built = ((192, 128),)
+    assert "v's head_dim (64)" in gluon_unsupported(q, (64, 128, 256), 64, built)
+    assert "(192, 128)" in gluon_unsupported(q, (64, 128, 256), 64, built)
+    assert "CUDA" in gluon_unsupported(q, (64, 128, 256), 128, built)  # the pair passes; a CPU tensor not
+    assert "v's head_dim (128)" in gluon_unsupported(q, (64, 128, 256), 128)  # no pairs: refused as before
+
+
+def test_value_pair_configurations():
+    cfg = tuning.gluon_fwd_config(192, 8192, 8192, False, head_dim_v=128)
+    assert cfg == tuning.GLUON_FWD_VALUE_CONFIGS[(192, 128)]
+    causal = tuning.gluon_fwd_config(192, 8192, 8192, True, head_dim_v=128)
+    assert causal.diag_first and not causal.first_full and causal.rescale_log2 == cfg.rescale_log2
+    assert causal.pad_top == (not causal.o_tma)
+    equal = tuning.gluon_fwd_config(128, 8192, 8192, False, head_dim_v=128)
+    assert equal == tuning.gluon_fwd_config(128, 8192, 8192)
+    with pytest.raises(ValueError, match="runs \\(q, v\\) head dims"):
+        tuning.gluon_fwd_config(256, 8192, 8192, False, head_dim_v=64)
+
+
+def test_q_and_k_chunks():
+    from gpuaccel.accel.kernels.gluon.fwd import chunk_cols
+
+    assert [chunk_cols(d) for d in (64, 128, 256, 192)] == [64, 128, 256, 64]
+    with pytest.raises(ValueError, match="multiple of 64"):
+        chunk_cols(160)
+
+
+def _hgmma(sass: str) -> list[tuple[str, bool]]:
+    """(shape, A from registers: P V) of every HGMMA (Q K^T reads both operands from shared memory)."""
+    return [
+        (shape, a.startswith("R"))
+        for shape, a in re.findall(r"HGMMA\.(\d+x\d+x\d+)\.F32\.BF16 R\d+, (\w+)", sass)
+    ]
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_shipped_192_128_build_runs_s_at_192_and_pv_at_128(tmp_path, causal):
+    """The shipped 192/128 build: S as 12 k-steps a block (three 64-column chunks of Q and K), P V as 8
+    (128 keys) into a 64 x 128 accumulator; no wgmma at 256 columns; fits shared memory; every wgmma A
+    descriptor written before it is read."""
+    cfg = tuning.gluon_fwd_config(192, 8192, 8192, causal, head_dim_v=128)
+    args = ["--kernel", "fwd", "--shape", "2,16,8192,192", "--dv", "128", "--rescale", str(cfg.rescale_log2)]
+    if cfg.first_full:
+        args += ["--set", "first_full=1"]
+    row, sass = _offline(tmp_path, *(args + ["--causal"] if causal else args))
+    assert row["smem"] <= SMEM_MAX and row["DESC_UNSET"] == 0
+    shapes = _hgmma(sass)
+    assert shapes and all(s == "64x128x16" for s, _ in shapes)  # S 64 x 128 keys, O 64 x 128 columns
+    qk = sum(1 for _, regs in shapes if not regs)
+    pv = sum(1 for _, regs in shapes if regs)
+    assert qk % 12 == 0 and pv % 8 == 0 and qk // 12 == pv // 8  # each block: 12 for S, 8 for P V
