@@ -14,6 +14,7 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores), how many wgmma A descriptors so
                          -8: decided per warp, rescale_warp)
         [--dv 128]   (fwd: v's head dim where it differs from q's, MLA's 192/128: the kernel's HEAD_DIM_V)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
+        [--dv 128]   (bwd at D256: v's head dim, MLA's 192/128 run with q/k padded, --shape ...,256 --dv 128)
     python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward;
         FP8_V_GIVEN=1: V as given, transposed in the kernel, the e4m3 call's one launch)
     python benchmarks/gluon_offline.py --kernel decode [decode_offline.py's options]   (the tl.* decode
@@ -145,8 +146,8 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
     compiled = _install_offline(sm_count)
     b, h, n, d = shape
     q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
-    if dv is not None and kernel != "fwd":
-        raise SystemExit("--dv: the dense forward (--kernel fwd) alone")
+    if dv is not None and kernel not in ("fwd", "bwd"):
+        raise SystemExit("--dv: the dense forward (--kernel fwd) and split backward (--kernel bwd) alone")
     if dv is not None:
         v = torch.randn(b, h, n, dv).to(dtype)
     scale = d**-0.5
@@ -167,9 +168,10 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
 
         cfg_b = GluonBwdConfig(*config, by_grad=d == 256) if config else None
-        launch_gluon_bwd(
-            torch.randn_like(q), q, k, v, torch.empty_like(q), lse, causal, scale, cfg_b, fused=False
-        )  # the split pair; --kernel bwd_fused for the fused one
+        do, o = (torch.randn(b, h, n, v.shape[-1]).to(dtype) for _ in range(2))
+        # the split pair (D256: tl.* dQ and the by-gradient dK/dV; --dv 128: 256/128); --kernel bwd_fused
+        # for the fused one
+        launch_gluon_bwd(do, q, k, v, o, lse, causal, scale, cfg_b, fused=False)
     elif kernel == "bwd_fused":
         from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd_fused
         from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
@@ -277,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--set", nargs="*", default=[], help="fwd/fp8: GluonFwdConfig fields, e.g. diag_first=1 q_bufs=2"
     )
-    ap.add_argument("--dv", type=int, default=None, help="fwd: v's head dim (MLA's 192/128: --dv 128)")
+    ap.add_argument("--dv", type=int, default=None, help="fwd/bwd: v's head dim (MLA's 192/128: --dv 128)")
     a = ap.parse_args(argv)
     from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
 

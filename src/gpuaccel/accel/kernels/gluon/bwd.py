@@ -131,7 +131,7 @@ def launch_gluon_bwd(
         return _launch_planned(planned, do, q, k, v, o, lse, scale)
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
-    cfg = cfg or gluon_bwd_config(d)
+    cfg = cfg or gluon_bwd_config(d, v.shape[-1])
     if cfg.by_grad != (d == 256):
         raise ValueError(f"head_dim 256 and only it runs the by-gradient dK/dV kernel, got D{d} with {cfg}")
     if cfg.by_grad:
@@ -322,7 +322,9 @@ def _launch_d256(
     bound: Bound | None,
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """D256: the tl.* dQ kernel (it writes the statistics), then the by-gradient Gluon dK/dV kernel."""
+    """D256: the tl.* dQ kernel (it writes the statistics), then the by-gradient Gluon dK/dV kernel; v, dO
+    and o may have a head dim of their own (128 beside q/k's 256: MLA's 192/128 with q/k padded), which
+    both kernels take as ``HEAD_DIM_V``."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     stats = stat_buffers(o)
@@ -339,8 +341,9 @@ def _launch_d256(
         gluon_bwd_dkdv_d256_kernel, (cdiv(nk, 64), b * hkv),
         (Tma(q, 64), Tma(k, 64), Tma(v, 64), Tma(do, 64),
          *(Tma(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)), dk, dv,
-         dk.stride(0), dk.stride(1), dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk),
-        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS),
+         dk.stride(0), dk.stride(1), dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, *dv.stride()[:3]),
+        dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS,
+             HEAD_DIM_V=v.shape[-1]),
         dict(num_warps=4), bound, "gluon_dkdv_d256",
     )  # fmt: skip
     return dq, dk, dv

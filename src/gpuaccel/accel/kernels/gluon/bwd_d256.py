@@ -9,6 +9,10 @@ is five matmuls per block pair instead of four (S^T twice), but every operand is
 memory (K, V: 64 KB; a 2-stage (Q, dO) ring: 128 KB), both warpgroups drift against each other as in
 the other kernels, and nothing is staged between them. dQ stays the tl.* kernel, which also writes the
 row statistics this kernel reads (:func:`accel.kernels.gluon.bwd.launch_gluon_bwd`).
+
+V, dO and dV may have a head dim of their own, ``HEAD_DIM_V`` (MLA's 192/128, run with q/k zero-padded to
+256 and v at 128): dP^T = V dO^T and dV = P^T dO at v's width, S^T and dK at q's. Every build before it has
+``HEAD_DIM_V`` equal to ``HEAD_DIM`` and compiles to the same SASS (sm_90a, offline).
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ from triton.experimental.gluon.language.nvidia.hopper import (
 from gpuaccel.accel.kernels.gluon.bwd_kernels import (
     HALF_M,
     _kv_producer,
-    _kv_ring,
     _mma_layouts,
     _p_t,
     _query_blocks,
@@ -36,29 +39,51 @@ D256_STAGES = 2  # (Q, dO) ring depth: 64 KB a stage at D256, three would not fi
 
 
 @gluon.jit
+def _d256_ring(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, STAGES: gl.constexpr,
+               HEAD_DIM: gl.constexpr, HEAD_DIM_V: gl.constexpr):  # fmt: skip
+    """:func:`bwd_kernels._kv_ring` of one 64-key block, with V and dO at v's head dim."""
+    dtype: gl.constexpr = q_desc.dtype
+    k_smem = gl.allocate_shared_memory(dtype, [1, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
+    v_smem = gl.allocate_shared_memory(dtype, [1, 1, 1, HALF_M, HEAD_DIM_V], v_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM_V], do_desc.layout)
+    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
+    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
+    kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    mbarrier.init(kv_ready, count=1)
+    for i in gl.static_range(STAGES):
+        mbarrier.init(ready.index(i), count=1)
+        mbarrier.init(empty.index(i), count=2)
+    return k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty
+
+
+@gluon.jit
 def _d256_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, out_ptr,
                    stride_kb, stride_kh, stride_kn, qk_scale2, out_scale, b, hkv, start_n, seq_k, causal_off,
-                   lo_blk, n_m, n_iter, DK: gl.constexpr, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr,
-                   CAUSAL: gl.constexpr):  # fmt: skip
-    """dK (``DK``) or dV of the program's 64 keys, summed over every (Q, dO) block of the group's heads."""
+                   lo_blk, n_m, n_iter, DK: gl.constexpr, HEAD_DIM: gl.constexpr, HEAD_DIM_V: gl.constexpr,
+                   ACC_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+    """dK (``DK``; ``ACC_DIM`` q's head dim) or dV (v's) of the program's 64 keys, summed over every (Q, dO)
+    block of the group's heads."""
     dtype: gl.constexpr = q_smem.dtype
-    s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[0]
-    a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[1]
-    op_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, HEAD_DIM)[2]
+    s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC_DIM)[0]
+    a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC_DIM)[1]
+    op_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC_DIM)[2]
     stat_layout: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, order=[0])
     col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
     offs_n = gl.expand_dims(start_n + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, s_layout)), 1)
     k_s = _view(k_smem.index(0), HALF_M, HEAD_DIM)
-    v_s = _view(v_smem.index(0), HALF_M, HEAD_DIM)
+    v_s = _view(v_smem.index(0), HALF_M, HEAD_DIM_V)
     zero = gl.zeros([HALF_M, HALF_M], gl.float32, s_layout)
-    acc = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
+    acc = gl.zeros([HALF_M, ACC_DIM], gl.float32, a_layout)
     mbarrier.wait(kv_ready, 0)
     for i in range(n_iter):
         start_m = (lo_blk + i % n_m) * HALF_M
         s = i % STAGES
         mbarrier.wait(ready.index(s), (i // STAGES) & 1)
         q_s = _view(q_smem.index(s), HALF_M, HEAD_DIM)
-        do_s = _view(do_smem.index(s), HALF_M, HEAD_DIM)
+        do_s = _view(do_smem.index(s), HALF_M, HEAD_DIM_V)
         qk_tok = warpgroup_mma(k_s, q_s.permute((1, 0)), zero, use_acc=False, is_async=True)
         if DK:
             dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
@@ -80,16 +105,19 @@ def _d256_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_re
         acc, op = warpgroup_mma_wait(0, deps=(acc, op))
         mbarrier.arrive(empty.index(s))
     _store_rows(out_ptr, stride_kb, stride_kh, stride_kn, b, hkv, start_n, seq_k, acc * out_scale, a_layout,
-                HALF_M, HEAD_DIM)  # fmt: skip
+                HALF_M, ACC_DIM)  # fmt: skip
 
 
 @gluon.jit
 def gluon_bwd_dkdv_d256_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, heads_kv, seq_q,
-                               seq_k, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-                               CONSUMER_REGS: gl.constexpr):  # fmt: skip
+                               seq_k, stride_vb, stride_vh, stride_vn, HEAD_DIM: gl.constexpr,
+                               STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+                               HEAD_DIM_V: gl.constexpr):  # fmt: skip
     """dK and dV of 64 keys of one (batch, KV head), summed over the query heads of its group; (Q, dO)
-    blocks of 64 rows with their lse2 and delta, as in the D64/D128 dK/dV kernel."""
+    blocks of 64 rows with their lse2 and delta, as in the D64/D128 dK/dV kernel. V, dO and dV at
+    ``HEAD_DIM_V`` (``HEAD_DIM`` but for value-dim pairs); dv has dk's strides where the head dims agree
+    (:func:`accel.kernels.gluon.bwd.kv_grads_like` gives both one set) and ``stride_v*`` of its own else."""
     pid_n = gl.program_id(0)  # causal: the first key blocks have the most query rows, and start first
     bhkv = gl.program_id(1)
     b = bhkv // heads_kv
@@ -98,9 +126,12 @@ def gluon_bwd_dkdv_d256_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta
     start_n = pid_n * HALF_M
     causal_off = seq_k - seq_q
     lo_blk, n_m, n_iter = _query_blocks(start_n, seq_q, causal_off, group, CAUSAL)
+    svb, svh, svn = stride_kb, stride_kh, stride_kn
+    if HEAD_DIM_V != HEAD_DIM:
+        svb, svh, svn = stride_vb, stride_vh, stride_vn
 
-    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
-        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 1, STAGES, HEAD_DIM
+    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _d256_ring(
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, STAGES, HEAD_DIM, HEAD_DIM_V
     )
 
     # dK (three matmuls a block) runs in the default partition, which gets the larger register budget
@@ -108,10 +139,12 @@ def gluon_bwd_dkdv_d256_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta
         [
             (_d256_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty,
                               dk_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv, start_n,
-                              seq_k, causal_off, lo_blk, n_m, n_iter, True, HEAD_DIM, STAGES, CAUSAL)),
+                              seq_k, causal_off, lo_blk, n_m, n_iter, True, HEAD_DIM, HEAD_DIM_V, HEAD_DIM,
+                              STAGES, CAUSAL)),
             (_d256_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty,
-                              dv_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, 1.0, b, hkv, start_n,
-                              seq_k, causal_off, lo_blk, n_m, n_iter, False, HEAD_DIM, STAGES, CAUSAL)),
+                              dv_ptr, svb, svh, svn, qk_scale2, 1.0, b, hkv, start_n,
+                              seq_k, causal_off, lo_blk, n_m, n_iter, False, HEAD_DIM, HEAD_DIM_V, HEAD_DIM_V,
+                              STAGES, CAUSAL)),
             (_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
                             do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv, start_n, n_m,
                             lo_blk, group, n_iter, STAGES, 1)),

@@ -354,9 +354,30 @@ GLUON_BWD_CONFIGS = {
 }
 GLUON_BWD_HEAD_DIMS = tuple(GLUON_BWD_CONFIGS)
 GLUON_BWD_DEFAULT_DIMS = (64, 128, 256)
+# A value head dim of its own in the backward: (q/k's, v's) padded head dims the Gluon backward runs as they
+# are. (256, 128): MLA's 192/128 (and 160/128, 256/128) with q/k zero-padded to 256 and v at 128, the D256
+# configuration: the tl.* dQ kernel (HEAD_DIM_V: dP = dO V^T at 128) and the by-gradient dK/dV kernel
+# (gluon.bwd_d256's HEAD_DIM_V: dP^T and dV = P^T dO at 128, S^T and dK at 256), against padding v to 256 too
+GLUON_BWD_VALUE_CONFIGS = {
+    (256, 128): GluonBwdConfig(2, 32, 3, by_grad=True),  # D256's; 145 KB of shared memory (198 KB at D256)
+}
+GLUON_BWD_VALUE_DIMS = tuple(GLUON_BWD_VALUE_CONFIGS)
+# what benchmarks/value_dim_bench.py --variants times beside a pair's backward configuration: a third (Q, dO)
+# stage, which fits at v 128 (194 KB; no spill offline)
+GLUON_BWD_VALUE_VARIANTS = {(256, 128): [GluonBwdConfig(3, 32, 3, by_grad=True)]}
+# the pairs a dense backward runs as they are by default (dense.attention._run_dims); emptied: both dims
+# padded to the larger power of two, as before 2026-12-03
+GLUON_BWD_VALUE_DEFAULT: tuple[tuple[int, int], ...] = GLUON_BWD_VALUE_DIMS
 
 
-def gluon_bwd_config(head_dim: int) -> GluonBwdConfig:
+def gluon_bwd_config(head_dim: int, head_dim_v: int | None = None) -> GluonBwdConfig:
+    """The Gluon backward's configuration at these (padded) head dims: a pair of ``GLUON_BWD_VALUE_CONFIGS``
+    where v's differs from q's."""
+    if head_dim_v is not None and head_dim_v != head_dim:
+        if (head_dim, head_dim_v) not in GLUON_BWD_VALUE_CONFIGS:
+            got = (head_dim, head_dim_v)
+            raise ValueError(f"the Gluon backward runs (q, v) head dims {GLUON_BWD_VALUE_DIMS}, got {got}")
+        return GLUON_BWD_VALUE_CONFIGS[(head_dim, head_dim_v)]
     if head_dim not in GLUON_BWD_CONFIGS:
         raise ValueError(f"the Gluon backward is built for head_dim {GLUON_BWD_HEAD_DIMS}, got {head_dim}")
     return GLUON_BWD_CONFIGS[head_dim]
