@@ -1,9 +1,11 @@
 """A value head dim other than the query/key one (MLA-style 192/128) on a GPU: our forward at v's own width
-(the Gluon kernel's ``HEAD_DIM_V``) against the path before it (both dims zero-padded to 256, the D256
-kernel), our other routes and SDPA, in one process.
+(the Gluon kernel's ``HEAD_DIM_V``) and our backward at v's own width (q/k padded to 256, v at 128) against
+the paths before them (both dims zero-padded to 256, the D256 kernels), our other routes and SDPA, in one
+process.
 
     PYTHONPATH=src python3 benchmarks/value_dim_bench.py [--shapes 2,16,8192,192,128 ...] [--out DIR]
-        [--impls ours ours_padded sdpa_cudnn] [--variants] [--fwd-only] [--rounds 5] [--tag s54-h200]
+        [--impls ours ours_bwd_padded ours_padded sdpa_cudnn] [--variants] [--bwd-variants] [--fwd-only]
+        [--rounds 5] [--tag s54-h200]
 
 FLOPs: forward 2*B*H*Nq*Nk*(Dqk + Dv) (4*B*H*N^2*D when the dims are equal), halved when causal; forward +
 backward 3.5x the forward (backward 2.5x). Times: medians of ``triton.testing.do_bench`` (its own median),
@@ -11,9 +13,14 @@ bf16, in ``--rounds`` alternated rounds (the order reversed every other round), 
 median over the rounds. Implementations:
 
 - ``ours``: the dispatched call (on Hopper a pair of ``tuning.GLUON_VALUE_FWD_DEFAULT`` runs as it is, S at
-  q's width and P V at v's; the backward pads both dims to the larger);
-- ``ours_padded``: the same call with no pair run as it is (``GLUON_VALUE_FWD_DEFAULT`` emptied): both dims
-  zero-padded to the larger power of two and the Gluon kernels at it, the route before 2026-12-03;
+  q's width and P V at v's; the backward at a padded pair of ``tuning.GLUON_BWD_VALUE_DEFAULT``, 256/128,
+  q/k zero-padded and v as it is, else both dims padded to the larger);
+- ``ours_bwd_padded``: ``ours`` with the backward padding both dims (``GLUON_BWD_VALUE_DEFAULT`` emptied),
+  the route of the forward's change (2026-12-03, before the backward's);
+- ``ours_padded``: the same call with no pair run as it is (both defaults emptied): both dims zero-padded
+  to the larger power of two and the Gluon kernels at it in both directions, the route before 2026-12-03;
+- ``ours:bI`` (``--bwd-variants``): ``ours`` with the backward pair's configuration replaced by
+  ``tuning.GLUON_BWD_VALUE_VARIANTS[pair][I]``;
 - ``ours:vI`` (``--variants``): ``ours`` with the pair's configuration replaced by
   ``tuning.GLUON_FWD_VALUE_VARIANTS[pair][I]`` (causal calls by ``tuning.value_fwd_config``'s rule);
 - ``ours_tl``: the tl.* kernels at each dim's own width; ``ours_v_padded``: v zero-padded to q's head dim by
@@ -43,8 +50,8 @@ FORMULA = (
     "each impl the median of its alternated rounds"
 )
 DEFAULT_SHAPES = ["2,16,8192,192,128", "4,16,4096,192,128"]
-IMPLS = ["ours", "ours_padded", "ours_tl", "ours_v_padded", "sdpa_cudnn", "sdpa_efficient"]
-DEFAULT_IMPLS = ["ours", "ours_padded", "sdpa_cudnn"]
+IMPLS = ["ours", "ours_bwd_padded", "ours_padded", "ours_tl", "ours_v_padded", "sdpa_cudnn", "sdpa_efficient"]
+DEFAULT_IMPLS = ["ours", "ours_bwd_padded", "ours_padded", "sdpa_cudnn"]
 TL_ONLY = {"GPUACCEL_ATTN_PATH": "triton", "GPUACCEL_ATTN_BWD_PATH": "triton"}  # "ours_tl": tl.* kernels
 
 
@@ -69,6 +76,7 @@ def impls() -> dict[str, Callable[..., torch.Tensor]]:
     ours = lambda q, k, v, causal: flash_attention(q, k, v, causal=causal)
     return {
         "ours": ours,
+        "ours_bwd_padded": ours,  # the backward with both dims padded (_settings)
         "ours_padded": ours,  # both dims padded (_settings)
         "ours_tl": ours,  # run with the tl.* kernels forced (TL_ONLY), v at its own head dim
         "ours_v_padded": padded,
@@ -86,20 +94,33 @@ def _settings(name: str, pair: tuple[int, int]) -> Iterator[None]:
 
     saved_env = {key: os.environ.get(key) for key in TL_ONLY}
     saved = tuning.GLUON_VALUE_FWD_DEFAULT, dict(tuning.GLUON_FWD_VALUE_CONFIGS)
+    saved_bwd = tuning.GLUON_BWD_VALUE_DEFAULT, dict(tuning.GLUON_BWD_VALUE_CONFIGS)
     attention.forget_plans()
     try:
         if name == "ours_tl":
             os.environ.update(TL_ONLY)
         elif name == "ours_padded":
             tuning.GLUON_VALUE_FWD_DEFAULT = ()
+            tuning.GLUON_BWD_VALUE_DEFAULT = ()
+        elif name == "ours_bwd_padded":
+            tuning.GLUON_BWD_VALUE_DEFAULT = ()
         elif name.startswith("ours:v"):
             tuning.GLUON_FWD_VALUE_CONFIGS[pair] = tuning.GLUON_FWD_VALUE_VARIANTS[pair][int(name[6:])]
             tuning.GLUON_VALUE_FWD_DEFAULT = (*saved[0], pair)
+        elif name.startswith("ours:b"):
+            bwd_pair = _bwd_pair(pair)
+            tuning.GLUON_BWD_VALUE_CONFIGS[bwd_pair] = tuning.GLUON_BWD_VALUE_VARIANTS[bwd_pair][
+                int(name[6:])
+            ]
+            tuning.GLUON_BWD_VALUE_DEFAULT = (*saved_bwd[0], bwd_pair)
         yield
     finally:
         tuning.GLUON_VALUE_FWD_DEFAULT = saved[0]
         tuning.GLUON_FWD_VALUE_CONFIGS.clear()
         tuning.GLUON_FWD_VALUE_CONFIGS.update(saved[1])
+        tuning.GLUON_BWD_VALUE_DEFAULT = saved_bwd[0]
+        tuning.GLUON_BWD_VALUE_CONFIGS.clear()
+        tuning.GLUON_BWD_VALUE_CONFIGS.update(saved_bwd[1])
         for key, value in saved_env.items():
             if value is None:
                 os.environ.pop(key, None)
@@ -113,6 +134,13 @@ def _pair(shape: tuple[int, ...]) -> tuple[int, int]:
     from gpuaccel.accel.kernels.dense.launchers import padded_head_dim
 
     return -(-shape[3] // 64) * 64, padded_head_dim(shape[4])
+
+
+def _bwd_pair(pair: tuple[int, int]) -> tuple[int, int]:
+    """The padded (q's, v's) dims the Gluon backward would run a forward pair at."""
+    from gpuaccel.accel.kernels.dense.launchers import padded_head_dim
+
+    return padded_head_dim(pair[0]), padded_head_dim(pair[1])
 
 
 def measure(
@@ -134,7 +162,7 @@ def measure(
         for name in names if r % 2 == 0 else names[::-1]:
             if name in errors:
                 continue
-            fn = fns["ours" if name.startswith("ours:v") else name]
+            fn = fns["ours" if name.startswith(("ours:v", "ours:b")) else name]
             try:
                 with _settings(name, pair):
                     with torch.no_grad():
@@ -165,10 +193,16 @@ def measure(
 
             cfg = tuning.value_fwd_config(tuning.GLUON_FWD_VALUE_VARIANTS[pair][int(name[6:])], causal)
             row["config"] = cfg.label()
+        elif name.startswith("ours:b"):
+            from gpuaccel.accel.kernels.tuning import configs as tuning
+
+            row["config"] = "bwd " + tuning.GLUON_BWD_VALUE_VARIANTS[_bwd_pair(pair)][int(name[6:])].label()
         elif name == "ours" and pair in _default_pairs():
             from gpuaccel.accel.kernels.tuning import configs as tuning
 
             row["config"] = tuning.gluon_fwd_config(pair[0], n, n, causal, head_dim_v=pair[1]).label()
+            if _bwd_pair(pair) in tuning.GLUON_BWD_VALUE_DEFAULT:
+                row["config"] += " / bwd " + tuning.gluon_bwd_config(*_bwd_pair(pair)).label()
         if name in errors:
             row["error"] = errors[name]
         for key in ("fwd", "fwd_bwd"):
@@ -196,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shapes", nargs="+", default=DEFAULT_SHAPES, help="B,H,N,Dqk,Dv (N = Nq = Nk)")
     ap.add_argument("--impls", nargs="+", default=DEFAULT_IMPLS, choices=IMPLS)
     ap.add_argument("--variants", action="store_true", help="also ours:vI, each of the pair's variants")
+    ap.add_argument("--bwd-variants", action="store_true", help="also ours:bI, the backward pair's variants")
     ap.add_argument("--fwd-only", action="store_true", help="time the forward alone")
     ap.add_argument("--causal", default="both", choices=["both", "yes", "no"])
     ap.add_argument("--rounds", type=int, default=5)
@@ -221,6 +256,9 @@ def main(argv: list[str] | None = None) -> int:
         names = list(args.impls)
         if args.variants:
             names += [f"ours:v{i}" for i in range(len(tuning.GLUON_FWD_VALUE_VARIANTS.get(_pair(shape), [])))]
+        if args.bwd_variants:
+            bwd = tuning.GLUON_BWD_VALUE_VARIANTS.get(_bwd_pair(_pair(shape)), [])
+            names += [f"ours:b{i}" for i in range(len(bwd))]
         for causal in flags:
             got = measure(shape, causal, names, args.rounds, args.fwd_only)
             rows += got
@@ -236,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{spec} | {'yes' if causal else 'no'} | {r['impl']} | {r['fwd_tflops']:.0f} | "
                     f"{_ratio(by, r, 'ours_padded')} | {_ratio(by, r, 'sdpa_cudnn')} | {fb} | "
                     f"{_ratio(by, r, 'ours_padded', 'fwd_bwd_ms')} | "
+                    f"{_ratio(by, r, 'ours_bwd_padded', 'fwd_bwd_ms')} | "
                     f"{_ratio(by, r, 'sdpa_cudnn', 'fwd_bwd_ms')} | {r.get('config', '')}"
                 )
             print("\n".join(lines[-len(got) :]), flush=True)
@@ -246,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrote {path}")
     print(f"# {env}\n# {FORMULA}; x: the other's time / this one's (above 1: this one faster)")
     print("B,H,N,Dqk,Dv | causal | impl | fwd TFLOP/s | x padded | x cuDNN | fwd+bwd TFLOP/s | x padded | "
-          "x cuDNN | config")  # fmt: skip
+          "x bwd padded | x cuDNN | config")  # fmt: skip
     print("\n".join(lines))
     return 0
 

@@ -244,8 +244,9 @@ def test_value_head_dim_forward_bf16_output_and_lse(case):
 
 
 def test_value_head_dim_new_forward_then_padded_backward_bf16():
-    """The forward at v's own width (o and lse) feeds the backward, which pads both dims to 256: output and
-    gradients within 2x plain bf16's error (GQA 2:1, Nq != Nk, causal)."""
+    """The forward at v's own width (o and lse) feeds the backward (q/k padded to 256, v at 128 where
+    ``tuning.GLUON_BWD_VALUE_DEFAULT`` has 256/128, else both padded to 256): output and gradients within 2x
+    plain bf16's error (GQA 2:1, Nq != Nk, causal)."""
     from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
 
     b, nq, nk, hq, hkv, d, dv = 1, 900, 1200, 8, 4, 192, 128
@@ -260,3 +261,63 @@ def test_value_head_dim_new_forward_then_padded_backward_bf16():
     for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
         _record(f"192/128 new forward, padded backward {name}", g, p, r)
     bound_all(got, plain, ref, "192/128 new forward, padded backward")
+
+
+VALUE_BWD_CASES = [  # (batch, seq_q, seq_k, hq, hkv, head_dim q/k, head_dim v, causal)
+    (2, 1000, 1000, 16, 16, 192, 128, True),
+    (2, 1000, 1000, 16, 16, 192, 128, False),
+    (1, 517, 1300, 8, 2, 192, 128, True),  # GQA 4:1, Nq < Nk
+    (1, 517, 1300, 8, 2, 192, 128, False),
+    (1, 1300, 517, 8, 1, 192, 128, True),  # MQA, Nq > Nk: rows that see no key
+    (1, 1300, 517, 8, 1, 192, 128, False),
+    (3, 333, 333, 4, 4, 192, 128, False),
+    (1, 4096, 3000, 8, 2, 192, 128, True),
+    (1, 257, 129, 4, 4, 160, 128, True),  # q/k zero-padded to 256, v 128
+    (1, 700, 300, 4, 1, 256, 128, False),  # q/k 256 as they are
+]
+
+
+@pytest.mark.parametrize("case", VALUE_BWD_CASES)
+def test_value_head_dim_backward_bf16_gradients(case):
+    """The dense backward with v's own head dim, as dispatched (on Hopper, where
+    ``tuning.GLUON_BWD_VALUE_DEFAULT`` has 256/128: q/k zero-padded to 256, v, dO and o at 128, the tl.* dQ
+    and the by-gradient dK/dV kernel at ``HEAD_DIM_V`` 128), from the forward's o and lse, and those kernels
+    launched directly into NaN-poisoned buffers: dq, dk, dv within 2x plain bf16's error of the float64
+    reference."""
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
+    b, nq, nk, hq, hkv, d, dv, causal = case
+    gen = torch.Generator().manual_seed(11 * d + dv + nq + nk + causal)
+    mk = lambda n, h, dim: torch.randn(b, n, h, dim, generator=gen, dtype=BF).cuda()
+    q, k, v = mk(nq, hq, d), mk(nk, hkv, d), mk(nk, hkv, dv)
+    do = mk(nq, hq, dv)
+    keep = keep_mask(nq, nk, causal).cuda()
+    leaf = [t.clone().requires_grad_() for t in (q, k, v)]
+    ref, plain = (batch_parts(*leaf, do, keep, t) for t in (torch.float64, BF))
+    qh, kh, vh, doh = (t.transpose(1, 2) for t in (q, k, v, do))  # [B, H, N, D] views
+    scale = d**-0.5
+    attention.forget_plans()
+    o, lse = attention.flash_attention_forward(qh, kh, vh, causal, scale)
+    for attempt in ("dispatched", "replayed"):  # the second call of one signature runs the kept plan
+        grads = attention.flash_attention_backward(doh, qh, kh, vh, o, lse, causal, scale)
+        got = (o.transpose(1, 2), *(g.transpose(1, 2) for g in grads))
+        for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+            _record(f"{case} backward {attempt} {name}", g, p, r)
+        bound_all(got, plain, ref, f"{case} backward {attempt}")
+    if torch.cuda.get_device_capability()[0] == 9 and (256, dv) in tuning.GLUON_BWD_VALUE_DIMS:
+        qp, kp = (torch.nn.functional.pad(t, (0, 256 - d)) for t in (qh, kh))
+        out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=BF) for t in (qp, kp, vh))
+        dq, dk, dv_ = launch_gluon_bwd(doh, qp, kp, vh, o, lse, causal, scale, out=out, fused=False)
+        assert not any(torch.isnan(t).any() for t in (dq, dk, dv_)), "unwritten gradient rows"
+        got = (
+            o.transpose(1, 2),
+            dq[..., :d].transpose(1, 2),
+            dk[..., :d].transpose(1, 2),
+            dv_.transpose(1, 2),
+        )
+        for name, g, p, r in zip(("dq", "dk", "dv"), got[1:], plain[1:], ref[1:], strict=True):
+            _record(f"{case} gluon 256/{dv} {name}", g, p, r)
+        bound_all(got, plain, ref, f"{case} gluon 256/{dv}")
+        assert dq[..., d:].abs().max() == 0 and dk[..., d:].abs().max() == 0, "padded columns not zero"

@@ -23,10 +23,16 @@ from gpuaccel.accel.kernels.tuning import configs as tuning
 SMEM_MAX = 232448  # bytes of shared memory a program on sm_90 (227 KB)
 
 
-def _dims(dq: int, dv: int, gluon: bool, pairs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+def _dims(
+    dq: int,
+    dv: int,
+    gluon: bool,
+    pairs: tuple[tuple[int, int], ...],
+    padded: tuple[tuple[int, int], ...] = (),
+) -> tuple[int, int]:
     q, v = torch.empty(1, 1, 4, dq), torch.empty(1, 1, 4, dv)
     shape = check_inputs(q, q, v, allowed_dtypes=(torch.float32,), need_cuda=False, value_dim=True)
-    return attention._run_dims(shape, lambda t: gluon, q, v, pairs)
+    return attention._run_dims(shape, lambda t: gluon, q, v, pairs, padded)
 
 
 def test_a_value_pair_runs_as_it_is_where_the_forward_takes_it_else_both_pad():
@@ -36,8 +42,24 @@ def test_a_value_pair_runs_as_it_is_where_the_forward_takes_it_else_both_pad():
     assert _dims(128, 64, True, pairs) == (128, 64)
     assert _dims(128, 48, True, pairs) == (128, 64)  # v padded to its power of two alone
     assert _dims(64, 256, True, pairs) == (256, 256)  # not a pair: both padded to the larger
-    assert _dims(192, 128, True, ()) == (256, 256)  # the backward's call: no pairs, as before
+    assert _dims(192, 128, True, ()) == (256, 256)  # no pairs: both padded, as before
     assert _dims(192, 128, False, pairs) == (256, 128)  # tl.*: each dim padded on its own
+
+
+def test_the_backward_pads_q_and_k_alone_where_its_padded_pair_is_built():
+    padded = ((256, 128),)
+    assert _dims(192, 128, True, (), padded) == (256, 128)  # q/k to 256, v as it is
+    assert _dims(160, 128, True, (), padded) == (256, 128)
+    assert _dims(256, 128, True, (), padded) == (256, 128)  # already the pair: nothing padded
+    assert _dims(128, 64, True, (), padded) == (128, 128)  # not built: both padded to the larger
+    assert _dims(64, 256, True, (), padded) == (256, 256)
+    assert _dims(192, 128, False, (), padded) == (256, 128)  # tl.*
+    assert set(tuning.GLUON_BWD_VALUE_DEFAULT) <= set(tuning.GLUON_BWD_VALUE_DIMS)
+    q = torch.empty(1, 1, 4, 256)
+    assert "CUDA" in gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS, 128, tuning.GLUON_BWD_VALUE_DIMS)
+    assert "v's head_dim (64)" in gluon_unsupported(
+        q, tuning.GLUON_BWD_HEAD_DIMS, 64, tuning.GLUON_BWD_VALUE_DIMS
+    )
 
 
 def test_the_forward_takes_its_built_pairs_by_default_and_the_backward_none():
@@ -99,3 +121,16 @@ def test_shipped_192_128_build_runs_s_at_192_and_pv_at_128(tmp_path, causal):
     qk = sum(1 for _, regs in shapes if not regs)
     pv = sum(1 for _, regs in shapes if regs)
     assert qk % 12 == 0 and pv % 8 == 0 and qk // 12 == pv // 8  # each block: 12 for S, 8 for P V
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_backward_256_128_build_runs_dv_and_dp_at_128(tmp_path, causal):
+    """The by-gradient dK/dV kernel at q/k 256 and v 128 (``HEAD_DIM_V``): dV = P^T dO into a 64 x 128
+    accumulator and dP^T = V dO^T over 128 columns (8 k-steps), S^T over 256 (16) and dK = dS^T Q into a
+    64 x 256 one; no spill; a third less shared memory than D256's 198,000 bytes."""
+    args = ["--kernel", "bwd", "--shape", "2,16,8192,256", "--dv", "128"]
+    row, sass = _offline(tmp_path, *(args + ["--causal"] if causal else args), kernel="gluon_dkdv_d256")
+    assert row["smem"] <= 150_000 and row["DESC_UNSET"] == 0
+    assert row["spill_stores"] == 0 and row["spill_loads"] == 0
+    shapes = {s for s, _ in _hgmma(sass)}
+    assert shapes == {"64x64x16", "64x128x16", "64x256x16"}, shapes  # S^T / dP^T, dV, dK

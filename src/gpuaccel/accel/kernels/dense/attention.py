@@ -63,9 +63,10 @@ def forward_path(q: torch.Tensor, head_dim_v: int | None = None) -> str:
 def backward_path(q: torch.Tensor, causal: bool = False, head_dim_v: int | None = None) -> str:
     """Which backward runs for queries like ``q`` and values of ``head_dim_v`` (default q's): "gluon" (Hopper;
     by default at the padded head dims where it measured faster, ``tuning.GLUON_BWD_DEFAULT_DIMS``: 64, 128
-    and 256, v's equal to q's) or "triton" (tl.*: elsewhere, the interpreter, a value head dim other than
-    q's). A configuration pinned with ``tuning.force("bwd", ...)``
-    decides by its type; ``GPUACCEL_ATTN_BWD_PATH=gluon`` on a call it cannot take raises."""
+    and 256, v's equal to q's or a padded pair of ``tuning.GLUON_BWD_VALUE_DIMS``: 256/128) or "triton"
+    (tl.*: elsewhere, the interpreter, other value head dims). A configuration pinned with
+    ``tuning.force("bwd", ...)`` decides by its type; ``GPUACCEL_ATTN_BWD_PATH=gluon`` on a call it cannot
+    take raises."""
     want = wanted_path(BWD_PATH_ENV)
     pinned = tuning.forced("bwd", causal)
     if want == "auto" and pinned is not None:
@@ -76,7 +77,7 @@ def backward_path(q: torch.Tensor, causal: bool = False, head_dim_v: int | None 
                 f"{BWD_PATH_ENV}=triton but a Gluon backward configuration is pinned ({pinned.label()})"
             )
         return "triton"
-    why = gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS, head_dim_v)
+    why = gluon_unsupported(q, tuning.GLUON_BWD_HEAD_DIMS, head_dim_v, tuning.GLUON_BWD_VALUE_DIMS)
     if want == "gluon" and why:
         raise UnsupportedInputError(
             f"{BWD_PATH_ENV}=gluon but the Gluon backward cannot take this call: {why}"
@@ -267,12 +268,15 @@ def _run_dims(
     q: torch.Tensor,
     v: torch.Tensor,
     pairs: tuple[tuple[int, int], ...] = (),
+    padded_pairs: tuple[tuple[int, int], ...] = (),
 ) -> tuple[int, int]:
     """(q/k's, v's) head dims the kernels run at: each zero-padded to a power of two, and when v's differs
     from q's and the Gluon kernels take the larger (``gluon(q or v)``), both padded to it, unless q's
     rounded up to a multiple of 64 and v's padded are one of ``pairs``, which the Gluon kernel runs as
-    they are (gluon.fwd's ``HEAD_DIM_V``; the forward passes ``tuning.GLUON_VALUE_FWD_DEFAULT``, the
-    backward none: it pads, taking the forward's o and lse as they are).
+    they are (gluon.fwd's ``HEAD_DIM_V``; the forward passes ``tuning.GLUON_VALUE_FWD_DEFAULT``), or both
+    padded are one of ``padded_pairs``, which the Gluon kernels run at those padded dims (the backward
+    passes ``tuning.GLUON_BWD_VALUE_DEFAULT``: 192/128 at 256/128, q/k padded and v not; it takes the
+    forward's o and lse as they are).
 
     Where each is the default, forward TFLOP/s on an H200 (bf16, FLOPs 2*B*H*N^2*(Dqk+Dv), /2 causal,
     medians of 5 alternated rounds; benchmarks/results/value_dim_bf16_20261203-142246-s54-h200-fwd.json),
@@ -286,7 +290,9 @@ def _run_dims(
     dp, dvp = padded_head_dim(shape.head_dim), padded_head_dim(shape.head_dim_v)
     if dp != dvp and gluon(q if dp > dvp else v):
         own = (-(-shape.head_dim // 64) * 64, dvp)
-        return own if own in pairs else (max(dp, dvp), max(dp, dvp))
+        if own in pairs or (dp, dvp) in padded_pairs:
+            return own if own in pairs else (dp, dvp)
+        return max(dp, dvp), max(dp, dvp)
     return dp, dvp
 
 
@@ -335,7 +341,13 @@ def flash_attention_backward(
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     check_backward_inputs(q, do, o, lse, shape.head_dim_v)
     d, dv = shape.head_dim, shape.head_dim_v
-    dp, dvp = _run_dims(shape, lambda t: backward_path(t, causal) == "gluon", q, v)
+    dp, dvp = _run_dims(
+        shape,
+        lambda t: backward_path(t, causal) == "gluon",
+        q,
+        v,
+        padded_pairs=tuning.GLUON_BWD_VALUE_DEFAULT,
+    )
     if dp != d or dvp != dv:
         dop, op = (pad_head_dim(t.to(q.dtype), dvp) for t in (do, o))
         dq, dk, dv_ = flash_attention_backward(
@@ -355,7 +367,7 @@ def flash_attention_backward(
     lse = lse.to(torch.float32)
     if backward_path(q, causal, dv) == "gluon":
         pinned = tuning.forced("bwd", causal)
-        cfg: Any = pinned if isinstance(pinned, tuning.GluonBwdConfig) else tuning.gluon_bwd_config(d)
+        cfg: Any = pinned if isinstance(pinned, tuning.GluonBwdConfig) else tuning.gluon_bwd_config(d, dv)
         plan = ("gluon", cfg, {})
     else:
         bucket, gpu = _bucket("bwd", shape, q, causal)
