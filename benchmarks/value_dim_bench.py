@@ -4,8 +4,8 @@ the paths before them (both dims zero-padded to 256, the D256 kernels), our othe
 process.
 
     PYTHONPATH=src python3 benchmarks/value_dim_bench.py [--shapes 2,16,8192,192,128 ...] [--out DIR]
-        [--impls ours ours_bwd_padded ours_padded sdpa_cudnn] [--variants] [--bwd-variants] [--fwd-only]
-        [--rounds 5] [--tag s54-h200]
+        [--impls ours ours_bwd_q256 ours_bwd_padded ours_padded sdpa_cudnn] [--variants] [--bwd-variants]
+        [--fwd-only] [--rounds 5] [--tag s54-h200]
 
 FLOPs: forward 2*B*H*Nq*Nk*(Dqk + Dv) (4*B*H*N^2*D when the dims are equal), halved when causal; forward +
 backward 3.5x the forward (backward 2.5x). Times: medians of ``triton.testing.do_bench`` (its own median),
@@ -13,8 +13,10 @@ bf16, in ``--rounds`` alternated rounds (the order reversed every other round), 
 median over the rounds. Implementations:
 
 - ``ours``: the dispatched call (on Hopper a pair of ``tuning.GLUON_VALUE_FWD_DEFAULT`` runs as it is, S at
-  q's width and P V at v's; the backward at a padded pair of ``tuning.GLUON_BWD_VALUE_DEFAULT``, 256/128,
-  q/k zero-padded and v as it is, else both dims padded to the larger);
+  q's width and P V at v's; the backward at a pair of ``tuning.GLUON_BWD_VALUE_DEFAULT``, 192/128 as it is
+  (q/k in 64-column chunks) or 256/128 (q/k zero-padded, v as it is), else both dims padded to the larger);
+- ``ours_bwd_q256``: ``ours`` with the backward's q/k zero-padded to 256 and v at 128
+  (``GLUON_BWD_VALUE_DEFAULT`` holding 256/128 alone: no chunked 192);
 - ``ours_bwd_padded``: ``ours`` with the backward padding both dims (``GLUON_BWD_VALUE_DEFAULT`` emptied),
   the route of the forward's change (2026-12-03, before the backward's);
 - ``ours_padded``: the same call with no pair run as it is (both defaults emptied): both dims zero-padded
@@ -50,8 +52,11 @@ FORMULA = (
     "each impl the median of its alternated rounds"
 )
 DEFAULT_SHAPES = ["2,16,8192,192,128", "4,16,4096,192,128"]
-IMPLS = ["ours", "ours_bwd_padded", "ours_padded", "ours_tl", "ours_v_padded", "sdpa_cudnn", "sdpa_efficient"]
-DEFAULT_IMPLS = ["ours", "ours_bwd_padded", "ours_padded", "sdpa_cudnn"]
+IMPLS = [
+    "ours", "ours_bwd_q256", "ours_bwd_padded", "ours_padded", "ours_tl", "ours_v_padded", "sdpa_cudnn",
+    "sdpa_efficient",
+]  # fmt: skip
+DEFAULT_IMPLS = ["ours", "ours_bwd_q256", "ours_bwd_padded", "ours_padded", "sdpa_cudnn"]
 TL_ONLY = {"GPUACCEL_ATTN_PATH": "triton", "GPUACCEL_ATTN_BWD_PATH": "triton"}  # "ours_tl": tl.* kernels
 
 
@@ -76,6 +81,7 @@ def impls() -> dict[str, Callable[..., torch.Tensor]]:
     ours = lambda q, k, v, causal: flash_attention(q, k, v, causal=causal)
     return {
         "ours": ours,
+        "ours_bwd_q256": ours,  # the backward with q/k padded to 256, v not (_settings)
         "ours_bwd_padded": ours,  # the backward with both dims padded (_settings)
         "ours_padded": ours,  # both dims padded (_settings)
         "ours_tl": ours,  # run with the tl.* kernels forced (TL_ONLY), v at its own head dim
@@ -104,6 +110,8 @@ def _settings(name: str, pair: tuple[int, int]) -> Iterator[None]:
             tuning.GLUON_BWD_VALUE_DEFAULT = ()
         elif name == "ours_bwd_padded":
             tuning.GLUON_BWD_VALUE_DEFAULT = ()
+        elif name == "ours_bwd_q256":
+            tuning.GLUON_BWD_VALUE_DEFAULT = tuple(p for p in saved_bwd[0] if p[0] == 256)
         elif name.startswith("ours:v"):
             tuning.GLUON_FWD_VALUE_CONFIGS[pair] = tuning.GLUON_FWD_VALUE_VARIANTS[pair][int(name[6:])]
             tuning.GLUON_VALUE_FWD_DEFAULT = (*saved[0], pair)
@@ -137,9 +145,13 @@ def _pair(shape: tuple[int, ...]) -> tuple[int, int]:
 
 
 def _bwd_pair(pair: tuple[int, int]) -> tuple[int, int]:
-    """The padded (q's, v's) dims the Gluon backward would run a forward pair at."""
+    """The (q's, v's) dims the Gluon backward would run a forward pair at: the pair itself where the
+    backward is built for it (192/128, q/k in chunks), else both padded to powers of two."""
     from gpuaccel.accel.kernels.dense.launchers import padded_head_dim
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
+    if pair in tuning.GLUON_BWD_VALUE_CONFIGS:
+        return pair
     return padded_head_dim(pair[0]), padded_head_dim(pair[1])
 
 
@@ -275,6 +287,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{_ratio(by, r, 'ours_padded')} | {_ratio(by, r, 'sdpa_cudnn')} | {fb} | "
                     f"{_ratio(by, r, 'ours_padded', 'fwd_bwd_ms')} | "
                     f"{_ratio(by, r, 'ours_bwd_padded', 'fwd_bwd_ms')} | "
+                    f"{_ratio(by, r, 'ours_bwd_q256', 'fwd_bwd_ms')} | "
                     f"{_ratio(by, r, 'sdpa_cudnn', 'fwd_bwd_ms')} | {r.get('config', '')}"
                 )
             print("\n".join(lines[-len(got) :]), flush=True)
@@ -285,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrote {path}")
     print(f"# {env}\n# {FORMULA}; x: the other's time / this one's (above 1: this one faster)")
     print("B,H,N,Dqk,Dv | causal | impl | fwd TFLOP/s | x padded | x cuDNN | fwd+bwd TFLOP/s | x padded | "
-          "x bwd padded | x cuDNN | config")  # fmt: skip
+          "x bwd padded | x bwd q256 | x cuDNN | config")  # fmt: skip
     print("\n".join(lines))
     return 0
 

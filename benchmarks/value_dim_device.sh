@@ -5,8 +5,9 @@
 #          standard on output, lse and gradients; every pair's configuration and variants launched directly)
 #          and a few of the Gluon forward's own cases (tests/gpu/test_gluon_fwd_gpu.py, GLUON_K)
 #   FWD    benchmarks/value_dim_bench.py --fwd-only (SHAPES, ROUNDS, IMPLS; VARIANTS=1: the pair's variants)
-#   FB     the same forward + backward (FB_SHAPES, FB_ROUNDS, FB_IMPLS): ours, ours_bwd_padded (the backward
-#          padding both dims), ours_padded, sdpa_cudnn; BWD_VARIANTS=1: the backward pair's variants
+#   FB     the same forward + backward (FB_SHAPES, FB_ROUNDS, FB_IMPLS): ours, ours_bwd_q256 (the backward's
+#          q/k padded to 256), ours_bwd_padded (the backward padding both dims), ours_padded, sdpa_cudnn;
+#          BWD_VARIANTS=1: the backward pair's variants
 # Run from the repository root on a Hopper machine; writes under $OUT (or out/); the tables come last.
 # No root conftest (its queue store needs pydantic, absent there): these tests use none of its fixtures.
 set -u
@@ -55,7 +56,7 @@ if [ "${FB:-0}" = 1 ]; then
     BV=()
     [ "${BWD_VARIANTS:-0}" = 1 ] && BV=(--bwd-variants)
     timeout "${FB_S:-130}" "${BENCH[@]}" --rounds "${FB_ROUNDS:-3}" --tag "${FB_TAG:-fwdbwd}" "${BV[@]}" \
-        --impls ${FB_IMPLS:-ours ours_bwd_padded ours_padded sdpa_cudnn} \
+        --impls ${FB_IMPLS:-ours ours_bwd_q256 ours_bwd_padded ours_padded sdpa_cudnn} \
         --shapes ${FB_SHAPES:-2,16,8192,192,128 4,16,4096,192,128} >"$OUT/fb.log" 2>&1
     echo "fwd+bwd bench rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
 fi

@@ -280,10 +280,10 @@ VALUE_BWD_CASES = [  # (batch, seq_q, seq_k, hq, hkv, head_dim q/k, head_dim v, 
 @pytest.mark.parametrize("case", VALUE_BWD_CASES)
 def test_value_head_dim_backward_bf16_gradients(case):
     """The dense backward with v's own head dim, as dispatched (on Hopper, where
-    ``tuning.GLUON_BWD_VALUE_DEFAULT`` has 256/128: q/k zero-padded to 256, v, dO and o at 128, the tl.* dQ
-    and the by-gradient dK/dV kernel at ``HEAD_DIM_V`` 128), from the forward's o and lse, and those kernels
-    launched directly into NaN-poisoned buffers: dq, dk, dv within 2x plain bf16's error of the float64
-    reference."""
+    ``tuning.GLUON_BWD_VALUE_DEFAULT`` has the pair: v, dO and o at 128, the by-gradient dK/dV kernel at
+    ``HEAD_DIM_V`` 128 with q/k at 192 in chunks (192/128) or zero-padded to 256 (256/128), the tl.* dQ at
+    256), from the forward's o and lse, and those kernels launched directly at each pair into NaN-poisoned
+    buffers: dq, dk, dv within 2x plain bf16's error of the float64 reference."""
     from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
     from gpuaccel.accel.kernels.tuning import configs as tuning
@@ -306,19 +306,23 @@ def test_value_head_dim_backward_bf16_gradients(case):
         for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
             _record(f"{case} backward {attempt} {name}", g, p, r)
         bound_all(got, plain, ref, f"{case} backward {attempt}")
-    if torch.cuda.get_device_capability()[0] == 9 and (256, dv) in tuning.GLUON_BWD_VALUE_DIMS:
-        qp, kp = (torch.nn.functional.pad(t, (0, 256 - d)) for t in (qh, kh))
-        shipped = tuning.gluon_bwd_config(256, dv)
-        variants = tuning.GLUON_BWD_VALUE_VARIANTS.get((256, dv), [])  # value_dim_bench's ours:bI
+    if torch.cuda.get_device_capability()[0] != 9:
+        return
+    for run_d in (192, 256):  # q/k at 192 in chunks, and padded to 256
+        if (run_d, dv) not in tuning.GLUON_BWD_VALUE_DIMS or run_d < d:
+            continue
+        qp, kp = (torch.nn.functional.pad(t, (0, run_d - d)) for t in (qh, kh))
+        shipped = tuning.gluon_bwd_config(run_d, dv)
+        variants = tuning.GLUON_BWD_VALUE_VARIANTS.get((run_d, dv), [])  # value_dim_bench's ours:bI
         for cfg in (shipped, *variants):
             out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=BF) for t in (qp, kp, vh))
             dq, dk, dv_ = launch_gluon_bwd(doh, qp, kp, vh, o, lse, causal, scale, cfg, out=out, fused=False)
-            what = f"{case} gluon 256/{dv} {cfg.label()}"
+            what = f"{case} gluon {run_d}/{dv} {cfg.label()}"
             assert not any(torch.isnan(t).any() for t in (dq, dk, dv_)), f"{what}: unwritten gradient rows"
             got = (o.transpose(1, 2), *(t[..., :w].transpose(1, 2) for t, w in ((dq, d), (dk, d), (dv_, dv))))
             for name, g, p, r in zip(("dq", "dk", "dv"), got[1:], plain[1:], ref[1:], strict=True):
                 _record(f"{what} {name}", g, p, r)
             bound_all(got, plain, ref, what)
-            if d < 256:
+            if d < run_d:
                 padded = max(dq[..., d:].abs().max().item(), dk[..., d:].abs().max().item())
                 assert padded == 0, f"{what}: padded columns"

@@ -49,6 +49,11 @@ def test_a_value_pair_runs_as_it_is_where_the_forward_takes_it_else_both_pad():
 def test_the_backward_pads_q_and_k_alone_where_its_padded_pair_is_built():
     padded = ((256, 128),)
     assert _dims(192, 128, True, (), padded) == (256, 128)  # q/k to 256, v as it is
+    both = ((192, 128), (256, 128))  # the shipped default, passed as both (dense.attention's backward)
+    assert _dims(192, 128, True, both, both) == (192, 128)  # q/k at 192 in chunks: nothing padded
+    assert _dims(160, 128, True, both, both) == (192, 128)
+    assert _dims(256, 128, True, both, both) == (256, 128)
+    assert _dims(128, 64, True, both, both) == (128, 128)
     assert _dims(160, 128, True, (), padded) == (256, 128)
     assert _dims(256, 128, True, (), padded) == (256, 128)  # already the pair: nothing padded
     assert _dims(128, 64, True, (), padded) == (128, 128)  # not built: both padded to the larger
@@ -134,3 +139,16 @@ def test_backward_256_128_build_runs_dv_and_dp_at_128(tmp_path, causal):
     assert row["spill_stores"] == 0 and row["spill_loads"] == 0
     shapes = {s for s, _ in _hgmma(sass)}
     assert shapes == {"64x64x16", "64x128x16", "64x256x16"}, shapes  # S^T / dP^T, dV, dK
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_backward_192_128_build_runs_q_and_k_in_chunks(tmp_path, causal):
+    """The by-gradient dK/dV kernel at q/k 192 (``CHUNKS`` 3) and v 128: S^T as three chained 64-column
+    chunks, dK in three 64 x 64 accumulators, dV 64 x 128; no 256-column wgmma; no spill."""
+    args = ["--kernel", "bwd", "--shape", "2,16,8192,192", "--dv", "128"]
+    row, sass = _offline(tmp_path, *(args + ["--causal"] if causal else args), kernel="gluon_dkdv_d256")
+    assert row["smem"] <= 130_000 and row["DESC_UNSET"] == 0
+    assert row["spill_stores"] == 0 and row["spill_loads"] == 0
+    shapes = [s for s, _ in _hgmma(sass)]
+    assert set(shapes) == {"64x64x16", "64x128x16"}, set(shapes)
+    assert shapes.count("64x64x16") == 11 * shapes.count("64x128x16")  # (24 S^T + 8 dP^T + 12 dK) / 4 dV

@@ -275,8 +275,8 @@ def _run_dims(
     rounded up to a multiple of 64 and v's padded are one of ``pairs``, which the Gluon kernel runs as
     they are (gluon.fwd's ``HEAD_DIM_V``; the forward passes ``tuning.GLUON_VALUE_FWD_DEFAULT``), or both
     padded are one of ``padded_pairs``, which the Gluon kernels run at those padded dims (the backward
-    passes ``tuning.GLUON_BWD_VALUE_DEFAULT``: 192/128 at 256/128, q/k padded and v not; it takes the
-    forward's o and lse as they are).
+    passes ``tuning.GLUON_BWD_VALUE_DEFAULT`` as both: 192/128 as it is where it has (192, 128), else at
+    256/128, q/k padded and v not; it takes the forward's o and lse as they are).
 
     Where each is the default, forward TFLOP/s on an H200 (bf16, FLOPs 2*B*H*N^2*(Dqk+Dv), /2 causal,
     medians of 5 alternated rounds; benchmarks/results/value_dim_bf16_20261203-142246-s54-h200-fwd.json),
@@ -344,13 +344,8 @@ def flash_attention_backward(
     shape = check_inputs(q, k, v, allowed_dtypes=allowed_dtypes(), value_dim=True)
     check_backward_inputs(q, do, o, lse, shape.head_dim_v)
     d, dv = shape.head_dim, shape.head_dim_v
-    dp, dvp = _run_dims(
-        shape,
-        lambda t: backward_path(t, causal) == "gluon",
-        q,
-        v,
-        padded_pairs=tuning.GLUON_BWD_VALUE_DEFAULT,
-    )
+    bwd_pairs = tuning.GLUON_BWD_VALUE_DEFAULT  # run as they are (192/128) or at their padded dims (256/128)
+    dp, dvp = _run_dims(shape, lambda t: backward_path(t, causal) == "gluon", q, v, bwd_pairs, bwd_pairs)
     if dp != d or dvp != dv:
         dop, op = (pad_head_dim(t.to(q.dtype), dvp) for t in (do, o))
         dq, dk, dv_ = flash_attention_backward(

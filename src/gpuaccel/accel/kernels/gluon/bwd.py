@@ -53,6 +53,7 @@ FUSED_FROM = 4096  # both lengths at least this: the fused backward (H100, gluon
 # 8,16,2048 causal forward+backward as called measured 1.235 / 1.236 ms fused against 1.205 / 1.189 split,
 # and short calls are host-bound, where the split pair's two launches cost less than the fused three
 FUSED_HEAD_DIMS = (64, 128)  # what the fused kernel is built for (D256 runs its by-gradient kernels)
+BY_GRAD_HEAD_DIMS = (192, 256)  # q/k head dims of the by-gradient dK/dV kernel (192: beside v's 128, chunked)
 PAIR_ROWS = True  # where DQ_FRAG is off (D64), the fused kernel stages dQ with rows paired
 # (bwd_fused._pair_rows) and the cast puts the accumulator's rows back in order; off: the plain staging (2-way
 # conflicts). H100,
@@ -133,8 +134,10 @@ def launch_gluon_bwd(
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     cfg = cfg or gluon_bwd_config(d, v.shape[-1])
-    if cfg.by_grad != (d == 256):
-        raise ValueError(f"head_dim 256 and only it runs the by-gradient dK/dV kernel, got D{d} with {cfg}")
+    if cfg.by_grad != (d in BY_GRAD_HEAD_DIMS):
+        raise ValueError(
+            f"head_dims {BY_GRAD_HEAD_DIMS} and only they run the by-gradient dK/dV kernel, got D{d}: {cfg}"
+        )
     if cfg.by_grad:
         return _launch_d256(do, q, k, v, o, lse, causal, scale, cfg, bound, out)
     stat_stride = cdiv(nq, STAT_PAD) * STAT_PAD
@@ -324,27 +327,30 @@ def _launch_d256(
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """D256: the tl.* dQ kernel (it writes the statistics), then the by-gradient Gluon dK/dV kernel; v, dO
-    and o may have a head dim of their own (128 beside q/k's 256: MLA's 192/128 with q/k padded), which
-    both kernels take as ``HEAD_DIM_V``."""
+    and o may have a head dim of their own (128 beside q/k's 256 or 192: MLA's 192/128), which both
+    kernels take as ``HEAD_DIM_V``. At q/k 192 the dK/dV kernel reads Q and K in 64-column chunks
+    (``CHUNKS`` 3) and the dQ kernel runs on q and k zero-padded to 256."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     stats = stat_buffers(o)
     dq_cfg = BwdConfig(64, 64, 4, 2, "split", 128, cfg.dq_block_n, 8, cfg.dq_stages)
     lse = lse if lse.is_contiguous() else lse.contiguous()
-    if out is None:
-        dk, dv = kv_grads_like(k, v)
-        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, laid_out_like(q))
-    else:
-        dq = launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, out[0])
-        dk, dv = out[1], out[2]
+    dq = laid_out_like(q) if out is None else out[0]
+    dk, dv = kv_grads_like(k, v) if out is None else (out[1], out[2])
+    if d == 256:
+        launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, dq)
+    else:  # q/k at 192: the tl.* dQ runs at 256 (its tiles take powers of two), q and k zero-padded for it
+        qp, kp = (torch.nn.functional.pad(t, (0, 256 - d)) for t in (q, k))
+        dq.copy_(launch_dq(do, qp, kp, v, stats, causal, scale, dq_cfg, (o, lse), bound)[..., :d])
     delta, lse2, stat_stride = stats
+    cols = 0 if d == 256 else 64  # TMA boxes of the whole head dim, or of 64-column chunks at 192
     launch(
         gluon_bwd_dkdv_d256_kernel, (cdiv(nk, 64), b * hkv),
-        (Tma(q, 64), Tma(k, 64), Tma(v, 64), Tma(do, 64),
+        (Tma(q, 64, cols), Tma(k, 64, cols), Tma(v, 64), Tma(do, 64),
          *(Tma(t.view(b, hq, 1, stat_stride), 1, STAT_BOX) for t in (lse2, delta)), dk, dv,
          dk.stride(0), dk.stride(1), dk.stride(2), scale * LOG2E, scale, hq, hkv, nq, nk, *dv.stride()[:3]),
         dict(HEAD_DIM=d, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS,
-             HEAD_DIM_V=v.shape[-1]),
+             HEAD_DIM_V=v.shape[-1], **({} if d == 256 else {"CHUNKS": 3})),
         dict(num_warps=4), bound, "gluon_dkdv_d256",
     )  # fmt: skip
     return dq, dk, dv

@@ -360,11 +360,17 @@ GLUON_BWD_DEFAULT_DIMS = (64, 128, 256)
 # (gluon.bwd_d256's HEAD_DIM_V: dP^T and dV = P^T dO at 128, S^T and dK at 256), against padding v to 256 too
 GLUON_BWD_VALUE_CONFIGS = {
     (256, 128): GluonBwdConfig(2, 32, 3, by_grad=True),  # D256's; 145 KB of shared memory (198 KB at D256)
+    # q/k at 192 unpadded in the dK/dV kernel (three 64-column chunks, gluon.bwd_d256's CHUNKS), the tl.* dQ
+    # on q/k padded to 256
+    (192, 128): GluonBwdConfig(2, 32, 3, by_grad=True),
 }
 GLUON_BWD_VALUE_DIMS = tuple(GLUON_BWD_VALUE_CONFIGS)
 # what benchmarks/value_dim_bench.py --variants times beside a pair's backward configuration: a third (Q, dO)
 # stage, which fits at v 128 (194 KB; no spill offline)
-GLUON_BWD_VALUE_VARIANTS = {(256, 128): [GluonBwdConfig(3, 32, 3, by_grad=True)]}
+GLUON_BWD_VALUE_VARIANTS = {
+    (256, 128): [GluonBwdConfig(3, 32, 3, by_grad=True)],
+    (192, 128): [GluonBwdConfig(3, 32, 3, by_grad=True)],
+}
 # the pairs a dense backward runs as they are by default (dense.attention._run_dims); emptied: both dims
 # padded to the larger power of two, as before 2026-12-03. 256/128 measured faster than padding both (H200,
 # 2026-12-03, 3 rounds, forward+backward at 192/128: 1.15-1.20x at 2,16,8192 and 4,16,4096, causal or not;
