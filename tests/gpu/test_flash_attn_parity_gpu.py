@@ -244,9 +244,9 @@ def test_value_head_dim_forward_bf16_output_and_lse(case):
 
 
 def test_value_head_dim_new_forward_then_padded_backward_bf16():
-    """The forward at v's own width (o and lse) feeds the backward (q/k padded to 256, v at 128 where
-    ``tuning.GLUON_BWD_VALUE_DEFAULT`` has 256/128, else both padded to 256): output and gradients within 2x
-    plain bf16's error (GQA 2:1, Nq != Nk, causal)."""
+    """The forward at v's own width (o and lse) feeds the backward (v at 128, q/k at 192 or padded to 256 as
+    ``tuning.GLUON_BWD_VALUE_DEFAULT`` has it, else both padded to 256): output and gradients within 2x plain
+    bf16's error (GQA 2:1, Nq != Nk, causal)."""
     from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
 
     b, nq, nk, hq, hkv, d, dv = 1, 900, 1200, 8, 4, 192, 128

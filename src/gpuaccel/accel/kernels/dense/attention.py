@@ -283,12 +283,12 @@ def _run_dims(
     as they are / both padded to 256 / SDPA cuDNN:
     192/128 2,16,8192 686 / 422 / 607 non-causal, 643 / 357 / 548 causal; 4,16,4096 664 / 356 / 582 and
     583 / 272 / 523 (1.63-2.14x padding, 1.11-1.18x cuDNN); 128/64 2,16,8192 564 / 505 / 535 and 532 / 452 /
-    493 (1.12-1.18x). Forward+backward at 192/128 with the backward at 256/128 (q/k padded, v not), against
-    the backward padding both: 348 / 302 / 354 (cuDNN) non-causal and 323 / 270 / 465 causal at 2,16,8192,
-    328 / 279 / 343 and 278 / 231 / 402 at 4,16,4096 (1.15-1.20x, 3 rounds;
-    value_dim_bf16_20261203-145252-s54-h200-bwdv.json). Pairs not built (64/256: v wider than q) pad both;
-    off Hopper each dim pads on its own (tl.*), which on the H100 ran slower than padding both for the Gluon
-    kernels: 192/128 forward+backward 209 vs 271 TFLOP/s at 2,16,8192
+    493 (1.12-1.18x). Forward+backward at 192/128, the backward as it is (dK/dV with q/k in chunks) / at
+    256/128 / both padded / cuDNN: 378 / 350 / 303 / 354 non-causal and 348 / 323 / 273 / 463 causal at
+    2,16,8192, 349 / 325 / 274 / 345 and 308 / 277 / 231 / 414 at 4,16,4096 (3 rounds;
+    value_dim_bf16_20261203-150250-s54-h200-bwdv-c192.json). Pairs not built (64/256: v wider than q) pad
+    both; off Hopper each dim pads on its own (tl.*), which on the H100 ran slower than padding both for the
+    Gluon kernels: 192/128 forward+backward 209 vs 271 TFLOP/s at 2,16,8192
     (benchmarks/results/value_dim_bf16_20261125-151008.json)."""
     dp, dvp = padded_head_dim(shape.head_dim), padded_head_dim(shape.head_dim_v)
     if dp != dvp and gluon(q if dp > dvp else v):

@@ -12,9 +12,9 @@ Two designs, chosen per call by :func:`fused_pays`:
   what short calls need. It runs below ``FUSED_FROM`` and whenever determinism is asked for
   (``torch.use_deterministic_algorithms(True)``, or ``deterministic=True`` through flash-attn's interface).
 At D256 the dQ kernel is the tl.* one (it also writes the statistics) and dK/dV the by-gradient kernel of
-:mod:`accel.kernels.gluon.bwd_d256`; both take v's own head dim, which runs MLA's 192/128 with q/k padded to
-256 and v at 128 (``tuning.GLUON_BWD_VALUE_CONFIGS``). The tl.* backward
-(:mod:`accel.kernels.dense.flash_bwd`) stays the portable path and the interpreter's.
+:mod:`accel.kernels.gluon.bwd_d256`; both take v's own head dim, and the dK/dV kernel q/k at 192 in
+64-column chunks (MLA's 192/128, ``tuning.GLUON_BWD_VALUE_CONFIGS``; the dQ kernel on q/k padded to 256).
+The tl.* backward (:mod:`accel.kernels.dense.flash_bwd`) stays the portable path and the interpreter's.
 """
 
 from __future__ import annotations

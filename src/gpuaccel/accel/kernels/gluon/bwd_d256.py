@@ -10,8 +10,8 @@ memory (K, V: 64 KB; a 2-stage (Q, dO) ring: 128 KB), both warpgroups drift agai
 the other kernels, and nothing is staged between them. dQ stays the tl.* kernel, which also writes the
 row statistics this kernel reads (:func:`accel.kernels.gluon.bwd.launch_gluon_bwd`).
 
-V, dO and dV may have a head dim of their own, ``HEAD_DIM_V`` (MLA's 192/128, run with q/k zero-padded to
-256 and v at 128): dP^T = V dO^T and dV = P^T dO at v's width, S^T and dK at q's. Every build before it has
+V, dO and dV may have a head dim of their own, ``HEAD_DIM_V`` (MLA's 192/128: v at 128): dP^T = V dO^T and
+dV = P^T dO at v's width, S^T and dK at q's. Every build before it has
 ``HEAD_DIM_V`` equal to ``HEAD_DIM`` and compiles to the same SASS (sm_90a, offline). ``CHUNKS`` 3 runs q/k
 at 192 unpadded (MLA's 192/128): Q and K as three 64-column chunks (:func:`accel.kernels.gluon.tiles._chunks`,
 Gluon's shared-memory tiles take powers of two alone), S^T as three chained wgmmas into one accumulator and

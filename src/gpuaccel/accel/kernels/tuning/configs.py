@@ -354,10 +354,11 @@ GLUON_BWD_CONFIGS = {
 }
 GLUON_BWD_HEAD_DIMS = tuple(GLUON_BWD_CONFIGS)
 GLUON_BWD_DEFAULT_DIMS = (64, 128, 256)
-# A value head dim of its own in the backward: (q/k's, v's) padded head dims the Gluon backward runs as they
-# are. (256, 128): MLA's 192/128 (and 160/128, 256/128) with q/k zero-padded to 256 and v at 128, the D256
-# configuration: the tl.* dQ kernel (HEAD_DIM_V: dP = dO V^T at 128) and the by-gradient dK/dV kernel
-# (gluon.bwd_d256's HEAD_DIM_V: dP^T and dV = P^T dO at 128, S^T and dK at 256), against padding v to 256 too
+# A value head dim of its own in the backward: (q/k's, v's) head dims the Gluon backward runs as they are.
+# D256's two kernels with v at 128: the tl.* dQ kernel (HEAD_DIM_V: dP = dO V^T at 128) and the by-gradient
+# dK/dV kernel (gluon.bwd_d256's HEAD_DIM_V: dP^T and dV = P^T dO at 128). (256, 128): q/k at 256 (MLA's
+# 192/128 with q/k zero-padded where (192, 128) is not in the default); (192, 128): the dK/dV kernel's S^T
+# and dK at 192 (Q and K in three 64-column chunks), the dQ kernel's on q/k padded to 256
 GLUON_BWD_VALUE_CONFIGS = {
     (256, 128): GluonBwdConfig(2, 32, 3, by_grad=True),  # D256's; 145 KB of shared memory (198 KB at D256)
     # q/k at 192 unpadded in the dK/dV kernel (three 64-column chunks, gluon.bwd_d256's CHUNKS), the tl.* dQ
@@ -372,9 +373,10 @@ GLUON_BWD_VALUE_VARIANTS = {
     (192, 128): [GluonBwdConfig(3, 32, 3, by_grad=True)],
 }
 # the pairs a dense backward runs as they are by default (dense.attention._run_dims); emptied: both dims
-# padded to the larger power of two, as before 2026-12-03. 256/128 measured faster than padding both (H200,
-# 2026-12-03, 3 rounds, forward+backward at 192/128: 1.15-1.20x at 2,16,8192 and 4,16,4096, causal or not;
-# the 3-stage variant level), docs/kernels-log.md, fifty-fourth session
+# padded to the larger power of two, as before 2026-12-03. H200, 2026-12-03, 3 rounds, forward+backward at
+# 192/128, 2,16,8192 and 4,16,4096, causal or not: 256/128 1.15-1.20x padding both, 192/128 (q/k in chunks)
+# 1.07-1.11x 256/128 and 1.25-1.33x padding both; the 3-stage variants level (docs/kernels-log.md,
+# fifty-fourth session)
 GLUON_BWD_VALUE_DEFAULT: tuple[tuple[int, int], ...] = GLUON_BWD_VALUE_DIMS
 
 
