@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from gpuaccel.assistant.understand.languages.albanian import albanian
 from gpuaccel.assistant.understand.languages.bengali import bengali
 from gpuaccel.assistant.understand.languages.bulgarian import bulgarian
 from gpuaccel.assistant.understand.languages.catalan import catalan
@@ -179,7 +180,7 @@ def _read(text: str, lean: Lean | None) -> str:
     # Portuguese's "não", "là" French's "la", "qua" Italian's here)
     typed = vietnamese_typed(text)
     text = vietnamese_read(text, lean) if typed else text
-    text = slovak(latvian(lithuanian(bulgarian(text, lean), lean), lean), lean)
+    text = slovak(latvian(lithuanian(bulgarian(albanian(text, lean), lean), lean), lean), lean)
     text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
