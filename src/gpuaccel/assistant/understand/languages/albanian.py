@@ -71,6 +71,7 @@ _MARK = re.compile(
     # moments
     r"|tani|tash|tashti|sot|sonte|dje|pardje|neser|mengjes\w*|mbremje|paradite|pasdite|perkohesisht"
     r"|aktualisht|momentalisht|or(?:en|et|es) e (?:fundit|kaluar)|minutat e fundit|javen e kaluar|kete jave"
+    r"|(?<![\w ])a ka|ndonje|ne pritje|u nis|kemi|nxori|i duhet"
     # verbs, and an English verb given an Albanian ending
     r"|eshte|esht|osht|asht|jane|ishte|ishin|ka qene|kane qene|punon|punojne|punoi|punuan|punuar"
     r"|priti|pritur|presin|niset|nisur|niste|filloi|fillon|deshtoi|deshtuan|deshtuar|deshton|rrezua|rrezuar"
@@ -79,6 +80,7 @@ _MARK = re.compile(
     rf"|(?:{_STEM})-?(?:oje|ojeni|oni|osh|oi|ua|uan|uar|ova)"
     # requests
     r"|anuloje\w*|anuloni|anulosh|anulova|anuloja|fshije\w*|ndale\w*|ndalo\w*|liroje\w*|lironi|lirosh"
+    r"|anulo|fshi|fshini|mbaj|mbajeni|liro|instaloje|instalosh|instaloni|(?:hold|kill|restart|reboot)o"
     r"|lesho\w*|rinis\w*|rifillo\w*|vazhdo\w*|vendos\w*|mbaje\w*|pauzo\w*|ridergo\w*|riprovo\w*|provoje"
     r"|ndrysho\w*|perditeso\w*|trego\w*|shfaq\w*|shiko|shif|shih|jepi|mund te|mund ta|mundesh|mundeni"
     r"|(?:bej|beje|bone|boje)(?= (?:retry|reboot|restart|cancel|kill|hold|release|pause|resume|update|submit))"
@@ -102,6 +104,7 @@ _PAST = {
     "filloi": "start", "nisi": "start", "nis": "start", "mbaroi": "finish", "perfundoi": "finish",
     "terhoqi": "draw", "kerkoi": "ask for", "ekzekutoi": "run", "ekzekutua": "run", "ekzekutuan": "run",
     "rrezua": "crash", "nxeh": "get hot", "qendroi": "stay", "ndenji": "stay", "shkroi": "write",
+    "nxori": "give",
 }  # fmt: skip
 _PRESENT = {
     "punon": "run", "punojne": "run", "pret": "wait", "presin": "wait", "niset": "start", "nisen": "start",
@@ -130,8 +133,13 @@ _SUBJECT = (
 )
 # the question words after which a verb with no subject said asks about "it" ("sa zgjati": how long did it
 # take; "kur filloi": when did it start), not those that are its subject ("cfare ndodhi": what happened)
-_ASKS = re.compile(r"(?:\bhow(?:\s+(?:long|much|many|hot|far))?|\bwhy|\bwhen|\bsince when)\s*(?:\bnot\s+)?$")
-_ASKED = re.compile(r"\b(?:how|why|when|where|what|which|who|is there|can you)\b[^,.;?!]*$")
+_ASKS = re.compile(
+    r"(?:\bhow(?:\s+(?:long|much|many|hot|far))?|\bwhy|\bwhen|\bsince when|^\W*a)\s*(?:\bnot\s+)?$"
+)
+_ASKED = re.compile(r"(?:\b(?:how|why|when|where|what|which|who|is there|can you)\b|^\W*a\s)[^,.;?!]*$")
+# the question words that are the verb's own subject ("kush po perdor gpu 0": who is using GPU 0; "cili job
+# deshtoi": which job failed): what follows the verb is its object, not its subject
+_ASKER = re.compile(r"\b(?:who|which(?:\s+[\w-]+)?)\s*$")
 
 
 def _tense(verb: str, form: str) -> str:
@@ -146,8 +154,11 @@ def _tense(verb: str, form: str) -> str:
 
 
 def _asked(m: re.Match[str]) -> bool:
-    """Whether the verb ``m`` found is in a question (a question word earlier in its clause)."""
-    return bool(_ASKED.search(m.string[: m.start()]))
+    """Whether the verb ``m`` found is in a question (a question word earlier in its clause, or "a" opening
+    it) that its subject is said after ("pse deshtoi job 5"), not one whose question word is its subject
+    ("kush po perdor gpu 0")."""
+    before = m.string[: m.start()]
+    return bool(_ASKED.search(before)) and not _ASKER.search(before)
 
 
 def _bare(m: re.Match[str]) -> bool:
@@ -261,7 +272,7 @@ _TABLE = compiled(
         (r"\bs'(?=\w)", "nuk "),
         (r"\bt'(?=\w)", "te "),
         (r"\bm'(?=\w)", "me "),
-        (r"\b(?:cka|qka|ca)\b", "cfare"),
+        (r"\b(?:cka|qka)\b", "cfare"),
         # English verbs given an Albanian ending ("canceloje", "holdo", "retry-oje", "crashoi", "u cancelua")
         (
             rf"\b(?:u\s+|e\s+)?(?P<stem>{_STEM})-?(?P<ending>ojeni|oje|oni|osh|oi|ua|uan|uar|ova|oja|o)\b",
@@ -276,6 +287,13 @@ _TABLE = compiled(
         ),
         (r"\bjobe\b", "jobs"),
         (r"\bthe\s+logjet?\b|\blogjet?\b", "the logs"),
+        # a card by its model, or a job by its number, with a case ending ("h100-shin", "4090-a", "13-shit",
+        # "12-ten"): the model, the number
+        (
+            r"\b([a-z]{1,3}\d{2,4}|\d{4})-(?:shit|shin|shi|ja|es|en|a|s|n|se|ne)\b",
+            r"\1",
+        ),
+        (r"\b(\d{1,3})-(?:shit|shin|shi|ta|tes|ten|it|in|i|es|en|a|s|n)\b", r"\1"),
         # a job's name with a case ending after a hyphen ("lr-sweep-it", "llama-8b-eval-in"): the name
         (r"\b([a-z][\w.]*-[\w.]*\d[\w.]*|[a-z][\w.]*-[\w.]+-[\w.]+)-(?:it|in|i|un|ut|u|s|se|n)\b", r"\1"),
         (r"\b(?:rradh|radh)(?:a|en|es|e|ë)\b", "the queue"),
@@ -348,6 +366,8 @@ _TABLE = compiled(
         ),
         # released from hold ("liroje X nga hold-i": release X)
         (r"\s+(?:nga|prej)\s+(?:the\s+)?hold(?:-?\w+)?\b", ""),
+        (r"\bne\s+pritje\b", "waiting"),
+        (r"\bne\s+(?:the\s+)?hold\b(?!\s+(?:job|\d))", "on hold"),
         # its request verbs, "-je" ("it") joined or not: cancel, delete, kill, pause, hold, release, resume,
         # retry, restart, update, show
         (
@@ -355,6 +375,7 @@ _TABLE = compiled(
             _request("pause"),
         ),
         (r"\bperkohesisht\b", "for now"),
+        (r"\bper\s+(?:pak|nje\s+moment|nje\s+cast|ca\s+minuta)\b", "for a bit"),
         (r"\b(?P<before>(?:e|ta|ma)\s+)?anul(?:o|on|oni|osh|oj)(?P<it>je|jeni)?\b", _request("cancel")),
         (r"\b(?P<before>(?:e|ta|ma)\s+)?fshi(?:ni|sh)?(?P<it>je|jeni)?\b", _request("delete")),
         (r"\b(?P<before>(?:e|ta|ma)\s+)?(?:vra|vrit|vrite)(?P<it>je|ni)?\b", _request("kill")),
@@ -369,6 +390,12 @@ _TABLE = compiled(
             lambda m: "retry it"
             if (m["it"] or m["before"] or m["i2"] or m["b2"]) and not _OBJECT_NEXT.match(m.string, m.end())
             else "retry",
+        ),
+        # the machine restarted ("rinise serverin", "restarto kompjuterin"): a reboot
+        (
+            r"\b(?:rinis|riniso|restarto|rindiz)\w*\s+(?:the\s+server|the\s+machine|server\w*|kompjuter\w*"
+            r"|makin\w*|sistem\w*)",
+            "reboot the machine",
         ),
         (
             r"\b(?P<before>(?:e|ta|ma)\s+)?rinis(?:ni|esh)?(?P<it>e|eni)?\b|\briniso(?P<i2>je)?\b",
@@ -408,7 +435,7 @@ _TABLE = compiled(
         (r"\bsa\s+(?:e\s+)?nxehte\b", "how hot"),
         (r"\bsa\s+her(?:e|a)\b", "how many times"),
         (
-            r"\bsa(?=\s+(?:kwh|wh|watt|w\b|gpu|job|procese|karta|ore|minuta|mb|gb|mib|gib|mhz|grad|\d))",
+            r"\bsa(?=\s+(?:kwh|wh|watt|vat|w\b|gpu|job|procese|karta|ore|minuta|mb|gb|mib|gib|mhz|grad|\d))",
             "how many",
         ),
         (r"\bsa\b", "how much"),
@@ -521,6 +548,11 @@ _TABLE = compiled(
         (r"\bmbarova\b", "I finished"),
         (r"\b(?:e\s+)?anulova\b", "I cancelled it"),
         (r"\bdua\s+te\b", "I want to"),
+        # what a job needs ("sa kohe i duhet X per te mbaruar": how long does X need to finish)
+        (rf"\bi\s+(?:duhet|duhen)(?:\s+(?P<subject>{_SUBJECT}))?", lambda m: f"does {m['subject'] or 'it'} need"),
+        (r"\bper\s+te\s+(?:mbaruar|perfunduar)\b", "to finish"),
+        (r"\bsa\s+(?P<what>\S+)\s+kemi\b", lambda m: f"how many {m['what']} are there"),
+        (r"\bkemi\b", "we have"),
         (r"\b(?:e\s+)?ridergoj(?:a)?\b", "resubmit it"),
         (r"\bdo\s+(?:te|ta|e)\s+", "I will "),
         (r"\bbej\b", "do"),
@@ -539,12 +571,13 @@ _TABLE = compiled(
         (r"\b(?:minimum(?:i|in|it)?|minimal\w*)\b", "min"),
         (r"\bme\s+(?:e|i|te)\s+nxeht\w*", "hottest"),
         (r"\bme\s+(?:e|i|te)\s+ftoht\w*", "coolest"),
-        (r"\bme\s+(?:e|i|te)\s+gjat\w*", "longest"),
+        (r"\bme\s+(?:(?:e|i|te)\s+)?gjat\w*", "the longest"),
         (r"\bme\s+shume\b", "the most"),
         (r"\b(?:i|e|te)\s+nxehte\b|\bnxeht\w*", "hot"),
         (r"\btemperatur\w*", "temperature"),
         (r"\benergji\w*", "energy"),
         (r"\bfuqi\w*", "power"),
+        (r"\bvat(?:e|et|esh)?\b", "watts"),
         (r"\b(?:memori|kujtes)\w*", "memory"),
         (r"\bventilator\w*", "fan"),
         (r"\b(?:perdorim|ngarkes|shfrytezim)\w*", "utilization"),
