@@ -26,10 +26,10 @@ from gpuaccel.assistant.understand.languages.tables import (
     read_unaccented,
 )
 
-# ë and ç, and the plain letters a writer puts for them ("është" and "eshte", "çfarë" and "cfare" are one word)
+# ë and ç, and the plain letters a writer puts for them ("është" and "eshte", "çfarë" and "cfare": one word)
 _UNACCENTED = str.maketrans("ëçËÇ", "ecEC")
 
-# letters Albanian never writes (the accents of the other languages read here): a message with one is another's
+# letters Albanian never writes (the other languages' accents): a message with one is another language's
 _NOT_ALBANIAN = re.compile(r"[āēīģķļņõäöüåæøćđěřůťďňłśźżőűığşșțăñãàèìòùêôïœßáéíóúâîûýčšžąęėįųū]")
 
 # the trade's English nouns that take Albanian's article or case ending ("gpu-ja", "job-i", "queue-n",
@@ -61,8 +61,8 @@ _STEM = (
 )
 
 # a message is Albanian where it has one of its own words, read without ë and ç; none of them another
-# language's ("sa", "po", "ne", "kur", "ku", "me", "per", "se", "jo", "ka", "ora", "pret", "si", "a", "e", "i",
-# "te", "nga", "dhe" are read only beside one)
+# language's ("sa", "po", "ne", "kur", "ku", "me", "per", "se", "jo", "ka", "ora", "pret", "si", "a", "e",
+# "i", "te", "nga", "dhe" are read only beside one)
 _MARK = re.compile(
     r"\b(?:"
     # question words
@@ -71,7 +71,8 @@ _MARK = re.compile(
     # moments
     r"|tani|tash|tashti|sot|sonte|dje|pardje|neser|mengjes\w*|mbremje|paradite|pasdite|perkohesisht"
     r"|aktualisht|momentalisht|or(?:en|et|es) e (?:fundit|kaluar)|minutat e fundit|javen e kaluar|kete jave"
-    r"|(?<![\w ])a ka|ndonje|ne pritje|u nis|kemi|nxori|i duhet"
+    r"|(?<![\w ])a ka|ndonje|ne pritje|u nis|kemi|nxori|i duhet|kush|radhe|radhen|ne pauze|prioritet(?:in|it)"
+    r"|minutash|oresh|me fal|na fal|shkruan|ndodh|kishte|lere|harroje"
     # verbs, and an English verb given an Albanian ending
     r"|eshte|esht|osht|asht|jane|ishte|ishin|ka qene|kane qene|punon|punojne|punoi|punuan|punuar"
     r"|priti|pritur|presin|niset|nisur|niste|filloi|fillon|deshtoi|deshtuan|deshtuar|deshton|rrezua|rrezuar"
@@ -83,7 +84,8 @@ _MARK = re.compile(
     r"|anulo|fshi|fshini|mbaj|mbajeni|liro|instaloje|instalosh|instaloni|(?:hold|kill|restart|reboot)o"
     r"|lesho\w*|rinis\w*|rifillo\w*|vazhdo\w*|vendos\w*|mbaje\w*|pauzo\w*|ridergo\w*|riprovo\w*|provoje"
     r"|ndrysho\w*|perditeso\w*|trego\w*|shfaq\w*|shiko|shif|shih|jepi|mund te|mund ta|mundesh|mundeni"
-    r"|(?:bej|beje|bone|boje)(?= (?:retry|reboot|restart|cancel|kill|hold|release|pause|resume|update|submit))"
+    r"|(?:bej|beje|bone|boje)"
+    r"(?= (?:retry|reboot|restart|cancel|kill|hold|release|pause|resume|update|submit))"
     r"|te lutem|ju lutem|faleminderit|flm|kisha fjalen|doja te|desha|gabova"
     # nouns with their article or case ending
     rf"|(?:{_NOUNS})-(?:{_MARK_ENDING})"
@@ -111,35 +113,40 @@ _PRESENT = {
     "fillon": "start", "terheq": "draw", "terheqin": "draw", "harxhon": "use", "konsumon": "use",
     "perdor": "use", "kerkon": "ask for", "deshton": "fail", "rri": "run", "rrine": "run", "shkon": "go",
     "ekzekutohet": "run", "ekzekutohen": "run", "xhiron": "run", "nxehet": "get hot", "qendron": "stay",
+    "ndodh": "happen", "ecen": "go",
 }  # fmt: skip
 _PARTICIPLE = {
     "punuar": "run", "pritur": "wait", "deshtuar": "fail", "harxhuar": "use", "konsumuar": "use",
     "perdorur": "use", "filluar": "start", "nisur": "start", "mbaruar": "finish", "perfunduar": "finish",
     "terhequr": "draw", "arritur": "get", "ndodhur": "happen", "rrezuar": "crash", "ekzekutuar": "run",
-    "kerkuar": "ask for", "qendruar": "stay",
+    "kerkuar": "ask for", "qendruar": "stay", "provuar": "try", "anuluar": "cancel",
 }  # fmt: skip
 _PLURAL_VERBS = {"punuan", "deshtuan", "harxhuan", "ekzekutuan", "punojne", "presin", "nisen", "terheqin",
                  "rrine", "ekzekutohen"}  # fmt: skip
 _IRREGULAR = {
-    "take": ("took", "taken"), "draw": ("drew", "drawn"), "get": ("got", "got"), "write": ("wrote", "written"),
-    "go": ("went", "gone"), "run": ("ran", "run"), "stay": ("stayed", "stayed"),
+    "take": ("took", "taken"), "draw": ("drew", "drawn"), "get": ("got", "got"), "go": ("went", "gone"),
+    "write": ("wrote", "written"), "run": ("ran", "run"), "stay": ("stayed", "stayed"),
 }  # fmt: skip
 
 # what a question names its subject by, said after its verb: a job by its number or name, a card by its
 # number or model ("job 5", "12", "mistral-7b-sft", "gpu 0", "h100", "4090"), both cards
 _SUBJECT = (
-    r"(?:job\s*#?\d+|gpu\s*\d+|both\s+(?:the\s+)?gpus|#?\d{1,3}\b(?!\s*(?:%|:|\.\d|min|or|kwh|wh|w\b|mib|gib|gb|mb))"
+    r"(?:job\s*#?\d+|gpu\s*\d+|both\s+(?:the\s+)?gpus|the\s+(?:gpus|cards|jobs)\b|#?\d{1,3}\b(?!\s*(?:%|:|\.\d|min|or|kwh|wh|w\b|mib|gib|gb|mb))"
     r"|[a-z][\w.]*(?:-[\w.]+)+|[a-z]{1,4}\d+[\w.]*|\d{4}\b)"
 )
 # the question words after which a verb with no subject said asks about "it" ("sa zgjati": how long did it
 # take; "kur filloi": when did it start), not those that are its subject ("cfare ndodhi": what happened)
 _ASKS = re.compile(
-    r"(?:\bhow(?:\s+(?:long|much|many|hot|far))?|\bwhy|\bwhen|\bsince when|^\W*a)\s*(?:\bnot\s+)?$"
+    r"(?:\bhow(?:\s+(?:long|much|many|hot|far))?|\bwhy|\bwhen|\bsince when|^\W*a|\bsa(?:\s+kohe)?|\bpse"
+    r"|\bperse|\bkur)\s*(?:\b(?:not|nuk|s)\s+)?$"
 )
-_ASKED = re.compile(r"(?:\b(?:how|why|when|where|what|which|who|is there|can you)\b|^\W*a\s)[^,.;?!]*$")
+_ASKED = re.compile(
+    r"(?:\b(?:how|why|when|where|what|which|who|is there|can you|sa|pse|perse|kur|qysh|si|ku|cfare)\b"
+    r"|^\W*a\s)[^,.;?!]*$"
+)
 # the question words that are the verb's own subject ("kush po perdor gpu 0": who is using GPU 0; "cili job
 # deshtoi": which job failed): what follows the verb is its object, not its subject
-_ASKER = re.compile(r"\b(?:who|which(?:\s+[\w-]+)?)\s*$")
+_ASKER = re.compile(r"\b(?:who|kush|which(?:\s+[\w-]+)?|cil\w+(?:\s+[\w-]+)?)\s*$")
 
 
 def _tense(verb: str, form: str) -> str:
@@ -169,7 +176,11 @@ def _bare(m: re.Match[str]) -> bool:
 def _past(m: re.Match[str]) -> str:
     """A past verb ("deshtoi", "u nxeh", "nuk filloi") in English: "did job 5 fail" where a question names
     its subject after it, "did it fail" right after a question word, else its past ("failed")."""
-    verb, subject, negated = _PAST[m["verb"].lower()], m["subject"], bool(m["neg"])
+    return _in_the_past(m, _PAST[m["verb"].lower()], m["subject"], bool(m["neg"]))
+
+
+def _in_the_past(m: re.Match[str], verb: str, subject: str | None, negated: bool) -> str:
+    """``verb`` in the past as the question ``m`` found it in asks it (:func:`_past`)."""
     if subject and _asked(m):
         return f"did {subject} {'not ' if negated else ''}{verb}"
     if _bare(m):
@@ -196,12 +207,15 @@ def _present(m: re.Match[str]) -> str:
 
 
 def _perfect(m: re.Match[str]) -> str:
-    """A verb after "ka"/"kane" ("ka harxhuar", "kane deshtuar") in English: "has gpu 0 used" where a question
-    names its subject after it, else "has used"."""
+    """A verb after "ka"/"kane" ("ka harxhuar", "kane deshtuar"), or "eshte"/"jane" ("eshte provuar": has
+    been tried), in English: "has gpu 0 used" where a question names its subject after it, else "has
+    used"."""
     verb, subject = _PARTICIPLE[m["verb"].lower()], m["subject"]
-    aux = "have" if m["aux"].lower() in ("kane", "kan") else "has"
+    aux = "have" if m["aux"].lower() in ("kane", "kan", "jane") else "has"
     no = "not " if m["neg"] else ""
     participle = _tense(verb, "participle")
+    if m["aux"].lower() in ("eshte", "jane"):  # said with "is" ("eshte provuar"): has been tried
+        participle = f"been {participle}"
     if subject and _asked(m):
         return f"{aux} {subject} {no}{participle}"
     if _bare(m):
@@ -236,11 +250,14 @@ def _english_verb(m: re.Match[str]) -> str:
     """An English verb with an Albanian ending, in English: "canceloje" cancel it, "holdo" hold, "crashoi"
     crashed, "u cancelua" cancelled."""
     verb, ending = english_verb(m["stem"]), m["ending"].lower()
-    if ending in ("oi", "ua", "uan", "uar", "ova"):
-        return past_form(verb)
-    if ending in ("oje", "ojeni") and not _OBJECT_NEXT.match(m.string, m.end()):
+    if ending in ("oi", "ua", "uan", "uar"):  # its past ("pse crashoi X": why did X crash)
+        return _in_the_past(m, verb, m["subject"], False)
+    said = f" {m['subject']}" if m["subject"] else ""
+    if ending == "ova":  # "e cancelova": I cancelled it
+        return f"I {past_form(verb)} it{said}"
+    if ending in ("oje", "ojeni") and not said and not _OBJECT_NEXT.match(m.string, m.end()):
         return f"{verb} it"
-    return verb
+    return f"{verb}{said}"
 
 
 def _noun(m: re.Match[str]) -> str:
@@ -275,7 +292,8 @@ _TABLE = compiled(
         (r"\b(?:cka|qka)\b", "cfare"),
         # English verbs given an Albanian ending ("canceloje", "holdo", "retry-oje", "crashoi", "u cancelua")
         (
-            rf"\b(?:u\s+|e\s+)?(?P<stem>{_STEM})-?(?P<ending>ojeni|oje|oni|osh|oi|ua|uan|uar|ova|oja|o)\b",
+            rf"\b(?:u\s+|e\s+)?(?P<stem>{_STEM})-?(?P<ending>ojeni|oje|oni|osh|oi|ua|uan|uar|ova|oja|o)\b"
+            rf"(?:\s+(?P<subject>{_SUBJECT}))?",
             _english_verb,
         ),
         # the trade's English nouns with its article or case ending ("job-i", "gpu-te", "queue-n", "logun")
@@ -302,11 +320,14 @@ _TABLE = compiled(
         # "me fal, 13" (sorry, 13), "gabova" (my mistake)
         (r"\b(?:me\s+fal(?:ni)?|na\s+fal|sori|sorry|pardon|gabova|gabim\s+(?=\d))\b", "sorry"),
         (
+            r"\bnuk\s+(?:e\s+)?kisha\s+(?:fjalen|parasysh)(?:\s+per)?\s+[^,\s]+,?\s+(?:por|po|as)\s+(?:per\s+)?",
+            "I meant ",
+        ),
+        (
             r"\b(?:e\s+)?kisha\s+(?:fjalen|parasysh|ne\s+mendje)(?:\s+(?:per|te))?\b"
             r"|\b(?:doja|desha|deshta|kam\s+dashur)\s+(?:te|me)\s+(?:them|thoja|thane|thene|thone)\b",
             "I meant",
         ),
-        (r"\bnuk\s+(?:e\s+)?kisha\s+fjalen(?:\s+per)?\b", "I did not mean"),
         (
             r"\b(?:jo\s+)?faleminderit\b|\bflm\b|\brrofsh\b|\bmersi\b",
             lambda m: "no thanks" if m[0].lower().startswith("jo") else "thanks",
@@ -324,7 +345,8 @@ _TABLE = compiled(
             r"\b(?:bej|beje|bone|boje|bo)\s+(?=retry|reboot|restart|cancel|kill|hold|release|pause|resume|update|submit)",
             "",
         ),
-        # the queue paused and resumed ("ndale perkohesisht gjithe queue-n", "rinise queue-n", "rifillo radhen")
+        # the queue paused and resumed ("ndale perkohesisht gjithe queue-n", "rinise queue-n", "rifillo
+        # radhen")
         (
             r"\b(?:ndal\w*|pauzo\w*|ndal\w*\s+perkohesisht)\s+(?:perkohesisht\s+)?(?:(?:gjithe|krejt|te\s+gjithe)\s+)?the\s+queue\b",
             "pause the whole queue",
@@ -335,7 +357,7 @@ _TABLE = compiled(
         ),
         # a priority given its value ("vendos priority 10 per job 13", "ndrysho prioritetin e 13 ne 5")
         (
-            r"\b(?:vendos\w*|ndrysho\w*|cakto\w*|jepi|jep|beje|bej)\s+(?:(?:the\s+)?priorit\w*\s+)(\d+)\s+(?:per|te|tek|ne)\s+(\S+(?:\s+\d+)?)",
+            r"\b(?:vendos\w*|ndrysho\w*|cakto\w*|jepi|jep|beje|bej)\s+(?:(?:the\s+)?priorit\w*\s+)(\d+)\s+(?:(?:per|te|tek|ne)\s+)?(job\s*\d+|\S+)",
             lambda m: f"set the priority of {_it(m[2])} to {m[1]}",
         ),
         (
@@ -376,14 +398,20 @@ _TABLE = compiled(
         ),
         (r"\bperkohesisht\b", "for now"),
         (r"\bper\s+(?:pak|nje\s+moment|nje\s+cast|ca\s+minuta)\b", "for a bit"),
-        (r"\b(?P<before>(?:e|ta|ma)\s+)?anul(?:o|on|oni|osh|oj)(?P<it>je|jeni)?\b", _request("cancel")),
+        (r"\b(?P<before>(?:e|ta|ma)\s+)?anul(?:o|on|oni|osh|oj|u|ue)(?P<it>je|jeni)?\b", _request("cancel")),
         (r"\b(?P<before>(?:e|ta|ma)\s+)?fshi(?:ni|sh)?(?P<it>je|jeni)?\b", _request("delete")),
         (r"\b(?P<before>(?:e|ta|ma)\s+)?(?:vra|vrit|vrite)(?P<it>je|ni)?\b", _request("kill")),
         (r"\b(?P<before>(?:e|ta|ma)\s+)?ndal(?:o|osh|ni)?(?P<it>e|oje|eni|ojeni)?\b", _request("stop")),
-        (r"\b(?P<before>(?:e|ta|ma)\s+)?pauz(?:o|osh|oni)(?P<it>je|jeni)?\b", _request("pause")),
+        (r"\b(?P<before>(?:e|ta|ma)\s+)?pauz(?:o|osh|oni|u|ue)(?P<it>je|jeni)?\b", _request("pause")),
         (r"\b(?P<before>(?:e|ta|ma)\s+)?mbaj(?:ni|sh)?(?P<it>e|eni)?\b", _request("hold")),
-        (r"\b(?P<before>(?:e|ta|ma)\s+)?(?:lir|lesh)(?:o|osh|oni)(?P<it>je|jeni)?\b", _request("release")),
-        (r"\b(?P<before>(?:e|ta|ma)\s+)?(?:rifill|vazhd)(?:o|osh|oni)(?P<it>je|jeni)?\b", _request("resume")),
+        (
+            r"\b(?P<before>(?:e|ta|ma)\s+)?(?:lir|lesh)(?:o|osh|oni|u|ue)(?P<it>je|jeni)?\b",
+            _request("release"),
+        ),
+        (
+            r"\b(?P<before>(?:e|ta|ma)\s+)?(?:rifill|vazhd)(?:o|osh|oni|u|ue)(?P<it>je|jeni)?\b",
+            _request("resume"),
+        ),
         (
             r"\b(?P<before>(?:e|ta|ma)\s+)?(?:ridergo|riprovo|provo)(?:sh|ni)?(?P<it>je|jeni)?\s+(?:perseri|prape|serish|edhe\s+nje\s+here)\b"
             r"|\b(?P<b2>(?:e|ta|ma)\s+)?(?:ridergo|riprovo)(?:sh|ni)?(?P<i2>je|jeni)?\b",
@@ -444,7 +472,8 @@ _TABLE = compiled(
         (r"\bcil(?:i|a|at|et|en|in|it|es|eve|ave)\b", "which"),
         (r"\bcfare\s+ndodhi\s+me\b", "what happened with"),
         (r"\bcfare\s+ka\b", "what is"),
-        (r"\bcfare\s+thote\b", "what does it say"),
+        (r"\bcfare\s+(?:thote|shkruan)\b", "what does it say"),
+        (r"\bcfare\s+kishte\b", "what was"),
         (r"\bcfare\b", "what"),
         (
             rf"\b(?:qysh|si)\s+(?:po\s+)?(?:shkon|ecen)\b(?:\s+(?P<subject>{_SUBJECT}))?",
@@ -531,7 +560,7 @@ _TABLE = compiled(
         # verbs, in English's order in a question ("pse deshtoi job 5": why did job 5 fail; "sa kohe ka qe
         # pret": how long has it been waiting; "sa kWh ka harxhuar gpu 0": how many kWh has gpu 0 used)
         (
-            rf"\b(?P<aux>ka|kane|kan)\s+(?:(?P<neg>nuk)\s+)?(?P<verb>{_verbs(_PARTICIPLE)})\b(?:\s+(?P<subject>{_SUBJECT}))?",
+            rf"\b(?P<aux>ka|kane|kan|eshte|jane)\s+(?:(?P<neg>nuk)\s+)?(?P<verb>{_verbs(_PARTICIPLE)})\b(?:\s+(?P<subject>{_SUBJECT}))?",
             _perfect,
         ),
         (
@@ -543,13 +572,16 @@ _TABLE = compiled(
             _past,
         ),
         (r"\b(?:u\s+)?ndodhi\b", "happened"),
-        (r"\bthote\b", "says"),
+        (r"\b(?:thote|shkruan)\b", "says"),
         (r"\b(?:u\s+)?ekzekutua\b", "ran"),
         (r"\bmbarova\b", "I finished"),
         (r"\b(?:e\s+)?anulova\b", "I cancelled it"),
         (r"\bdua\s+te\b", "I want to"),
         # what a job needs ("sa kohe i duhet X per te mbaruar": how long does X need to finish)
-        (rf"\bi\s+(?:duhet|duhen)(?:\s+(?P<subject>{_SUBJECT}))?", lambda m: f"does {m['subject'] or 'it'} need"),
+        (
+            rf"\bi\s+(?:duhet|duhen)(?:\s+(?P<subject>{_SUBJECT}))?",
+            lambda m: f"does {m['subject'] or 'it'} need",
+        ),
         (r"\bper\s+te\s+(?:mbaruar|perfunduar)\b", "to finish"),
         (r"\bsa\s+(?P<what>\S+)\s+kemi\b", lambda m: f"how many {m['what']} are there"),
         (r"\bkemi\b", "we have"),
