@@ -128,6 +128,9 @@ def test_albanian_follow_ups_that_lean_on_the_turn_before(heldout_svc: Assistant
         ("sa priti job 4 para se te niste?", "how long did job 4 wait before it started"),
         ("sa punoi 6 para se ta anuloja?", "how long did 6 run before I cancelled it"),
         ("peak power i tij dje", "peak power of it yesterday"),
+        ("cilat jane job-et e sotme?", "which are today's jobs"),  # "e sotme": today's, after its noun
+        ("cilat jane deshtimet e djeshme?", "which are yesterday's failures"),
+        ("cfare ka ne logun e jobit 9", "what is in the log of job 9"),  # endings joined without a hyphen
         ("sa gpu-ore harxhoi llama-70b-finetune?", "how many GPU-hours did llama-70b-finetune use"),
         # requests, "it" joined to them or said before them, and Gheg's infinitive ("me liru")
         ("bej cancel job 12", "cancel job 12"),

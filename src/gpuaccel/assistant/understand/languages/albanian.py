@@ -48,7 +48,7 @@ _PLURAL = {"te", "t", "ve", "eve", "et", "e", "ave", "at"}
 # the same endings joined without a hyphen, where the word leaves no doubt ("jobi", "logun", "driverin",
 # "serverit", "gpuja", "queuen")
 _JOINED = (
-    r"job(?:i|in|it|et|eve|at|e)|log(?:u|un|ut|et|je|jet)|gpu(?:ja|ne|se|te|ve)|queue(?:n|ja|s|ne|se)"
+    r"job(?:i|in|it|et|eve|at)|log(?:u|un|ut|et)|gpu(?:ja|ne|se|te|ve)|queue(?:n|ja|s|ne|se)"
     r"|driver(?:i|in|it|at|ave|et)|server(?:i|in|it|at|ave|et)|fan(?:i|in|it)|hold(?:i|in|it)"
     r"|peak(?:u|un|ut)|temp(?:i|in|it)|node(?:i|in|it)|task(?:u|un|ut)"
 )
@@ -72,7 +72,7 @@ _MARK = re.compile(
     r"|tani|tash|tashti|sot|sonte|dje|pardje|neser|mengjes\w*|mbremje|paradite|pasdite|perkohesisht"
     r"|aktualisht|momentalisht|or(?:en|et|es) e (?:fundit|kaluar)|minutat e fundit|javen e kaluar|kete jave"
     r"|(?<![\w ])a ka|ndonje|ne pritje|u nis|kemi|nxori|i duhet|kush|radhe|radhen|ne pauze|prioritet(?:in|it)"
-    r"|minutash|oresh|me fal|na fal|shkruan|ndodh|kishte|lere|harroje"
+    r"|minutash|oresh|me fal|na fal|shkruan|ndodh|kishte|lere|harroje|sotme|djeshme|djeshem"
     # verbs, and an English verb given an Albanian ending
     r"|eshte|esht|osht|asht|jane|ishte|ishin|ka qene|kane qene|punon|punojne|punoi|punuan|punuar"
     r"|priti|pritur|presin|niset|nisur|niste|filloi|fillon|deshtoi|deshtuan|deshtuar|deshton|rrezua|rrezuar"
@@ -260,10 +260,27 @@ def _english_verb(m: re.Match[str]) -> str:
     return f"{verb}{said}"
 
 
-def _noun(m: re.Match[str]) -> str:
+_JOINED_NOUN = re.compile(rf"({_NOUNS})(\w+)", re.I)
+
+
+def _joined(m: re.Match[str]) -> str:
+    """An English noun its ending is joined to without a hyphen ("jobi", "logun", "driverin"), as
+    :func:`_noun` reads it."""
+    said = _JOINED_NOUN.fullmatch(m[0])
+    assert said is not None
+    return _noun(m, said[1], said[2])
+
+
+def _hyphened(m: re.Match[str]) -> str:
+    """An English noun its ending is joined to by a hyphen ("job-i", "gpu-te", "queue-n"), as :func:`_noun`
+    reads it."""
+    return _noun(m, m["noun"], m["ending"])
+
+
+def _noun(m: re.Match[str], noun: str, ending: str) -> str:
     """An English noun given Albanian's article or case ending ("job-i", "gpu-te", "logun"): the noun, "the"
     before it where no number or name follows it ("jobi 9": job 9), plural where its ending is ("job-e")."""
-    noun, ending = m["noun"].lower(), (m["ending"] or "").lower()
+    noun, ending = noun.lower(), ending.lower()
     plural = ending in _PLURAL and not (noun == "log" and ending == "e")
     word = f"{noun}s" if plural else noun
     if ending == "e" and plural:  # the plural without its article ("job-e": jobs)
@@ -297,14 +314,11 @@ _TABLE = compiled(
             _english_verb,
         ),
         # the trade's English nouns with its article or case ending ("job-i", "gpu-te", "queue-n", "logun")
-        (rf"\b(?P<noun>{_NOUNS})-(?P<ending>{_ENDING})\b", _noun),
-        (
-            r"\b(?P<noun>job|log|gpu|queue|driver|server|fan|hold|peak|temp|node|task)"
-            r"(?P<ending>i|in|it|et|eve|at|e|u|un|ut|je|jet|ja|ne|se|te|ve|n|s)\b(?<!\bjobe\b)(?<!\bloge\b)",
-            lambda m: _noun(m) if re.fullmatch(_JOINED, m[0], re.I) else m[0],
-        ),
+        (rf"\b(?P<noun>{_NOUNS})-(?P<ending>{_ENDING})\b", _hyphened),
+        (rf"\b(?:{_JOINED})\b", _joined),
         (r"\bjobe\b", "jobs"),
-        (r"\bthe\s+logjet?\b|\blogjet?\b", "the logs"),
+        (r"\blogjet\b", "the logs"),
+        (r"\blogje\b", "logs"),
         # a card by its model, or a job by its number, with a case ending ("h100-shin", "4090-a", "13-shit",
         # "12-ten"): the model, the number
         (
@@ -393,7 +407,7 @@ _TABLE = compiled(
         # its request verbs, "-je" ("it") joined or not: cancel, delete, kill, pause, hold, release, resume,
         # retry, restart, update, show
         (
-            r"\b(?P<before>(?:e|ta|ma)\s+)?ndal(?:e|o|oje|ni|eni|ojeni)?(?P<it>)\s+perkohesisht\b",
+            r"\b(?P<before>(?:e|ta|ma)\s+)?ndal(?:(?P<it>e|oje|eni|ojeni)|o|ni)?\s+perkohesisht\b",
             _request("pause"),
         ),
         (r"\bperkohesisht\b", "for now"),
@@ -525,6 +539,9 @@ _TABLE = compiled(
         (r"\bne\s+(?:ate|kete)\s+interval\b", "in that interval"),
         (r"\bne\s+(?:ate|kete)\s+periudhe\b", "in that period"),
         (r"\bne\s+(?:ate|kete)\s+kohe\b|\batehere\b", "then"),
+        # today's, yesterday's, said after their noun ("job-et e sotme": today's jobs)
+        (r"\b(?:the\s+)?([\w-]+)\s+(?:i|e|te)\s+(?:sotem|sotme|sotmet)\b", r"today's \1"),
+        (r"\b(?:the\s+)?([\w-]+)\s+(?:i|e|te)\s+(?:djeshem|djeshme|djeshmet)\b", r"yesterday's \1"),
         (r"\bpardje\b", "the day before yesterday"),
         (r"\bsot\b", "today"),
         (r"\bdje\b", "yesterday"),
@@ -624,6 +641,8 @@ _TABLE = compiled(
         (r"\bne\s+fund\b", "at the end"),
         (r"\b(?:i|e|te|se)\s+fundit\b", "last"),
         (r"\bgabim(?:i|in|it|et)?\b", "error"),
+        (r"\bdeshtim(?:et|eve|e)\b", "failures"),
+        (r"\bdeshtim(?:i|in|it)?\b", "failure"),
         (r"\bne\s+te\s+gjitha\s+(?:prov|tentativ|perpjekj)\w*", "across all attempts"),
         (r"\b(?:prov|tentativ|perpjekj)(?:at|ave|a|e|en|et)\b", "attempts"),
         (r"\b(?:gjithsej|ne\s+total|totalisht|ne\s+teresi)\b", "in total"),
