@@ -80,6 +80,9 @@ def test_albanian_questions(heldout_svc: AssistantService, question: str, expect
         ("jepi 13-shit prioritet 8", "gpuaccel priority 13 8"),  # the number with its case ending
         ("canceloje job 12", "gpuaccel cancel 12"),  # English's verb with Albanian's ending
         ("holdo 13", "gpuaccel hold 13"),
+        ("ndrysho memorien e 13 ne 30000 MiB", "gpuaccel edit 13 --memory 30000"),  # a setting changed
+        ("ndryshoje 13 ne nje gpu", "gpuaccel edit 13 --gpus 1"),  # "nje": one
+        ("nderro 12 me 13 ne radhe", "gpuaccel switch 12 13"),  # two jobs switched
         ("a mund te instalosh cuda 12.4 ne server?", "An update of the GPU drivers or CUDA"),  # declined
         ("rinise kompjuterin te lutem", "A reboot of the machine"),  # the machine restarted: declined
     ],
@@ -98,6 +101,7 @@ def test_albanian_follow_ups_that_lean_on_the_turn_before(heldout_svc: Assistant
         (("cfare po pret llama-405b-probe?", "fshije"), "gpuaccel remove 13"),  # delete it
         (("anuloje jobin 12", "me fal, doja te thoja 13"), "gpuaccel cancel 13"),  # sorry, I meant 13
         (("mbaje job-in 13", "jo jo, e kisha fjalen per 12"), "gpuaccel hold 12"),  # no, I meant 12
+        (("pse nuk niset 13?", "le te kerkoje vetem 1 gpu"), "gpuaccel edit 13 --gpus 1"),  # let it ask for
     ):
         sid = None
         for turn in turns:
@@ -128,6 +132,10 @@ def test_albanian_follow_ups_that_lean_on_the_turn_before(heldout_svc: Assistant
         ("sa priti job 4 para se te niste?", "how long did job 4 wait before it started"),
         ("sa punoi 6 para se ta anuloja?", "how long did 6 run before I cancelled it"),
         ("peak power i tij dje", "peak power of it yesterday"),
+        ("kush e anuloi resnet50-bench?", "who cancelled resnet50-bench"),  # "e" (it) before the verb
+        ("a u anulua job 6?", "was job 6 cancelled"),  # "u": done to it
+        ("sa kohe ishte gpu 0 mbi 80 grade sot?", "how long was gpu 0 above 80 °C today"),
+        ("sa here ka kaluar 600 W h100 sot?", "went above 600 W"),
         ("cilat jane job-et e sotme?", "which are today's jobs"),  # "e sotme": today's, after its noun
         ("cilat jane deshtimet e djeshme?", "which are yesterday's failures"),
         ("cfare ka ne logun e jobit 9", "what is in the log of job 9"),  # endings joined without a hyphen
@@ -189,6 +197,7 @@ def test_albanian_marks(message: str) -> None:
         "4090'in fani kac",  # Turkish's "fani"
         "temperatura na gpu 0 danas",  # Serbian's "temperatura"
         "a logut mu",  # Bulgarian's article on "log"
+        "naj rabi 2 GPU-ja",  # Slovenian's case ending on "GPU"
     ],
 )
 def test_other_languages_sharing_its_words_are_not_albanian(message: str) -> None:

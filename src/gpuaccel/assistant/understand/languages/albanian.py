@@ -42,8 +42,9 @@ _NOUNS = (
 # "-ut", "-se", "-s", "-ne", "-ve"), the plural ("-et", "-te", "-t", "-e", "-eve", "-at", "-ave")
 _ENDING = "ja|ne|se|ve|te|t|in|it|i|un|ut|u|eve|et|e|ave|at|n|s|a|ra|ri|rin|rit"
 # those of them no other language read here joins to an English noun with a hyphen (not Bulgarian's "-a",
-# "-ut", "-te", Serbian's "-u", "-a", "-e", Finnish's and Estonian's "-i", "-t"): a mark of its own
-_MARK_ENDING = "ja|ne|se|ve|in|it|un|et|eve|ave|n|s"
+# "-ut", "-te", Serbian's "-u", "-a", "-e", Slovenian's "-ja", Finnish's and Estonian's "-i", "-t", Swedish's
+# "-n", English's "-s"): a mark of its own
+_MARK_ENDING = "ne|se|ve|in|it|un|et|eve|ave"
 _PLURAL = {"te", "t", "ve", "eve", "et", "e", "ave", "at"}
 # the same endings joined without a hyphen, where the word leaves no doubt ("jobi", "logun", "driverin",
 # "serverit", "gpuja", "queuen")
@@ -72,7 +73,8 @@ _MARK = re.compile(
     r"|tani|tash|tashti|sot|sonte|dje|pardje|neser|mengjes\w*|mbremje|paradite|pasdite|perkohesisht"
     r"|aktualisht|momentalisht|or(?:en|et|es) e (?:fundit|kaluar)|minutat e fundit|javen e kaluar|kete jave"
     r"|(?<![\w ])a ka|ndonje|ne pritje|u nis|kemi|nxori|i duhet|kush|radhe|radhen|ne pauze|prioritet(?:in|it)"
-    r"|minutash|oresh|me fal|na fal|shkruan|ndodh|kishte|lere|harroje|sotme|djeshme|djeshem"
+    r"|minutash|oresh|me fal|na fal|shkruan|ndodh|kishte|lere|harroje|sotme|djeshme|djeshem|anuloi|anulua"
+    r"|nderro\w*|kembeji|shkembe\w*|kerkoje"
     # verbs, and an English verb given an Albanian ending
     r"|eshte|esht|osht|asht|jane|ishte|ishin|ka qene|kane qene|punon|punojne|punoi|punuan|punuar"
     r"|priti|pritur|presin|niset|nisur|niste|filloi|fillon|deshtoi|deshtuan|deshtuar|deshton|rrezua|rrezuar"
@@ -106,7 +108,7 @@ _PAST = {
     "filloi": "start", "nisi": "start", "nis": "start", "mbaroi": "finish", "perfundoi": "finish",
     "terhoqi": "draw", "kerkoi": "ask for", "ekzekutoi": "run", "ekzekutua": "run", "ekzekutuan": "run",
     "rrezua": "crash", "nxeh": "get hot", "qendroi": "stay", "ndenji": "stay", "shkroi": "write",
-    "nxori": "give",
+    "nxori": "give", "anuloi": "cancel", "anulua": "cancel", "ndaloi": "stop",
 }  # fmt: skip
 _PRESENT = {
     "punon": "run", "punojne": "run", "pret": "wait", "presin": "wait", "niset": "start", "nisen": "start",
@@ -121,6 +123,8 @@ _PARTICIPLE = {
     "terhequr": "draw", "arritur": "get", "ndodhur": "happen", "rrezuar": "crash", "ekzekutuar": "run",
     "kerkuar": "ask for", "qendruar": "stay", "provuar": "try", "anuluar": "cancel",
 }  # fmt: skip
+# the past verbs said with "u" whose subject is what they were done to ("u anulua": was cancelled)
+_PASSIVE = {"anulua"}
 _PLURAL_VERBS = {"punuan", "deshtuan", "harxhuan", "ekzekutuan", "punojne", "presin", "nisen", "terheqin",
                  "rrine", "ekzekutohen"}  # fmt: skip
 _IRREGULAR = {
@@ -175,8 +179,15 @@ def _bare(m: re.Match[str]) -> bool:
 
 def _past(m: re.Match[str]) -> str:
     """A past verb ("deshtoi", "u nxeh", "nuk filloi") in English: "did job 5 fail" where a question names
-    its subject after it, "did it fail" right after a question word, else its past ("failed")."""
-    return _in_the_past(m, _PAST[m["verb"].lower()], m["subject"], bool(m["neg"]))
+    its subject after it, "did it fail" right after a question word, else its past ("failed"); one said with
+    "u" that is done to its subject ("u anulua": was cancelled) in the passive."""
+    verb, subject = _PAST[m["verb"].lower()], m["subject"]
+    if m["verb"].lower() in _PASSIVE:
+        done = _tense(verb, "participle")
+        if subject and _asked(m):
+            return f"was {subject} {done}"
+        return "was it " + done if _bare(m) else f"was {done}" + (f" {subject}" if subject else "")
+    return _in_the_past(m, verb, subject, bool(m["neg"]))
 
 
 def _in_the_past(m: re.Match[str], verb: str, subject: str | None, negated: bool) -> str:
@@ -452,7 +463,20 @@ _TABLE = compiled(
             "show",
         ),
         (r"\b(?:(?:me|ma)\s+)?(?:jep|jepi|jepni)\s+(?=\S)", "give "),
-        (r"\bndrysho(?:je|ni|sh)?\b", "change"),
+        # a job's setting changed ("ndrysho memorien e 13 ne 30000 MiB", "ndryshoje 13 ne 1 gpu", "le te
+        # kerkoje vetem 1 gpu": let it ask for only 1 GPU), two jobs switched ("nderro 12 me 13": switch
+        # 12 and 13)
+        (
+            r"\b(nje|dy|tre|kater)\s+(?=gpu|kart)",
+            lambda m: {"nje": "1", "dy": "2", "tre": "3", "kater": "4"}[m[1].lower()] + " ",
+        ),
+        (r"\bne\s+(?=\d+(?:[.,]\d+)?\s*(?:mib|gib|gb|mb|gpu|kart)\b)", "to "),
+        (r"\ble\s+t[ae]\s+(?:kerkoje|perdore|marre|kete)\b", "it should use"),
+        (
+            r"\b(?:nderro|nderroji|kembe|kembeji|shkembe|shkembeji)(?:\s+vendet)?\s+(\S+)\s+(?:me|dhe|e)\s+(\S+?)(?=[\s,.!?]|$)",
+            r"switch \1 and \2",
+        ),
+        (r"\bndrysho(?P<it>je|jeni)?(?:ni|sh)?\b", _request("change")),
         # the question a job's progress asks: "ku ka arritur job 11" (how far has job 11 got)
         (
             rf"\bku\s+(?:ka|kane|eshte)\s+arritur(?:\s+(?P<subject>{_SUBJECT}))?",
@@ -476,6 +500,8 @@ _TABLE = compiled(
         ),
         (r"\bsa\s+(?:e\s+)?nxehte\b", "how hot"),
         (r"\bsa\s+her(?:e|a)\b", "how many times"),
+        # a threshold passed ("ka kaluar 600 W", "kaloi 80 grade"): above it
+        (r"\b(?:ka\s+kaluar|kaloi|kalon|ka\s+shkuar\s+mbi|shkoi\s+mbi)\s+(?=\d)", "went above "),
         (
             r"\bsa(?=\s+(?:kwh|wh|watt|vat|w\b|gpu|job|procese|karta|ore|minuta|mb|gb|mib|gib|mhz|grad|\d))",
             "how many",
@@ -585,7 +611,8 @@ _TABLE = compiled(
             _present,
         ),
         (
-            rf"\b(?:(?P<neg>nuk|s)\s+)?(?:u\s+)?(?P<verb>{_verbs(_PAST)})\b(?:\s+(?P<subject>{_SUBJECT}))?",
+            rf"\b(?:(?P<neg>nuk|s)\s+)?(?:(?:u|e|i|ia|ta)\s+)?(?P<verb>{_verbs(_PAST)})\b"
+            rf"(?:\s+(?P<subject>{_SUBJECT}))?",
             _past,
         ),
         (r"\b(?:u\s+)?ndodhi\b", "happened"),
@@ -621,12 +648,17 @@ _TABLE = compiled(
         (r"\bme\s+(?:e|i|te)\s+nxeht\w*", "hottest"),
         (r"\bme\s+(?:e|i|te)\s+ftoht\w*", "coolest"),
         (r"\bme\s+(?:(?:e|i|te)\s+)?gjat\w*", "the longest"),
+        (r"\b(?:me\s+shume\s+se|mbi)\b", "above"),
+        (r"\b(?:me\s+pak\s+se|nen)\b", "below"),
+        (r"\b(\d+)\s*grad(?:e|a|et)?\b", r"\1 °C"),
+        (r"\bgrad(?:e|a|et)\b", "degrees"),
         (r"\bme\s+shume\b", "the most"),
         (r"\b(?:i|e|te)\s+nxehte\b|\bnxeht\w*", "hot"),
         (r"\btemperatur\w*", "temperature"),
         (r"\benergji\w*", "energy"),
         (r"\bfuqi\w*", "power"),
         (r"\bvat(?:e|et|esh)?\b", "watts"),
+        (r"\b(?:memorien|memoria|kujtesen|kujtesa)\b", "the memory"),
         (r"\b(?:memori|kujtes)\w*", "memory"),
         (r"\bventilator\w*", "fan"),
         (r"\b(?:perdorim|ngarkes|shfrytezim)\w*", "utilization"),
@@ -669,6 +701,7 @@ _TABLE = compiled(
             r"|[a-z][\w.]*-[\w.-]+|utilization|power|temp|memory|energy))",
             "of ",
         ),
+        (r"(?-i:\b(?:i|e|se)\s+)(?=#?\d{1,3}\b(?!\s*(?:%|°|:|min|or|gpu)))", "of job "),
         (r"(?-i:\bte\s+)(?=(?:gpu|card|[a-z]{1,4}\d+|\d{4}\b|server))", "on "),
         (r"(?-i:\bte\s+)(?=(?:the\s+|job|[a-z][\w.]*-[\w.-]+))", "of "),
         # the small words
