@@ -45,6 +45,21 @@ def test_spans_said_with_exactly_or_to_now() -> None:
     assert only is not None and only.t1 == NOW - 3 * 3600, only
 
 
+def test_the_day_before_yesterday_is_its_own_day() -> None:
+    """ "the day before yesterday" (as the French, Finnish, Latvian and Albanian readers put "avant-hier",
+    "toissapäivänä", "aizvakar", "pardje") is the whole day two days back, not yesterday."""
+    midnight = NOW - 15 * 3600
+    for said in ("gpu 1 energy the day before yesterday", "l'énergie de la gpu 1 avant-hier"):
+        w = window_of(in_english(said), NOW)
+        assert w is not None and (w.t0, w.t1, w.label) == (
+            midnight - 2 * 86400,
+            midnight - 86400,
+            "the day before yesterday",
+        ), (said, w)
+    w = window_of("gpu 1 energy yesterday", NOW)
+    assert w is not None and w.label == "yesterday", w
+
+
 @pytest.mark.parametrize(
     ("said", "to_now"),
     [

@@ -4,16 +4,17 @@ letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Sp
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
-Slovenian, Slovak, Bulgarian in Latin letters), each read whole where the message has marks of its own,
-and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names
-only what the assistant reads (a reading, a day, a question word, a request, an article before a card); the
-rest of a message is left as it was."""
+Slovenian, Slovak, Bulgarian in Latin letters, Albanian), each read whole where the message has marks of its
+own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table
+names only what the assistant reads (a reading, a day, a question word, a request, an article before a card);
+the rest of a message is left as it was."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
+from gpuaccel.assistant.understand.languages.albanian import albanian
 from gpuaccel.assistant.understand.languages.bengali import bengali
 from gpuaccel.assistant.understand.languages.bulgarian import bulgarian
 from gpuaccel.assistant.understand.languages.catalan import catalan
@@ -154,7 +155,11 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    # Bulgarian in Latin letters first of all (:func:`bulgarian`): its marks are its own words and endings
+    # Albanian first of all (:func:`albanian`): its marks are its own words and endings ("cfare", "pse",
+    # "eshte", "anuloje", "gpu-ja", "queue-n"), but its short words are every other's ("sa" Tagalog's and
+    # Slovak's, "po" Bulgarian's, "ne" Czech's, "kur" Lithuanian's, "me" Spanish's, "per" Italian's, "jo"
+    # Hindi's), so it is read before any of them sees them.
+    # Then Bulgarian in Latin letters (:func:`bulgarian`): its marks are its own words and endings
     # ("zashto", "sega", "vyrvi", "kartata", "queue-to", "resume-ni"), but its words are Serbian's ("kolko",
     # "kakvo", "ima li"), Slovak's and Czech's ("kolko", "dnes", "pak") and Russian's ("vchera", "pokazhi"),
     # so it is read before any of them sees them. Then Lithuanian (:func:`lithuanian`): its marks are its own
@@ -179,7 +184,7 @@ def _read(text: str, lean: Lean | None) -> str:
     # Portuguese's "não", "là" French's "la", "qua" Italian's here)
     typed = vietnamese_typed(text)
     text = vietnamese_read(text, lean) if typed else text
-    text = slovak(latvian(lithuanian(bulgarian(text, lean), lean), lean), lean)
+    text = slovak(latvian(lithuanian(bulgarian(albanian(text, lean), lean), lean), lean), lean)
     text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
