@@ -4,10 +4,10 @@ letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Sp
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
-Slovenian, Slovak, Bulgarian in Latin letters, Maltese), each read whole where the message has marks of its own,
-and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table names
-only what the assistant reads (a reading, a day, a question word, a request, an article before a card); the
-rest of a message is left as it was."""
+Slovenian, Slovak, Bulgarian in Latin letters, Maltese), each read whole where the message has marks of its
+own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table
+names only what the assistant reads (a reading, a day, a question word, a request, an article before a card);
+the rest of a message is left as it was."""
 
 from __future__ import annotations
 
