@@ -22,6 +22,7 @@ from gpuaccel.assistant.understand.languages.tables import (
     Lean,
     compiled,
     english_verb,
+    ing_form,
     marked_unaccented,
     past_form,
     read_unaccented,
@@ -68,11 +69,50 @@ _BORROWED = (
     rf"|\b(?P<stem2>{_ENGLISH_STEMS})-?(?P<end2>j(?:a(?:{_OBJECT})?|{_PAST}))\b"
 )
 
+# its verbs, each form with the English verb and what the form says: "did" (it did: "mexa" it ran, "mxiet"
+# she ran), "did-they" ("mxew" they ran), "does" ("jimxi" it runs, "timxi"), "do-they" ("jimxu" they run),
+# "not" (its negation, "-x" joined to the verb after "ma": "ma mexiex" it did not run, "ma jimxix" it does not
+# run: the present's forms open with its "j" or "t")
+_VERBS = {
+    "run": "did mexa mxiet | did-they mxew | does jimxi timxi | do-they jimxu"
+    " | not mexiex mxietx jimxix timxix jimxux",
+    "start": "did beda bdiet | did-they bdew | does jibda tibda | do-they jibdew"
+    " | not bediex bdietx jibdiex tibdiex",
+    "finish": "did spicca spiccat lesta lestiet temm intemm | did-they spiccaw lestew"
+    " | does jispicca tispicca | not spiccax spiccatx lestiex",
+    "fail": "did falla falliet waqa waqghet | did-they fallew waqghu | does jfalli tfalli"
+    " | not falliex fallietx",
+    "wait": "did stenna stenniet | did-they stennew | does jistenna tistenna | do-they jistennew"
+    " | not jistennix tistennix",
+    "use": "did uza uzat hela hliet | did-they uzaw | does juza tuza | do-they juzaw",
+    "burn": "did haraq harqet | did-they harqu | does jahraq tahraq",
+    "draw": "did gibed gibdet | did-they gibdu | does jigbed tigbed | do-they jigbdu",
+    "consume": "did ikkonsma ikkonsmat | does jikkonsma tikkonsma",
+    "say": "did qal qalet | does jghid tghid",
+    "write": "did kiteb kitbet | does jikteb tikteb",
+}
+_FORMS = {
+    form: (verb, said.split()[0])
+    for verb, forms in _VERBS.items()
+    for said in forms.split("|")
+    for form in said.split()[1:]
+}
+_FORM = "|".join(sorted(_FORMS, key=len, reverse=True))
+# the forms that are other languages' words too, none a mark alone ("falla" Spanish's it fails, "uzat"
+# Romanian's worn, "hela" Swedish's whole)
+_SHARED_FORMS = ("falla", "uza", "uzat", "hela", "qal", "temm")
+# the verbs a job or a card uses a reading with ("uza": it used, "haraq": it burned, "gibdet": it drew)
+_SPENT = "|".join(
+    sorted((f for f, (v, _) in _FORMS.items() if v in ("use", "burn", "draw", "consume")), key=len)
+)
+# its progressive, "qed" (or "qieghed", "qieghda", "qeghdin") before the verb: is -ing
+_NOW = r"(?:qed|qieghed|qieghda|qeghdin)"
+
 # a message is Maltese where it has its article joined to a word, "x'" before a word, or one of its own
 # words (read without its letters' marks); never "kif" (Levantine's how), "meta" (Greek's after), "le"
 # (French's the), "hi" (English's), "ma", "sa", "din", "dan", "tista" (Slovenian's that), "ilu" (Polish's
-# how many), "aktar" (Arabic's more), "falla" (Spanish's it fails), "uzat" (Romanian's worn), "gara"
-# (Italian's race), "minuti" (Italian's and Bulgarian's minutes), "ghada" (Arabic's lunch), "dam" alone
+# how many), "aktar" (Arabic's more), "gara" (Italian's race), "minuti" (Italian's and Bulgarian's minutes),
+# "ghada" (Arabic's lunch), "dam" alone, nor its verbs' forms that are others' words (:data:`_SHARED_FORMS`)
 _MARK = re.compile(
     rf"{_ARTICLE}|(?<![\w'])[xf]'(?=[a-z])|{_BORROWED}"
     r"|\b(?:"
@@ -82,13 +122,11 @@ _MARK = re.compile(
     r"|issa|bhalissa|illum|ilbierah|lbierah|dalghodu|illejla|filghodu|filghaxija|nofsinhar|siegha"
     r"|sighat|sieghat|gimgha|ftit"
     # verbs
-    r"|qed|qieghed|qieghda|qeghdin|jimxi|timxi|jimxu|jimxix|mexa|mxiet|mxew|jistenna|tistenna|jistennew"
-    r"|stenna|stenniet|stennew|beda|bdiet|bdew|jibda|tibda|spicca|spiccat|spiccaw|lesta|falliet|fallew"
-    r"|waqa|waqghet|waqghu|uzaw|juza|tuza|juzaw|haraq|harqet|jahraq|tahraq|gibed|gibdet|jigbed"
-    r"|tigbed|damet|damu|ilha|ilhom|kien|kienet|kienu|kellu|kellha|kellhom|ghandu|ghandha|ghandhom"
-    r"|grat|ghamel|ghamlet|ghamlu|jaghmel|taghmel|aghmel|aghmlu|hareg|harget|kiteb|kitbet|jghid|tghid"
-    r"|urini|urih|uriha|urihom|erga|ibghatu|ibghatha|ipprova|ibda|ibdieh|ibdiha|ibdel|ibdlu|ibdilha"
-    r"|zomm|zommu|zommha|waqqaf|waqqfu|waqqafha|kompli|komplih|ridt|nghid|kelli|zbaljajt|tistax|jista|se jkun"
+    rf"|{'|'.join(f for f in _FORMS if f not in _SHARED_FORMS)}"
+    r"|qed|qieghed|qieghda|qeghdin|damet|damu|ilha|ilhom|kien|kienet|kienu|kellu|kellha|kellhom|ghandu"
+    r"|ghandha|ghandhom|grat|ghamel|ghamlet|ghamlu|jaghmel|taghmel|aghmel|aghmlu|hareg|harget|urini|urih"
+    r"|uriha|urihom|erga|ibghatu|ibghatha|ipprova|ibda|ibdieh|ibdiha|ibdel|ibdlu|ibdilha|zomm|zommu|zommha"
+    r"|hallih|halliha|waqqaf|waqqfu|waqqafha|kompli|komplih|ridt|nghid|kelli|zbaljajt|tistax|jista|se jkun"
     # the small words of its chat
     r"|mhux|tieghu|taghha|taghhom|minnu|minnha|fuqu|fuqha|biex|biss|kollha|wahda|wiehed|medja|medju|oghla"
     r"|oghola|inqas|xejn|ukoll|jekk|joghgbok|jghogbok|grazzi|skuzani|skuza|lanqas"
@@ -120,21 +158,55 @@ def _borrowed(m: re.Match[str]) -> str:
     return verb + said
 
 
-# a noun said with the article, or a job by its number or its name ("il-gpu 0", "l-job 12", "is-sd-xl-train",
-# "il-405b"): what a Maltese verb said before its subject acts on
+# a noun said with the article (Maltese's or, once read, English's), or a job or a card by its number or a
+# job by its name ("il-gpu 0", "l-job 12", "is-sd-xl-train", "il-405b", "the queue"): the subject a Maltese
+# verb is said before or after
 _SUBJECT = (
-    r"(?<![\w'-])(?:(?:il|l|i[cdnrstxz])-(?:(?:gpu|job|karta)\s+\d+|[\w.]+(?:-[\w.]+)*)"
-    r"|(?:gpu|job|karta)\s+\d+)"
+    r"(?<![\w'-])(?:(?:(?:il|l|i[cdnrstxz])-|the\s+)(?!(?:last|first|other|highest|lowest|most|average)\b)"
+    r"(?:(?:gpu|job|karta)\s+\d+|[\w.]+(?:-[\w.]+)*)"
+    r"|(?:gpu|job|karta)\s+\d+|[a-z][\w.]*-[\w.-]*\d[\w.-]*)"
 )
-# the verbs a job or a card uses a reading with ("uza": it used, "haraq": it burned, "gibdet": it drew; "qed
-# tuza": it is using), as English says them after "did" or "is"
-_SPENT = {
-    "uza": "use", "uzat": "use", "uzaw": "use", "haraq": "burn", "harqet": "burn", "harqu": "burn",
-    "gibed": "draw", "gibdet": "draw", "gibdu": "draw", "hela": "use", "hliet": "use", "ikkonsma": "consume",
-    "ikkonsmat": "consume", "juza": "using", "tuza": "using", "jigbed": "drawing", "tigbed": "drawing",
-    "jahraq": "burning", "tahraq": "burning", "jikkonsma": "consuming", "tikkonsma": "consuming",
-}  # fmt: skip
-_SPENT_VERB = rf"(?:qed\s+)?(?:{'|'.join(sorted(_SPENT, key=len, reverse=True))})\b"
+# its question words, read in English before its verbs are: a verb said after one asks ("meta beda": when did
+# it start); a question that names its thing before the verb ("liema gpu", "liema jobs": which GPU ran it,
+# which jobs failed) says the verb as English's past
+_ASKED = re.compile(r"\b(?:how|when|why|where|which|what)\b", re.I)
+_WHICH_BEFORE = re.compile(r"\b(?:which|what)\s+[\w-]+\s*$", re.I)
+
+
+def _before_or_after(m: re.Match[str]) -> str:
+    """ "qabel beda" (before it started), "wara spicca" (after it finished)."""
+    verb = _FORMS[m[0].split()[-1].lower()][0]
+    return f"{'before' if m[1].lower() == 'qabel' else 'after'} it {past_form(verb)}"
+
+
+def _verb(m: re.Match[str]) -> str:
+    """A Maltese verb in English, its subject said after it or in the verb: "qed jimxi l-mistral" (is the
+    mistral running), "mhux qed jimxi" (is not running), "falla l-job 5" (did job 5 fail), "meta beda" (when
+    did it start), "ma bediex" (did it not start), "liema jobs fallew" (which jobs failed)."""
+    if m["asked"]:  # "ghaliex il-job 7 ma bediex": why did job 7 not start
+        return f"{m['asked']} {_verb_said(m, m['first'])}"
+    return _verb_said(m, m["subject"])
+
+
+def _verb_said(m: re.Match[str], said_subject: str | None) -> str:
+    """:func:`_verb`'s English, its subject ``said_subject`` (or none)."""
+    verb, said = _FORMS[m["verb"].lower()]
+    subject = f" {said_subject}" if said_subject else ""
+    negated = bool(m["neg"]) or said == "not"
+    present = said in ("does", "do-they") or (said == "not" and m["verb"][0].lower() in "jt")
+    if present and (m["now"] or negated):
+        return f"{'are' if said == 'do-they' else 'is'}{subject} {'not ' if negated else ''}{ing_form(verb)}"
+    if present:  # its present is English's -ing ("hemm xi jobs jistennew": are there any jobs waiting)
+        return f"{ing_form(verb)}{subject}"
+    before = m.string[: m.start()] if not m["asked"] else m["asked"]
+    if said == "did-they" or (not subject and _WHICH_BEFORE.search(before)):
+        return f"did not {verb}{subject}" if negated else f"{past_form(verb)}{subject}"
+    if subject or "?" in m.string or _ASKED.search(before):
+        return f"did{subject or ' it'} {'not ' if negated else ''}{verb}"
+    return f"did not {verb}" if negated else past_form(verb)
+
+
+_SPENT_VERB = rf"(?:{_NOW}\s+)?(?:{_SPENT})\b"
 
 
 def _spent(m: re.Match[str]) -> str:
@@ -142,9 +214,9 @@ def _spent(m: re.Match[str]) -> str:
     did it burn), "kemm memory qed tuza l-gpu 1" (how much memory is GPU 1 using): the question in English's
     order, its subject "it" where none is said."""
     what, said, subject = m["what"] or m["what2"], (m["verb"] or m["verb2"]).lower(), m["subject"] or "it"
-    verb = _SPENT[said.split()[-1]]
-    if verb.endswith("ing"):
-        return f"how much {what} is {subject} {verb}"
+    verb, form = _FORMS[said.split()[-1]]
+    if form in ("does", "do-they"):
+        return f"how much {what} is {subject} {ing_form(verb)}"
     return f"how much {what} did {subject} {verb}"
 
 
@@ -230,7 +302,7 @@ _TABLE = compiled(
         # how much a job or a card used, its verb before what it used or its subject after it ("kemm energy
         # uzat il-gpu 0": how much energy did GPU 0 use; "kemm haraq energy": how much energy did it burn)
         (
-            rf"\bkemm\s+(?:(?P<what>(?!qed\b)[a-z]+)\s+(?P<verb>{_SPENT_VERB})|(?P<verb2>{_SPENT_VERB})\s+(?P<what2>[a-z]+)\b)"
+            rf"\bkemm\s+(?:(?P<what>(?!(?:qed|qieghed|qieghda|qeghdin)\b)[a-z]+)\s+(?P<verb>{_SPENT_VERB})|(?P<verb2>{_SPENT_VERB})\s+(?P<what2>[a-z]+)\b)"
             rf"(?:\s+(?P<subject>{_SUBJECT}))?",
             _spent,
         ),
@@ -257,8 +329,14 @@ _TABLE = compiled(
         (r"\bta'\s*", "of "),
         (r"\bf'\s*", "in "),
         (r"(?<![\w'-])(?:il-|l-)(?:ohra|iehor|ohrajn)\b", "the other"),
+        (r"(?<![\w'-])(?:il-|l-)ewwel\b", "the first"),
+        (r"(?<![\w'-])(?:il-|l-)?(?:iktar|aktar)\s+(?:shun|shuna|shan|shana|shonin)\b", "the hottest"),
+        (r"(?<![\w'-])(?:il-|l-)?(?:iktar|aktar)\s+(?:kiesah|kiesha|bierda|bierd|friski)\b", "the coolest"),
+        (r"(?<![\w'-])(?:il-|l-)?(?:iktar|aktar)\s+(?:twil|twila|twal)\b", "the longest"),
         (r"(?<![\w'-])(?:il-|l-)(?=(?:job|gpu)\b)", ""),
         (_ARTICLE, "the "),
+        # the article after a vowel, its "i" dropped ("x'inhi t-temperatura", "u s-server")
+        (r"(?<![\w'-])([cdnrstxz])-(?=\1)", "the "),
         # questions: how hot, how long, how many times, how much
         (r"\bkemm\s+(?:hi\s+|hu\s+|huma\s+)?(?:shuna|shun|shan|shana|shonin)\b", "how hot is"),
         (r"\bkemm\s+(?:dam|damet|damu)\s+(?:j|t)imxi\b", "how long did it run"),
@@ -289,7 +367,7 @@ _TABLE = compiled(
         (r"\bx'se\s+(?:j|t)kun\b", "what will be"),
         (r"\bx'se\b", "what will"),
         (r"\bx'", "what "),
-        (r"\bhemmx\b|\bhemm\s+xi\b", "is there any"),
+        (r"\bhemmx?\s+xi\b|\bhemmx\b", "is there any"),
         (r"\bhemm\b", "there is"),
         (r"\bfuq\s+liema\b", "on which"),
         (r"\bliema\b", "which"),
@@ -298,6 +376,7 @@ _TABLE = compiled(
         (r"\bkif\b", "how"),
         # readings
         (r"\b(?:shana|shuna|shun)\b", "temperature"),
+        (r"\btemperatur[ae]?\b", "temperature"),
         (r"\bmemorja\b", "memory"),
         (r"\b(?:qawwa|kurrent)\b", "power"),
         (r"\b(?:energija|elettriku)\b", "energy"),
@@ -311,50 +390,23 @@ _TABLE = compiled(
         (r"\b(?:sighat|sieghat)\b", "hours"),
         (r"\bminuti\b", "minutes"),
         (r"\bhin\b", "time"),
-        # verbs: its progressive "qed" (is -ing) before the verb, its past, its present; its subject is
-        # in the verb ("beda": it started; "qabel beda": before it started)
-        (r"\bmhux\s+(?:qed\s+)?(?:j|t)imxi\b|\bma\s+(?:qed\s+)?(?:j|t)imxix\b", "is not running"),
-        (r"\bmhux\s+(?:qed\s+)?(?:j|t)imxu\b|\bma\s+(?:qed\s+)?(?:j|t)imxux\b", "are not running"),
-        (r"\b(?:qed|qieghed|qieghda)\s+(?:j|t)imxi\b", "is running"),
-        (r"\b(?:qed|qeghdin)\s+(?:j|t)imxu\b", "are running"),
-        (r"\b(?:qed|qieghed|qieghda)\s+(?:j|t)istenna\b", "is waiting"),
-        (r"\b(?:qed|qeghdin)\s+(?:j|t)istennew\b", "are waiting"),
-        (r"\b(?:qed|qieghed|qieghda)\s+(?:j|t)igbed\b", "is drawing"),
-        (r"\b(?:qed|qieghed|qieghda)\s+(?:j|t)uza\b", "is using"),
-        (r"\b(?:qed|qieghed|qieghda)\s+(?:j|t)ahraq\b", "is burning"),
-        (r"\b(?:qed|qieghed|qieghda)\s+(?:j|t)ghid\b", "is saying"),
-        (r"\bqabel\s+(?:beda|bdiet)\b", "before it started"),
-        # its negation, "ma" before the verb and "-x" joined after it ("ma bediex": it did not start)
-        (r"\bma\s+(?:bediex|bdietx)\b", "did it not start"),
-        (r"\bma\s+(?:spiccax|spiccatx|lestiex)\b", "did it not finish"),
-        (r"\bma\s+(?:mexiex|mxietx)\b", "did it not run"),
-        (r"\bma\s+(?:qed\s+)?(?:j|t)ibdiex\b", "is it not starting"),
-        (r"\bma\s+(?:qed\s+)?(?:j|t)istennix\b", "is it not waiting"),
-        (r"\bwara\s+(?:spicca|spiccat|lesta)\b", "after it finished"),
-        (r"\b(?:j|t)imx(?:i|u)\b", "run"),
-        (r"\b(?:j|t)istenn(?:a|ew)\b", "wait"),
-        (r"\b(?:j|t)uza(?:w)?\b", "use"),
-        (r"\b(?:j|t)igbed\b", "draw"),
-        (r"\b(?:mexa|mxiet)\b", "did it run"),
-        (r"\bmxew\b", "ran"),
-        (r"\b(?:stenna|stenniet|stennew)\b", "waited"),
-        (r"\b(?:beda|bdiet)\b", "did it start"),
-        (r"\bbdew\b", "started"),
-        (r"\b(?:spicca|spiccat|lesta|lestiet)\b", "did it finish"),
-        (r"\bspiccaw\b", "finished"),
-        (r"\b(?:falla|falliet|fallew|waqa|waqghet|waqghu)\b", "failed"),
-        (r"\b(?:uza|uzat|uzaw)\b", "used"),
-        (r"\b(?:haraq|harqet|harqu)\b", "burned"),
-        (r"\b(?:gibed|gibdet|gibdu)\b", "drew"),
+        # verbs: its progressive "qed" (is -ing) before the verb, its past, its present, its negation; its
+        # subject in the verb or said after it (:func:`_verb`); "qabel beda": before it started
+        (r"\b(qabel|wara)\s+(?:beda|bdiet|spicca|spiccat|lesta|lestiet)\b", _before_or_after),
+        (
+            rf"(?:\b(?P<asked>why|when|where)\s+(?P<first>{_SUBJECT})\s+)?(?:\b(?P<neg>mhux|ma)\s+)?"
+            rf"(?:\b(?P<now>{_NOW})\s+)?\b(?P<verb>{_FORM})\b(?:\s+(?P<subject>{_SUBJECT}))?",
+            _verb,
+        ),
         (r"\b(?:kellu|kellha|kellhom)\b", "had"),
         (r"\b(?:ghandu|ghandha|ghandhom)\b", "has"),
-        (r"\b(?:kiteb|kitbet)\b", "wrote"),
         (r"\b(?:hareg|harget)\b", "came out"),
         (r"\b(?:kien|kienet)\b", "was"),
         (r"\bkienu\b", "were"),
-        (r"\b(?:(?:j|t)ghid|qal|qalet)\b", "says"),
         (r"\b(?:ghamel|ghamlet)\b", "did"),
-        (r"\b(?:qed|qieghed|qieghda|qeghdin)\b", "is"),
+        (r"\b(?:inhu|inhi)\b", "is"),
+        (r"\binhuma\b", "are"),
+        (rf"\b{_NOW}\b", "is"),
         # the verb's subject in the verb: "ghaliex qed jistenna" (why is it waiting), "minn meta qed jimxi"
         (
             r"\b(why|when|where|since when|how much|how long)\s+(is|are|was|were)\s+(not\s+)?(?=\w+ing\b)",
@@ -390,7 +442,8 @@ _TABLE = compiled(
         (r"\bghal\s+ftit\b", "for a bit"),
         (r"\bftit\b", "a bit"),
         (r"\bghal\b", "for"),
-        (r"\b(?:hu|huwa|hi|hija)\b(?=\s+(?:idle|free|busy|running|hot|held))", "is"),
+        (r"\b(?:hu|huwa|hi|hija)\b(?=\s+(?:the|idle|free|busy|running|hot|held|on|in)\b)", "is"),
+        (r"\bhuma\b(?=\s+(?:the|idle|free|busy|running|hot|held|on|in)\b)", "are"),
         (r"\bjekk\s+(?:joghgbok|jghogbok|joghgbkom)\b", "please"),
         (r"\bgrazzi\b", "thanks"),
         (r"\biva\b", "yes"),
