@@ -37,9 +37,10 @@ _UNACCENTED = str.maketrans("ħġżċàèìòùĦĠŻĊÀÈÌÒÙ’", "hgzcaeio
 _BEFORE_ARTICLE = "fi|f|ta|bi|b|mi|mil|sa|gha|ghal|li|lil|ma"
 # the article joined to its noun by a hyphen: "l-" and "il-", or, before a sun letter, "i" with that letter
 # doubled ("is-sd-xl-train", "it-temp", "id-driver", "in-nvidia", "ir-resnet", "ic-cpu", "ix-xoghol",
-# "iz-zmien"); never inside a name ("sd-xl-train", "mistral-7b"), nor Russian's "iz-za" (because of)
+# "iz-zmien"); never inside a name ("sd-xl-train", "mistral-7b"), nor Russian's "iz-za" (because of), nor
+# English's own words with an "l-" ("L-BFGS", "l-value")
 _ARTICLE = (
-    rf"(?<![\w'-])(?:(?:i|{_BEFORE_ARTICLE})?l-(?=[\w])"
+    rf"(?<![\w'-])(?:(?:i|{_BEFORE_ARTICLE})?l-(?=[\w])(?!(?:bfgs|shaped|value|values)\b)"
     rf"|(?:i|{_BEFORE_ARTICLE})([cdnrstxz])-(?=\1)(?!za\b))"
 )
 
@@ -62,10 +63,10 @@ _MALTESE_STEM = "|".join(sorted(_MALTESE_STEMS, key=len, reverse=True))
 # "ikkancellaw": they cancelled, "ikkancellajt": I cancelled)
 _OBJECT = "h|ha|hom"
 _PAST = "at|aw|ajt|ajna|ajtu|iet|ew"
-# the verb: "i" and the stem's first consonant doubled before it ("ikk", "irr", "ipp", or one only:
-# "ipawzja"), then the stem, a "j" and the ending
+# the verb: "i" and the stem's first consonant doubled before it ("ikk", "irr", "ipp"; or one only, "ipawzja";
+# or the "i" dropped, "kkancellja"), then the stem, a "j" and the ending
 _BORROWED = (
-    rf"\b(?:i[bcdfgklmnpqrstvxz]?)?(?P<stem>{_MALTESE_STEM})(?P<end>j?a(?:{_OBJECT})?|j?(?:{_PAST}))\b"
+    rf"\b(?:i?(?P<double>[bcdfgklmnpqrstvxz])(?=(?P=double))|i)?(?P<stem>{_MALTESE_STEM})(?P<end>j?a(?:{_OBJECT})?|j?(?:{_PAST}))\b"
     rf"|\b(?P<stem2>{_ENGLISH_STEMS})-?(?P<end2>j(?:a(?:{_OBJECT})?|{_PAST}))\b"
 )
 
@@ -139,6 +140,8 @@ _MARK = re.compile(
 _TAKEN_BACK = "le|skuzani|skuza|skuzi|zbaljajt|ghamilt zball"
 _JOB_SAID = r"(?:(?:i?l|tal)-)?(?:job\s+)?#?"
 _NUMBER = rf"{_JOB_SAID}(\d+)"
+# "I meant": "ridt nghid" (I wanted to say), "kont qed nghid" (I was saying), "kelli f'mohhi" (I had in mind)
+_MEANT = r"(?:ridt|kont\s+qed)\s+(?:nghid|infisser)|kelli\s+f'mohhi"
 
 
 def _clock(said: str) -> str:
@@ -284,7 +287,7 @@ _TABLE = compiled(
         (r"\bibdel\b", "change"),
         (r"\b(?:urini|urina)\b", "show me"),
         (r"\b(?:urih|uriha)\b", "show it"),
-        # a correction: "le, 13 ridt nghid" (no, I meant 13), "ridt nghid il-job 13", "skuzani"
+        # a correction: "le, 13 ridt nghid" (no, I meant 13), "ridt nghid il-job 13", "13 kelli f'mohhi";
         # a number taken back alone: "le, il-13" (no, the 13), "skuzani, 13", "zbaljajt, 13" (I was wrong),
         # "mhux 12, 13" (not 12: 13)
         (
@@ -293,17 +296,13 @@ _TABLE = compiled(
             lambda m: f"sorry, I meant {m[1] or m[2]}",
         ),
         (r"\b(?:skuzani|skuza|skuzi|zbaljajt|ghamilt\s+zball)\b", "sorry"),
-        (
-            r"(?<![\w'-])((?:(?:i?l|tal)-)?(?:job\s+)?#?\d+)\s+(?:ridt|kont\s+qed)\s+(?:nghid|infisser)\b"
-            r"|(?<![\w'-])((?:(?:i?l|tal)-)?(?:job\s+)?#?\d+)\s+kelli\s+f'mohhi\b",
-            lambda m: f"I meant {re.sub(r'^(?:i?l|tal)-', '', m[1] or m[2])}",
-        ),
-        (r"\b(?:ridt|kont\s+qed)\s+(?:nghid|infisser)\b|\bkelli\s+f'mohhi\b", "I meant"),
+        (rf"(?<![\w'-]){_NUMBER}\s+(?:{_MEANT})(?!\w)", r"I meant \1"),
+        (rf"\b(?:{_MEANT})(?!\w)", "I meant"),
         # how much a job or a card used, its verb before what it used or its subject after it ("kemm energy
         # uzat il-gpu 0": how much energy did GPU 0 use; "kemm haraq energy": how much energy did it burn)
         (
-            rf"\bkemm\s+(?:(?P<what>(?!(?:qed|qieghed|qieghda|qeghdin)\b)[a-z]+)\s+(?P<verb>{_SPENT_VERB})|(?P<verb2>{_SPENT_VERB})\s+(?P<what2>[a-z]+)\b)"
-            rf"(?:\s+(?P<subject>{_SUBJECT}))?",
+            rf"\bkemm\s+(?:(?P<what>(?!{_NOW}\b)[a-z]+)\s+(?P<verb>{_SPENT_VERB})"
+            rf"|(?P<verb2>{_SPENT_VERB})\s+(?P<what2>[a-z]+)\b)(?:\s+(?P<subject>{_SUBJECT}))?",
             _spent,
         ),
         # what a job did ("x'ghamel il-queue ilbierah": what did the queue do yesterday)
@@ -352,7 +351,7 @@ _TABLE = compiled(
         (r"\bkemm\b", "how much"),
         # what: "x'inhu" (what is), "x'hemm" (what is there), "x'kien" (what was), "x'gara" (what happened)
         (r"\bx'(?:gara|grat|gralu|gralha)\s+(?:minnu|minnha|bih|biha)\b", "what happened to it"),
-        (r"\bx'(?:gara|grat)\s+(?:minn|b')\s*", "what happened to "),
+        (r"\bx'(?:gara|grat)\s+(?:(?:minn|from)\s+|b'\s*)", "what happened to "),
         (r"\bx'(?:gara|grat)\b", "what happened"),
         (r"\bx'(?:inhu|inhi|hu|hi)\b", "what is"),
         (r"\bx'(?:inhuma|huma)\b", "what are"),
@@ -378,6 +377,7 @@ _TABLE = compiled(
         (r"\b(?:shana|shuna|shun)\b", "temperature"),
         (r"\btemperatur[ae]?\b", "temperature"),
         (r"\bmemorja\b", "memory"),
+        (r"\b(?:istat|status)\b", "state"),
         (r"\b(?:qawwa|kurrent)\b", "power"),
         (r"\b(?:energija|elettriku)\b", "energy"),
         (r"\b(?:medja|medju)\b", "average"),
