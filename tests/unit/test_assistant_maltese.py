@@ -139,3 +139,19 @@ def test_maltese_marks(message: str) -> None:
 )
 def test_other_languages_sharing_its_words_are_not_maltese(message: str) -> None:
     assert not maltese_marked(message), message
+
+
+@pytest.mark.parametrize(
+    ("message", "english"),
+    [
+        # "ilu", "ilha" (he, she has been) with the state or the verb, its subject after them
+        ("kemm ilha idle il-gpu 1?", "how long has gpu 1 been idle?"),
+        ("kemm ilu jimxi l-job 11?", "how long has job 11 been running?"),
+        # the verb before its subject; a question naming its thing before the verb says English's past
+        ("meta beda l-job 3?", "when did job 3 start?"),
+        ("liema job falla lbierah?", "which job failed yesterday?"),
+        ("kemm memorja qed tuza l-gpu 1?", "how much memory is gpu 1 using?"),
+    ],
+)
+def test_maltese_is_read_in_english_order(message: str, english: str) -> None:
+    assert in_english(message) == english, in_english(message)

@@ -210,6 +210,18 @@ def _verb_said(m: re.Match[str], said_subject: str | None) -> str:
 
 
 _SPENT_VERB = rf"(?:{_NOW}\s+)?(?:{_SPENT})\b"
+# its present's forms ("jimxi", "jistennew"), and the states a job or a card is in, said in English
+_PRESENT = "|".join(f for f, (_, said) in _FORMS.items() if said in ("does", "do-they"))
+_STATE = "idle|busy|free|held|on hold|stuck|waiting|running"
+
+
+def _how_long(m: re.Match[str]) -> str:
+    """ "kemm ilha idle il-gpu 1" (how long has GPU 1 been idle), "kemm ilu jistenna" (how long has it been
+    waiting): "ilu", "ilha" (he, she has been) said with the state or the verb, its subject after them."""
+    if not (m["verb"] or m["state"]):
+        return "how long has it been"
+    doing = ing_form(_FORMS[m["verb"].lower()][0]) if m["verb"] else m["state"]
+    return f"how long has {m['subject'] or 'it'} been {doing}"
 
 
 def _spent(m: re.Match[str]) -> str:
@@ -341,9 +353,11 @@ _TABLE = compiled(
         (r"\bkemm\s+(?:dam|damet|damu)\s+(?:j|t)imxi\b", "how long did it run"),
         (r"\bkemm\s+(?:dam|damet|damu)\s+biex\s+(?:lesta|spicca|spiccat|lestiet)\b", "how long did it take"),
         (r"\bkemm\s+(?:dam|damet|damu|ha\s+hin|hadet\s+hin)\b", "how long did it take"),
-        (r"\bkemm\s+(?:ilu|ilha|ilhom)\s+(?:qed\s+)?(?:j|t)istenn(?:a|ew)\b", "how long has it been waiting"),
-        (r"\bkemm\s+(?:ilu|ilha|ilhom)\s+(?:qed\s+)?(?:j|t)imx(?:i|u)\b", "how long has it been running"),
-        (r"\bkemm\s+(?:ilu|ilha|ilhom)\b", "how long has it been"),
+        (
+            rf"\bkemm\s+(?:ilu|ilha|ilhom)\b(?:\s+(?:(?:{_NOW}\s+)?(?P<verb>{_PRESENT})|(?P<state>{_STATE}))\b"
+            rf"(?:\s+(?P<subject>{_SUBJECT}))?)?",
+            _how_long,
+        ),
         (r"\b(?:ilu|ilha|ilhom)\s+(?=idle|free|busy|held|\w+ing\b)", "has it been "),
         (r"\bkemm\s+(?:stenna|stenniet|stennew)\b", "how long did it wait"),
         (r"\bkemm(?:-il|\s+il-)?\s+(?:darba|drabi)\b", "how many times"),
