@@ -85,6 +85,7 @@ def test_maltese_follow_ups_that_lean_on_the_turn_before(heldout_svc: AssistantS
         (("ikkancellja l-job 13", "mhux 13, 12"), "gpuaccel cancel 12"),
         (("agħmel hold lil job 12", "le, il-13"), "gpuaccel hold 13"),
         (("irritrajja l-job 5", "9 ridt ngħid"), "gpuaccel retry 9"),  # I meant 9
+        (("il-job 12 għaliex qed jistenna?", "ibdlilu biex juża żewġ gpus"), "--gpus 2"),  # so that it uses
         (("kemm hu shun il-gpu 0?", "u l-1?"), "28 °C"),
         (("kemm energy uza l-job 4?", "u kemm dam jimxi?"), "42m00s"),  # how long did it run
         (("liema job qed jimxi fuq il-gpu 0?", "minn meta?"), "13:30"),  # since when
@@ -151,6 +152,7 @@ def test_other_languages_sharing_its_words_are_not_maltese(message: str) -> None
         ("meta beda l-job 3?", "when did job 3 start?"),
         ("liema job falla lbierah?", "which job failed yesterday?"),
         ("kemm memorja qed tuza l-gpu 1?", "how much memory is gpu 1 using?"),
+        ("ibdlu biex juza gpu wahda", "change it so that it uses one gpu"),  # "biex": so that
     ],
 )
 def test_maltese_is_read_in_english_order(message: str, english: str) -> None:

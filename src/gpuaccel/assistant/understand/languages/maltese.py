@@ -407,6 +407,8 @@ _TABLE = compiled(
         # verbs: its progressive "qed" (is -ing) before the verb, its past, its present, its negation; its
         # subject in the verb or said after it (:func:`_verb`); "qabel beda": before it started
         (r"\b(qabel|wara)\s+(?:beda|bdiet|spicca|spiccat|lesta|lestiet)\b", _before_or_after),
+        # "biex" (so that) before its present ("biex juza gpu wahda": so that it uses one GPU)
+        (rf"\bbiex\s+({_PRESENT})\b", lambda m: f"so that it {_FORMS[m[1].lower()][0]}s"),
         (
             rf"(?:\b(?P<asked>why|when|where)\s+(?P<first>{_SUBJECT})\s+)?(?:\b(?P<neg>mhux|ma)\s+)?"
             rf"(?:\b(?P<now>{_NOW})\s+)?\b(?P<verb>{_FORM})\b(?:\s+(?P<subject>{_SUBJECT}))?",
@@ -427,7 +429,6 @@ _TABLE = compiled(
             r"\1 \2 it \3",
         ),
         # the small words, once the phrases above have read what they open
-        (r"\bbiex\s+(?:j|t)uza\b", "so that it uses"),
         (r"\bbiex\b", "so that"),
         (r"\blil\s+(?=\w)", ""),
         (r"\b(?:tieghu|taghha)\b", "its"),
@@ -450,8 +451,10 @@ _TABLE = compiled(
         (r"\bkollha\b", "all"),
         (r"\bxejn\b", "nothing"),
         (r"\bxi\b", "any"),
-        (r"\b([a-z]+)\s+(?:wahda|wiehed)\b", r"one \1"),
+        (r"\b(gpus?|karta|kards?|jobs?|process(?:es)?)\s+(?:wahda|wiehed)\b", r"one \1"),  # "gpu wahda": one
+        (r"\b(?:wahda\s+ohra|wiehed\s+iehor)\b", "another one"),
         (r"\b(?:wahda|wiehed)\b", "one"),
+        (r"\b(?:ohra|iehor|ohrajn)\b", "other"),
         (r"\b(?:zewg|tnejn)\b", "two"),
         (r"\bghal\s+ftit\b", "for a bit"),
         (r"\bftit\b", "a bit"),
