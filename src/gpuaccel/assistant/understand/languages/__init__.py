@@ -4,10 +4,10 @@ letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Sp
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
-Slovenian, Slovak, Bulgarian in Latin letters, Albanian), each read whole where the message has marks of its
-own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`). Each table
-names only what the assistant reads (a reading, a day, a question word, a request, an article before a card);
-the rest of a message is left as it was."""
+Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese), each read whole where the message has
+marks of its own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`).
+Each table names only what the assistant reads (a reading, a day, a question word, a request, an article
+before a card); the rest of a message is left as it was."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ from gpuaccel.assistant.understand.languages.indonesian import indonesian_read
 from gpuaccel.assistant.understand.languages.italian import italian
 from gpuaccel.assistant.understand.languages.latvian import latvian
 from gpuaccel.assistant.understand.languages.lithuanian import lithuanian
+from gpuaccel.assistant.understand.languages.maltese import maltese
 from gpuaccel.assistant.understand.languages.pidgin import pidgin_read
 from gpuaccel.assistant.understand.languages.polish import polish
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
@@ -155,10 +156,13 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    # Albanian first of all (:func:`albanian`): its marks are its own words and endings ("cfare", "pse",
-    # "eshte", "anuloje", "gpu-ja", "queue-n"), but its short words are every other's ("sa" Tagalog's and
-    # Slovak's, "po" Bulgarian's, "ne" Czech's, "kur" Lithuanian's, "me" Spanish's, "per" Italian's, "jo"
-    # Hindi's), so it is read before any of them sees them.
+    # Maltese first of all (:func:`maltese`): its marks are its own (its article joined by a hyphen, "il-gpu",
+    # "is-server", "fil-log"; "x'" before a word; "kemm", "qed", "ghaliex"), and once read in English no table
+    # sees its words that are others' ("kif" Levantine's how, "meta" Greek's after, "le" French's the).
+    # Then Albanian (:func:`albanian`): its marks are its own words and endings ("cfare", "pse", "eshte",
+    # "anuloje", "gpu-ja", "queue-n"), but its short words are every other's ("sa" Tagalog's and Slovak's,
+    # "po" Bulgarian's, "ne" Czech's, "kur" Lithuanian's, "me" Spanish's, "per" Italian's, "jo" Hindi's), so
+    # it is read before any of them sees them.
     # Then Bulgarian in Latin letters (:func:`bulgarian`): its marks are its own words and endings
     # ("zashto", "sega", "vyrvi", "kartata", "queue-to", "resume-ni"), but its words are Serbian's ("kolko",
     # "kakvo", "ima li"), Slovak's and Czech's ("kolko", "dnes", "pak") and Russian's ("vchera", "pokazhi"),
@@ -184,7 +188,7 @@ def _read(text: str, lean: Lean | None) -> str:
     # Portuguese's "não", "là" French's "la", "qua" Italian's here)
     typed = vietnamese_typed(text)
     text = vietnamese_read(text, lean) if typed else text
-    text = slovak(latvian(lithuanian(bulgarian(albanian(text, lean), lean), lean), lean), lean)
+    text = slovak(latvian(lithuanian(bulgarian(albanian(maltese(text, lean), lean), lean), lean), lean), lean)
     text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
