@@ -445,6 +445,8 @@ def window_of(text: str, now: float) -> Window | None:
         )
     if said is not None:
         return said
+    if re.search(r"\b(?:the )?day before (?:yesterday|yday)\b", text):  # (not yesterday, said in it)
+        return Window(midnight - 2 * 86400, midnight - 86400, "the day before yesterday")
     yesterday = r"\byesterday\b|\byday\b|\b(?:the )?(?:previous|prior) day\b|\bthe day before\b(?! that| or)"
     if re.search(yesterday, text):
         return Window(midnight - 86400, midnight, "yesterday")

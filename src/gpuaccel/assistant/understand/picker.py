@@ -2306,9 +2306,13 @@ def _kind_of_last(question: str, last: Query | None) -> str:
 
 
 def _drills_into(last: Query, ws: list[str]) -> bool:
-    """Whether a short question right after a summary of a span asks about that span ("anything
-    break?", "which jobs failed?" after "and yesterday?")."""
-    return last.name == "summary" and len([w for w in ws if w not in STOP]) <= 2
+    """Whether a short question right after a summary of a span, or the history of one (the jobs that ran
+    in it, its failures), asks about that span ("anything break?", "which jobs failed?" after "and
+    yesterday?"; "what happened there?" after the jobs of a past day: that day's recap)."""
+    over_a_span = last.name == "summary" or (
+        last.name in HISTORY and last.window is not None and not last.window.instant
+    )
+    return over_a_span and len([w for w in ws if w not in STOP]) <= 2
 
 
 def _run_time_rank(q: Query) -> bool:
