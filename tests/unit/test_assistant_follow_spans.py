@@ -271,7 +271,7 @@ def test_the_day_after_a_span_of_yesterday_is_yesterday_and_an_energy_ask_keeps_
 
 
 def test_a_short_recap_asked_after_a_past_spans_history_keeps_that_span() -> None:
-    # "what went on there" after the jobs or the failures of a past span recaps that span, not the last 24 hours
+    # "what happened there" after the jobs or the failures of a past span recaps that span, not the last day
     this_morning = window_of("this morning", FIXED_NOW)
     assert pick("so what happened there?", Query("jobs", window=this_morning)) == Query(
         "summary", window=this_morning
