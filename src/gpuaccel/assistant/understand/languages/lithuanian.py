@@ -57,9 +57,9 @@ _ENDING = f"{_REQUEST_ENDING}|{_PAST_ENDING}|{_PRESENT_ENDING}|{_WISH_ENDING}"
 # "kada", "kad" and "tada" Serbian's, "ji" Slovenian's, "tai" Finnish's, "gali" Latvian's and Hindi's,
 # "darbus" and "darbu" Latvian's, "joba" Polish's and Slovenian's, "jobe" Estonian's, "jobu" Czech's,
 # "temperatura" Spanish's, "testi" and "nera" Italian's, "visus" Latvian's, "kortu" Polish's, "minutes" and
-# "sory" English's are read only beside one ("karšta" typed with its caron is Lithuanian's own: Latvian's hot is
-# "karsts", "karsta", without it); "ant" marks only before a card or a job's place, never inside a
-# name: "ant-colony")
+# "sory" English's are read only beside one ("karšta" typed with its caron is Lithuanian's own: Latvian's hot
+# is "karsts", "karsta", without it); "ant" marks only before a card or a job's place, never inside a name:
+# "ant-colony")
 _MARK = re.compile(
     r"\b(?:"
     # question words
