@@ -215,3 +215,25 @@ def test_a_plural_failure_and_what_happened_there_read_as_english_reads_them(
     _, text, query = ask(heldout_svc, "a co se tam stalo?", sid)
     _, _, query_en = ask(heldout_svc, "and what happened there?", sid_en)
     assert query is not None and query == query_en, (in_english("a co se tam stalo?"), query, query_en, text)
+
+
+@pytest.mark.parametrize(
+    ("message", "english"),
+    [
+        ("a co se stalo s jobem 12?", "and what happened with job 12?"),
+        ("co se s nim stalo?", "what happened with it?"),  # the preposition before the verb
+        ("co se pokazilo s tim jobem", "what went wrong with that job"),
+        ("na ktere karte bezel job 4 s jobem 7?", "on which card ran job 4 with job 7?"),
+    ],
+)
+def test_with_said_as_s_and_that_job_in_its_cases(message: str, english: str) -> None:
+    # "s" (with) before what it goes with, "ten" in its cases before the job ("s tim jobem": with that job)
+    assert in_english(message) == english, in_english(message)
+
+
+def test_what_happened_with_a_job_by_its_number_or_pointed_at(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "co se stalo s jobem 3?", None)
+    assert query is not None and (query["name"], query.get("job")) == ("job_detail", 3), query
+    sid, _, _ = ask(heldout_svc, "ukaz job 6", None)
+    _, _, query = ask(heldout_svc, "a co se s nim stalo?", sid)
+    assert query is not None and (query["name"], query.get("job")) == ("job_detail", 6), query

@@ -62,8 +62,9 @@ CZECH_MARK = re.compile(
     r"|doporuc\w*|pocasi|jinak|potrebuju|chvili|nejak\w*|nechci|znovu"
     r"|vytizen\w*|pametov\w*|vetrak\w*|pokazil\w*|jede|nejede|presne|znova|zpatky|vyssi|nizsi|nastav|celou"
     r"|celej|jednu|zacal\w*|skoncil\w*|dopadl\w*"
-    # "co se (tam) stalo" (what happened there): Polish says "co sie stalo", so "stalo" alone is no mark
-    r"|co\s+se\s+(?:tam\s+)?stal[oa]?"
+    # "co se (tam / s tim) stalo" (what happened there / with it): Polish says "co sie stalo", so "stalo"
+    # alone is no mark
+    r"|co\s+se\s+(?:(?:tam|s\s+(?:nim|tim|ni|nimi))\s+)?stal[oa]?"
     # an English verb given a Czech ending ("pauzni", "retryni", "failnul", "updatnout")
     rf"|(?:{VERB_STEM})(?:ni|nete|nout|nul|nula|nulo|nuli|nuly)"
     r")(?!\w)",
@@ -137,6 +138,8 @@ CZECH = compiled(
         (r"\bpriorit(?:a|u|y)\b", "priority"),
         # the job in its cases ("jobu 9", "jobem 12", "joby"); "ten job co bezi" (the job that runs)
         (r"\bjob(?:u|em|y|ech|um)\b", lambda m: "jobs" if m[0].lower() == "joby" else "job"),
+        # "ten" in its cases before the job ("s tim jobem", "toho jobu"): that job
+        (r"\b(?:ten|toho|tomu|tom|tim)\s+(?=job\b)", "that "),
         (r"\b(?:ten|ta|to)\s+(job|karta|kartu|gpu)\s+co\b", r"the \1 that"),
         # "log toho, co spadl" (the log of the one that failed), "ten, co bezi" (the one that runs)
         (r"\btoho,?\s+co\b", "of the one that"),
@@ -153,7 +156,10 @@ CZECH = compiled(
             r"\bco se\s+(?:(tam|s nim|s tim)\s+)?(?:pokazil[oa]?|posral[oa]?|podelal[oa]?|nepovedl[oa]?)\b",
             lambda m: "what went wrong" + (" there" if m[1] == "tam" else " with it" if m[1] else ""),
         ),
-        (r"\bco se\s+(?:(tam)\s+)?stal[oa]?\b", lambda m: "what happened" + (" there" if m[1] else "")),
+        (
+            r"\bco se\s+(?:(tam|s nim|s tim|s ni|s nimi)\s+)?stal[oa]?\b",
+            lambda m: "what happened" + (" there" if m[1] == "tam" else " with it" if m[1] else ""),
+        ),
         (r"\b(?:pokazil|posral|nepovedl)[oa]?\b", "went wrong"),
         # "nastav mu memory na 40000 MiB" (set its memory to ...), "zmen jobu 13 gpu na 1": a setting given a
         # value (the priority's own words are read above)
@@ -341,6 +347,9 @@ CZECH = compiled(
         (r"(?<=\s)i(?=\s)", "and"),
         (r"\bna\b", "on"),
         (r"\b(?:v|ve)\b", "in"),
+        # "s" (with, "co se stalo s jobem 9": what happened with job 9), "se" before a noun in its instrumental
+        # case ("se zbytkem fronty": with the rest of the queue; not the "se" of a verb: "co se stalo", above)
+        (r"\bs\b|\bse\b(?=\s+[\w.-]+(?:em|ou|ami|emi)\b)", "with"),
         (r"\bod\b", "since"),
         (r"\bpo\b", "after"),
         (r"\bpred\b", "before"),
