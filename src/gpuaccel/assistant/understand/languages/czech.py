@@ -347,8 +347,9 @@ CZECH = compiled(
         (r"(?<=\s)i(?=\s)", "and"),
         (r"\bna\b", "on"),
         (r"\b(?:v|ve)\b", "in"),
-        # "s" (with, "co se stalo s jobem 9": what happened with job 9), "se" before a noun in its instrumental
-        # case ("se zbytkem fronty": with the rest of the queue; not the "se" of a verb: "co se stalo", above)
+        # "s" (with: "co se stalo s jobem 9", what happened with job 9), "se" before a noun in its
+        # instrumental case ("se zbytkem fronty": with the rest of the queue; not the "se" of a verb: "co se
+        # stalo", read above)
         (r"\bs\b|\bse\b(?=\s+[\w.-]+(?:em|ou|ami|emi)\b)", "with"),
         (r"\bod\b", "since"),
         (r"\bpo\b", "after"),
