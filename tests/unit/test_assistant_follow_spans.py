@@ -282,6 +282,8 @@ def test_a_short_recap_asked_after_a_past_spans_history_keeps_that_span() -> Non
     assert pick("any cancellations?", Query("jobs", window=YESTERDAY)) == Query(
         "failures", state="cancelled", window=YESTERDAY
     )
+    # (being on hold is now's: no span of the past holds it)
+    assert pick("anything held?", Query("jobs", window=YESTERDAY)) == Query("jobs", state="held")
 
 
 def test_the_day_before_yesterday_is_its_own_day() -> None:

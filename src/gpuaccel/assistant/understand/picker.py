@@ -1587,7 +1587,7 @@ class RulePicker:
             and win is None
             and last is not None
             and last.window is not None
-            and ({"one", "those", "them", "these", "ones"} & set(ws) or _drills_into(last, ws))
+            and ({"one", "those", "them", "these", "ones"} & set(ws) or _drills_into(last, picked, ws))
         ):
             gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
             if picked.name == "job_rank" and last.name == "failures" and picked.state is None:
@@ -2305,14 +2305,16 @@ def _kind_of_last(question: str, last: Query | None) -> str:
     return _ONE_OF_A_KIND.sub(lambda m: f"{m[1]} clock", question) if clocked else question
 
 
-def _drills_into(last: Query, ws: list[str]) -> bool:
-    """Whether a short question right after a summary of a span, or the history of one (the jobs that ran
-    in it, its failures), asks about that span ("anything break?", "which jobs failed?" after "and
-    yesterday?"; "what happened there?" after the jobs of a past day: that day's recap)."""
+def _drills_into(last: Query, picked: Query, ws: list[str]) -> bool:
+    """Whether a short question (``picked``) right after a summary of a span, or the history of one (the
+    jobs that ran in it, its failures), asks about that span ("anything break?", "which jobs failed?" after
+    "and yesterday?"; "what happened there?" after the jobs of a past day: that day's recap); not a state
+    only now has ("is anything on hold?": held now, never over a span of the past)."""
     over_a_span = last.name == "summary" or (
         last.name in HISTORY and last.window is not None and not last.window.instant
     )
-    return over_a_span and len([w for w in ws if w not in STOP]) <= 2
+    now_only = picked.state == "held"
+    return over_a_span and not now_only and len([w for w in ws if w not in STOP]) <= 2
 
 
 def _run_time_rank(q: Query) -> bool:
