@@ -224,10 +224,12 @@ def test_a_plural_failure_and_what_happened_there_read_as_english_reads_them(
         ("co se s nim stalo?", "what happened with it?"),  # the preposition before the verb
         ("co se pokazilo s tim jobem", "what went wrong with that job"),
         ("na ktere karte bezel job 4 s jobem 7?", "on which card ran job 4 with job 7?"),
+        # the pronoun after its preposition ("na ni", "na nem": on it), "naposled" (last)
+        ("a co na nem bezelo naposledy?", "and what on it ran last?"),
     ],
 )
-def test_with_said_as_s_and_that_job_in_its_cases(message: str, english: str) -> None:
-    # "s" (with) before what it goes with, "ten" in its cases before the job ("s tim jobem": with that job)
+def test_prepositions_their_pronouns_and_that_job_in_its_cases(message: str, english: str) -> None:
+    # "s" (with) before what it goes with, a pronoun after its preposition, "ten" in its cases before the job
     assert in_english(message) == english, in_english(message)
 
 
@@ -237,3 +239,11 @@ def test_what_happened_with_a_job_by_its_number_or_pointed_at(heldout_svc: Assis
     sid, _, _ = ask(heldout_svc, "ukaz job 6", None)
     _, _, query = ask(heldout_svc, "a co se s nim stalo?", sid)
     assert query is not None and (query["name"], query.get("job")) == ("job_detail", 6), query
+
+
+def test_what_ran_last_on_the_card_talked_about_reads_as_english(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "jaka je teplota karty 0?", None)
+    _, _, query = ask(heldout_svc, "a co na ni bezelo naposled?", sid)
+    sid_en, _, _ = ask(heldout_svc, "what's the temperature of gpu 0?", None)
+    _, _, query_en = ask(heldout_svc, "and what ran on it last?", sid_en)
+    assert query is not None and query == query_en == {"name": "finished", "gpu": 0}, (query, query_en)

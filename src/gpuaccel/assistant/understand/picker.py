@@ -1222,7 +1222,10 @@ class RulePicker:
             return last  # "why n/a?" after a reading: it says the reason the driver gave
         # "when was it last used by a job", "when did a job last run on gpu 1": the latest ends on that GPU
         lately = re.search(
-            r"\blast (?:used|ran|run|busy|had)\b|\b(?:used|ran|run) last\b", text
+            # ("what ran on it last": the place said before "last")
+            r"\blast (?:used|ran|run|busy|had)\b"
+            r"|\b(?:used|ran|run)(?: on (?:it|that|this|there|gpu \d+))? last\b",
+            text,
         ) or re.search(
             r"\b(?:the )?last job (?:on|of) (?:it|that|this|gpu \d+)\b.*"
             r"\b(?:finish|finished|end|ended|ran|run|stop)\b",

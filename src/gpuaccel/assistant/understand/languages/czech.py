@@ -247,7 +247,7 @@ CZECH = compiled(
         (r"\bmezi (\d{1,2}(?::\d\d)?) a (\d{1,2}(?::\d\d)?)\b", r"between \1 and \2"),
         (r"\b(?:za|v|behem) posledni hodin[uey]\b|\bposledni hodin[ua]\b", "in the last hour"),
         (r"\bza posledni(?:ch)? (\d+) hodin\w*\b", r"in the last \1 hours"),
-        (r"\bposledn\w*", "last"),
+        (r"\bposledn\w*|\bnaposled(?:y)?\b", "last"),  # ("naposled": last, the last time)
         (r"\bzatim\b", "so far"),
         (r"\btehdy\b|\bv tu dobu\b", "then"),
         (r"\bcelkem\b", "in total"),
@@ -358,7 +358,8 @@ CZECH = compiled(
         (r"\bu\b", "of"),
         (r"\bza\b", "for"),
         (r"\bo\b", "about"),
-        (r"\b(?:ho|jej|ji|mu)\b", "it"),
+        # (and after a preposition: "na ni", "na nem", "s nim": on it, with it)
+        (r"\b(?:ho|jej|ji|mu)\b|(?<=\bon )(?:ni|nem|nej)\b|(?<=\bwith )(?:nim|ni)\b", "it"),
         (r"\b(?:ten|ta|to|ty|toho|tom)\b(?!\s+\d)", "it"),
         (r"\btam\b", "there"),
         (r"\b(?:zase|znovu)\b", "again"),
