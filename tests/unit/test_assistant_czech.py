@@ -226,6 +226,7 @@ def test_a_plural_failure_and_what_happened_there_read_as_english_reads_them(
         ("na ktere karte bezel job 4 s jobem 7?", "on which card ran job 4 with job 7?"),
         # the pronoun after its preposition ("na ni", "na nem": on it), "naposled" (last)
         ("a co na nem bezelo naposledy?", "and what on it ran last?"),
+        ("pozdrz ten job co ceka", "hold the job that is waiting"),  # ("ten job co": the job that)
     ],
 )
 def test_prepositions_their_pronouns_and_that_job_in_its_cases(message: str, english: str) -> None:

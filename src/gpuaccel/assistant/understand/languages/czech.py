@@ -138,9 +138,10 @@ CZECH = compiled(
         (r"\bpriorit(?:a|u|y)\b", "priority"),
         # the job in its cases ("jobu 9", "jobem 12", "joby"); "ten job co bezi" (the job that runs)
         (r"\bjob(?:u|em|y|ech|um)\b", lambda m: "jobs" if m[0].lower() == "joby" else "job"),
-        # "ten" in its cases before the job ("s tim jobem", "toho jobu"): that job
-        (r"\b(?:ten|toho|tomu|tom|tim)\s+(?=job\b)", "that "),
         (r"\b(?:ten|ta|to)\s+(job|karta|kartu|gpu)\s+co\b", r"the \1 that"),
+        # "ten" in its cases before the job ("s tim jobem", "toho jobu"): that job (read after "ten job co":
+        # the job that)
+        (r"\b(?:ten|toho|tomu|tom|tim)\s+(?=job\b)", "that "),
         # "log toho, co spadl" (the log of the one that failed), "ten, co bezi" (the one that runs)
         (r"\btoho,?\s+co\b", "of the one that"),
         (r"\bten,?\s+co\b", "the one that"),
