@@ -2309,15 +2309,13 @@ def _kind_of_last(question: str, last: Query | None) -> str:
 
 
 def _drills_into(last: Query, picked: Query, ws: list[str]) -> bool:
-    """Whether a short question (``picked``) right after a summary of a span, or the history of one (the
-    jobs that ran in it, its failures), asks about that span ("anything break?", "which jobs failed?" after
-    "and yesterday?"; "what happened there?" after the jobs of a past day: that day's recap); not a state
-    only now has ("is anything on hold?": held now, never over a span of the past)."""
-    over_a_span = last.name == "summary" or (
-        last.name in HISTORY and last.window is not None and not last.window.instant
-    )
-    now_only = picked.state == "held"
-    return over_a_span and not now_only and len([w for w in ws if w not in STOP]) <= 2
+    """Whether a short question (``picked``) right after a summary of a span asks about that span
+    ("anything break?", "which jobs failed?" after "and yesterday?"), or a recap asked right after the
+    history of one (the jobs that ran in it, its failures) is that span's ("what happened there?" after the
+    jobs of a past day: that day's recap, not the last 24 hours')."""
+    recap = picked.name == "summary" and last.name in HISTORY
+    over_a_span = last.name == "summary" or (recap and last.window is not None and not last.window.instant)
+    return over_a_span and len([w for w in ws if w not in STOP]) <= 2
 
 
 def _run_time_rank(q: Query) -> bool:
