@@ -455,6 +455,21 @@ def test_a_job_knocked_down_to_the_one_gpu_is_resized(question: str) -> None:
 @pytest.mark.parametrize(
     ("question", "command"),
     [
+        ("drop the vit to one card", "gpuaccel edit 2 --gpus 1"),
+        ("cut the vit down to 2 gpus", "gpuaccel edit 2 --gpus 2"),
+        ("lower the data job to 1 gpu", "gpuaccel edit 1 --gpus 1"),
+        ("drop the vit", "gpuaccel cancel 2"),  # no count said: the job is dropped
+    ],
+)
+def test_a_job_said_by_a_part_of_its_name_then_a_gpu_count_is_resized(question: str, command: str) -> None:
+    # "the vit" names train-vit by its later part, as "drop the vit" does; with a count after it, that count
+    # is the job's new GPU count, not a cancel of the job
+    assert command in (act_request(question) or ""), question
+
+
+@pytest.mark.parametrize(
+    ("question", "command"),
+    [
         ("thanks. the electricians have finished, turn the queue back on", "gpuaccel resume"),
         ("the maintenance is over, turn the queue back on", "gpuaccel resume"),
     ],

@@ -215,3 +215,36 @@ def test_a_plural_failure_and_what_happened_there_read_as_english_reads_them(
     _, text, query = ask(heldout_svc, "a co se tam stalo?", sid)
     _, _, query_en = ask(heldout_svc, "and what happened there?", sid_en)
     assert query is not None and query == query_en, (in_english("a co se tam stalo?"), query, query_en, text)
+
+
+@pytest.mark.parametrize(
+    ("message", "english"),
+    [
+        ("a co se stalo s jobem 12?", "and what happened with job 12?"),
+        ("co se s nim stalo?", "what happened with it?"),  # the preposition before the verb
+        ("co se pokazilo s tim jobem", "what went wrong with that job"),
+        ("na ktere karte bezel job 4 s jobem 7?", "on which card ran job 4 with job 7?"),
+        # the pronoun after its preposition ("na ni", "na nem": on it), "naposled" (last)
+        ("a co na nem bezelo naposledy?", "and what on it ran last?"),
+        ("pozdrz ten job co ceka", "hold the job that is waiting"),  # ("ten job co": the job that)
+    ],
+)
+def test_prepositions_their_pronouns_and_that_job_in_its_cases(message: str, english: str) -> None:
+    # "s" (with) before what it goes with, a pronoun after its preposition, "ten" in its cases before the job
+    assert in_english(message) == english, in_english(message)
+
+
+def test_what_happened_with_a_job_by_its_number_or_pointed_at(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "co se stalo s jobem 3?", None)
+    assert query is not None and (query["name"], query.get("job")) == ("job_detail", 3), query
+    sid, _, _ = ask(heldout_svc, "ukaz job 6", None)
+    _, _, query = ask(heldout_svc, "a co se s nim stalo?", sid)
+    assert query is not None and (query["name"], query.get("job")) == ("job_detail", 6), query
+
+
+def test_what_ran_last_on_the_card_talked_about_reads_as_english(heldout_svc: AssistantService) -> None:
+    sid, _, _ = ask(heldout_svc, "jaka je teplota karty 0?", None)
+    _, _, query = ask(heldout_svc, "a co na ni bezelo naposled?", sid)
+    sid_en, _, _ = ask(heldout_svc, "what's the temperature of gpu 0?", None)
+    _, _, query_en = ask(heldout_svc, "and what ran on it last?", sid_en)
+    assert query is not None and query == query_en == {"name": "finished", "gpu": 0}, (query, query_en)

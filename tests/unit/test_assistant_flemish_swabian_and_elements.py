@@ -210,3 +210,24 @@ def test_flemish_follow_ups_on_the_job_talked_about(heldout_svc: AssistantServic
     assert "gpuaccel resume 11" in text, text
     _, text, query = ask(svc, "en wat staat er on hold?", sid)
     assert query is not None and "job 14" in text, (query, text)
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        # "vroeg"/"vraagt" after "wat" (what did/does it ask for) of a job said by its name; else "vroeg" is
+        # early, "te vroeg" too early
+        ("wat vraagt de whisper finetune?", "what does the whisper finetune ask for?"),
+        ("wat vroeg de sweep", "what did the sweep ask for"),
+        ("job 12 vroeg om 1 gpu", "job 12 asked for 1 gpu"),
+        ("is de sweep te vroeg gestopt?", "too early"),
+    ],
+)
+def test_what_a_job_named_asked_for_and_early(said: str, read: str) -> None:
+    assert read in written(said), written(said)
+
+
+def test_what_a_job_named_asked_for_reads_as_english(heldout_svc: AssistantService) -> None:
+    _, _, query = ask(heldout_svc, "wat vroeg de whisper finetune?", None)
+    _, _, query_en = ask(heldout_svc, "what did the whisper finetune ask for?", None)
+    assert query is not None and query == query_en == {"name": "job_detail", "job": 14}, (query, query_en)

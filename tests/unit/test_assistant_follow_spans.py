@@ -268,3 +268,24 @@ def test_the_day_after_a_span_of_yesterday_is_yesterday_and_an_energy_ask_keeps_
     read = Query("gpu_reading", gpu=0, metric="power", window=TODAY)
     assert pick("how many kWh?", read) == Query("energy", gpu=0, window=TODAY)
     assert pick("show us the kwh for both", read) == Query("energy", window=TODAY)
+
+
+def test_a_short_recap_asked_after_a_past_spans_history_keeps_that_span() -> None:
+    # "what happened there" after the jobs or the failures of a past span recaps that span, not the last day
+    this_morning = window_of("this morning", FIXED_NOW)
+    assert pick("so what happened there?", Query("jobs", window=this_morning)) == Query(
+        "summary", window=this_morning
+    )
+    assert pick("and what happened", Query("failures", window=YESTERDAY)) == Query(
+        "summary", window=YESTERDAY
+    )
+    # (another ask of a list than its recap is its own: being on hold is now's)
+    assert pick("anything held?", Query("jobs", window=YESTERDAY)) == Query("jobs", state="held")
+
+
+def test_the_day_before_yesterday_is_its_own_day() -> None:
+    two_days_ago = window_of("energy on the day before yesterday", FIXED_NOW)
+    assert two_days_ago is not None and YESTERDAY is not None
+    assert (two_days_ago.t0, two_days_ago.t1) == (YESTERDAY.t0 - 86400, YESTERDAY.t0)
+    assert two_days_ago.label == "the day before yesterday"
+    assert window_of("and the day before?", FIXED_NOW) == YESTERDAY  # (the day before, said alone: yesterday)

@@ -43,6 +43,8 @@ from gpuaccel.assistant.understand.languages.lithuanian import lithuanian_marked
         ("kiek laiko 4090 stovi be darbo?", {"name": "idle_gpus"}),
         ("kiek jau sukasi mistral-7b-sft?", {"name": "job_detail", "job": 11}),
         ("kodėl nestartuoja jobas 13?", {"name": "job_detail", "job": 13}),
+        # ("karštas" with its caron, a predicate with no verb after "ar": is it hot, its temperature)
+        ("ar 4090 karštas?", {"name": "gpu_reading", "gpu": 1, "metric": "temperature"}),
     ],
 )
 def test_lithuanian_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:

@@ -166,6 +166,10 @@ def test_when_a_gpu_was_last_used_by_a_job() -> None:
     on_one = Context(Query("memory_users", gpu=1), subject_gpus=[1])
     assert pick("and when was it last used by a job?", on_one) == Query("finished", gpu=1)
     assert pick("when did a job last run on gpu 0") == Query("finished", gpu=0)
+    # the place said before "last" ("which job ran on that card last"); after the idle GPUs, the one named
+    idle = Context(Query("idle_gpus"), subject_gpus=[0])
+    assert pick("and which job ran on it last?", idle) == Query("finished", gpu=0)
+    assert pick("which job ran on that card last?", on_one) == Query("finished", gpu=1)
 
 
 def test_the_ends_on_one_gpu_say_its_running_job_too(svc: AssistantService) -> None:

@@ -87,3 +87,32 @@ def test_the_latest_job_asked_for_is_what_it_means_after_the_list(heldout_svc: A
     sid, _, _ = ask(heldout_svc, "what was the most recent run on the h100", None)
     _, text, query = ask(heldout_svc, "when did it start?", sid)
     assert query is not None and query.get("job") == 11, (query, text)
+
+
+def test_one_job_asked_of_a_list_with_none_in_focus_asks_which_naming_each(
+    heldout_svc: AssistantService,
+) -> None:
+    # "that one" after a list of two jobs, the rules taking neither: which of them, each by its number and
+    # name, not the refusal
+    sid, _, _ = ask(heldout_svc, "which jobs ended on gpu 0?", None)
+    _, text, query = ask(heldout_svc, "how long did that one take?", sid)
+    assert query is None and text.startswith("Which job do you mean"), text
+    assert "job 6 (resnet50-bench)" in text and "job 2 (llama-70b-finetune)" in text, text
+    assert invented(heldout_svc, sid, text, True) == [], text
+
+
+def test_which_of_several_names_an_arrays_element_and_leaves_other_questions_to_the_refusal() -> None:
+    from gpuaccel.assistant.understand.replies import which_of_several
+
+    context = Context(
+        Query("failures"), subjects=[3, 2], job_names={"sweep": 3, "prep": 1}, arrays={"sweep": {0: 2, 1: 3}}
+    )
+
+    def of_the_job(_: str, c: Context) -> Query | None:
+        return Query("job_detail", job=c.subjects[0])
+
+    said = which_of_several("and that one?", context, of_the_job)
+    assert said == "Which job do you mean: job 3 (sweep) or job 2 (sweep)? Ask again with its number or name."
+    assert which_of_several("a poem about it", context, lambda _, c: None) is None  # no job question
+    focused = Context(Query("job_detail", job=2), subjects=[3, 2], job_names={"sweep": 3})
+    assert which_of_several("and that one?", focused, of_the_job) is None  # "it" is the job in focus

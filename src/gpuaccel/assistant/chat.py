@@ -42,6 +42,7 @@ from gpuaccel.assistant.understand.replies import (
     future_also_asked,
     refusal,
     small_talk,
+    which_of_several,
 )
 from gpuaccel.assistant.understand.spoken import written
 
@@ -429,7 +430,10 @@ class ChatService:
             turn.kept = _kept_subjects(query, context)
             turn.setting = setting_asked(heard) if query.job is not None else None
             return turn
-        return Turn(question, None, None, facts.block(), refusal(heard), meta, before=context)
+        # "how long did that one take" right after a list of jobs: which of them, not a refusal
+        asked_of_one = lambda q, c: pick_by(q, c, DEFAULT_PICKERS, now=now)[0]  # (the rules alone)
+        which = which_of_several(heard, context, asked_of_one)
+        return Turn(question, None, None, facts.block(), which or refusal(heard), meta, before=context)
 
     def _unknown_jobs(self, act: Act | None) -> Act | None:
         """A request for a job the queue never had ("pause job 4711") says so, with no command to run and

@@ -447,7 +447,7 @@ def window_of(text: str, now: float) -> Window | None:
         return said
     # the day before yesterday, whole (French's "avant-hier", Finnish's "toissapäivänä", Albanian's "pardje",
     # Latvian's "aizvakar", read so by their modules): not yesterday, which its words also say
-    if re.search(r"\b(?:the )?day before yesterday\b", text):
+    if re.search(r"\b(?:the )?day before (?:yesterday|yday)\b", text):
         return Window(midnight - 2 * 86400, midnight - 86400, "the day before yesterday")
     yesterday = r"\byesterday\b|\byday\b|\b(?:the )?(?:previous|prior) day\b|\bthe day before\b(?! that| or)"
     if re.search(yesterday, text):

@@ -1653,7 +1653,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     resized = _RESIZE.search(_count_as_gpus(_TO_RUN_ON.sub(_made_to, said, count=1)))
     talked = _talked_about(context)
     if resized is not None and resized["name"] is not None:  # by its name: one job of that name
-        named = named_jobs(resized["name"], context)
+        # (its words up to the count, as a job is said: "the sweep", "the 405b probe" name it by a part)
+        named = named_jobs(f"the {resized.string[resized.start('name') : resized.start('count')]}", context)
         talked = named[0] if len(named) == 1 else None
     if resized is not None and resized["number"] is None and talked is None:
         resized = None  # "drop it to 1 gpu" with no job talked about: no job to change

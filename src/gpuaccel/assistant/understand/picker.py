@@ -1222,7 +1222,10 @@ class RulePicker:
             return last  # "why n/a?" after a reading: it says the reason the driver gave
         # "when was it last used by a job", "when did a job last run on gpu 1": the latest ends on that GPU
         lately = re.search(
-            r"\blast (?:used|ran|run|busy|had)\b|\b(?:used|ran|run) last\b", text
+            # ("what ran on it last": the place said before "last")
+            r"\blast (?:used|ran|run|busy|had)\b"
+            r"|\b(?:used|ran|run)(?: on (?:it|that|this|there|gpu \d+))? last\b",
+            text,
         ) or re.search(
             r"\b(?:the )?last job (?:on|of) (?:it|that|this|gpu \d+)\b.*"
             r"\b(?:finish|finished|end|ended|ran|run|stop)\b",
@@ -1587,7 +1590,7 @@ class RulePicker:
             and win is None
             and last is not None
             and last.window is not None
-            and ({"one", "those", "them", "these", "ones"} & set(ws) or _drills_into(last, ws))
+            and ({"one", "those", "them", "these", "ones"} & set(ws) or _drills_into(last, picked, ws))
         ):
             gpu_of = last.gpu if picked.gpu is None and picked.name in PER_GPU else picked.gpu
             if picked.name == "job_rank" and last.name == "failures" and picked.state is None:
@@ -2305,10 +2308,14 @@ def _kind_of_last(question: str, last: Query | None) -> str:
     return _ONE_OF_A_KIND.sub(lambda m: f"{m[1]} clock", question) if clocked else question
 
 
-def _drills_into(last: Query, ws: list[str]) -> bool:
-    """Whether a short question right after a summary of a span asks about that span ("anything
-    break?", "which jobs failed?" after "and yesterday?")."""
-    return last.name == "summary" and len([w for w in ws if w not in STOP]) <= 2
+def _drills_into(last: Query, picked: Query, ws: list[str]) -> bool:
+    """Whether a short question (``picked``) right after a summary of a span asks about that span
+    ("anything break?", "which jobs failed?" after "and yesterday?"), or a recap asked right after the
+    history of one (the jobs that ran in it, its failures) is that span's ("what happened there?" after the
+    jobs of a past day: that day's recap, not the last 24 hours')."""
+    recap = picked.name == "summary" and last.name in HISTORY
+    over_a_span = last.name == "summary" or (recap and last.window is not None and not last.window.instant)
+    return over_a_span and len([w for w in ws if w not in STOP]) <= 2
 
 
 def _run_time_rank(q: Query) -> bool:

@@ -11,8 +11,12 @@ and never acts).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import REFUSAL, TOPICS
 from gpuaccel.assistant.understand.scene import HELLO as _HELLO
 from gpuaccel.assistant.understand.topics import housekeeping_said
@@ -132,6 +136,35 @@ def refusal(question: str) -> str:
     said = question.lower()
     named = [name for name, words in _WORLD_NAMED if words.search(said)]
     return REFUSAL if len(named) != 1 else f"I only know about this machine, not {named[0]}: {TOPICS}."
+
+
+def which_of_several(
+    question: str, context: Context, pick: Callable[[str, Context], Query | None]
+) -> str | None:
+    """The reply to a question about one job ("how long did that one take", "when did it start") right
+    after an answer that named several and none in focus: which of them it means, naming each, where the
+    question asked of one of them (``pick`` with that one in focus) is about that job; else None (the
+    refusal answers it)."""
+    several = context.subjects
+    if len(several) < 2 or context.job_in_focus() is not None:
+        return None
+    if set(several) < set(context.listing):  # the whole list its answer named (its subjects are its first)
+        several = context.listing
+    first = several[0]
+    asked = pick(question, replace(context, subjects=[first], listing=[], listed=None))
+    if asked is None or asked.job != first:
+        return None
+    if len(several) > _NAMED_AT_MOST:  # (a long list by its numbers alone)
+        return f"Which job do you mean: jobs {', '.join(map(str, several))}? Ask again with its number."
+    # each by its name (an array's elements share theirs: job_names holds only its newest)
+    names = {i: n for n, i in context.job_names.items()}
+    names.update({i: n for n, each in context.arrays.items() for i in each.values()})
+    each = [f"job {i} ({names[i]})" if i in names else f"job {i}" for i in several]
+    listed = f"{', '.join(each[:-1])} or {each[-1]}"
+    return f"Which job do you mean: {listed}? Ask again with its number or name."
+
+
+_NAMED_AT_MOST = 6  # the jobs :func:`which_of_several` names each of
 
 
 def about_the_future(question: str) -> str | None:

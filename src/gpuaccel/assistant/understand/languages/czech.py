@@ -62,8 +62,9 @@ CZECH_MARK = re.compile(
     r"|doporuc\w*|pocasi|jinak|potrebuju|chvili|nejak\w*|nechci|znovu"
     r"|vytizen\w*|pametov\w*|vetrak\w*|pokazil\w*|jede|nejede|presne|znova|zpatky|vyssi|nizsi|nastav|celou"
     r"|celej|jednu|zacal\w*|skoncil\w*|dopadl\w*"
-    # "co se (tam) stalo" (what happened there): Polish says "co sie stalo", so "stalo" alone is no mark
-    r"|co\s+se\s+(?:tam\s+)?stal[oa]?"
+    # "co se (tam / s tim) stalo" (what happened there / with it): Polish says "co sie stalo", so "stalo"
+    # alone is no mark
+    r"|co\s+se\s+(?:(?:tam|s\s+(?:nim|tim|ni|nimi))\s+)?stal[oa]?"
     # an English verb given a Czech ending ("pauzni", "retryni", "failnul", "updatnout")
     rf"|(?:{VERB_STEM})(?:ni|nete|nout|nul|nula|nulo|nuli|nuly)"
     r")(?!\w)",
@@ -138,6 +139,9 @@ CZECH = compiled(
         # the job in its cases ("jobu 9", "jobem 12", "joby"); "ten job co bezi" (the job that runs)
         (r"\bjob(?:u|em|y|ech|um)\b", lambda m: "jobs" if m[0].lower() == "joby" else "job"),
         (r"\b(?:ten|ta|to)\s+(job|karta|kartu|gpu)\s+co\b", r"the \1 that"),
+        # "ten" in its cases before the job ("s tim jobem", "toho jobu"): that job (read after "ten job co":
+        # the job that)
+        (r"\b(?:ten|toho|tomu|tom|tim)\s+(?=job\b)", "that "),
         # "log toho, co spadl" (the log of the one that failed), "ten, co bezi" (the one that runs)
         (r"\btoho,?\s+co\b", "of the one that"),
         (r"\bten,?\s+co\b", "the one that"),
@@ -153,7 +157,10 @@ CZECH = compiled(
             r"\bco se\s+(?:(tam|s nim|s tim)\s+)?(?:pokazil[oa]?|posral[oa]?|podelal[oa]?|nepovedl[oa]?)\b",
             lambda m: "what went wrong" + (" there" if m[1] == "tam" else " with it" if m[1] else ""),
         ),
-        (r"\bco se\s+(?:(tam)\s+)?stal[oa]?\b", lambda m: "what happened" + (" there" if m[1] else "")),
+        (
+            r"\bco se\s+(?:(tam|s nim|s tim|s ni|s nimi)\s+)?stal[oa]?\b",
+            lambda m: "what happened" + (" there" if m[1] == "tam" else " with it" if m[1] else ""),
+        ),
         (r"\b(?:pokazil|posral|nepovedl)[oa]?\b", "went wrong"),
         # "nastav mu memory na 40000 MiB" (set its memory to ...), "zmen jobu 13 gpu na 1": a setting given a
         # value (the priority's own words are read above)
@@ -241,7 +248,7 @@ CZECH = compiled(
         (r"\bmezi (\d{1,2}(?::\d\d)?) a (\d{1,2}(?::\d\d)?)\b", r"between \1 and \2"),
         (r"\b(?:za|v|behem) posledni hodin[uey]\b|\bposledni hodin[ua]\b", "in the last hour"),
         (r"\bza posledni(?:ch)? (\d+) hodin\w*\b", r"in the last \1 hours"),
-        (r"\bposledn\w*", "last"),
+        (r"\bposledn\w*|\bnaposled(?:y)?\b", "last"),  # ("naposled": last, the last time)
         (r"\bzatim\b", "so far"),
         (r"\btehdy\b|\bv tu dobu\b", "then"),
         (r"\bcelkem\b", "in total"),
@@ -341,6 +348,10 @@ CZECH = compiled(
         (r"(?<=\s)i(?=\s)", "and"),
         (r"\bna\b", "on"),
         (r"\b(?:v|ve)\b", "in"),
+        # "s" (with: "co se stalo s jobem 9", what happened with job 9), "se" before a noun in its
+        # instrumental case ("se zbytkem fronty": with the rest of the queue; not the "se" of a verb: "co se
+        # stalo", read above)
+        (r"\bs\b|\bse\b(?=\s+[\w.-]+(?:em|ou|ami|emi)\b)", "with"),
         (r"\bod\b", "since"),
         (r"\bpo\b", "after"),
         (r"\bpred\b", "before"),
@@ -348,7 +359,8 @@ CZECH = compiled(
         (r"\bu\b", "of"),
         (r"\bza\b", "for"),
         (r"\bo\b", "about"),
-        (r"\b(?:ho|jej|ji|mu)\b", "it"),
+        # (and after a preposition: "na ni", "na nem", "s nim": on it, with it)
+        (r"\b(?:ho|jej|ji|mu)\b|(?<=\bon )(?:ni|nem|nej)\b|(?<=\bwith )(?:nim|ni)\b", "it"),
         (r"\b(?:ten|ta|to|ty|toho|tom)\b(?!\s+\d)", "it"),
         (r"\btam\b", "there"),
         (r"\b(?:zase|znovu)\b", "again"),

@@ -35,7 +35,7 @@ _DUTCH_MARK = re.compile(  # (not the words German shares: "energie", "beide", "
     r"weer|doorgaan|stil|vrij|haal|wissel|aub|efkes|allez|amai|wachtende|voorrang|ergens|"
     r"daarop|erop|gegaan|keer|gister|klokfrequentie|klokfrequenties|kunde|ochtend|voormiddag|namiddag|tussen|middernacht|gestaan|stilgestaan|tegen|"
     r"moet|eerder|omhoog|gooien|lijkt|killen|druk|alleen|opnieuw|hem|vanmidag|iets|"
-    r"wachtrij|allemaal|momenteel|gevraagd|gepauzeerd|pauzeren|hervatten|herstarten|jij|staan|"
+    r"wachtrij|allemaal|momenteel|gevraagd|vroeg|vraagt|gepauzeerd|pauzeren|hervatten|herstarten|jij|staan|"
     # "wat staat er", "wa zit er" (what is: German says "was steht")
     r"wa?t (?:staat|staan|stond|stonden|zit|zitten|zat|zaten) er|"
     # Flemish: "gij" (you), "ne keer" (once: a softener), "nog altijd" (still)
@@ -236,6 +236,16 @@ _DUTCH = compiled(
         # early: "te vroeg gestopt")
         (rf"\bvroeg\s+({_IT}|job\s*\d+)(?:\s+(?:om|aan))?(?=\s*(?:[?.!,]|$))", r"did \1 ask for"),
         (rf"\bvraagt\s+({_IT}|job\s*\d+)(?:\s+(?:om|aan))?(?=\s*(?:[?.!,]|$))", r"does \1 ask for"),
+        # the job by its name after "wat" or "hoeveel ..." ("wat vroeg de probe", "hoeveel gpus vraagt de
+        # 405b probe": what did it ask for; not "draaide ie gisteren vroeg de eval", early)
+        (
+            r"\b(wat|hoeveel(?:\s+[^\s?.!,]+){0,2}?)\s+(vroeg|vraagt)\s+((?:de|het)\s+[^\s?.!,]+"
+            r"(?:\s+[^\s?.!,]+){0,2}?|[a-z][\w.]*-[\w.-]+)(?:\s+(?:om|aan))?(?=\s*(?:[?.!,]|$))",
+            lambda m: f"{m[1]} {'did' if m[2].lower() == 'vroeg' else 'does'} {m[3]} ask for",
+        ),
+        (r"\bvroeg\s+om\b", "asked for"),  # "job 13 vroeg om 2 gpus"
+        (r"\bvraagt\s+om\b", "asks for"),
+        (r"\b(?:(te)\s+)?vroeg\b", lambda m: "too early" if m[1] else "early"),  # ("te vroeg gestopt")
         (
             r"\b(?:gebruikte|verbruikte)\s+(\S+)\s+(?=(?:op|in|voor|tijdens|gisteren|vandaag)\b)",
             r"did \1 use ",

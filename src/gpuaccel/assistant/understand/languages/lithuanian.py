@@ -57,8 +57,9 @@ _ENDING = f"{_REQUEST_ENDING}|{_PAST_ENDING}|{_PRESENT_ENDING}|{_WISH_ENDING}"
 # "kada", "kad" and "tada" Serbian's, "ji" Slovenian's, "tai" Finnish's, "gali" Latvian's and Hindi's,
 # "darbus" and "darbu" Latvian's, "joba" Polish's and Slovenian's, "jobe" Estonian's, "jobu" Czech's,
 # "temperatura" Spanish's, "testi" and "nera" Italian's, "visus" Latvian's, "kortu" Polish's, "minutes" and
-# "sory" English's are read only beside one; "ant" marks only before a card or a job's place, never inside a
-# name: "ant-colony")
+# "sory" English's are read only beside one ("karšta" typed with its caron is Lithuanian's own: Latvian's hot
+# is "karsts", "karsta", without it); "ant" marks only before a card or a job's place, never inside a name:
+# "ant-colony")
 _MARK = re.compile(
     r"\b(?:"
     # question words
@@ -86,7 +87,7 @@ _MARK = re.compile(
     r"|job(?:as|o|ui|ai|us|ams|uose)|darbas|darbo|darbui|darbai|darbams|uzduot\w*"
     r"|eilej|eileje|eiles|eilei|plokst\w*|kort(?:os|oje|ai|a)|grafin\w*|atmint\w*|galia|galios|galingum\w*"
     r"|energijos|energjos|apkrov\w*|apkraut\w*|uzimtum\w*|vidutin\w*|vidurk\w*|didziaus\w*|maziaus\w*"
-    r"|karsciaus\w*|saltiaus\w*|laisviaus\w*|laipsn\w*|ventiliator\w*|fanas|clockas|dazn\w*"
+    r"|karsciaus\w*|saltiaus\w*|karšt(?:a|as|i|os|ai)|laisviaus\w*|laipsn\w*|ventiliator\w*|fanas|clockas|dazn\w*"
     r"|logas|logai|logus|klaid\w*|bandym\w*|santrauk\w*|temperaturos|procesai|serveryje|draiveris"
     # the small words of its chat
     r"|ant(?=\s+(?:gpu|[a-z]{0,4}\d|kort|plokst|grafin|server|vien|abi|vis|tos|tu|sit|jo|mano))"
