@@ -437,6 +437,11 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("tell me about whisper-finetune", "raise the priority to 8", "za6to se provali sdxl-train?",
           "listo, retryealo porfa", "24h gpu 0 peak temp and when"),
          "chat_setting_bulgarian_colombian_hk.png"),
+        # Albanian without its marks ("pse deshtoi": why did it fail), Maltese-English ("kemm hi shuna
+        # l-gpu 0": how hot is GPU 0; "irrilizja": release), Welsh English's correction said number first
+        (("pse deshtoi sdxl-train?", "kemm hi shuna l-gpu 0?", "irrilizja l-whisper-finetune pls",
+          "hold 5 will you", "no hang on, 6 I meant"),
+         "chat_albanian_maltese_welsh.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
