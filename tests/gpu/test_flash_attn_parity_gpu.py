@@ -127,10 +127,17 @@ def test_fa3_e4m3_cache_with_descales_bf16(page):
 )
 def test_value_head_dim_bf16_output_and_gradients(case):
     """A value head dim other than the query/key one through flash_attn_func on compiled kernels."""
+    nq, d, dv = case[1], case[5], case[6]
+    _value_dim_through_flash_attn(case, d + dv + nq, f"{case} flash_attn_func", str(case))
+
+
+def _value_dim_through_flash_attn(case: tuple, seed: int, label: str, where: str) -> None:
+    """flash_attn_func's output and its three gradients at ``case`` (b, nq, nk, hq, hkv, d, dv, causal),
+    recorded under ``label`` and each within 2x plain bf16's error against float64."""
     from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
 
     b, nq, nk, hq, hkv, d, dv, causal = case
-    gen = torch.Generator().manual_seed(d + dv + nq)
+    gen = torch.Generator().manual_seed(seed)
     mk = lambda n, h, dim: torch.randn(b, n, h, dim, generator=gen, dtype=BF).cuda().requires_grad_()
     q, k, v = mk(nq, hq, d), mk(nk, hkv, d), mk(nk, hkv, dv)
     do = torch.randn(b, nq, hq, dv, generator=gen, dtype=BF).cuda()
@@ -139,8 +146,8 @@ def test_value_head_dim_bf16_output_and_gradients(case):
     keep = keep_mask(nq, nk, causal).cuda()
     ref, plain = (batch_parts(q, k, v, do, keep, t) for t in (torch.float64, BF))
     for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
-        _record(f"{case} flash_attn_func {name}", g, p, r)
-    bound_all(got, plain, ref, str(case))
+        _record(f"{label} {name}", g, p, r)
+    bound_all(got, plain, ref, where)
 
 
 def test_value_head_dim_packed_bf16_output_and_gradients():
@@ -247,20 +254,8 @@ def test_value_head_dim_new_forward_then_padded_backward_bf16():
     """The forward at v's own width (o and lse) feeds the backward (v at 128, q/k at 192 or padded to 256 as
     ``tuning.GLUON_BWD_VALUE_DEFAULT`` has it, else both padded to 256): output and gradients within 2x plain
     bf16's error (GQA 2:1, Nq != Nk, causal)."""
-    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_func
-
-    b, nq, nk, hq, hkv, d, dv = 1, 900, 1200, 8, 4, 192, 128
-    gen = torch.Generator().manual_seed(1921)
-    mk = lambda n, h, dim: torch.randn(b, n, h, dim, generator=gen, dtype=BF).cuda().requires_grad_()
-    q, k, v = mk(nq, hq, d), mk(nk, hkv, d), mk(nk, hkv, dv)
-    do = torch.randn(b, nq, hq, dv, generator=gen, dtype=BF).cuda()
-    out = flash_attn_func(q, k, v, causal=True)
-    got = (out, *torch.autograd.grad(out, (q, k, v), do))
-    keep = keep_mask(nq, nk, True).cuda()
-    ref, plain = (batch_parts(q, k, v, do, keep, t) for t in (torch.float64, BF))
-    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
-        _record(f"192/128 new forward, padded backward {name}", g, p, r)
-    bound_all(got, plain, ref, "192/128 new forward, padded backward")
+    label = "192/128 new forward, padded backward"
+    _value_dim_through_flash_attn((1, 900, 1200, 8, 4, 192, 128, True), 1921, label, label)
 
 
 VALUE_BWD_CASES = [  # (batch, seq_q, seq_k, hq, hkv, head_dim q/k, head_dim v, causal)

@@ -28,6 +28,7 @@ from gpuaccel.assistant.understand.names import (
     gpu_by_model,
     gpus_by_model,
     gpus_called,
+    job_called,
     named_jobs,
     named_jobs_in,
 )
@@ -1524,7 +1525,7 @@ def asked_again_of(said: str, request: str | None, context: Context, states: Map
     before = read_act(request, context, states)
     if len(named) != 1 or before is None or not before.jobs or named[0] in before.jobs:
         return None
-    job, names = named[0], _names(context)
+    job, names = named[0], context.names_by_id()
     again = request
     for old in before.jobs:  # its job as said: "job 12", "#12", its name or words of it; else its number
         part = "|".join(re.escape(w) for w in re.split(r"[-_.\s]+", names.get(old, "")) if w)
@@ -1559,7 +1560,7 @@ def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act
         return None
     job = jobs[0]
     return Act(
-        f"{CANT} To run {_job_called(job, _names(context))} on GPU {gpu} instead: gpuaccel edit {job}"
+        f"{CANT} To run {job_called(job, context.names_by_id())} on GPU {gpu} instead: gpuaccel edit {job}"
         f" --gpu-ids {gpu}"
         " (a queued or held job only).",
         (job,),
@@ -1593,17 +1594,6 @@ def _group_request(said: str) -> Act | None:
             f"{CANT} To let group {m['name']} run {n} jobs at once: gpuaccel group parallel {m['name']} {n}."
         )
     return None
-
-
-def _names(context: Context) -> dict[int, str]:
-    """Each job's name by its id: the queue's names, and every array element's."""
-    names = {i: n for n, i in context.job_names.items()}
-    return names | {i: n for n, elements in context.arrays.items() for i in elements.values()}
-
-
-def _job_called(job: int, names: dict[int, str]) -> str:
-    """ "job 12 (llama-70b-eval)", as a reply names a job (its id alone where it has no name)."""
-    return f"job {job}" + (f" ({names[job]})" if job in names else "")
 
 
 def _button(command: str) -> str:
@@ -1869,9 +1859,9 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         else:
             which = f"Which job? None of jobs {listed} can be {done}"
         return Act(f"{CANT} {which}. To {command} one: gpuaccel {command} <job id>{_button(command)}.")
-    names = _names(context)
+    names = context.names_by_id()
     ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)
-    each = [_job_called(i, names) for i in jobs]
+    each = [job_called(i, names) for i in jobs]
     named = " and ".join(each) if command == "switch" else ", ".join(each)
     verb = (
         verb if verb in VERB and verb not in ("drop", "letgo", "goagain", "startagain") else command

@@ -73,6 +73,12 @@ class Context:
             i for i, b in self.job_briefs.items() if b.state in live and gpu is not None and gpu in b.ran_on
         )
 
+    def names_by_id(self) -> dict[int, str]:
+        """Each job's name by its id: the queue's names, and every array element's (``job_names`` holds only
+        an array's newest)."""
+        names = {i: n for n, i in self.job_names.items()}
+        return names | {i: n for n, elements in self.arrays.items() for i in elements.values()}
+
     def job_in_focus(self) -> int | None:
         """The job "it" means: the last query's job, else the one job the last answer named."""
         if self.last is not None and self.last.job is not None:

@@ -559,6 +559,13 @@ JOB_SAID = rf"(?:{_JOB_WORD}|#\s*)"
 _NAMED_BESIDE = re.compile(rf"({JOB_SAID}(\d+))\s*\(([^()]{{1,60}})\)")
 # what was meant, said after a word taking a request back ("sorry, it was 13", "no no, it's 13", "oops, was
 # 13"): a correction (:data:`_BARE_JOB`; acts' requests asked again of the job meant)
+
+
+def job_called(job: int, names: dict[int, str]) -> str:
+    """ "job 12 (llama-70b-eval)", as a reply names a job (its id alone where it has no name)."""
+    return f"job {job}" + (f" ({names[job]})" if job in names else "")
+
+
 TAKEN_BACK = (
     r"(?:no|nope|oops|sorry|wait|my bad|my mistake|actually)\W+(?:(?:it|that)(?: was| is|'s)|it's|was)"
 )

@@ -17,6 +17,7 @@ from typing import Any
 
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.names import job_called
 from gpuaccel.assistant.understand.picker import REFUSAL, TOPICS
 from gpuaccel.assistant.understand.scene import HELLO as _HELLO
 from gpuaccel.assistant.understand.topics import housekeeping_said
@@ -156,10 +157,8 @@ def which_of_several(
         return None
     if len(several) > _NAMED_AT_MOST:  # (a long list by its numbers alone)
         return f"Which job do you mean: jobs {', '.join(map(str, several))}? Ask again with its number."
-    # each by its name (an array's elements share theirs: job_names holds only its newest)
-    names = {i: n for n, i in context.job_names.items()}
-    names.update({i: n for n, each in context.arrays.items() for i in each.values()})
-    each = [f"job {i} ({names[i]})" if i in names else f"job {i}" for i in several]
+    names = context.names_by_id()
+    each = [job_called(i, names) for i in several]
     listed = f"{', '.join(each[:-1])} or {each[-1]}"
     return f"Which job do you mean: {listed}? Ask again with its number or name."
 
