@@ -3,8 +3,7 @@
 # docs/kernels-log.md, 2026-12-03, fifty-fourth and fifty-fifth sessions). Steps, each on when its variable is 1:
 #   TESTS  the value-dim GPU tests (tests/gpu/test_flash_attn_parity_gpu.py -k value_head_dim: FlashAttention's
 #          standard on output, lse and gradients; every pair's configuration and variants launched directly)
-#          and a few of the Gluon forward's own cases (tests/gpu/test_gluon_fwd_gpu.py, GLUON_K); GLUON_BWD=1:
-#          the Gluon backward's GPU tests (test_gluon_bwd_gpu.py, and test_gluon_varlen_bwd_gpu.py -k VBWD_K)
+#          and a few of the Gluon forward's own cases (tests/gpu/test_gluon_fwd_gpu.py, GLUON_K)
 #   FWD    benchmarks/value_dim_bench.py --fwd-only (SHAPES, ROUNDS, IMPLS; VARIANTS=1: the pair's variants)
 #   FB     the same forward + backward (FB_SHAPES, FB_ROUNDS, FB_IMPLS): ours, ours_dq_q256 (the backward's
 #          dQ on q/k padded to 256), ours_bwd_q256 (the backward's q/k padded to 256), ours_bwd_padded (the
@@ -12,6 +11,7 @@
 #   KERN   each kernel's GPU time a forward+backward step (value_dim_profile.py --kernels; KERN_IMPLS)
 #   NCU    Nsight Compute (--clock-control none) on one step of each of NCU_IMPLS at NCU_SHAPES, causal and not:
 #          the sections of NCU_SECTIONS, SMs' active cycles (mean, most) and the tensor pipe; a line a kernel
+#   GLUON_BWD  the Gluon backward's GPU tests (test_gluon_bwd_gpu.py; test_gluon_varlen_bwd_gpu.py -k VBWD_K), last
 # What comes back (8 files at most): all.log, errors.jsonl, the bench's and KERN's JSON, the ncu report and its
 # raw CSV, logs.tar.gz (every step's log)
 # Run from the repository root on a Hopper machine; writes under $OUT (or out/); the tables come last.
@@ -42,16 +42,6 @@ for line in open('$OUT/errors.jsonl'):
 for key, (ratio, what) in sorted(worst.items()):
     print(f'errors: {key}: max ours/plain {ratio:.3f} ({what})')
 " >>"$LOG" 2>&1
-    if [ "${GLUON_BWD:-0}" = 1 ]; then
-        timeout "${GLUON_BWD_S:-240}" "${PYTEST[@]}" -n "${TESTS_N:-4}" tests/gpu/test_gluon_bwd_gpu.py \
-            >"$OUT/tests_gluon_bwd.log" 2>&1
-        echo "gluon backward tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
-        grep -E "passed|failed|error" "$OUT/tests_gluon_bwd.log" | tail -3 >>"$LOG"
-        timeout "${GLUON_BWD_S:-240}" "${PYTEST[@]}" -n "${TESTS_N:-4}" tests/gpu/test_gluon_varlen_bwd_gpu.py \
-            -k "${VBWD_K:-gradients_match_reference}" >"$OUT/tests_gluon_varlen_bwd.log" 2>&1
-        echo "gluon varlen backward tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
-        grep -E "passed|failed|error" "$OUT/tests_gluon_varlen_bwd.log" | tail -3 >>"$LOG"
-    fi
     if [ -n "${GLUON_K:-}" ]; then
         timeout "${GLUON_S:-120}" "${PYTEST[@]}" -n 4 tests/gpu/test_gluon_fwd_gpu.py -k "$GLUON_K" \
             >"$OUT/tests_gluon.log" 2>&1
@@ -96,6 +86,16 @@ if [ "${NCU:-0}" = 1 ]; then
     echo "ncu rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
     "$NCU_BIN" -i "$OUT/prof.ncu-rep" --page raw --csv >"$OUT/ncu_raw.csv" 2>>"$OUT/ncu.log"
     python3 benchmarks/value_dim_profile.py --ncu-read "$OUT/ncu_raw.csv" >"$OUT/ncu_summary.log" 2>&1
+fi
+if [ "${GLUON_BWD:-0}" = 1 ]; then
+    timeout "${GLUON_BWD_S:-240}" "${PYTEST[@]}" -n "${TESTS_N:-4}" tests/gpu/test_gluon_bwd_gpu.py \
+        >"$OUT/tests_gluon_bwd.log" 2>&1
+    echo "gluon backward tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+    grep -E "passed|failed|error" "$OUT/tests_gluon_bwd.log" | tail -3 >>"$LOG"
+    timeout "${GLUON_BWD_S:-240}" "${PYTEST[@]}" -n "${TESTS_N:-4}" tests/gpu/test_gluon_varlen_bwd_gpu.py \
+        -k "${VBWD_K:-gradients_match_reference}" >"$OUT/tests_gluon_varlen_bwd.log" 2>&1
+    echo "gluon varlen backward tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+    grep -E "passed|failed|error" "$OUT/tests_gluon_varlen_bwd.log" | tail -3 >>"$LOG"
 fi
 nvidia-smi --query-gpu=clocks.sm,power.draw,temperature.gpu --format=csv >>"$LOG" 2>&1
 cat "$LOG"
