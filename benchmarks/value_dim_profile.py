@@ -131,19 +131,18 @@ def ncu_step(args: argparse.Namespace) -> int:
 
 RAW = {  # column of the raw page -> label
     "gpu__time_duration.sum": "ms",
-    "smsp__cycles_active.avg.per_second": "GHz",
-    "sm__cycles_elapsed.max": "elapsed",
+    "gpc__cycles_elapsed.avg.per_second": "GHz",
+    "gpc__cycles_elapsed.max": "elapsed",
     "sm__cycles_active.avg": "active avg",
     "sm__cycles_active.max": "active max",
     "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active": "tensor %",
-    "sm__inst_issued.avg.pct_of_peak_sustained_active": "issue %",
+    "smsp__issue_active.avg.pct_of_peak_sustained_active": "issue %",
     "sm__warps_active.avg.pct_of_peak_sustained_active": "occupancy %",
     "launch__registers_per_thread": "regs",
-    "launch__shared_mem_per_block_dynamic": "smem",
+    "launch__shared_mem_per_block_dynamic": "smem KB",
     "launch__grid_size": "grid",
     "launch__waves_per_multiprocessor": "waves",
-    "dram__throughput.avg.pct_of_peak_sustained_elapsed": "dram %",
-    "l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed": "smem pipe %",
+    "sass__inst_executed_register_spilling": "spill inst",
 }
 STALL = "smsp__average_warps_issue_stalled_"  # WarpStateStats: stalled cycles per issued instruction
 STALL_END = "_per_issue_active.ratio"
@@ -171,17 +170,17 @@ def ncu_read(path: Path) -> int:
                 continue
             if col == "gpu__time_duration.sum":
                 unit = units.get(col, "")
-                value = value / {"nsecond": 1e6, "usecond": 1e3, "msecond": 1.0}.get(unit, 1e6)
+                value = value / {"ns": 1e6, "nsecond": 1e6, "us": 1e3, "usecond": 1e3}.get(unit, 1.0)  # ms
                 parts.append(f"{label} {value:.3f}")
-            elif col == "smsp__cycles_active.avg.per_second":
+            elif col == "gpc__cycles_elapsed.avg.per_second":
                 unit = units.get(col, "")
-                scale = {"cycle/nsecond": 1.0, "cycle/usecond": 1e-3, "cycle/second": 1e-9}.get(unit, 1.0)
+                scale = {"Mhz": 1e-3, "cycle/usecond": 1e-3, "cycle/second": 1e-9}.get(unit, 1.0)  # GHz
                 parts.append(f"{label} {value * scale:.2f}")
             else:
                 parts.append(f"{label} {value:,.1f}")
         act, mx, el = (
             _num(r.get(c, "") or "")
-            for c in ("sm__cycles_active.avg", "sm__cycles_active.max", "sm__cycles_elapsed.max")
+            for c in ("sm__cycles_active.avg", "sm__cycles_active.max", "gpc__cycles_elapsed.max")
         )
         if act and mx and el:
             parts.append(f"active avg/elapsed {act / el:.3f}, avg/max {act / mx:.3f}")
@@ -193,11 +192,6 @@ def ncu_read(path: Path) -> int:
             top = sorted(stalls, reverse=True)[:4]
             parts.append("stalls/issue " + ", ".join(f"{reason} {x:.2f}" for x, reason in top))
         print(f"{r.get('ID', '?')} {name} | " + "; ".join(parts))
-    spill = [c for c in (rows[0] if rows else {}) if "spill" in c or "local" in c.lower()]
-    if spill:
-        print("local-memory columns:", ", ".join(spill[:6]))
-    gmma = [c for c in (rows[0] if rows else {}) if "gmma" in c or "tensor" in c]
-    print("tensor-pipe columns seen:", ", ".join(gmma[:12]))
     return 0
 
 
