@@ -373,7 +373,8 @@ GLUON_BWD_VALUE_CONFIGS = {
 GLUON_BWD_VALUE_DIMS = tuple(GLUON_BWD_VALUE_CONFIGS)
 # what benchmarks/value_dim_bench.py --bwd-variants times beside a pair's backward configuration: 256/128 a
 # third (Q, dO) stage (194 KB; no spill offline; level on the H200, 2026-12-03); 192/128 a third K/V stage
-# of the dQ kernel (205 KB, no spill)
+# of the dQ kernel (205 KB, no spill; level on the H200, 2026-12-03, fifty-fifth session: 443 / 417 / 423 /
+# 387 against 439 / 417 / 415 / 384 TFLOP/s, rounds overlapping)
 GLUON_BWD_VALUE_VARIANTS = {
     (256, 128): [GluonBwdConfig(3, 32, 3, by_grad=True)],
     (192, 128): [GluonBwdConfig(2, 64, 3, by_grad=True, gluon_dq=True)],
@@ -385,7 +386,8 @@ GLUON_BWD_VALUE_DQ_PADDED = {(192, 128): GluonBwdConfig(2, 32, 3, by_grad=True)}
 # padded to the larger power of two, as before 2026-12-03. H200, 2026-12-03, 3 rounds, forward+backward at
 # 192/128, 2,16,8192 and 4,16,4096, causal or not: 256/128 1.15-1.20x padding both, 192/128 (q/k in chunks)
 # 1.07-1.11x 256/128 and 1.25-1.33x padding both; the 3-stage variants level (docs/kernels-log.md,
-# fifty-fourth session)
+# fifty-fourth session). 192/128 with the Gluon dQ in chunks: 1.16-1.25x the tl.* dQ on q/k padded to 256
+# (5 rounds, none overlapping; fifty-fifth session)
 GLUON_BWD_VALUE_DEFAULT: tuple[tuple[int, int], ...] = GLUON_BWD_VALUE_DIMS
 
 
