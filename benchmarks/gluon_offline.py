@@ -14,7 +14,9 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores), how many wgmma A descriptors so
                          -8: decided per warp, rescale_warp)
         [--dv 128]   (fwd: v's head dim where it differs from q's, MLA's 192/128: the kernel's HEAD_DIM_V)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
-        [--dv 128]   (bwd at D256: v's head dim, MLA's 192/128 run with q/k padded, --shape ...,256 --dv 128)
+        [--dv 128]   (bwd at D256: v's head dim, --shape ...,256 --dv 128; MLA's 192/128: --shape ...,192)
+        [--config 2,64,2 --set gluon_dq=1]   (bwd: a GluonBwdConfig; at q/k 192 gluon_dq=0 the tl.* dQ on
+                     q/k padded to 256, 1 the Gluon dQ in 64-column chunks)
     python benchmarks/gluon_offline.py --kernel fp8 --shape 2,16,8192,128     (the e4m3 forward;
         FP8_V_GIVEN=1: V as given, transposed in the kernel, the e4m3 call's one launch)
     python benchmarks/gluon_offline.py --kernel decode [decode_offline.py's options]   (the tl.* decode
@@ -167,7 +169,9 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         lse = torch.zeros(b, h, n)
         from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig
 
-        cfg_b = GluonBwdConfig(*config, by_grad=d == 256) if config else None
+        # --config STAGES,DQ_BLOCK_N,DQ_STAGES (q/k 192 and 256: the by-gradient pair); --set gluon_dq=1: at
+        # 192 the Gluon dQ in chunks (GluonBwdConfig fields)
+        cfg_b = GluonBwdConfig(*config, by_grad=d in (192, 256), **(fields or {})) if config else None
         do, o = (torch.randn(b, h, n, v.shape[-1]).to(dtype) for _ in range(2))
         # the split pair (D256: tl.* dQ and the by-gradient dK/dV; --dv 128: 256/128); --kernel bwd_fused
         # for the fused one
@@ -277,13 +281,17 @@ def main(argv: list[str] | None = None) -> int:
         help="fwd/fp8: GluonFwdConfig.rescale_log2 (negative: rescale_warp)",
     )
     ap.add_argument(
-        "--set", nargs="*", default=[], help="fwd/fp8: GluonFwdConfig fields, e.g. diag_first=1 q_bufs=2"
+        "--set",
+        nargs="*",
+        default=[],
+        help="GluonFwdConfig fields (fwd/fp8), e.g. diag_first=1 q_bufs=2; GluonBwdConfig's (bwd, --config)",
     )
     ap.add_argument("--dv", type=int, default=None, help="fwd/bwd: v's head dim (MLA's 192/128: --dv 128)")
     a = ap.parse_args(argv)
-    from gpuaccel.accel.kernels.tuning.configs import GluonFwdConfig
+    from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig, GluonFwdConfig
 
-    bools = {f.name for f in dataclasses.fields(GluonFwdConfig) if isinstance(f.default, bool)}
+    fwd_bwd = (*dataclasses.fields(GluonFwdConfig), *dataclasses.fields(GluonBwdConfig))
+    bools = {f.name for f in fwd_bwd if isinstance(f.default, bool)}
     fields = {k: bool(int(v)) if k in bools else int(v) for k, v in (kv.split("=") for kv in a.set)}
     shape = tuple(int(x) for x in a.shape.split(","))
     if len(shape) != 4:

@@ -1,10 +1,11 @@
 """A value head dim other than the query/key one (MLA-style 192/128) on a GPU: our forward at v's own width
-(the Gluon kernel's ``HEAD_DIM_V``) and our backward at v's own width (q/k padded to 256, v at 128) against
+(the Gluon kernel's ``HEAD_DIM_V``) and our backward at v's own width (q/k at 192 in chunks, v at 128) against
 the paths before them (both dims zero-padded to 256, the D256 kernels), our other routes and SDPA, in one
 process.
 
     PYTHONPATH=src python3 benchmarks/value_dim_bench.py [--shapes 2,16,8192,192,128 ...] [--out DIR]
-        [--impls ours ours_bwd_q256 ours_bwd_padded ours_padded sdpa_cudnn] [--variants] [--bwd-variants]
+        [--impls ours ours_dq_q256 ours_bwd_q256 ours_bwd_padded ours_padded sdpa_cudnn] [--variants]
+        [--bwd-variants]
         [--fwd-only] [--rounds 5] [--tag s54-h200]
 
 FLOPs: forward 2*B*H*Nq*Nk*(Dqk + Dv) (4*B*H*N^2*D when the dims are equal), halved when causal; forward +
@@ -15,6 +16,8 @@ median over the rounds. Implementations:
 - ``ours``: the dispatched call (on Hopper a pair of ``tuning.GLUON_VALUE_FWD_DEFAULT`` runs as it is, S at
   q's width and P V at v's; the backward at a pair of ``tuning.GLUON_BWD_VALUE_DEFAULT``, 192/128 as it is
   (q/k in 64-column chunks) or 256/128 (q/k zero-padded, v as it is), else both dims padded to the larger);
+- ``ours_dq_q256``: ``ours`` with the backward's dQ the tl.* kernel on q/k zero-padded to 256
+  (``tuning.GLUON_BWD_VALUE_DQ_PADDED``), the route before the Gluon dQ at 192 (2026-12-03, 55th session);
 - ``ours_bwd_q256``: ``ours`` with the backward's q/k zero-padded to 256 and v at 128
   (``GLUON_BWD_VALUE_DEFAULT`` holding 256/128 alone: no chunked 192);
 - ``ours_bwd_padded``: ``ours`` with the backward padding both dims (``GLUON_BWD_VALUE_DEFAULT`` emptied),
@@ -53,8 +56,8 @@ FORMULA = (
 )
 DEFAULT_SHAPES = ["2,16,8192,192,128", "4,16,4096,192,128"]
 IMPLS = [
-    "ours", "ours_bwd_q256", "ours_bwd_padded", "ours_padded", "ours_tl", "ours_v_padded", "sdpa_cudnn",
-    "sdpa_efficient",
+    "ours", "ours_dq_q256", "ours_bwd_q256", "ours_bwd_padded", "ours_padded", "ours_tl", "ours_v_padded",
+    "sdpa_cudnn", "sdpa_efficient",
 ]  # fmt: skip
 DEFAULT_IMPLS = ["ours", "ours_bwd_q256", "ours_bwd_padded", "ours_padded", "sdpa_cudnn"]
 TL_ONLY = {"GPUACCEL_ATTN_PATH": "triton", "GPUACCEL_ATTN_BWD_PATH": "triton"}  # "ours_tl": tl.* kernels
@@ -81,6 +84,7 @@ def impls() -> dict[str, Callable[..., torch.Tensor]]:
     ours = lambda q, k, v, causal: flash_attention(q, k, v, causal=causal)
     return {
         "ours": ours,
+        "ours_dq_q256": ours,  # the backward's dQ (tl.*) on q/k padded to 256 (_settings)
         "ours_bwd_q256": ours,  # the backward with q/k padded to 256, v not (_settings)
         "ours_bwd_padded": ours,  # the backward with both dims padded (_settings)
         "ours_padded": ours,  # both dims padded (_settings)
@@ -110,6 +114,9 @@ def _settings(name: str, pair: tuple[int, int]) -> Iterator[None]:
             tuning.GLUON_BWD_VALUE_DEFAULT = ()
         elif name == "ours_bwd_padded":
             tuning.GLUON_BWD_VALUE_DEFAULT = ()
+        elif name == "ours_dq_q256":
+            bwd_pair = _bwd_pair(pair)
+            tuning.GLUON_BWD_VALUE_CONFIGS[bwd_pair] = tuning.GLUON_BWD_VALUE_DQ_PADDED[bwd_pair]
         elif name == "ours_bwd_q256":
             tuning.GLUON_BWD_VALUE_DEFAULT = tuple(p for p in saved_bwd[0] if p[0] == 256)
         elif name.startswith("ours:v"):
@@ -288,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{_ratio(by, r, 'ours_padded', 'fwd_bwd_ms')} | "
                     f"{_ratio(by, r, 'ours_bwd_padded', 'fwd_bwd_ms')} | "
                     f"{_ratio(by, r, 'ours_bwd_q256', 'fwd_bwd_ms')} | "
+                    f"{_ratio(by, r, 'ours_dq_q256', 'fwd_bwd_ms')} | "
                     f"{_ratio(by, r, 'sdpa_cudnn', 'fwd_bwd_ms')} | {r.get('config', '')}"
                 )
             print("\n".join(lines[-len(got) :]), flush=True)
@@ -298,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrote {path}")
     print(f"# {env}\n# {FORMULA}; x: the other's time / this one's (above 1: this one faster)")
     print("B,H,N,Dqk,Dv | causal | impl | fwd TFLOP/s | x padded | x cuDNN | fwd+bwd TFLOP/s | x padded | "
-          "x bwd padded | x bwd q256 | x cuDNN | config")  # fmt: skip
+          "x bwd padded | x bwd q256 | x dq q256 | x cuDNN | config")  # fmt: skip
     print("\n".join(lines))
     return 0
 

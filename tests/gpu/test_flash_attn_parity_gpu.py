@@ -276,9 +276,11 @@ VALUE_BWD_CASES = [  # (batch, seq_q, seq_k, hq, hkv, head_dim q/k, head_dim v, 
 def test_value_head_dim_backward_bf16_gradients(case):
     """The dense backward with v's own head dim, as dispatched (on Hopper, where
     ``tuning.GLUON_BWD_VALUE_DEFAULT`` has the pair: v, dO and o at 128, the by-gradient dK/dV kernel at
-    ``HEAD_DIM_V`` 128 with q/k at 192 in chunks (192/128) or zero-padded to 256 (256/128), the tl.* dQ at
-    256), from the forward's o and lse, and those kernels launched directly at each pair into NaN-poisoned
-    buffers: dq, dk, dv within 2x plain bf16's error of the float64 reference."""
+    ``HEAD_DIM_V`` 128 with q/k at 192 in chunks (192/128) or zero-padded to 256 (256/128), the Gluon dQ at
+    192 in chunks or the tl.* one at 256), from the forward's o and lse, and those kernels launched directly
+    at each pair into NaN-poisoned buffers (the shipped configuration, its variants, and at 192/128 the
+    route before the Gluon dQ, ``tuning.GLUON_BWD_VALUE_DQ_PADDED``): dq, dk, dv within 2x plain bf16's
+    error of the float64 reference."""
     from gpuaccel.accel.kernels.dense import attention
     from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
     from gpuaccel.accel.kernels.tuning import configs as tuning
@@ -309,7 +311,8 @@ def test_value_head_dim_backward_bf16_gradients(case):
         qp, kp = (torch.nn.functional.pad(t, (0, run_d - d)) for t in (qh, kh))
         shipped = tuning.gluon_bwd_config(run_d, dv)
         variants = tuning.GLUON_BWD_VALUE_VARIANTS.get((run_d, dv), [])  # value_dim_bench's ours:bI
-        for cfg in (shipped, *variants):
+        before = tuning.GLUON_BWD_VALUE_DQ_PADDED.get((run_d, dv))  # value_dim_bench's ours_dq_q256
+        for cfg in (shipped, *variants, *([before] if before else [])):
             out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=BF) for t in (qp, kp, vh))
             dq, dk, dv_ = launch_gluon_bwd(doh, qp, kp, vh, o, lse, causal, scale, cfg, out=out, fused=False)
             what = f"{case} gluon {run_d}/{dv} {cfg.label()}"

@@ -188,3 +188,19 @@ def test_the_gluon_backward_refuses_a_config_built_for_another_head_dim():
         with pytest.raises(ValueError, match=r"head_dims \(192, 256\) and only they run the by-gradient"):
             launch_gluon_bwd(q, q, q, q, q, torch.zeros(1, 2, 64), False, 0.1, cfg)
     assert tuning.gluon_bwd_config(256).label().startswith("gluon-ws-kv64-dk|dv-s2+tl-dq128x32")
+    assert tuning.gluon_bwd_config(192, 128).label() == "gluon-ws-kv64-dk|dv-s2+dq2x64x64s2"
+
+
+def test_the_by_gradient_backward_runs_its_gluon_dq_at_192_alone():
+    """``GluonBwdConfig.gluon_dq``: the Gluon dQ kernel in 64-column chunks is built for q/k 192 (MLA's
+    192/128); at 256 the by-gradient backward keeps the tl.* dQ, and a configuration asking otherwise is
+    refused before anything is launched."""
+    from gpuaccel.accel.kernels.gluon.bwd import launch_gluon_bwd
+
+    q, v = torch.zeros(1, 2, 64, 256), torch.zeros(1, 2, 64, 128)
+    cfg = tuning.GluonBwdConfig(2, 64, 2, by_grad=True, gluon_dq=True)
+    with pytest.raises(ValueError, match="Gluon dQ is built for q/k 192, got 256"):
+        launch_gluon_bwd(v, q, q, v, v, torch.zeros(1, 2, 64), False, 0.1, cfg, fused=False)
+    assert not tuning.gluon_bwd_config(256, 128).gluon_dq and not tuning.gluon_bwd_config(256).gluon_dq
+    padded = tuning.GLUON_BWD_VALUE_DQ_PADDED[(192, 128)]  # the route before: the tl.* dQ at D256's config
+    assert not padded.gluon_dq and padded.dq_block_n == tuning.GLUON_BWD_CONFIGS[256].dq_block_n

@@ -144,7 +144,10 @@ def test_backward_256_128_build_runs_dv_and_dp_at_128(tmp_path, causal):
 @pytest.mark.parametrize("causal", [False, True])
 def test_backward_192_128_build_runs_q_and_k_in_chunks(tmp_path, causal):
     """The by-gradient dK/dV kernel at q/k 192 (``CHUNKS`` 3) and v 128: S^T as three chained 64-column
-    chunks, dK in three 64 x 64 accumulators, dV 64 x 128; no 256-column wgmma; no spill."""
+    chunks, dK in three 64 x 64 accumulators, dV 64 x 128; no 256-column wgmma; no spill. Beside it the
+    Gluon dQ kernel at 192/128 (``CHUNKS`` 3, ``HEAD_DIM_V`` 128), no padded tl.* dQ: per 64-key block and
+    warpgroup S = Q K^T as 12 k-steps (three chunks), dP = dO V^T as 8 (v's 128 columns), dQ = dS K as three
+    64 x 64 accumulators of 4 k-steps each, dS from registers; no spill (no local loads or stores)."""
     args = ["--kernel", "bwd", "--shape", "2,16,8192,192", "--dv", "128"]
     row, sass = _offline(tmp_path, *(args + ["--causal"] if causal else args), kernel="gluon_dkdv_d256")
     assert row["smem"] <= 130_000 and row["DESC_UNSET"] == 0
@@ -152,3 +155,11 @@ def test_backward_192_128_build_runs_q_and_k_in_chunks(tmp_path, causal):
     shapes = [s for s, _ in _hgmma(sass)]
     assert set(shapes) == {"64x64x16", "64x128x16"}, set(shapes)
     assert shapes.count("64x64x16") == 11 * shapes.count("64x128x16")  # (24 S^T + 8 dP^T + 12 dK) / 4 dV
+    assert tuning.gluon_bwd_config(192, 128).gluon_dq
+    assert not (tmp_path / "dq.sass").exists()  # the tl.* dQ (q/k padded to 256) was not built
+    dq_sass = (tmp_path / "gluon_dq.sass").read_text()
+    assert not re.search(r"\b(LDL|STL)\b", dq_sass)
+    dq_shapes = _hgmma(dq_sass)
+    assert {s for s, _ in dq_shapes} == {"64x64x16"}
+    from_regs = sum(1 for _, regs in dq_shapes if regs)  # dQ = dS K: 12 a block
+    assert from_regs % 12 == 0 and 3 * (len(dq_shapes) - from_regs) == 5 * from_regs  # S and dP: 20

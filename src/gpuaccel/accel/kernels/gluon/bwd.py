@@ -12,8 +12,9 @@ Two designs, chosen per call by :func:`fused_pays`:
   what short calls need. It runs below ``FUSED_FROM`` and whenever determinism is asked for
   (``torch.use_deterministic_algorithms(True)``, or ``deterministic=True`` through flash-attn's interface).
 At D256 the dQ kernel is the tl.* one (it also writes the statistics) and dK/dV the by-gradient kernel of
-:mod:`accel.kernels.gluon.bwd_d256`; both take v's own head dim, and the dK/dV kernel q/k at 192 in
-64-column chunks (MLA's 192/128, ``tuning.GLUON_BWD_VALUE_CONFIGS``; the dQ kernel on q/k padded to 256).
+:mod:`accel.kernels.gluon.bwd_d256`; both take v's own head dim. At q/k 192 (MLA's 192/128,
+``tuning.GLUON_BWD_VALUE_CONFIGS``) the by-gradient dK/dV kernel runs after the Gluon dQ kernel of the other
+head dims (``GluonBwdConfig.gluon_dq``), both with Q and K in 64-column chunks and v at its own width.
 The tl.* backward (:mod:`accel.kernels.dense.flash_bwd`) stays the portable path and the interpreter's.
 """
 
@@ -326,24 +327,39 @@ def _launch_d256(
     bound: Bound | None,
     out: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """D256: the tl.* dQ kernel (it writes the statistics), then the by-gradient Gluon dK/dV kernel; v, dO
-    and o may have a head dim of their own (128 beside q/k's 256 or 192: MLA's 192/128), which both
-    kernels take as ``HEAD_DIM_V``. At q/k 192 the dK/dV kernel reads Q and K in 64-column chunks
-    (``CHUNKS`` 3) and the dQ kernel runs on q and k zero-padded to 256."""
+    """D256: a dQ kernel (it writes the statistics), then the by-gradient Gluon dK/dV kernel; v, dO and o
+    may have a head dim of their own (128 beside q/k's 256 or 192: MLA's 192/128), which the kernels take
+    as ``HEAD_DIM_V``. At q/k 192 both Gluon kernels read Q and K in 64-column chunks (``CHUNKS`` 3). The
+    dQ kernel: the Gluon one of the other head dims where ``cfg.gluon_dq`` (q/k at 192 in chunks, dQ
+    written a chunk at a time), else the tl.* one, which runs q/k 192 zero-padded to 256 (its tiles take
+    powers of two)."""
     b, hq, nq, d = q.shape
     hkv, nk = k.shape[1], k.shape[2]
     stats = stat_buffers(o)
-    dq_cfg = BwdConfig(64, 64, 4, 2, "split", 128, cfg.dq_block_n, 8, cfg.dq_stages)
     lse = lse if lse.is_contiguous() else lse.contiguous()
     dq = laid_out_like(q) if out is None else out[0]
     dk, dv = kv_grads_like(k, v) if out is None else (out[1], out[2])
-    if d == 256:
-        launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, dq)
-    else:  # q/k at 192: the tl.* dQ runs at 256 (its tiles take powers of two), q and k zero-padded for it
-        qp, kp = (torch.nn.functional.pad(t, (0, 256 - d)) for t in (q, k))
-        dq.copy_(launch_dq(do, qp, kp, v, stats, causal, scale, dq_cfg, (o, lse), bound)[..., :d])
     delta, lse2, stat_stride = stats
     cols = 0 if d == 256 else 64  # TMA boxes of the whole head dim, or of 64-column chunks at 192
+    if cfg.gluon_dq:
+        if d != 192:
+            raise ValueError(f"the by-gradient backward's Gluon dQ is built for q/k 192, got {d}: {cfg}")
+        launch(
+            gluon_bwd_dq_kernel, (cdiv(nq, TILE_ROWS), b * hq),
+            (Tma(q, 64, cols), Tma(k, cfg.dq_block_n, cols), Tma(v, cfg.dq_block_n), Tma(do, 64), dq, o, do,
+             lse, lse2, delta, *dq.stride()[:3], *o.stride()[:3], *do.stride()[:3], scale * LOG2E, scale, hq,
+             hkv, nq, nk, stat_stride),
+            dict(HEAD_DIM=d, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, CAUSAL=bool(causal),
+                 CONSUMER_REGS=CONSUMER_REGS, HEAD_DIM_V=v.shape[-1], CHUNKS=3),
+            dict(num_warps=4), bound, "gluon_dq",
+        )  # fmt: skip
+    else:
+        dq_cfg = BwdConfig(64, 64, 4, 2, "split", 128, cfg.dq_block_n, 8, cfg.dq_stages)
+        if d == 256:
+            launch_dq(do, q, k, v, stats, causal, scale, dq_cfg, (o, lse), bound, dq)
+        else:  # q/k at 192: the tl.* dQ runs at 256 (its tiles take powers of two), q and k zero-padded
+            qp, kp = (torch.nn.functional.pad(t, (0, 256 - d)) for t in (q, k))
+            dq.copy_(launch_dq(do, qp, kp, v, stats, causal, scale, dq_cfg, (o, lse), bound)[..., :d])
     launch(
         gluon_bwd_dkdv_d256_kernel, (cdiv(nk, 64), b * hkv),
         (Tma(q, 64, cols), Tma(k, 64, cols), Tma(v, 64), Tma(do, 64),

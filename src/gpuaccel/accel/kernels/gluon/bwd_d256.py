@@ -7,8 +7,9 @@ split the work by gradient instead of by keys: both compute S^T = K Q^T and P^T 
 the first then adds P^T dO to dV, the second computes dP^T = V dO^T, dS^T and adds dS^T Q to dK. That
 is five matmuls per block pair instead of four (S^T twice), but every operand is read once into shared
 memory (K, V: 64 KB; a 2-stage (Q, dO) ring: 128 KB), both warpgroups drift against each other as in
-the other kernels, and nothing is staged between them. dQ stays the tl.* kernel, which also writes the
-row statistics this kernel reads (:func:`accel.kernels.gluon.bwd.launch_gluon_bwd`).
+the other kernels, and nothing is staged between them. dQ stays the tl.* kernel at D256 (at q/k 192 the
+Gluon dQ of :mod:`accel.kernels.gluon.bwd_kernels` in chunks), which also writes the row statistics this
+kernel reads (:func:`accel.kernels.gluon.bwd.launch_gluon_bwd`).
 
 V, dO and dV may have a head dim of their own, ``HEAD_DIM_V`` (MLA's 192/128: v at 128): dP^T = V dO^T and
 dV = P^T dO at v's width, S^T and dK at q's. Every build before it has

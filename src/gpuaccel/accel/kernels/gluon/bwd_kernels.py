@@ -32,6 +32,8 @@ from triton.experimental.gluon.language.nvidia.hopper import (
     warpgroup_mma_wait,
 )
 
+from gpuaccel.accel.kernels.gluon.tiles import _chunks, _load_chunks
+
 HALF_M = gl.constexpr(64)  # rows per consumer warpgroup; a tile is two of them
 CONSUMER_REGS = 240  # the second consumer's register cap; the first gets what the producer's 24 leave
 # (dK/dV at D128 holds two 64 x 128 fp32 accumulators and two 64 x 64 score blocks per warpgroup: 192 of
@@ -110,20 +112,21 @@ def _dq_stats(o_ptr, do_ptr, lse_ptr, lse2_ptr, delta_ptr, stride_ob, stride_oh,
 
 @gluon.jit
 def _dq_producer(q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, b,
-                 h, hkv, start_m, n_tile, BLOCK_N: gl.constexpr, STAGES: gl.constexpr):  # fmt: skip
+                 h, hkv, start_m, n_tile, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                 CHUNKS: gl.constexpr = 1):  # fmt: skip
+    """Q and dO of the tile's two halves, then the K/V ring; Q and K in ``CHUNKS`` column chunks a buffer
+    (:func:`accel.kernels.gluon.tiles._load_chunks`; 3 at q/k 192)."""
     for c in gl.static_range(2):
-        mbarrier.expect(q_ready.index(c), q_desc.block_type.nbytes + do_desc.block_type.nbytes)
-        tma.async_copy_global_to_shared(
-            q_desc, [b, h, start_m + c * HALF_M, 0], q_ready.index(c), q_smem.index(c)
-        )
+        mbarrier.expect(q_ready.index(c), CHUNKS * q_desc.block_type.nbytes + do_desc.block_type.nbytes)
+        _load_chunks(q_desc, q_smem, q_ready.index(c), c, b, h, start_m + c * HALF_M, CHUNKS)
         tma.async_copy_global_to_shared(
             do_desc, [b, h, start_m + c * HALF_M, 0], q_ready.index(c), do_smem.index(c)
         )
     for j in range(n_tile):
         s = j % STAGES
         mbarrier.wait(empty.index(s), ((j // STAGES) & 1) ^ 1)
-        mbarrier.expect(ready.index(s), k_desc.block_type.nbytes + v_desc.block_type.nbytes)
-        tma.async_copy_global_to_shared(k_desc, [b, hkv, j * BLOCK_N, 0], ready.index(s), k_smem.index(s))
+        mbarrier.expect(ready.index(s), CHUNKS * k_desc.block_type.nbytes + v_desc.block_type.nbytes)
+        _load_chunks(k_desc, k_smem, ready.index(s), s, b, hkv, j * BLOCK_N, CHUNKS)
         tma.async_copy_global_to_shared(v_desc, [b, hkv, j * BLOCK_N, 0], ready.index(s), v_smem.index(s))
 
 
@@ -132,33 +135,45 @@ def _dq_consumer(q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, dq_ptr,
                  lse2_ptr, delta_ptr, stride_qb, stride_qh, stride_qn, stride_ob, stride_oh, stride_on,
                  stride_db, stride_dh, stride_dn, qk_scale2, scale, b, h, bh, start_m, n_tile, seq_q, seq_k,
                  stat_stride, HALF: gl.constexpr, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr,
-                 STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+                 STAGES: gl.constexpr, CAUSAL: gl.constexpr, HEAD_DIM_V: gl.constexpr = 0,
+                 CHUNKS: gl.constexpr = 1):  # fmt: skip
+    """dQ of this warpgroup's 64 rows. ``HEAD_DIM_V`` (0: ``HEAD_DIM``): dO, o and V's head dim, dP = dO V^T
+    at it. ``CHUNKS`` 3 (q/k at 192): Q and K as three 64-column chunks (:func:`accel.kernels.gluon.tiles.
+    _chunks`), S = Q K^T three chained wgmmas into one accumulator, dQ = dS K three 64 x 64 accumulators,
+    one a chunk of its columns (the dK/dV kernel's way, :mod:`accel.kernels.gluon.bwd_d256`)."""
     dtype: gl.constexpr = q_smem.dtype
-    s_layout: gl.constexpr = _mma_layouts(HALF_M, BLOCK_N, HEAD_DIM)[0]
-    a_layout: gl.constexpr = _mma_layouts(HALF_M, BLOCK_N, HEAD_DIM)[1]
-    op_layout: gl.constexpr = _mma_layouts(HALF_M, BLOCK_N, HEAD_DIM)[2]
+    DV: gl.constexpr = HEAD_DIM_V if HEAD_DIM_V > 0 else HEAD_DIM
+    ACC: gl.constexpr = HEAD_DIM // CHUNKS  # columns of each dQ accumulator
+    s_layout: gl.constexpr = _mma_layouts(HALF_M, BLOCK_N, ACC)[0]
+    a_layout: gl.constexpr = _mma_layouts(HALF_M, BLOCK_N, ACC)[1]
+    op_layout: gl.constexpr = _mma_layouts(HALF_M, BLOCK_N, ACC)[2]
     row_layout: gl.constexpr = gl.SliceLayout(1, s_layout)
     row0 = start_m + HALF * HALF_M
     causal_off = seq_k - seq_q
     n_mine, full = _span(row0, HALF_M, seq_k, causal_off, BLOCK_N, CAUSAL)
     delta, lse2 = _dq_stats(
         o_ptr, do_ptr, lse_ptr, lse2_ptr, delta_ptr, stride_ob, stride_oh, stride_on, stride_db, stride_dh,
-        stride_dn, b, h, bh, row0, seq_q, stat_stride, HALF_M, HEAD_DIM,
+        stride_dn, b, h, bh, row0, seq_q, stat_stride, HALF_M, DV,
     )  # fmt: skip
     delta = gl.expand_dims(gl.convert_layout(delta, row_layout), 1)
     lse2 = gl.expand_dims(gl.convert_layout(lse2, row_layout), 1)
     offs_m = gl.expand_dims(row0 + gl.arange(0, HALF_M, layout=row_layout), 1)
-    q_s = _view(q_smem.index(HALF), HALF_M, HEAD_DIM)
-    do_s = _view(do_smem.index(HALF), HALF_M, HEAD_DIM)
+    q_s = _chunks(q_smem, HALF, CHUNKS, HALF_M)
+    do_s = _view(do_smem.index(HALF), HALF_M, DV)
     zero = gl.zeros([HALF_M, BLOCK_N], gl.float32, s_layout)
-    dq = gl.zeros([HALF_M, HEAD_DIM], gl.float32, a_layout)
+    dq = gl.zeros([HALF_M, ACC], gl.float32, a_layout)
+    if CHUNKS == 3:
+        dq1 = gl.zeros([HALF_M, ACC], gl.float32, a_layout)
+        dq2 = gl.zeros([HALF_M, ACC], gl.float32, a_layout)
     mbarrier.wait(q_ready.index(HALF), 0)
     for j in range(n_mine):
         s = j % STAGES
         mbarrier.wait(ready.index(s), (j // STAGES) & 1)
-        k_s = _view(k_smem.index(s), BLOCK_N, HEAD_DIM)
-        v_s = _view(v_smem.index(s), BLOCK_N, HEAD_DIM)
-        qk_tok = warpgroup_mma(q_s, k_s.permute((1, 0)), zero, use_acc=False, is_async=True)
+        k_s = _chunks(k_smem, s, CHUNKS, BLOCK_N)
+        v_s = _view(v_smem.index(s), BLOCK_N, DV)
+        qk_tok = warpgroup_mma(q_s[0], k_s[0].permute((1, 0)), zero, use_acc=False, is_async=True)
+        for c in gl.static_range(1, CHUNKS):
+            qk_tok = warpgroup_mma(q_s[c], k_s[c].permute((1, 0)), qk_tok, is_async=True)
         dp_tok = warpgroup_mma(do_s, v_s.permute((1, 0)), zero, use_acc=False, is_async=True)
         qk = warpgroup_mma_wait(1, deps=(qk_tok,))
         p = gl.exp2(qk * qk_scale2 - lse2)
@@ -170,15 +185,24 @@ def _dq_consumer(q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, dq_ptr,
             p = gl.where(keep, p, 0.0)
         dp = warpgroup_mma_wait(0, deps=(dp_tok,))
         ds = gl.convert_layout((p * (dp - delta)).to(dtype), op_layout)
-        dq = warpgroup_mma(ds, k_s, dq, is_async=True)
-        dq, ds = warpgroup_mma_wait(0, deps=(dq, ds))
+        dq = warpgroup_mma(ds, k_s[0], dq, is_async=True)
+        if CHUNKS == 3:
+            dq1 = warpgroup_mma(ds, k_s[1], dq1, is_async=True)
+            dq2 = warpgroup_mma(ds, k_s[2], dq2, is_async=True)
+            dq, dq1, dq2, ds = warpgroup_mma_wait(0, deps=(dq, dq1, dq2, ds))
+        else:
+            dq, ds = warpgroup_mma_wait(0, deps=(dq, ds))
         mbarrier.arrive(empty.index(s))
     for j in range(n_mine, n_tile):  # blocks only the other half needs: hand the slots back
         s = j % STAGES
         mbarrier.wait(ready.index(s), (j // STAGES) & 1)
         mbarrier.arrive(empty.index(s))
-    _store_rows(dq_ptr, stride_qb, stride_qh, stride_qn, b, h, row0, seq_q, dq * scale, a_layout, HALF_M,
-                HEAD_DIM)  # fmt: skip
+    _store_rows(dq_ptr, stride_qb, stride_qh, stride_qn, b, h, row0, seq_q, dq * scale, a_layout, HALF_M, ACC)
+    if CHUNKS == 3:
+        _store_rows(dq_ptr + ACC, stride_qb, stride_qh, stride_qn, b, h, row0, seq_q, dq1 * scale, a_layout,
+                    HALF_M, ACC)  # fmt: skip
+        _store_rows(dq_ptr + 2 * ACC, stride_qb, stride_qh, stride_qn, b, h, row0, seq_q, dq2 * scale,
+                    a_layout, HALF_M, ACC)  # fmt: skip
 
 
 @gluon.jit
@@ -186,9 +210,15 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
                            delta_ptr, stride_qb, stride_qh, stride_qn, stride_ob, stride_oh, stride_on,
                            stride_db, stride_dh, stride_dn, qk_scale2, scale, heads_q, heads_kv, seq_q, seq_k,
                            stat_stride, HEAD_DIM: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
-                           CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr):  # fmt: skip
-    """dQ of 128 query rows of one (batch, query head); also writes the rows' statistics."""
+                           CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr, HEAD_DIM_V: gl.constexpr = 0,
+                           CHUNKS: gl.constexpr = 1):  # fmt: skip
+    """dQ of 128 query rows of one (batch, query head); also writes the rows' statistics. ``HEAD_DIM_V``
+    (0: ``HEAD_DIM``): V, dO and o at a head dim of their own (MLA's 192/128); ``CHUNKS`` 3: Q, K and dQ at
+    192 in three 64-column chunks (the descriptors' boxes 64 columns wide; :func:`_dq_consumer`). Every
+    build with neither compiles to the SASS it did before them (sm_90a, offline)."""
     dtype: gl.constexpr = q_desc.dtype
+    DV: gl.constexpr = HEAD_DIM_V if HEAD_DIM_V > 0 else HEAD_DIM
+    QC: gl.constexpr = HEAD_DIM // CHUNKS  # columns of a Q or K chunk
     num_m = gl.cdiv(seq_q, 2 * HALF_M)
     pid_m = gl.program_id(0)
     if CAUSAL:  # longest rows first
@@ -200,10 +230,10 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
     start_m = pid_m * 2 * HALF_M
     n_tile, _ = _span(start_m, 2 * HALF_M, seq_k, seq_k - seq_q, BLOCK_N, CAUSAL)
 
-    q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    do_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
-    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [2 * CHUNKS, 1, 1, HALF_M, QC], q_desc.layout)
+    do_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, DV], do_desc.layout)
+    k_smem = gl.allocate_shared_memory(dtype, [STAGES * CHUNKS, 1, 1, BLOCK_N, QC], k_desc.layout)
+    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, DV], v_desc.layout)
     q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
     ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
@@ -221,14 +251,14 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
                             lse_ptr, lse2_ptr, delta_ptr, stride_qb, stride_qh, stride_qn, stride_ob,
                             stride_oh, stride_on, stride_db, stride_dh, stride_dn, qk_scale2, scale, b, h, bh,
                             start_m, n_tile, seq_q, seq_k, stat_stride, first, HEAD_DIM, BLOCK_N, STAGES,
-                            CAUSAL)),
+                            CAUSAL, DV, CHUNKS)),
             (_dq_consumer, (q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, dq_ptr, o_ptr, do_ptr,
                             lse_ptr, lse2_ptr, delta_ptr, stride_qb, stride_qh, stride_qn, stride_ob,
                             stride_oh, stride_on, stride_db, stride_dh, stride_dn, qk_scale2, scale, b, h, bh,
                             start_m, n_tile, seq_q, seq_k, stat_stride, second, HEAD_DIM, BLOCK_N, STAGES,
-                            CAUSAL)),
+                            CAUSAL, DV, CHUNKS)),
             (_dq_producer, (q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_smem, q_ready, ready,
-                            empty, b, h, hkv, start_m, n_tile, BLOCK_N, STAGES)),
+                            empty, b, h, hkv, start_m, n_tile, BLOCK_N, STAGES, CHUNKS)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],

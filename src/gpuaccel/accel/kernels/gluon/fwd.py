@@ -105,6 +105,7 @@ from gpuaccel.accel.kernels.gluon.tiles import (
     _chunk,
     _chunks,
     _kv_blocks,
+    _load_chunks,
     _next_tile,
     _q_slot,
     _release_rest,
@@ -153,16 +154,6 @@ def _note_get(slot, WARPS: gl.constexpr):
     qk_ds = gl.sum(gl.where(k == 1, words, 0), axis=0).to(gl.float32, bitcast=True)
     v_ds = gl.sum(gl.where(k == 2, words, 0), axis=0).to(gl.float32, bitcast=True)
     return t, qk_ds, v_ds
-
-
-@gluon.jit
-def _load_chunks(desc, smem, bar, slot, b, h, row, CHUNKS: gl.constexpr):
-    """One Q or K tile by TMA into buffer ``slot`` of ``smem``, as ``CHUNKS`` column chunks of the
-    descriptor's box (:func:`accel.kernels.gluon.tiles._chunks`), completing on ``bar`` (whose expect,
-    ``CHUNKS`` boxes, the caller has set)."""
-    for c in gl.static_range(CHUNKS):
-        tma.async_copy_global_to_shared(desc, [b, h, row, c * smem.shape[-1]], bar,
-                                        smem.index(_chunk(slot, c, CHUNKS)))  # fmt: skip
 
 
 @gluon.jit

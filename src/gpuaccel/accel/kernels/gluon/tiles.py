@@ -10,7 +10,7 @@ from typing import Any
 import torch
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
-from triton.experimental.gluon.language.nvidia.hopper import mbarrier
+from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma
 
 from gpuaccel.accel.kernels.dense.launchers import cdiv, sm_count
 from gpuaccel.accel.kernels.gluon.sched import (
@@ -213,6 +213,16 @@ def _chunks(buf, slot, CHUNKS: gl.constexpr, rows: gl.constexpr):
                  buf.index(slot * 3 + 1)._reinterpret(buf.dtype, [rows, cols], l2),
                  buf.index(slot * 3 + 2)._reinterpret(buf.dtype, [rows, cols], l2))  # fmt: skip
     return views
+
+
+@gluon.jit
+def _load_chunks(desc, smem, bar, slot, b, h, row, CHUNKS: gl.constexpr):
+    """One Q or K tile by TMA into buffer ``slot`` of ``smem``, as ``CHUNKS`` column chunks of the
+    descriptor's box (:func:`_chunks`), completing on ``bar`` (whose expect, ``CHUNKS`` boxes, the caller
+    has set). The forwards' Q and K and the backward's dQ kernel (:mod:`accel.kernels.gluon.bwd_kernels`)."""
+    for c in gl.static_range(CHUNKS):
+        tma.async_copy_global_to_shared(desc, [b, h, row, c * smem.shape[-1]], bar,
+                                        smem.index(_chunk(slot, c, CHUNKS)))  # fmt: skip
 
 
 @gluon.jit

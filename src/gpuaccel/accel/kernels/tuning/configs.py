@@ -326,17 +326,22 @@ class GluonBwdConfig:
     """The Hopper backward (:mod:`accel.kernels.gluon.bwd`): both kernels run 128-row tiles as two 64-row
     consumer warpgroups; dK/dV streams 64-row (Q, dO) blocks, dQ streams ``dq_block_n``-key K/V blocks.
     ``by_grad`` (D256, :mod:`accel.kernels.gluon.bwd_d256`): 64-key dK/dV programs whose warpgroups sum
-    dK and dV apart, after the tl.* dQ kernel (128 rows, 8 warps, ``dq_block_n`` keys, ``dq_stages``)."""
+    dK and dV apart, after the tl.* dQ kernel (128 rows, 8 warps, ``dq_block_n`` keys, ``dq_stages``), or
+    with ``gluon_dq`` after the Gluon dQ kernel of the other head dims (:mod:`accel.kernels.gluon.
+    bwd_kernels`; q/k at 192 in 64-column chunks, where the tl.* one runs them padded to 256)."""
 
     stages: int  # (Q, dO) ring depth of the dK/dV kernel
     dq_block_n: int = 64
     dq_stages: int = 2  # K/V ring depth of the dQ kernel
     by_grad: bool = False
+    gluon_dq: bool = False  # by_grad: the Gluon dQ kernel (its HEAD_DIM_V and CHUNKS), not the tl.* one
 
     def label(self) -> str:
+        dq = f"dq2x64x{self.dq_block_n}s{self.dq_stages}"
         if self.by_grad:
-            return f"gluon-ws-kv64-dk|dv-s{self.stages}+tl-dq128x{self.dq_block_n}w8s{self.dq_stages}"
-        return f"gluon-ws-kv2x64s{self.stages}+dq2x64x{self.dq_block_n}s{self.dq_stages}"
+            dq = dq if self.gluon_dq else f"tl-dq128x{self.dq_block_n}w8s{self.dq_stages}"
+            return f"gluon-ws-kv64-dk|dv-s{self.stages}+{dq}"
+        return f"gluon-ws-kv2x64s{self.stages}+{dq}"
 
 
 # Padded head dims the Gluon backward is built for (D256: two 64 x 256 fp32 accumulators per
@@ -358,25 +363,31 @@ GLUON_BWD_DEFAULT_DIMS = (64, 128, 256)
 # D256's two kernels with v at 128: the tl.* dQ kernel (HEAD_DIM_V: dP = dO V^T at 128) and the by-gradient
 # dK/dV kernel (gluon.bwd_d256's HEAD_DIM_V: dP^T and dV = P^T dO at 128). (256, 128): q/k at 256 (MLA's
 # 192/128 with q/k zero-padded where (192, 128) is not in the default); (192, 128): the dK/dV kernel's S^T
-# and dK at 192 (Q and K in three 64-column chunks), the dQ kernel's on q/k padded to 256
+# and dK at 192 and the Gluon dQ kernel's S and dQ (``gluon_dq``; Q and K in three 64-column chunks in both)
 GLUON_BWD_VALUE_CONFIGS = {
     (256, 128): GluonBwdConfig(2, 32, 3, by_grad=True),  # D256's; 145 KB of shared memory (198 KB at D256)
-    # q/k at 192 unpadded in the dK/dV kernel (three 64-column chunks, gluon.bwd_d256's CHUNKS), the tl.* dQ
-    # on q/k padded to 256
-    (192, 128): GluonBwdConfig(2, 32, 3, by_grad=True),
+    # q/k at 192 unpadded in both kernels (three 64-column chunks: gluon.bwd_d256's and gluon.bwd_kernels'
+    # CHUNKS); the dQ kernel 64-key blocks, 2 stages: 164 KB, no spill (128-key blocks spill 776 bytes)
+    (192, 128): GluonBwdConfig(2, 64, 2, by_grad=True, gluon_dq=True),
 }
 GLUON_BWD_VALUE_DIMS = tuple(GLUON_BWD_VALUE_CONFIGS)
-# what benchmarks/value_dim_bench.py --variants times beside a pair's backward configuration: a third (Q, dO)
-# stage, which fits at v 128 (194 KB; no spill offline)
+# what benchmarks/value_dim_bench.py --bwd-variants times beside a pair's backward configuration: 256/128 a
+# third (Q, dO) stage (194 KB; no spill offline; level on the H200, 2026-12-03); 192/128 a third K/V stage
+# of the dQ kernel (205 KB, no spill; level on the H200, 2026-12-03, fifty-fifth session: 443 / 417 / 423 /
+# 387 against 439 / 417 / 415 / 384 TFLOP/s, rounds overlapping)
 GLUON_BWD_VALUE_VARIANTS = {
     (256, 128): [GluonBwdConfig(3, 32, 3, by_grad=True)],
-    (192, 128): [GluonBwdConfig(3, 32, 3, by_grad=True)],
+    (192, 128): [GluonBwdConfig(2, 64, 3, by_grad=True, gluon_dq=True)],
 }
+# the 192/128 backward before its Gluon dQ (2026-12-03): the tl.* dQ on q/k zero-padded to 256 with D256's
+# dQ configuration (value_dim_bench's ours_dq_q256; the GPU tests launch it beside the shipped one)
+GLUON_BWD_VALUE_DQ_PADDED = {(192, 128): GluonBwdConfig(2, 32, 3, by_grad=True)}
 # the pairs a dense backward runs as they are by default (dense.attention._run_dims); emptied: both dims
 # padded to the larger power of two, as before 2026-12-03. H200, 2026-12-03, 3 rounds, forward+backward at
 # 192/128, 2,16,8192 and 4,16,4096, causal or not: 256/128 1.15-1.20x padding both, 192/128 (q/k in chunks)
 # 1.07-1.11x 256/128 and 1.25-1.33x padding both; the 3-stage variants level (docs/kernels-log.md,
-# fifty-fourth session)
+# fifty-fourth session). 192/128 with the Gluon dQ in chunks: 1.16-1.25x the tl.* dQ on q/k padded to 256
+# (5 rounds, none overlapping; fifty-fifth session)
 GLUON_BWD_VALUE_DEFAULT: tuple[tuple[int, int], ...] = GLUON_BWD_VALUE_DIMS
 
 
