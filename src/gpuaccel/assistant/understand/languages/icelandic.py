@@ -126,15 +126,16 @@ _MARK = re.compile(
     r"|sma stund|yfir daginn|samtimis"
     # readings
     r"|hitinn|hitann|hitanum|hitastig\w*|medalhit\w*|medaltal\w*|heitur|heitt|heitari|heit[au]st\w*|kald[au]st\w*|haest\w*"
-    r"|laegst\w*|orku|orkan|orkuna|orkunni|orkunotkun\w*|rafmagn\w*|aflid|aflinu|afltakmark\w*|minnid"
-    r"|minnis|notkun\w*|nyting\w*|alagid|viftan|viftuna|viftunni|viftunnar|wott|vott|kortid|kortinu"
+    r"|laegst\w*|adgerdalaus\w*|lausagang\w*|orku|orkan|orkuna|orkunni|orkunotkun\w*|rafmagn\w*|aflid"
+    r"|aflinu|afltakmark\w*|minnid"
+    r"|minnis\w*|notkun\w*|nyting\w*|alagid|viftan|viftuna|viftunni|viftunnar|wott|vott|kortid|kortinu"
     r"|kortin|kortunum|skjakort\w*|velinni|velin|vedrid|vedrinu|vedur"
     # jobs, the queue, the log, and English's nouns with its article
     r"|loggid|logginn|logginum|loggnum|jobbinu|jobbinn|jobbnum|jobbunum|jobbana|jobbarnir"
     r"|queue-?(?:inu|inn|num)|clockinu|driverinn|driverinum|skorinu|tilraun\w*|bidrod\w*"
     # verbs
     rf"|{'|'.join(f for f in _FORMS if f not in _SHARED_FORMS)}"
-    r"|buid|geturdu|gaetirdu|viltu|settu|hleyptu|hleypa|breyttu|breyta|eyddu|syndu|uppfaer\w*|spadu"
+    r"|buid|geturdu|gaetirdu|viltu|settu|setja|taktu|hleyptu|hleypa|breyttu|breyta|eyddu|syndu|uppfaer\w*|spadu"
     r"|heldurdu|haettu|endurraes\w*|haltu afram|halda afram|verdur|verdi(?= heit)|hefur|voru"
     r"|cancelladu|kanselladu|pasadu|pausadu|retry-?adu?|killadu|holdadu|meina"
     # a number taken back alone ("nei, 13": no, 13); Norwegian's "nei, 13" reads the same
@@ -283,6 +284,7 @@ _TABLE = compiled(
         (r"\bsidan\s+hvenaer\b", "since when"),
         (r"\bsidan\s+(?:kl\.?\s*|klukkan\s+)(\d{1,2})\b(?![:.]\d)", r"since \1:00"),
         # "klukkan hvað" (at what time, the clock what), "hvað var klukkan" (what time was it)
+        (r"\bhvad\s+er\s+klukkan\b", "what time is it"),
         (r"\bklukkan\s+hvad\b|\bhvad\s+klukkan\b|\bum\s+hvad\s+leyti\b", "what time"),
         (r"\bhvenaer\s+dags\b", "what time"),
         (r"\b(?:kl\.?|klukkan)\s*(\d{1,2})\b(?![:.]\d)", r"at \1:00"),
@@ -307,11 +309,11 @@ _TABLE = compiled(
         (r"\b(?:hversu|hve)\s+(?:margar|morg|marga|margir|margt|morgum)\b", "how many"),
         (
             r"\bhvad\s+((?:[\w.-]+\s+){0,5}?)(?:mikid|mikil|mikla|mikinn|miklu)\s+([\w-]+)",
-            r"how much \2 \1",
+            lambda m: " ".join(("how much", m[2], *m[1].split())),
         ),
         (
             r"\bhvad\s+((?:[\w.-]+\s+){0,5}?)(?:margar|morg|marga|margir|margt|morgum)\s+([\w-]+)",
-            r"how many \2 \1",
+            lambda m: " ".join(("how many", m[2], *m[1].split())),
         ),
         (r"\b(?:hversu|hve)\s+(?=heit)", "how "),
         (r"\bhvad\s+([^?.,!]{1,60}?)\s+(heit(?:ur|t|ari)?)\b", r"how hot \1"),
@@ -421,6 +423,7 @@ _TABLE = compiled(
         (r"\b(?:afl|aflid|aflinu|afls|aflnotkun)\b", "power"),
         (r"\bafltakmark(?:id|inu)?\b", "power limit"),
         (r"\b(?:wott|vott|vatt|wottum|vottum)\b", "watts"),
+        (r"\bminnisnotkun(?:in|ina|inni)?\b", "memory usage"),
         (r"\bminni\s+en\b", "less than"),
         (r"\bmeira\s+en\b", "more than"),
         (r"\b(?:minni|minnid|minninu|minnis)\b", "memory"),
@@ -441,7 +444,7 @@ _TABLE = compiled(
         (r"\bqueue-?(?:id|inu|inn|num|nu)\b|\bbidrod(?:in|inni|ina)?\b", "the queue"),
         (r"\b(?:jobb|job)-?(?:unum|anna|ana|arnir|ar|in)\b", "jobs"),
         (r"\bjobb-?(?:id|inu|inn|num|i|s)?\b|\bjob-?(?:id|inu|inn|num)\b", "job"),
-        (r"\bgpu-?(?:unum|anna|arnir|ana)\b", "gpus"),
+        (r"\bgpu-?(?:unum|anna|arnir|ana|ur|urnar)\b", "gpus"),
         (r"\bgpu-?(?:an|unni|una|u)\b", "gpu"),
         (r"\bgpu-?(?:id|inu|inn|num)\b", "gpu"),
         (
@@ -476,6 +479,7 @@ _TABLE = compiled(
         # states: "laus" (free), "upptekin" (busy), "í gangi" (running), "í bið" (waiting)
         (r"\blaus(?:t|ar|ir|ir)?\b", "free"),
         (r"\bupptekin(?:n)?\b|\bupptekid\b", "busy"),
+        (r"\badgerdalaus\w*|\bi\s+lausagangi\b", "idle"),
         (r"\bi\s+gangi\b|\bi\s+keyrslu\b", "running"),
         (r"\bi\s+bid\b", "waiting"),
         # the small words
