@@ -112,6 +112,8 @@ def test_icelandic_follow_ups_that_lean_on_the_turn_before(heldout_svc: Assistan
         (("er eitthvað á hold?", "hleyptu því af stað"), "gpuaccel release 14"),  # let it go
         (("cancellaðu job 12 takk", "nei ég átti við 13"), "gpuaccel cancel 13"),  # I meant
         (("stöðvaðu job 11", "nei, 12"), "gpuaccel cancel 12"),  # a number taken back alone
+        (("setja job 12 á hold takk", "ekki 12 heldur 13"), "gpuaccel hold 13"),  # not 12 but 13
+        (("hættu við job 12", "afsakið, 13"), "gpuaccel cancel 13"),  # sorry, 13
     ):
         sid = None
         for turn in turns:
@@ -164,7 +166,17 @@ def test_icelandic_is_read_in_english_order(message: str, english: str) -> None:
 
 @pytest.mark.parametrize(
     "message",
-    ["núna?", "og þetta?", "hvaða gpu?", "loggið", "klukkan hvað?", "nei, 13", "failaði það?", "hvada job"],
+    [
+        "núna?",
+        "og þetta?",
+        "hvaða gpu?",
+        "loggið",
+        "klukkan hvað?",
+        "nei, 13",
+        "afsakið, 13",
+        "failaði það?",
+        "hvada job",
+    ],
 )
 def test_icelandic_marks(message: str) -> None:
     assert icelandic_marked(message), message

@@ -44,7 +44,7 @@ _NEVER = re.compile(r"[øåäüßñçčšžłęąőűășțěřů]", re.I)
 # "keyrðu" they ran), "now" (it does: "keyrir" it runs, is running), "done" (its supine, after "hefur":
 # "hefur keyrt" has run), "base" (its infinitive, after "að": "að keyra" running), "imp" (its imperative:
 # "stöðvaðu" stop), typed without its letters' marks; "dó" (it died) is English's "do" typed without its
-# accent, read only after its subject or before it in a question (:data:`_INVERTED`)
+# accent, read only after its subject or before it in a question (:func:`_inverted`)
 _VERBS = {
     "run": "past keyrdi keyrdu | now keyrir | done keyrt | base keyra",
     "wait": "past beid bidu | now bidur | done bedid | base bida",
@@ -85,7 +85,9 @@ _SHARED_FORMS = (
     "draga", "segja", "eta", "stoppa", "stoppar", "stoppad", "starta", "startar", "startad", "klara",
     "klarar", "klarad", "feilar", "crashar", "dou",
 )  # fmt: skip
-# an English verb's past participle, where it is not its past ("run", "taken", "drawn")
+# an English verb's past and past participle, where :func:`tables.past_form` does not say them ("took",
+# "drawn")
+_PAST = {"take": "took", "draw": "drew", "do": "did", "say": "said", "write": "wrote", "mean": "meant"}
 _DONE = {"run": "run", "take": "taken", "draw": "drawn", "eat": "eaten", "do": "done", "say": "said"}
 
 # the English verbs of the trade a writer gives an Icelandic ending ("failaði", "cancellaðu", "retry-að",
@@ -108,14 +110,16 @@ _PERFECT = re.compile(
     r"\b(?:hefur|hafa|hafdi|hofdu|var|er|eru|voru|verid|buid|has|had|have|is|was)\s+(?:\S+\s+)?$", re.I
 )
 
-# a job's number said alone, as a correction takes it back ("13", "job 13", "#13")
+# a job's number said alone, as a correction takes it back ("13", "job 13", "#13"), and the words it is
+# taken back with ("nei": no, "afsakið", "fyrirgefðu": sorry, "úps": oops)
 _TAKEN_BACK = r"(?:job\s*)?#?(\d+)"
+_SORRY = "nei|neibb|afsakid|fyrirgefdu|sorry|ups|obbosi"
 
 # a message is Icelandic where it has "ð" or "þ" (no other language read here writes them) or one of its own
 # words, read without its letters' marks; none of them another language's word ("hvad" and "hvert" are
-# Danish's and Norwegian's, "hun", "nei", "takk", "bara", "sko", "okei", "lengi"'s "lenge", "kort", "synd",
-# "vid", "spa", "med", "i dag" theirs too, "medal" and "milli" English's, "pasa" Spanish's, "verdi"
-# Norwegian's value, "orka" Swedish's to have the strength): read only beside these
+# Danish's and Norwegian's, "hun", "nei", "takk", "bara", "sko", "kort", "synd", "vid", "spa", "med",
+# "i dag" theirs too, "okei" Finnish's, "medal" and "milli" English's, "pasa" Spanish's, "verdi" Norwegian's
+# value, "orka" Swedish's to have the strength, "clockid" Estonian's plural): read only beside these
 _MARK = re.compile(
     r"[ðþÐÞ]|\b(?:"
     # question words
@@ -125,21 +129,21 @@ _MARK = re.compile(
     r"|klukkan|klukkutim\w*|klukkustund\w*|klst|sidasta|sidustu|seinasta|seinustu|sama tima|smastund"
     r"|sma stund|yfir daginn|samtimis"
     # readings
-    r"|hitinn|hitann|hitanum|hitastig\w*|medalhit\w*|medaltal\w*|heitur|heitt|heitari|heit[au]st\w*|kald[au]st\w*|haest\w*"
-    r"|laegst\w*|adgerdalaus\w*|lausagang\w*|orku|orkan|orkuna|orkunni|orkunotkun\w*|rafmagn\w*|aflid"
-    r"|aflinu|afltakmark\w*|minnid"
-    r"|minnis\w*|notkun\w*|nyting\w*|alagid|viftan|viftuna|viftunni|viftunnar|wott|vott|kortid|kortinu"
-    r"|kortin|kortunum|skjakort\w*|velinni|velin|vedrid|vedrinu|vedur"
+    r"|hitinn|hitann|hitanum|hitastig\w*|medalhit\w*|medaltal\w*|heitur|heitt|heitari|heit[au]st\w*"
+    r"|kald[au]st\w*|haest\w*|laegst\w*|adgerdalaus\w*|lausagang\w*|orku|orkan|orkuna|orkunni"
+    r"|orkunotkun\w*|rafmagn\w*|aflid|aflinu|afltakmark\w*|minnid|minnis\w*|notkun\w*|nyting\w*"
+    r"|alagid|viftan|viftuna|viftunni|viftunnar|wott|vott|kortid|kortinu|kortin|kortunum|skjakort\w*"
+    r"|velinni|velin|vedrid|vedrinu|vedur"
     # jobs, the queue, the log, and English's nouns with its article
     r"|loggid|logginn|logginum|loggnum|jobbinu|jobbinn|jobbnum|jobbunum|jobbana|jobbarnir"
     r"|queue-?(?:inu|inn|num)|clockinu|driverinn|driverinum|skorinu|tilraun\w*|bidrod\w*"
     # verbs
     rf"|{'|'.join(f for f in _FORMS if f not in _SHARED_FORMS)}"
-    r"|buid|geturdu|gaetirdu|viltu|settu|setja|taktu|hleyptu|hleypa|breyttu|breyta|eyddu|syndu|uppfaer\w*|spadu"
-    r"|heldurdu|haettu|endurraes\w*|haltu afram|halda afram|verdur|verdi(?= heit)|hefur|voru"
+    r"|buid|geturdu|gaetirdu|viltu|settu|setja|taktu|hleyptu|hleypa|breyttu|breyta|eyddu|syndu|uppfaer\w*"
+    r"|spadu|heldurdu|haettu|endurraes\w*|haltu afram|halda afram|verdur|verdi(?= heit)|hefur|voru"
     r"|cancelladu|kanselladu|pasadu|pausadu|retry-?adu?|killadu|holdadu|meina"
-    # a number taken back alone ("nei, 13": no, 13); Norwegian's "nei, 13" reads the same
-    rf"|(?<=^)nei\W+{_TAKEN_BACK}\s*[.!]*(?=$)"
+    # a number taken back alone ("nei, 13": no, 13, "afsakið, 13"); Norwegian's "nei, 13" reads the same
+    rf"|(?<=^)(?:nei|afsakid|fyrirgefdu)\W+{_TAKEN_BACK}\s*[.!]*(?=$)"
     # the small words of its chat
     r"|thad|thvi|thetta|thessi|thessu|thessa|henni|honum|mikid|mikil|mikla|mikinn|margar|morg|margir"
     r"|ekki|ekkert|eitthvad|einhver\w*|adur|jaeja|thegar|yfir|aftur"
@@ -167,7 +171,7 @@ def _verb(m: re.Match[str]) -> str:
     after "is", its supine as English's participle, its infinitive as the verb."""
     verb, said = _FORMS[m[0].lower()]
     if said == "past":
-        return past_form(verb) if verb != "take" else "took"
+        return _PAST.get(verb) or past_form(verb)
     if said == "now":
         return {"say": "says", "mean": "means"}.get(verb, f"is {ing_form(verb)}")
     if said == "done":
@@ -217,6 +221,9 @@ _DOING = "|".join(
     sorted([f for f, (_, s) in _FORMS.items() if s == "base"] + ["gerast", "vinna", "hitna"], key=len)
 )
 
+# "síðustu", "seinustu", "síðasta" (the last), after "í", "á" or "undanfarna" (the past) or alone
+_LAST = r"\b(?:(?:i|a|undanfarn(?:a|ar|i))\s+)?(?:sidust(?:u|a)|seinust(?:u|a)|sidasta|seinasta)"
+
 _TABLE = compiled(
     (
         # greetings and the small words said before a question ("hæ", "jæja", "ókei", "sko")
@@ -241,24 +248,12 @@ _TABLE = compiled(
         (r"\b(?:i\s+)?(?:thessari\s+)?vikunni\b|\bi\s+thessari\s+viku\b", "this week"),
         (r"\bi\s+sidustu\s+viku\b", "last week"),
         (
-            r"\b(?:(?:i|a|undanfarn(?:a|ar|i))\s+)?(?:sidust(?:u|a)|seinust(?:u|a)|sidasta|seinasta)\s+(\d+)\s+"
-            r"(?:klukkutim\w*|klukkustund\w*|klst|tim(?:a|ana|um))\b",
+            rf"{_LAST}\s+(\d+)\s+(?:klukkutim\w*|klukkustund\w*|klst|tim(?:a|ana|um))\b",
             r"in the last \1 hours",
         ),
-        (
-            r"\b(?:(?:i|a|undanfarn(?:a|ar|i))\s+)?(?:sidust(?:u|a)|seinust(?:u|a)|sidasta|seinasta)\s+(\d+)\s+"
-            r"(?:minut\w*|min)\b",
-            r"in the last \1 minutes",
-        ),
-        (
-            r"\b(?:(?:i|a|undanfarn(?:a|ar|i))\s+)?(?:sidust(?:u|a)|seinust(?:u|a)|sidasta|seinasta)\s+"
-            r"(?:klukkutim\w*|klukkustund\w*|klst|tim(?:ann|a))\b",
-            "in the last hour",
-        ),
-        (
-            r"\b(?:(?:i|a)\s+)?(?:sidasta|seinasta|sidustu|seinustu)\s+(?:solarhring\w*)\b",
-            "in the last 24 hours",
-        ),
+        (rf"{_LAST}\s+(\d+)\s+(?:minut\w*|min)\b", r"in the last \1 minutes"),
+        (rf"{_LAST}\s+(?:klukkutim\w*|klukkustund\w*|klst|tim(?:ann|a))\b", "in the last hour"),
+        (rf"{_LAST}\s+solarhring\w*", "in the last 24 hours"),
         (r"\bfyrir\s+(\d+)\s+(?:minut\w*|min)(?:\s+sidan)?\b", r"\1 minutes ago"),
         (
             r"\bfyrir\s+(\d+)\s+(?:klukkutim\w*|klukkustund\w*|klst|tim(?:um|a))(?:\s+sidan)?\b",
@@ -382,13 +377,19 @@ _TABLE = compiled(
         (r"\b(?:eg\s+)?atti\s+vid\b", "I meant"),
         (r"\b(?:eg\s+)?meinti\b", "I meant"),
         (r"\b(?:eg\s+)?meina\b", "I mean"),
-        # a number taken back alone, "nei, 13" (no, 13): what English says with "I meant"
-        (rf"^\W*(?:nei|neibb|nope)\W+{_TAKEN_BACK}\s*[.!]*$", r"sorry, I meant \1"),
+        # a number taken back alone, "nei, 13" (no, 13), "afsakið, 13" (sorry, 13), "ekki 12 heldur 13" (not
+        # 12 but 13): what English says with "I meant"
+        (
+            rf"^\W*(?:(?:{_SORRY})\W+)+{_TAKEN_BACK}\s*[.!]*$"
+            rf"|^\W*ekki\s+{_TAKEN_BACK}\W+(?:heldur\s+)?{_TAKEN_BACK}\s*[.!]*$",
+            lambda m: f"sorry, I meant {m[1] or m[3]}",
+        ),
         (r"\bekki\s+((?:job\s+)?\d+)\s*,?\s*heldur\s+", r"not \1 but "),
         (r"\b(?:afsakid|fyrirgefdu)\b", "sorry"),
         # "er X búið að keyra" (has X been running), "er X að draga" (is X drawing)
         (
-            rf"\b(er|var|eru|voru)\s+((?:[\w.-]+\s+){{0,3}}?)(?P<done>bui(?:d|nn|n)\s+)?ad\s+(?P<verb>{_DOING})\b",
+            rf"\b(er|var|eru|voru)\s+((?:[\w.-]+\s+){{0,3}}?)(?P<done>bui(?:d|nn|n)\s+)?ad\s+"
+            rf"(?P<verb>{_DOING})\b",
             _progressive,
         ),
         (
@@ -410,7 +411,7 @@ _TABLE = compiled(
         (r"\bmedal(?:tal(?:id|inu|i)?)?\b", "average"),
         (r"\bhaest(?:i|a|ur|an|u)?\b", "highest"),
         (r"\blaegst(?:i|a|ur|an|u)?\b", "lowest"),
-        (r"\btopp(?:ur|urinn|inn|num|num)?\b", "peak"),
+        (r"\btopp(?:ur|urinn|inn|num)?\b", "peak"),
         (r"\bheit(?:ast|ust)(?:i|a|ur|an|u)?\b", "hottest"),
         (r"\bkald(?:ast|ust)(?:i|a|ur|an|u)?\b", "coolest"),
         (r"\bheitari\b", "hotter"),
@@ -440,7 +441,7 @@ _TABLE = compiled(
         (r"\bvedr(?:id|inu|ur)\b|\bvedur\b", "weather"),
         # English's nouns of the trade with its article or case ending ("queue-inu", "clockið", "loggið",
         # "driverinn", "jobbunum", "skorið")
-        (r"\blogg(?:id|inn|inum|num|nn|num)?\b|\blog-?(?:id|inn|inum)\b", "the log"),
+        (r"\blogg(?:id|inn|inum|num|nn)?\b|\blog-?(?:id|inn|inum)\b", "the log"),
         (r"\bqueue-?(?:id|inu|inn|num|nu)\b|\bbidrod(?:in|inni|ina)?\b", "the queue"),
         (r"\b(?:jobb|job)-?(?:unum|anna|ana|arnir|ar|in)\b", "jobs"),
         (r"\bjobb-?(?:id|inu|inn|num|i|s)?\b|\bjob-?(?:id|inu|inn|num)\b", "job"),
@@ -477,7 +478,7 @@ _TABLE = compiled(
         (r"\bvoru\b", "were"),
         (r"\bvera\b", "be"),
         # states: "laus" (free), "upptekin" (busy), "í gangi" (running), "í bið" (waiting)
-        (r"\blaus(?:t|ar|ir|ir)?\b", "free"),
+        (r"\blaus(?:t|ar|ir)?\b", "free"),
         (r"\bupptekin(?:n)?\b|\bupptekid\b", "busy"),
         (r"\badgerdalaus\w*|\bi\s+lausagangi\b", "idle"),
         (r"\bi\s+gangi\b|\bi\s+keyrslu\b", "running"),
