@@ -26,6 +26,11 @@ from gpuaccel.assistant.understand.languages.icelandic import icelandic_marked
         ("hvað er mikið álag á h100 núna", {"name": "gpu_reading", "gpu": 0, "metric": "util"}),  # how much
         ("hver er heitasta gpu-an núna?", {"name": "gpu_rank", "metric": "temperature"}),  # the hottest
         ("hversu margar gpu-ur eru lausar núna?", {"name": "idle_gpus"}),  # how many are free
+        ("er h100 upptekin?", {"name": "gpu_reading", "gpu": 0, "metric": "util"}),  # busy
+        (
+            "hvað er minnið á h100 mikið í notkun í prósentum?",
+            {"name": "gpu_reading", "gpu": 0, "metric": "memory"},
+        ),
         ("síðan hvenær hefur gpu 1 verið aðgerðalaus?", {"name": "idle_gpus"}),  # since when, idle
         # over a span: "meðalhitinn" (the average temperature), "í gær", "síðustu 3 klukkutíma", "milli 10
         # og 12", "síðasta sólarhringinn" (the last 24 hours), "klukkan 14" (at 14:00)
@@ -70,6 +75,8 @@ from gpuaccel.assistant.understand.languages.icelandic import icelandic_marked
         ("hefur eitthvað failað í dag?", {"name": "failures", "label": "today"}),
         ("er eitthvað á hold?", {"name": "jobs", "state": "held"}),
         ("hvaða job notaði mesta orku í dag?", {"name": "job_rank", "metric": "energy", "label": "today"}),
+        ("hvað keyrði lengst í gær?", {"name": "job_rank", "metric": "duration", "label": "yesterday"}),
+        ("hvaða job beið lengst í dag?", {"name": "job_rank", "metric": "wait", "label": "today"}),
         ("geturðu sýnt mér logginn hjá job 9", {"name": "job_log", "job": 9}),
     ],
 )
@@ -91,6 +98,7 @@ def test_icelandic_questions(heldout_svc: AssistantService, question: str, expec
         ("eyddu job 14", "gpuaccel remove 14"),
         ("gætirðu breytt minninu á job 13 í 30000 mib", "--memory 30000"),  # change ... to N
         ("geturdu uppfaert cuda a velinni", "An update of the GPU drivers"),  # declined plainly
+        ("geturðu endurræst vélina?", "A reboot of the machine"),
     ],
 )
 def test_icelandic_requests(heldout_svc: AssistantService, message: str, command: str) -> None:

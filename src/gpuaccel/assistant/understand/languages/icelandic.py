@@ -133,7 +133,7 @@ _MARK = re.compile(
     r"|kald[au]st\w*|haest\w*|laegst\w*|adgerdalaus\w*|lausagang\w*|orku|orkan|orkuna|orkunni"
     r"|orkunotkun\w*|rafmagn\w*|aflid|aflinu|afltakmark\w*|minnid|minnis\w*|notkun\w*|nyting\w*"
     r"|alagid|viftan|viftuna|viftunni|viftunnar|wott|vott|kortid|kortinu|kortin|kortunum|skjakort\w*"
-    r"|velinni|velin|vedrid|vedrinu|vedur"
+    r"|velinni|velin|vedrid|vedrinu|vedur|upptekin\w*|lengst\w*|stoduna|stodunni|sidast"
     # jobs, the queue, the log, and English's nouns with its article
     r"|loggid|logginn|logginum|loggnum|jobbinu|jobbinn|jobbnum|jobbunum|jobbana|jobbarnir"
     r"|queue-?(?:inu|inn|num)|clockinu|driverinn|driverinum|skorinu|tilraun\w*|bidrod\w*"
@@ -224,6 +224,10 @@ _DOING = "|".join(
 # "síðustu", "seinustu", "síðasta" (the last), after "í", "á" or "undanfarna" (the past) or alone
 _LAST = r"\b(?:(?:i|a|undanfarn(?:a|ar|i))\s+)?(?:sidust(?:u|a)|seinust(?:u|a)|sidasta|seinasta)"
 
+# "mikið" (much) and "margir" (many) as they agree with their noun
+_MUCH = "(?:mikid|mikil|mikla|mikinn|miklu)"
+_MANY = "(?:margar|morg|marga|margir|margt|morgum)"
+
 _TABLE = compiled(
     (
         # greetings and the small words said before a question ("hæ", "jæja", "ókei", "sko")
@@ -288,6 +292,7 @@ _TABLE = compiled(
         (r"\b(?:i\s+)?(?:sma\s*stund|smastund|sma\s+tima|bili)\b", "for some time"),
         (r"\b(?:samtals|alls|i\s+heild)\b", "in total"),
         (r"\bsidan\b", "since"),
+        (r"\bsidast\b", "last"),
         (r"\badur(?:\s+en)?\b", "before"),
         # questions split around their verb: "hvað ... lengi" (how long), "hvað tók X langan tíma" (how long
         # did X take), "hvað ... mikið X" (how much X), "hvað ... mörg X" (how many X), "hvað ... heit"
@@ -300,14 +305,16 @@ _TABLE = compiled(
         (r"\blangan\s+tima\b", "long"),
         (r"\b(?:hversu|hve|hvad)\s+lengi\b", "how long"),
         (r"\bhvad\s+([^?.,!]{1,60}?)\s+lengi\b", r"how long \1"),
-        (r"\b(?:hversu|hve)\s+(?:mikid|mikil|mikla|mikinn|miklu)\b", "how much"),
-        (r"\b(?:hversu|hve)\s+(?:margar|morg|marga|margir|margt|morgum)\b", "how many"),
+        (rf"\b(?:hversu|hve)\s+{_MUCH}\b", "how much"),
+        (rf"\b(?:hversu|hve)\s+{_MANY}\b", "how many"),
         (
-            r"\bhvad\s+((?:[\w.-]+\s+){0,5}?)(?:mikid|mikil|mikla|mikinn|miklu)\s+([\w-]+)",
+            rf"\bhvad\s+((?:[\w.-]+\s+){{0,5}}?){_MUCH}\s+(?!(?:i|a|af|med|til)\b)([\w-]+)",
             lambda m: " ".join(("how much", m[2], *m[1].split())),
         ),
+        # "hvað er minnið mikið í notkun" (how much is the memory in use): "mikið" said after its noun
+        (rf"\bhvad\s+((?:[\w.-]+\s+){{0,5}}?){_MUCH}\b", r"how much \1"),
         (
-            r"\bhvad\s+((?:[\w.-]+\s+){0,5}?)(?:margar|morg|marga|margir|margt|morgum)\s+([\w-]+)",
+            rf"\bhvad\s+((?:[\w.-]+\s+){{0,5}}?){_MANY}\s+([\w-]+)",
             lambda m: " ".join(("how many", m[2], *m[1].split())),
         ),
         (r"\b(?:hversu|hve)\s+(?=heit)", "how "),
@@ -367,7 +374,11 @@ _TABLE = compiled(
         (r"\bsyndu\b", "show"),
         (r"\beyd(?:du|a|di)\b", "delete"),
         (r"\b(?:drep(?:tu|a|du)?|drap)\b", "kill"),
-        (r"\bendurraes(?:tu|a|ti)\b", "restart"),
+        (
+            r"\bendurraes(?:tu|a|ti|t)\s+(?:vel(?:ina|inni|in)?|server(?:inn|inum)?|thjon(?:inn|inum))\b",
+            "reboot the machine",
+        ),
+        (r"\bendurraes(?:tu|a|ti|t)\b", "restart"),
         (r"\buppfaer(?:du|a|t|di)\b", "update"),
         (r"\b(?:spadu|spa|spair)\b", "predict"),
         # English's verbs of the trade with its endings ("failaði", "cancellaðu", "retry-að", "pásaðu")
@@ -413,6 +424,7 @@ _TABLE = compiled(
         (r"\blaegst(?:i|a|ur|an|u)?\b", "lowest"),
         (r"\btopp(?:ur|urinn|inn|num)?\b", "peak"),
         (r"\bheit(?:ast|ust)(?:i|a|ur|an|u)?\b", "hottest"),
+        (r"\blengst(?:i|a|ur|an|u)?\b", "longest"),
         (r"\bkald(?:ast|ust)(?:i|a|ur|an|u)?\b", "coolest"),
         (r"\bheitari\b", "hotter"),
         (r"\bheit(?:ur|t)?\b", "hot"),
@@ -436,7 +448,7 @@ _TABLE = compiled(
         (r"\bklukkutidni\b", "clock"),
         (r"\b(?:skjakort|kort)(?:id|inu)\b", "card"),
         (r"\b(?:skjakort|kort)(?:in|unum|anna)\b", "cards"),
-        (r"\bskjakort\b", "card"),
+        (r"\b(?:skjakort|kort)\b", "card"),
         (r"\bvel(?:in|inni|ina|arinnar)\b", "machine"),
         (r"\bvedr(?:id|inu|ur)\b|\bvedur\b", "weather"),
         # English's nouns of the trade with its article or case ending ("queue-inu", "clockið", "loggið",
@@ -454,6 +466,8 @@ _TABLE = compiled(
             r"\1",
         ),
         (r"\bskor(?:id|inu)?\b", "score"),
+        (r"\bstad(?:a|an)\b|\bstod(?:u|una|unni)\b", "state"),
+        (r"\bprosent(?:um|a|ur|in)?\b", "percent"),
         (r"\btilraun(?:ir|irnar|a|um|in)?\b", "attempts"),
         (r"\bferl(?:i|id|inu)\b", "process"),
         (r"\b(?:klukkutim(?:a|ar|ana|um|inn|ann)?|klukkustund(?:ir|a|um)?|klst)\b", "hours"),
