@@ -4,8 +4,9 @@ letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Sp
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
-Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese), each read whole where the message has
-marks of its own, and the words of French, Italian, Hindi and Turkish said in passing (:mod:`.in_passing`).
+Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese, Icelandic), each read whole where the
+message has marks of its own, and the words of French, Italian, Hindi and Turkish said in passing
+(:mod:`.in_passing`).
 Each table names only what the assistant reads (a reading, a day, a question word, a request, an article
 before a card); the rest of a message is left as it was."""
 
@@ -31,6 +32,7 @@ from gpuaccel.assistant.understand.languages.greeklish import greeklish_read
 from gpuaccel.assistant.understand.languages.hebrew import hebrew_read
 from gpuaccel.assistant.understand.languages.hindi import hindi
 from gpuaccel.assistant.understand.languages.hungarian import hungarian
+from gpuaccel.assistant.understand.languages.icelandic import icelandic
 from gpuaccel.assistant.understand.languages.in_passing import in_passing
 from gpuaccel.assistant.understand.languages.indonesian import indonesian_read
 from gpuaccel.assistant.understand.languages.italian import italian
@@ -156,7 +158,11 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    # Maltese first of all (:func:`maltese`): its marks are its own (its article joined by a hyphen, "il-gpu",
+    # Icelandic first of all (:func:`icelandic`): its marks are its own ("ð", "þ", its words: "núna",
+    # "hvaða", "hvenær", "keyrði", "loggið"), but its short words are the other Nordic languages' ("hvad" and
+    # "hver" Danish's, "og", "er", "var", "i dag" everyone's) and its accents Spanish's ("á", "í"), so it is
+    # read before any of them sees them; once read in English no other table sees its words.
+    # Then Maltese (:func:`maltese`): its marks are its own (its article joined by a hyphen, "il-gpu",
     # "is-server", "fil-log"; "x'" before a word; "kemm", "qed", "ghaliex"), and once read in English no table
     # sees its words that are others' ("kif" Levantine's how, "meta" Greek's after, "le" French's the).
     # Then Albanian (:func:`albanian`): its marks are its own words and endings ("cfare", "pse", "eshte",
@@ -188,7 +194,8 @@ def _read(text: str, lean: Lean | None) -> str:
     # Portuguese's "não", "là" French's "la", "qua" Italian's here)
     typed = vietnamese_typed(text)
     text = vietnamese_read(text, lean) if typed else text
-    text = slovak(latvian(lithuanian(bulgarian(albanian(maltese(text, lean), lean), lean), lean), lean), lean)
+    text = maltese(icelandic(text, lean), lean)
+    text = slovak(latvian(lithuanian(bulgarian(albanian(text, lean), lean), lean), lean), lean)
     text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
     text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
