@@ -184,9 +184,10 @@ def typed_out(question: str, lean: Lean | None = None) -> str:
     # Singapore and Malaysian English's particles at the end of a clause mark its tone, no word of what is
     # asked ("what time sia", "who hog the cards today ah, gpu-hours by job", "can lah"); "leh" said
     # mid-sentence is Franco's why, read before this. Sri Lankan English's the same way: "ado" (hey, you),
-    # "machan" (mate), "neda"/"neh" (isn't it) closing a clause ("when did it stop ado")
+    # "machan" (mate), "neda"/"neh" (isn't it) closing a clause ("when did it stop ado"); and Nepali's "ni"
+    # and "ta" (what about, then), in Nepali or in English ("and the min ta?")
     text = re.sub(
-        r"\s*\b(?:lah|leh|lor|sia|meh|hor|ah|ado|machan|machang|neda|neh)\b(?=\s*(?:[?!.,;]|$))",
+        r"\s*\b(?:lah|leh|lor|sia|meh|hor|ah|ado|machan|machang|neda|neh|ni|ta)\b(?=\s*(?:[?!.,;]|$))",
         "",
         text,
         flags=re.I,
