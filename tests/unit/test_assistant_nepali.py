@@ -38,6 +38,8 @@ from gpuaccel.assistant.understand.languages.nepali import nepali_marked
         ("hijo raati k k job fail bhaye?", {"name": "failures", "label": "last night"}),
         ("aaja kati ota job fail vaye?", {"name": "failures", "label": "today"}),  # how many; "bh" as "v"
         ("kun gpu sabai bhanda taato chha?", {"name": "gpu_rank", "metric": "temperature"}),  # hottest
+        # "sabai bhanda lamo" (longest of all), "chalyo" (ran)
+        ("hijo kun job sabai bhanda lamo chalyo?", {"name": "job_rank", "metric": "duration"}),
     ],
 )
 def test_nepali_questions(heldout_svc: AssistantService, question: str, expected: dict) -> None:
@@ -52,6 +54,7 @@ def test_nepali_questions(heldout_svc: AssistantService, question: str, expected
         ("job 11 ekchhin pause gara", "gpuaccel pause 11"),  # for a moment
         ("job 12 ko priority 5 banaideu", "gpuaccel priority 12 5"),  # make it 5
         ("job 13 ko memory 30000 MiB ma ghataideu", "--memory 30000"),  # reduce it to
+        ("job 13 lai 1 gpu ma chalaideu", "--gpus 1"),  # run it on 1 GPU
         ("server reboot gardina milcha?", "A reboot of the machine"),  # can you ... for me: declined
     ],
 )

@@ -49,7 +49,7 @@ _MARK = re.compile(
     r"|jharidinu|jhardeu|jharideu|ghataideu|ghataidinu|badhaideu|badhaidinu|banaideu|banaidinu|milaideu"
     r"|milaidinu|rakhideu|rakhidinu|vaneko|bhaneko|maile|hoina"
     r"|tesko|tesma|teslai|yesko|yesma|yeslai|euta|eutaa|choti|patak|ekchin|ekchhin|feri|pheri"
-    r"|sabai|sabbai|timi|tapai|tapain|agadi|pachi|pachhi|bhanda|vanda|kurdai|kureko|ajhai|ahilesamma|taato|chiso)\b",
+    r"|sabai|sabbai|timi|tapai|tapain|agadi|pachi|pachhi|bhanda|vanda|kurdai|kureko|ajhai|ahilesamma|taato|chiso|chalaideu|chalaidinu)\b",
     re.I,
 )
 
@@ -72,10 +72,15 @@ _HAPPENED = "fail|crash|cancel|start|finish|succeed|stop|kill|pause|hold|release
 _ENGLISH_VERBS = "update|upgrade|install|reboot|check|compare|predict|guess|show|explain|tell"
 
 
+def _said(thing: str | None) -> str:
+    """What a request acts on as English says it: "it" where nothing is said or a pronoun is ("tyo": that)."""
+    return it_or(thing, _PRONOUNS) if thing else "it"
+
+
 def _request(m: re.Match[str]) -> str:
     """ "job 11 lai ekchin pause gardeu" (pause job 11 for a moment), "feri retry gardinu" (retry it again),
     "tyo retry gar" (retry it): the verb said last is put first, with what it acts on."""
-    said = it_or(m["thing"], _PRONOUNS) if m["thing"] else "it"
+    said = _said(m["thing"])
     adverbs = (m["adverbs"] or "").lower().split()
     after = " for a moment" if {"ekchin", "ekchhin"} & set(adverbs) else ""
     after += " again" if {"feri", "pheri"} & set(adverbs) else ""
@@ -115,9 +120,9 @@ _TABLE = compiled(
             lambda m: f"set the {m['what'].lower()} of {m['job'] or 'it'} to {m['value']}",
         ),
         (
-            rf"\b(\d+)\s+(gpus?)\s+(?:ma|maa)\s+(?:matra\s+)?chala(?:une|unu|au)\s*(?:{_DO})?"
-            rf"(?:,?\s*change\s+{_DO})?",
-            r"change it to use \1 \2",
+            rf"\b(?:(?P<thing>{_THING})\s+(?:lai\s+)?)?(?P<n>\d+)\s+(?P<gpus>gpus?)\s+(?:ma|maa)\s+(?:matra\s+)?"
+            rf"chala(?:une|unu|au|ideu|idinu|idinus)\b\s*(?:{_DO})?(?:,?\s*change\s+{_DO})?",
+            lambda m: f"change {_said(m['thing'])} to use {m['n']} {m['gpus']}",
         ),
         # "nvidia driver update gardina milcha timi le?" (can you update the nvidia driver for me?): an
         # English verb said last, asked of the assistant ("timi le": you), and any other English verb said
@@ -173,6 +178,7 @@ _TABLE = compiled(
         (r"\b(?:sabai\s+bhanda|sabai\s+vanda|sabse)\s+(?:taato|tato)\b", "the hottest"),
         (r"\b(?:sabai\s+bhanda|sabai\s+vanda|sabse)\s+chiso\b", "the coolest"),
         (r"\b(?:sabai\s+bhanda|sabai\s+vanda|sabse)\s+(?:dherai|badi|jyada)\b", "the most"),
+        (r"\b(?:sabai\s+bhanda|sabai\s+vanda|sabse)\s+lamo\b", "the longest"),
         (r"\b(?:taato|tato)\b", "hot"),
         (r"\bchiso\b", "cool"),
         (r"\b(?:sabai\s+bhanda|sabai\s+vanda|sabse)\s+kam\b", "the least"),
