@@ -36,8 +36,8 @@ _BECOME = rf"(?:{_BH}a(?:e|i)?ko|{_BH}ako)"  # "bhako", "vako", "bhaeko": become
 # Nepali's own words, none an English word nor another language's (its short words "ko", "ma", "le", "lai",
 # "ta", "ni", "na", "ra", "ani", "cha", "ho", "k", "kun" are others', Swahili says "kati ya" (between), Hindi
 # "dekhi" (saw) and "chale" (they went), Italian "gara" (race), Spanish "hola", Indonesian "sama" (with),
-# Ghana's "chale" (mate)): question words, days and parts of the day, its
-# verbs ("chha", "thiyo", "bhayo", "garyo", "chalyo", "khayo", "lagyo") and requests ("gardinu", "gardeu")
+# Ghana's "chale" (mate)): question words, days and parts of the day, its verbs ("chha", "thiyo", "bhayo",
+# "garyo", "chalyo", "khayo", "lagyo") and requests ("gardinu", "gardeu")
 _MARK = re.compile(
     r"\b(?:kati(?!\s+ya\b)|kina|kaile|kahile|kasle|kasto|kasari|kahaa"
     r"|aaja|hijo|bholi|aile|ahile|aahile|ahle|bihana|bihan|beluka|diuso|raati|samma"
@@ -49,7 +49,8 @@ _MARK = re.compile(
     r"|jharidinu|jhardeu|jharideu|ghataideu|ghataidinu|badhaideu|badhaidinu|banaideu|banaidinu|milaideu"
     r"|milaidinu|rakhideu|rakhidinu|vaneko|bhaneko|maile|hoina"
     r"|tesko|tesma|teslai|yesko|yesma|yeslai|euta|eutaa|choti|patak|ekchin|ekchhin|feri|pheri"
-    r"|sabai|sabbai|timi|tapai|tapain|agadi|pachi|pachhi|bhanda|vanda|kurdai|kureko|ajhai|ahilesamma|taato|chiso|chalaideu|chalaidinu)\b",
+    r"|sabai|sabbai|timi|tapai|tapain|agadi|pachi|pachhi|bhanda|vanda|kurdai|kureko|ajhai|ahilesamma|taato"
+    r"|chiso|chalaideu|chalaidinu)\b",
     re.I,
 )
 
