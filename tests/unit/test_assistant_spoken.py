@@ -39,6 +39,12 @@ from gpuaccel.assistant.understand.spoken import written
         ("how much memory ah, and which process", "how much memory, and which process"),
         ("the eval done already lor", "the eval done already"),
         ("ah ok, and gpu 1", "ah ok, and gpu 1"),  # an interjection first is no particle
+        # Sri Lankan English's the same way ("ado", "neda" closing a clause)
+        ("which card is cooler ado", "which card is cooler"),
+        ("the sweep is finished neda?", "the sweep is finished?"),
+        # Nepali's "ni" and "ta" (what about, then) closing an English clause
+        ("and the lowest ta?", "and the lowest?"),
+        ("gpu 1 power ni, and its fan", "gpu 1 power, and its fan"),
         # "can or not" / "can anot" after a request said job first asks for it, verb first
         ("job 7 set priority 3 can anot", "set the priority of job 7 to 3"),
         ("the eval can move to gpu 0 or not?", "move the eval to gpu 0"),

@@ -183,8 +183,15 @@ def typed_out(question: str, lean: Lean | None = None) -> str:
     text = re.sub(r",?\s*\bhey\b\s*(?=[?!.]*\s*$)", "", text, flags=re.I)
     # Singapore and Malaysian English's particles at the end of a clause mark its tone, no word of what is
     # asked ("what time sia", "who hog the cards today ah, gpu-hours by job", "can lah"); "leh" said
-    # mid-sentence is Franco's why, read before this
-    text = re.sub(r"\s*\b(?:lah|leh|lor|sia|meh|hor|ah)\b(?=\s*(?:[?!.,;]|$))", "", text, flags=re.I)
+    # mid-sentence is Franco's why, read before this. Sri Lankan English's the same way: "ado" (hey, you),
+    # "machan" (mate), "neda"/"neh" (isn't it) closing a clause ("when did it stop ado"); and Nepali's "ni"
+    # and "ta" (what about, then), in Nepali or in English ("and the min ta?")
+    text = re.sub(
+        r"\s*\b(?:lah|leh|lor|sia|meh|hor|ah|ado|machan|machang|neda|neh|ni|ta)\b(?=\s*(?:[?!.,;]|$))",
+        "",
+        text,
+        flags=re.I,
+    )
     text = _CAN_OR_NOT.sub(_can_or_not, text)
     text = re.sub(r"\bw/o\b", "without", text, flags=re.I)
     text = re.sub(r"\bw/\s*(?=[a-z\d])", "with ", text, flags=re.I)

@@ -4,9 +4,9 @@ letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Sp
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
-Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese, Icelandic), each read whole where the
-message has marks of its own, and the words of French, Italian, Hindi and Turkish said in passing
-(:mod:`.in_passing`).
+Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese, Icelandic, Nepali in Latin letters),
+each read whole where the message has marks of its own, and the words of French, Italian, Hindi and
+Turkish said in passing (:mod:`.in_passing`).
 Each table names only what the assistant reads (a reading, a day, a question word, a request, an article
 before a card); the rest of a message is left as it was."""
 
@@ -39,6 +39,7 @@ from gpuaccel.assistant.understand.languages.italian import italian
 from gpuaccel.assistant.understand.languages.latvian import latvian
 from gpuaccel.assistant.understand.languages.lithuanian import lithuanian
 from gpuaccel.assistant.understand.languages.maltese import maltese
+from gpuaccel.assistant.understand.languages.nepali import nepali
 from gpuaccel.assistant.understand.languages.pidgin import pidgin_read
 from gpuaccel.assistant.understand.languages.polish import polish
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
@@ -138,7 +139,11 @@ def _read(text: str, lean: Lean | None) -> str:
     is read before any of them sees them. Then Catalan
     (:func:`catalan`): its marks are its own words ("avui", "quina", "va petar", "allibera'l"), but its
     words are others' ("que", "la", "va", "porta" Spanish's and Italian's, "ocupada" Romanian's "ocupat",
-    "i" Italian's article), so it is read before any of them sees them. Then Romanian
+    "i" Italian's article), so it is read before any of them sees them. Nepali in Latin letters before it
+    (:func:`nepali`): its marks are its own words ("kati", "kina", "thiyo", "bhayo", "gardinu"), but Turkish
+    reads its "thiyo" as a progressive typed short ("-iyo"), Swahili its "kati", Dutch its "kun", Hindi its
+    "baje", "ghanta" and "wala" (read by Hindi's own table from Nepali's), so it is read before any of them
+    sees them. Then Romanian
     (:func:`romanian`): its marks are its own (ă ș ț, its words, a pronoun joined
     by a hyphen: "reia-l"), but its words are others' ("ce" French's and Italian's, "si" Spanish's, "sau"
     Vietnamese's, "e" Bengali's, "la" Tamil's), so it is read before any of them sees them. Then Tamil in
@@ -198,7 +203,7 @@ def _read(text: str, lean: Lean | None) -> str:
     text = slovak(latvian(lithuanian(bulgarian(albanian(text, lean), lean), lean), lean), lean)
     text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
-    text = swahili_read(tamil(romanian(catalan(text, lean), lean), lean), lean)
+    text = swahili_read(tamil(romanian(catalan(nepali(text, lean), lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)
     text = indonesian_read(text, lean)

@@ -157,6 +157,27 @@ def _clock_after(m: re.Match[str]) -> str:
     return f"after {_hour(m['part'], m['h'], False, m['m'] or '00')}"
 
 
+# the words Hindustani and Nepali say alike, one table read by both readers (:mod:`.nepali`): the hour
+# asked, "kitne baje" and Nepali's "kati baje" (at what o'clock); an hour of the clock, "9 baje" (9:00);
+# hours, "ghante", and "ghanta" after a number other than one (Nepali's plural: "2 ghanta", two hours)
+CLOCK_WORDS: tuple[tuple[str, str], ...] = (
+    (r"\b(?:kitne|kati)\s+baje\b", "at what time"),
+    (r"\b(\d{1,2})\s*baje\b", r"\1:00"),
+    (r"(?<=\d )(?<!\b1 )ghanta\b", "hours"),
+    (r"\bghante\b", "hours"),
+    (r"\bghanta\b", "hour"),
+)
+# what is meant, said before "wala" (the one of): "resnet50 wala job" (the resnet50 job), "aur finetune
+# wala?" (and the finetune one?), a number with it the job (or card) of that number ("12 wala job", "9
+# number wala", "1 number wala gpu"); not "pehle wala" or "uske baad wala" (an order, read apart). Nepali
+# says it alike ("mistral wala job"): one table read by both readers
+WALA: tuple[tuple[str, str], ...] = (
+    (r"\b(\d+)\s+(?:number\s+)?wal[aie]\s+(gpu|card)\b", r"\2 \1"),
+    (r"\b(\d+)\s+(?:number\s+wal[aie](?:\s+job)?|wal[aie]\s+job)\b", r"job \1"),
+    (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie]\s+(job|card|gpu|run)\b", r"the \1 \2"),
+    (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie](?=\s*[?.!]*\s*$)", r"the \1 one"),
+)
+
 _HINGLISH = compiled(
     (
         # "acha sa title" (a good title), said before "acha" (ok) is dropped as a filler
@@ -244,14 +265,7 @@ _HINGLISH = compiled(
         # requests: "<job> ko <verb> kar do", "<verb> kar do isko", "usko dobara chala do" (run it again),
         # "band kar do" (stop it: cancel), "chhod do" (let it go: release), "priority badha do" (raise it)
         (rf"\b(?:band|khatam)\s+{_DO}(?:\s+{_OBJECT})?", "cancel it"),
-        # what is meant, said before it: "resnet50 wali job" (the resnet50 job), "aur finetune wali?" (and the
-        # finetune one?); not "pehle wali" or "uske baad wala", read below
-        # a number said with "wala" is the job (or card) of that number: "12 wala job", "9 number wala" (the
-        # number-9 one), "1 number wala gpu"
-        (r"\b(\d+)\s+(?:number\s+)?wal[aie]\s+(gpu|card)\b", r"\2 \1"),
-        (r"\b(\d+)\s+(?:number\s+wal[aie](?:\s+job)?|wal[aie]\s+job)\b", r"job \1"),
-        (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie]\s+(job|card|gpu|run)\b", r"the \1 \2"),
-        (rf"\b{_NOT_ORDER}([\w-]+)\s+wal[aie](?=\s*[?.!]*\s*$)", r"the \1 one"),
+        *WALA,
         (
             # "phir se chalao usko" (run it again): the object said after the verb too
             rf"(?:\b{_OBJECT}\s+)?\b(?:dobara|phir se|firse|fir se|wapas)\s+(?:chala|chalao|start kar)"
@@ -490,7 +504,7 @@ _HINGLISH = compiled(
         # questions
         (r"\bkitne time se\b|\bkab se\b", "since when"),
         # the hour asked: "kitne baje?" (at what o'clock), "kis time pe" (at what time)
-        (r"\bkitne\s+baje\b|\bkis\s+(?:time|waqt|samay)\s+(?:pe|par)\b", "at what time"),
+        (r"\bkis\s+(?:time|waqt|samay)\s+(?:pe|par)\b", "at what time"),  # "kitne baje": CLOCK_WORDS
         # "kitna wait kiya" (how long did it wait), "har retry se pehle" (before each retry)
         (
             r"\bkitn[aie]\s+(?:der\s+|time\s+)?wait\s+(?:kiya|kia|kari|kara|karna pada)\b",
@@ -591,14 +605,12 @@ _HINGLISH = compiled(
             _clock_after,
         ),
         (r"\b(?:(?:dopahar|subah|shaam|raat)\s+)?(\d{1,2})\s*baje\s+se\b", r"since \1:00"),
-        (r"\b(\d{1,2})\s*baje\b", r"\1:00"),
         # a part of the day said alone is today's: "subah 4090 ka temp" (this morning)
         (r"\bsubah\b", "this morning"),
         (r"\bdopahar\b", "this afternoon"),
         (r"\b(?:shaam|sham)\b", "this evening"),
         (r"\blast (\d+) ghant[ae] (?:me|mein)\b", r"in the last \1 hours"),
-        (r"\bghante\b", "hours"),
-        (r"\bghanta\b", "hour"),
+        *CLOCK_WORDS,
         (r"\bab tak\b|\babhi tak\b", "so far"),
         (r"\bab\b", "now"),
         (r"\b(?:usme|isme|usmein|ismein)\b", "in it"),
