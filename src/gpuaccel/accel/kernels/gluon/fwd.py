@@ -1194,8 +1194,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
     # (gluon.tiles._chunks: Gluon's shared-memory tiles take powers of two alone)
     Q_COLS: gl.constexpr = q_desc.block_type.shape[-1]
     Q_CHUNKS: gl.constexpr = HEAD_DIM // Q_COLS
-    gl.static_assert(Q_CHUNKS * Q_COLS == HEAD_DIM and (Q_CHUNKS == 1 or not (FP8 or VARLEN)),
-                     "Q/K in column chunks: the dense 16-bit forward")  # fmt: skip
+    gl.static_assert(Q_CHUNKS * Q_COLS == HEAD_DIM and (Q_CHUNKS == 1 or not FP8),
+                     "Q/K in column chunks: the 16-bit forward, dense or packed")  # fmt: skip
     q_smem = gl.allocate_shared_memory(dtype, [Q_SLOTS * Q_CHUNKS, 1, 1, HALF_M, Q_COLS], q_desc.layout)
     k_smem = gl.allocate_shared_memory(dtype, [K_STAGES * Q_CHUNKS, 1, 1, BLOCK_N, Q_COLS], k_desc.layout)
     V_CHUNKS: gl.constexpr = HEAD_DIM // V_COLS if V_GIVEN else 0
