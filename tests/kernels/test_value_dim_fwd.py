@@ -192,7 +192,7 @@ def test_a_packed_value_pair_runs_as_it_is_where_the_gluon_forward_takes_it(monk
 
 
 def test_a_packed_value_pair_takes_the_gluon_path_and_its_backward_stays_tl(monkeypatch):
-    """The packed forward's path accepts the built pairs as they are (on a CPU tensor the refusal is the
+    """The packed forward's path accepts the default pairs as they are (on a CPU tensor the refusal is the
     device's, not the dims'); the packed backward takes none (its tl.* kernels pad q/k to 256)."""
     from gpuaccel.accel.kernels.varlen import attention as varlen
 
@@ -204,4 +204,6 @@ def test_a_packed_value_pair_takes_the_gluon_path_and_its_backward_stays_tl(monk
     monkeypatch.setattr(varlen, "gluon_unsupported", lambda *a: seen.append(a[2:]) or "")
     assert varlen.forward_path(q, -1, 0, 0.0, 128) == "gluon"
     assert varlen.backward_path(q, -1, 0, 0.0, 128) == "gluon"  # (the stand-in refuses nothing)
-    assert seen == [(128, tuning.GLUON_VALUE_DIMS), (128, ())]
+    assert seen == [(128, tuning.GLUON_VALUE_FWD_DEFAULT), (128, ())]
+    monkeypatch.setattr(tuning, "GLUON_VALUE_FWD_DEFAULT", ())  # out of the default: the route before
+    assert varlen.forward_path(q, -1, 0, 0.0, 128) == "gluon" and seen[-1] == (128, ())

@@ -205,12 +205,14 @@ def forward_path(
     q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0, head_dim_v: int | None = None
 ) -> str:
     """Which forward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
-    64/128/256 with v's equal to q's, or (q's, v's) a pair of ``tuning.GLUON_VALUE_DIMS`` as it is, MLA's
-    192/128; plain or causal attention) or "triton" (tl.*: windows, soft-capping, other value head dims
-    ``head_dim_v``, other GPUs, the interpreter, or a tl.* configuration pinned with
+    64/128/256 with v's equal to q's, or (q's, v's) a pair of ``tuning.GLUON_VALUE_FWD_DEFAULT`` as it is,
+    MLA's 192/128; plain or causal attention) or "triton" (tl.*: windows, soft-capping, other value head
+    dims ``head_dim_v``, other GPUs, the interpreter, or a tl.* configuration pinned with
     ``tuning.force("varlen_fwd", ...)``). The dense forward's ``GPUACCEL_ATTN_PATH`` forces either; forcing
-    "gluon" on a call it cannot take raises."""
-    dims, pairs = tuning.GLUON_HEAD_DIMS, tuning.GLUON_VALUE_DIMS
+    "gluon" on a call it cannot take raises. The default pairs, not every built one (the dense forward's
+    ``tuning.GLUON_VALUE_DIMS``): a pair taken out of the default runs the route before it, the tl.*
+    kernels at each dim padded on its own (128/64 is already a pair's dims, so the path alone decides it)."""
+    dims, pairs = tuning.GLUON_HEAD_DIMS, tuning.GLUON_VALUE_FWD_DEFAULT
     return _path(PATH_ENV, "varlen_fwd", "forward", dims, q, left, right, softcap, head_dim_v, pairs)
 
 
