@@ -40,8 +40,9 @@ documents, 32768: 8), H query and key heads, causal per document and not; FLOPs 
 halved causal. Implementations (``--packed-impls``): ``ours`` the dispatched call (on Hopper the Gluon
 forward at v's own width, ``HEAD_DIM_V``, 2026-12-03, fifty-fifth session); ``ours_before`` the route
 before it (``tuning.GLUON_VALUE_FWD_DEFAULT`` emptied: the tl.* packed forward, 192/128 with q/k
-zero-padded to 256, 128/64 as it is); ``ours:p`` ``ours`` with the other packed options (:data:`PACKED_ALT`); ``ours_padded`` v
-zero-padded to q's 256 by the caller (the Gluon D256 packed forward), the output sliced; ``sdpa_cudnn_docs``
+zero-padded to 256, 128/64 as it is); ``ours:p`` ``ours`` with the other packed options
+(:data:`PACKED_ALT`); ``ours_padded`` v zero-padded to q's 256 by the caller (the Gluon D256 packed
+forward), the output sliced; ``sdpa_cudnn_docs``
 SDPA's cuDNN backend called once per document ([1, H, n, D] views, one launch each, as a stack without a
 packed kernel would); ``sdpa_cudnn_njt`` SDPA over nested (jagged) tensors with the cuDNN backend, where it
 runs.

@@ -56,7 +56,8 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   are powers of two, so a head dim of 192 keeps Q and K in three 64-column chunks (TMA boxes of 64 columns,
   S as three chained wgmmas; :func:`accel.kernels.gluon.tiles._chunks`) and O is staged in the first two
   chunks of Q's buffer (:func:`_o_stage`). On an H200 1.63-2.14x the forward with both dims padded to 256
-  (docs/kernels-log.md, 2026-12-03, fifty-fourth session).
+  (docs/kernels-log.md, 2026-12-03, fifty-fourth session). The packed forward (``VARLEN``) takes it the same
+  way (fifty-fifth session: 3.2-3.7x the tl.* packed route at 192/128).
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
 operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches) and, for key blocks of 128 or more,
 each block's PV inside the block (``INLINE_PV``, :func:`_step_inline`), as do short D64 calls with two

@@ -29,6 +29,11 @@ where a tile lies (``gluon_tiles._tile_place``):
   unmasked first block and O by 1/l (:func:`packed_fwd_config`); D64 and D128 causal packs run the first
   two, O's rescale decided per warp (:data:`PACKED_OPTIONS`: 1.036-1.064x forward on an H200, 2026-11-29; per
   warpgroup, the dense choice, spilled in this kernel's key loop).
+- A value head dim of its own (MLA's 192/128, the pairs of ``tuning.GLUON_VALUE_DIMS``) runs as the dense
+  forward runs it: ``HEAD_DIM_V``, Q and K in 64-column chunks (boxes of :func:`accel.kernels.gluon.fwd.
+  chunk_cols` columns), O staged in the first chunks of Q's buffer; causal packs take D128's options. On an
+  H200 (2026-12-03, fifty-fifth session, docs/kernels-log.md) 192/128 ran 3.2-3.7x the tl.* packed forward
+  with q/k padded to 256 and 1.19-1.31x cuDNN called per document (16k and 32k tokens, H16).
 """
 
 from __future__ import annotations
