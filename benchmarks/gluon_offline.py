@@ -12,7 +12,8 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores), how many wgmma A descriptors so
         [--set diag_first=1 q_bufs=2]   (fwd/fp8/varlen: GluonFwdConfig fields)
         [--rescale 8]   (fwd/fp8/varlen: that config with conditional rescaling, GluonFwdConfig.rescale_log2;
                          -8: decided per warp, rescale_warp)
-        [--dv 128]   (fwd: v's head dim where it differs from q's, MLA's 192/128: the kernel's HEAD_DIM_V)
+        [--dv 128]   (fwd/varlen: v's head dim where it differs from q's, MLA's 192/128: the kernel's
+                      HEAD_DIM_V; --kernel varlen --shape 3,16,4096,192 --dv 128 the packed forward's)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
         [--dv 128]   (bwd at D256: v's head dim, --shape ...,256 --dv 128; MLA's 192/128: --shape ...,192)
         [--config 2,64,2 --set gluon_dq=1]   (bwd: a GluonBwdConfig; at q/k 192 gluon_dq=0 the tl.* dQ on
@@ -148,8 +149,8 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
     compiled = _install_offline(sm_count)
     b, h, n, d = shape
     q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
-    if dv is not None and kernel not in ("fwd", "bwd"):
-        raise SystemExit("--dv: the dense forward (--kernel fwd) and split backward (--kernel bwd) alone")
+    if dv is not None and kernel not in ("fwd", "bwd", "varlen"):
+        raise SystemExit("--dv: the forwards (--kernel fwd, varlen) and the split backward (--kernel bwd)")
     if dv is not None:
         v = torch.randn(b, h, n, dv).to(dtype)
     scale = d**-0.5
@@ -220,12 +221,15 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         lens = [max(n >> i, 1) for i in range(b)]
         cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)
         qp, kp, vp = (torch.randn(int(cu[-1]), h, d).to(dtype) for _ in range(3))
-        cfg = GluonFwdConfig(*config) if config else gluon_varlen_fwd.packed_fwd_config(d, n, causal)
+        if dv is not None:  # a value head dim of its own (MLA's 192/128)
+            vp = torch.randn(int(cu[-1]), h, dv).to(dtype)
+        cfg = GluonFwdConfig(*config) if config else gluon_varlen_fwd.packed_fwd_config(d, n, causal, dv)
         if rescale or fields:  # the packed kernel builds rescale_log2 / rescale_warp, diag_first, first_full,
             # o_recip (q_bufs / o_tma where its walk has q2 / otma)
             cfg = replace(cfg, rescale_log2=abs(rescale), rescale_warp=rescale < 0, **(fields or {}))
-        launch_gluon_varlen_fwd(qp, kp, vp, torch.empty_like(qp), torch.empty(h, int(cu[-1])), cu, cu, n,
-                                causal, scale, cfg)  # fmt: skip
+        o = torch.empty(int(cu[-1]), h, vp.shape[-1]).to(dtype)
+        launch_gluon_varlen_fwd(qp, kp, vp, o, torch.empty(h, int(cu[-1])), cu, cu, n, causal, scale,
+                                cfg)  # fmt: skip
     elif kernel in ("varlen_bwd", "varlen_bwd_fused"):  # b documents of n, n/2, ... tokens, h heads
         from gpuaccel.accel.kernels.gluon import varlen_bwd as gluon_varlen_bwd
         from gpuaccel.accel.kernels.gluon.varlen_bwd import launch_gluon_varlen_bwd
@@ -286,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="GluonFwdConfig fields (fwd/fp8), e.g. diag_first=1 q_bufs=2; GluonBwdConfig's (bwd, --config)",
     )
-    ap.add_argument("--dv", type=int, default=None, help="fwd/bwd: v's head dim (MLA's 192/128: --dv 128)")
+    ap.add_argument(
+        "--dv", type=int, default=None, help="fwd/varlen/bwd: v's head dim (MLA's 192/128: --dv 128)"
+    )
     a = ap.parse_args(argv)
     from gpuaccel.accel.kernels.tuning.configs import GluonBwdConfig, GluonFwdConfig
 

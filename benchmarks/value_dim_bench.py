@@ -33,6 +33,19 @@ median over the rounds. Implementations:
 
 "fwd+bwd" times one call running the forward and the backward from a fixed dO. An implementation that
 refuses a shape is listed with its error.
+
+``--packed TOTAL,H,Dqk,Dv ...`` (forward alone): packed documents (``flash_attention_varlen``, the form
+serving stacks call for MLA prefill) of ``bench.varlen.doc_lengths(TOTAL, 128, 8192, 0)`` tokens (16384: 3
+documents, 32768: 8), H query and key heads, causal per document and not; FLOPs the sum over documents,
+halved causal. Implementations (``--packed-impls``): ``ours`` the dispatched call (on Hopper the Gluon
+forward at v's own width, ``HEAD_DIM_V``, 2026-12-03, fifty-fifth session); ``ours_before`` the route
+before it (``tuning.GLUON_VALUE_FWD_DEFAULT`` emptied: the tl.* packed forward, 192/128 with q/k
+zero-padded to 256, 128/64 as it is); ``ours:p`` ``ours`` with the other packed options
+(:data:`PACKED_ALT`); ``ours_padded`` v zero-padded to q's 256 by the caller (the Gluon D256 packed
+forward), the output sliced; ``sdpa_cudnn_docs``
+SDPA's cuDNN backend called once per document ([1, H, n, D] views, one launch each, as a stack without a
+packed kernel would); ``sdpa_cudnn_njt`` SDPA over nested (jagged) tensors with the cuDNN backend, where it
+runs.
 """
 
 from __future__ import annotations
@@ -61,6 +74,15 @@ IMPLS = [
 ]  # fmt: skip
 DEFAULT_IMPLS = ["ours", "ours_bwd_q256", "ours_bwd_padded", "ours_padded", "sdpa_cudnn"]
 TL_ONLY = {"GPUACCEL_ATTN_PATH": "triton", "GPUACCEL_ATTN_BWD_PATH": "triton"}  # "ours_tl": tl.* kernels
+PACKED_IMPLS = ["ours", "ours_before", "ours:p", "ours_padded", "sdpa_cudnn_docs", "sdpa_cudnn_njt"]
+DEFAULT_PACKED_IMPLS = ["ours", "ours_before", "ours:p", "sdpa_cudnn_docs", "sdpa_cudnn_njt"]
+# ours:p's packed options for a value pair (varlen_fwd.PACKED_OPTIONS' other set; the GPU tests launch it
+# too): causal all off (shipped: D128's per-warp rescale, key blocks last first), non-causal the per-warp
+# rescale (shipped: off)
+PACKED_ALT = {
+    True: dict(rescale_log2=0.0, rescale_warp=False, diag_first=False),
+    False: dict(rescale_log2=8.0, rescale_warp=True, diag_first=False),
+}
 
 
 def impls() -> dict[str, Callable[..., torch.Tensor]]:
@@ -233,6 +255,127 @@ def measure(
     return rows
 
 
+def packed_impls(
+    lens: list[int], causal: bool, pair: tuple[int, int]
+) -> dict[str, Callable[..., torch.Tensor]]:
+    """name -> f(q, k, v, cu) over packed (total, H, D) tensors of documents ``lens`` (``ours*`` differ by
+    :func:`_packed_settings`)."""
+    import torch.nn.functional as F
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+
+    from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
+
+    n = max(lens)
+
+    def ours(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu: torch.Tensor) -> torch.Tensor:
+        return flash_attention_varlen(q, k, v, cu, cu, n, n, causal=causal, check_values=False)
+
+    def padded(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu: torch.Tensor) -> torch.Tensor:
+        vp = F.pad(v, (0, q.shape[-1] - v.shape[-1]))
+        return ours(q, k, vp, cu)[..., : v.shape[-1]]
+
+    starts = [0, *torch.tensor(lens).cumsum(0).tolist()]
+
+    def docs(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu: torch.Tensor) -> torch.Tensor:
+        view = lambda t, a, b: t[a:b].transpose(0, 1).unsqueeze(0)  # (n, H, D) as [1, H, n, D]
+        sdpa = F.scaled_dot_product_attention
+        with sdpa_kernel([SDPBackend.CUDNN_ATTENTION]):
+            outs = [sdpa(view(q, a, b), view(k, a, b), view(v, a, b), is_causal=causal)
+                    for a, b in zip(starts, starts[1:], strict=False)]  # fmt: skip
+        return torch.cat([o[0].transpose(0, 1) for o in outs])
+
+    def njt(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, cu: torch.Tensor) -> torch.Tensor:
+        offsets = cu.to(torch.int64)
+        nest = lambda t: torch.nested.nested_tensor_from_jagged(t, offsets, max_seqlen=n).transpose(1, 2)
+        with sdpa_kernel([SDPBackend.CUDNN_ATTENTION]):
+            o = F.scaled_dot_product_attention(nest(q), nest(k), nest(v), is_causal=causal)
+        return o.transpose(1, 2).values()
+
+    return {"ours": ours, "ours_before": ours, "ours:p": ours, "ours_padded": padded, "sdpa_cudnn_docs": docs,
+            "sdpa_cudnn_njt": njt}  # fmt: skip
+
+
+@contextmanager
+def _packed_settings(name: str, pair: tuple[int, int], causal: bool) -> Iterator[None]:
+    """What packed implementation ``name`` changes around its timing (restored after), every plan forgotten
+    on entry and exit."""
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
+    saved = tuning.GLUON_VALUE_FWD_DEFAULT, dict(varlen_fwd.PACKED_OPTIONS)
+    attention.forget_plans()
+    try:
+        if name == "ours_before":
+            tuning.GLUON_VALUE_FWD_DEFAULT = ()
+        elif name == "ours:p":
+            varlen_fwd.PACKED_OPTIONS[(pair, causal)] = PACKED_ALT[causal]
+        yield
+    finally:
+        tuning.GLUON_VALUE_FWD_DEFAULT = saved[0]
+        varlen_fwd.PACKED_OPTIONS.clear()
+        varlen_fwd.PACKED_OPTIONS.update(saved[1])
+        attention.forget_plans()
+
+
+def measure_packed(
+    spec: tuple[int, ...], causal: bool, names: list[str], rounds: int
+) -> list[dict[str, Any]]:
+    """The packed forward at ``spec`` (total tokens, heads, q/k's and v's head dims), each implementation's
+    do_bench median in alternated rounds; the largest difference of each output from ``ours``'s."""
+    from triton.testing import do_bench
+
+    from gpuaccel.accel.kernels.bench.varlen import doc_lengths
+    from gpuaccel.accel.kernels.gluon.varlen_fwd import packed_fwd_config
+
+    total, h, d, dv = spec
+    lens = doc_lengths(total, 128, 8192, 0)
+    gen = torch.Generator(device="cuda").manual_seed(0)
+    mk = lambda dim: torch.randn(total, h, dim, device="cuda", dtype=torch.bfloat16, generator=gen)
+    q, k, v = mk(d), mk(d), mk(dv)
+    cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32, device="cuda")
+    flops = sum(2.0 * h * n * n * (d + dv) for n in lens) / (2 if causal else 1)
+    pair = _pair((1, h, max(lens), d, dv))
+    fns = packed_impls(lens, causal, pair)
+    times: dict[str, list[float]] = {name: [] for name in names}
+    errors: dict[str, str] = {}
+    diffs: dict[str, float] = {}
+    outs: dict[str, torch.Tensor] = {}
+    for r in range(rounds):
+        for name in names if r % 2 == 0 else names[::-1]:
+            if name in errors:
+                continue
+            try:
+                with _packed_settings(name, pair, causal), torch.no_grad():
+                    if r == 0:
+                        outs[name] = fns[name](q, k, v, cu).float()
+                    fn = fns[name]
+                    times[name].append(
+                        do_bench(lambda fn=fn: fn(q, k, v, cu), warmup=25, rep=100, return_mode="median")
+                    )
+            except Exception as exc:  # an implementation that refuses this pack: recorded, the table goes on
+                errors[name] = f"{type(exc).__name__}: {str(exc)[:200]}"
+    if "ours" in outs:
+        diffs = {name: (o - outs["ours"]).abs().max().item() for name, o in outs.items()}
+    rows = []
+    for name in names:
+        row: dict[str, Any] = {"impl": name, "packed": list(spec), "lens": lens, "causal": causal,
+                               "pair": list(pair)}  # fmt: skip
+        if name in ("ours", "ours:p"):
+            with _packed_settings(name, pair, causal):
+                row["config"] = packed_fwd_config(pair[0], max(lens), causal, pair[1]).label()
+        if name in errors:
+            row["error"] = errors[name]
+        if name in diffs:
+            row["max_abs_diff_vs_ours"] = diffs[name]
+        if times[name]:
+            row["fwd_ms_rounds"] = times[name]
+            row["fwd_ms"] = statistics.median(times[name])
+            row["fwd_tflops"] = flops / row["fwd_ms"] / 1e9
+        rows.append(row)
+    return rows
+
+
 def _ratio(by: dict[str, dict[str, Any]], r: dict[str, Any], other: str, key: str = "fwd_ms") -> str:
     """The other implementation's time over this row's (above 1: this row's faster), or "-"."""
     return f"{by[other][key] / r[key]:.2f}" if key in by.get(other, {}) and key in r else "-"
@@ -246,7 +389,9 @@ def _default_pairs() -> tuple[tuple[int, int], ...]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--shapes", nargs="+", default=DEFAULT_SHAPES, help="B,H,N,Dqk,Dv (N = Nq = Nk)")
+    ap.add_argument("--shapes", nargs="+", default=None, help="B,H,N,Dqk,Dv (N = Nq = Nk)")
+    ap.add_argument("--packed", nargs="+", default=[], help="TOTAL,H,Dqk,Dv: packed documents, forward")
+    ap.add_argument("--packed-impls", nargs="+", default=DEFAULT_PACKED_IMPLS, choices=PACKED_IMPLS)
     ap.add_argument("--impls", nargs="+", default=DEFAULT_IMPLS, choices=IMPLS)
     ap.add_argument("--variants", action="store_true", help="also ours:vI, each of the pair's variants")
     ap.add_argument("--bwd-variants", action="store_true", help="also ours:bI, the backward pair's variants")
@@ -270,7 +415,29 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     flags = {"both": (False, True), "yes": (True,), "no": (False,)}[args.causal]
     lines = []
-    for spec in args.shapes:
+    packed_lines = []
+    for spec in args.packed:
+        pack = tuple(int(x) for x in spec.split(","))
+        for causal in flags:
+            got = measure_packed(pack, causal, list(args.packed_impls), args.rounds)
+            rows += got
+            by = {r["impl"]: r for r in got}
+            for r in got:
+                head = f"{spec} ({len(r['lens'])} docs) | {'yes' if causal else 'no'} | {r['impl']}"
+                if "fwd_tflops" not in r:
+                    packed_lines.append(f"{head} | {r.get('error', '')[:90]}")
+                    continue
+                packed_lines.append(
+                    f"{head} | {r['fwd_tflops']:.0f} | {r['fwd_ms']:.3f} | {_ratio(by, r, 'ours_before')} | "
+                    f"{_ratio(by, r, 'sdpa_cudnn_docs')} | {_ratio(by, r, 'sdpa_cudnn_njt')} | "
+                    f"{r.get('max_abs_diff_vs_ours', float('nan')):.3g} | {r.get('config', '')}"
+                )
+            print("\n".join(packed_lines[-len(got) :]), flush=True)
+            path.write_text(
+                json.dumps({"env": env, "formula": FORMULA, "args": vars(args), "rows": rows}, indent=1)
+            )
+    shapes = args.shapes if args.shapes is not None else ([] if args.packed else DEFAULT_SHAPES)
+    for spec in shapes:
         shape = tuple(int(x) for x in spec.split(","))
         names = list(args.impls)
         if args.variants:
@@ -303,11 +470,18 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(
                 json.dumps({"env": env, "formula": FORMULA, "args": vars(args), "rows": rows}, indent=1)
             )
+    path.write_text(json.dumps({"env": env, "formula": FORMULA, "args": vars(args), "rows": rows}, indent=1))
     print(f"wrote {path}")
     print(f"# {env}\n# {FORMULA}; x: the other's time / this one's (above 1: this one faster)")
-    print("B,H,N,Dqk,Dv | causal | impl | fwd TFLOP/s | x padded | x cuDNN | fwd+bwd TFLOP/s | x padded | "
-          "x bwd padded | x bwd q256 | x dq q256 | x cuDNN | config")  # fmt: skip
-    print("\n".join(lines))
+    if lines:
+        print("B,H,N,Dqk,Dv | causal | impl | fwd TFLOP/s | x padded | x cuDNN | fwd+bwd TFLOP/s | "
+              "x padded | x bwd padded | x bwd q256 | x dq q256 | x cuDNN | config")  # fmt: skip
+        print("\n".join(lines))
+    if packed_lines:
+        print("# packed: FLOPs the sum over documents; x: the other's time / this one's")
+        print("TOTAL,H,Dqk,Dv | causal | impl | fwd TFLOP/s | ms | x before | x cuDNN docs | x cuDNN njt | "
+              "max |diff| vs ours | config")  # fmt: skip
+        print("\n".join(packed_lines))
     return 0
 
 

@@ -3,7 +3,11 @@
 # docs/kernels-log.md, 2026-12-03, fifty-fourth and fifty-fifth sessions). Steps, each on when its variable is 1:
 #   TESTS  the value-dim GPU tests (tests/gpu/test_flash_attn_parity_gpu.py -k value_head_dim: FlashAttention's
 #          standard on output, lse and gradients; every pair's configuration and variants launched directly)
-#          and a few of the Gluon forward's own cases (tests/gpu/test_gluon_fwd_gpu.py, GLUON_K)
+#          and a few of the Gluon forward's own cases (tests/gpu/test_gluon_fwd_gpu.py, GLUON_K); TESTS_K narrows
+#          the value-dim tests (e.g. "value_head_dim and packed": the packed calls alone)
+#   VARLEN the packed Gluon forward's GPU tests (tests/gpu/test_gluon_varlen_fwd_gpu.py, VARLEN_K)
+#   PACKED benchmarks/value_dim_bench.py --packed (PACKED_SPECS, PACKED_ROUNDS, PACKED_IMPLS): the packed forward at
+#          v's own width against the route before (tl.*, q/k padded to 256) and cuDNN per document / nested
 #   FWD    benchmarks/value_dim_bench.py --fwd-only (SHAPES, ROUNDS, IMPLS; VARIANTS=1: the pair's variants)
 #   FB     the same forward + backward (FB_SHAPES, FB_ROUNDS, FB_IMPLS): ours, ours_dq_q256 (the backward's
 #          dQ on q/k padded to 256), ours_bwd_q256 (the backward's q/k padded to 256), ours_bwd_padded (the
@@ -28,7 +32,7 @@ T0=$(date +%s)
 PYTEST=(python3 -m pytest -q --noconftest -p no:cacheprovider)
 if [ "${TESTS:-0}" = 1 ]; then
     VALUE_DIM_ERRORS="$OUT/errors.jsonl" timeout "${TESTS_S:-240}" "${PYTEST[@]}" -n "${TESTS_N:-4}" \
-        tests/gpu/test_flash_attn_parity_gpu.py -k value_head_dim >"$OUT/tests.log" 2>&1
+        tests/gpu/test_flash_attn_parity_gpu.py -k "${TESTS_K:-value_head_dim}" >"$OUT/tests.log" 2>&1
     echo "value-dim tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
     grep -E "passed|failed|error" "$OUT/tests.log" | tail -3 >>"$LOG"
     # the largest error over plain bf16's (FlashAttention's standard: at most 2) by what was compared
@@ -38,6 +42,7 @@ worst = collections.defaultdict(lambda: (0.0, ''))
 for line in open('$OUT/errors.jsonl'):
     r = json.loads(line)
     key = r['what'].rsplit(' ', 1)[-1] + (' (gluon direct)' if ' gluon ' in r['what'] else '')
+    key += ' (packed)' if r['what'].startswith('packed') else ''
     worst[key] = max(worst[key], (r['ratio'], r['what']))
 for key, (ratio, what) in sorted(worst.items()):
     print(f'errors: {key}: max ours/plain {ratio:.3f} ({what})')
@@ -50,6 +55,20 @@ for key, (ratio, what) in sorted(worst.items()):
     fi
 fi
 BENCH=(python3 benchmarks/value_dim_bench.py --out "$OUT")
+if [ "${PACKED:-0}" = 1 ]; then
+    timeout "${PACKED_S:-200}" "${BENCH[@]}" --packed ${PACKED_SPECS:-16384,16,192,128 32768,16,192,128 16384,16,128,64} \
+        --rounds "${PACKED_ROUNDS:-5}" --tag "${PACKED_TAG:-packed}" \
+        --packed-impls ${PACKED_IMPLS:-ours ours_before ours:p sdpa_cudnn_docs sdpa_cudnn_njt} >"$OUT/packed.log" 2>&1
+    echo "packed bench rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+fi
+if [ "${VARLEN:-0}" = 1 ]; then
+    VK=()
+    [ -n "${VARLEN_K:-}" ] && VK=(-k "$VARLEN_K")
+    timeout "${VARLEN_S:-200}" "${PYTEST[@]}" -n "${TESTS_N:-4}" tests/gpu/test_gluon_varlen_fwd_gpu.py "${VK[@]}" \
+        >"$OUT/tests_varlen.log" 2>&1
+    echo "packed gluon forward tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+    grep -E "passed|failed|error" "$OUT/tests_varlen.log" | tail -3 >>"$LOG"
+fi
 if [ "${FWD:-0}" = 1 ]; then
     V=()
     [ "${VARIANTS:-0}" = 1 ] && V=(--variants)
@@ -104,7 +123,7 @@ for f in "$OUT"/tests*.log; do
 done
 [ -f "$OUT/ncu_summary.log" ] && cat "$OUT/ncu_summary.log"
 [ -f "$OUT/kern.log" ] && sed -n '/^B,H,N,Dqk,Dv | causal | impl | kernel/,$p' "$OUT/kern.log"
-for f in "$OUT/fwd.log" "$OUT/fb.log"; do
+for f in "$OUT/fwd.log" "$OUT/fb.log" "$OUT/packed.log"; do
     [ -f "$f" ] && sed -n '/^# {/,$p' "$f"
 done
 # every step's log in one file (what comes back is 8 files at most)

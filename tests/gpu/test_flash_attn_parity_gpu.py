@@ -150,20 +150,150 @@ def _value_dim_through_flash_attn(case: tuple, seed: int, label: str, where: str
     bound_all(got, plain, ref, where)
 
 
-def test_value_head_dim_packed_bf16_output_and_gradients():
-    """MLA-style prefill over packed documents (192/128, causal, GQA 4:1) through flash_attn_varlen_func."""
+PACKED_VALUE_GRAD_CASES = [  # (document lengths, hq, hkv, head_dim q/k, head_dim v, causal)
+    ([1000, 300, 517], 16, 4, 192, 128, True),  # MLA-style prefill, GQA 4:1
+    ([1, 127, 129, 2049, 63], 8, 8, 192, 128, False),
+    ([257, 129, 31], 4, 4, 160, 128, True),  # q/k zero-padded to 192 for the forward
+]
+
+
+@pytest.mark.parametrize("case", PACKED_VALUE_GRAD_CASES)
+def test_value_head_dim_packed_bf16_output_and_gradients(case):
+    """MLA-style prefill over packed documents through flash_attn_varlen_func (on Hopper the Gluon forward at
+    v's own width, the tl.* backward with q/k zero-padded to 256): output and gradients."""
     from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_varlen_func
 
-    gen = torch.Generator().manual_seed(192)
-    lens, hq, hkv, d, dv = [1000, 300, 517], 16, 4, 192, 128
+    lens, hq, hkv, d, dv, causal = case
+    gen = torch.Generator().manual_seed(d + dv + sum(lens))
     cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32).cuda()
     mk = lambda h, dim: torch.randn(sum(lens), h, dim, generator=gen, dtype=BF).cuda().requires_grad_()
     q, k, v = mk(hq, d), mk(hkv, d), mk(hkv, dv)
     do = torch.randn(sum(lens), hq, dv, generator=gen, dtype=BF).cuda()
-    out = flash_attn_varlen_func(q, k, v, cu, cu, max(lens), max(lens), causal=True)
+    out = flash_attn_varlen_func(q, k, v, cu, cu, max(lens), max(lens), causal=causal)
     got = (out, *torch.autograd.grad(out, (q, k, v), do))
-    ref, plain = (packed_parts(q, k, v, do, lens, lens, t, True) for t in (torch.float64, BF))
-    bound_all(got, plain, ref, "192/128 packed")
+    ref, plain = (packed_parts(q, k, v, do, lens, lens, t, causal) for t in (torch.float64, BF))
+    for name, g, p, r in zip(("out", "dq", "dk", "dv"), got, plain, ref, strict=True):
+        _record(f"packed {case} {name}", g, p, r)
+    bound_all(got, plain, ref, f"{d}/{dv} packed {case}")
+
+
+def _doc_lengths(n: int, lo: int, hi: int, seed: int) -> list[int]:
+    gen = torch.Generator().manual_seed(seed)
+    return torch.randint(lo, hi + 1, (n,), generator=gen).tolist()
+
+
+PACKED_VALUE_FWD_CASES = [  # (query lengths, key lengths (None: the same), hq, hkv, head_dim q/k, v, causal)
+    ([1, 127, 128, 129, 191, 193, 1000, 2049, 63, 4097], None, 16, 16, 192, 128, False),  # odd lengths
+    ([1, 127, 128, 129, 191, 193, 1000, 2049, 63, 4097], None, 16, 16, 192, 128, True),
+    ([100, 1000, 129, 1, 700], [900, 64, 129, 300, 700], 8, 2, 192, 128, True),  # GQA 4:1, Nq != Nk both ways
+    ([100, 1000, 129, 1, 700], [900, 64, 129, 300, 700], 8, 2, 192, 128, False),
+    ([300, 1, 4096, 65, 2000], None, 8, 1, 192, 128, False),  # MQA
+    ([300, 1, 4096, 65, 2000], None, 8, 1, 192, 128, True),
+    ([0, 200, 5], [77, 0, 300], 4, 2, 192, 128, True),  # empty documents on either side
+    (_doc_lengths(40, 1, 600, 40), None, 8, 2, 192, 128, True),  # many documents
+    (_doc_lengths(40, 1, 600, 41), None, 8, 2, 192, 128, False),
+    ([257, 129, 31], None, 4, 4, 160, 128, True),  # q/k zero-padded to 192
+    ([700, 63, 1500], None, 4, 1, 128, 64, True),
+    ([300, 700], [700, 300], 4, 2, 128, 64, False),
+]
+
+
+def _packed_forward_parts(q, k, v, lens_q, lens_k, causal, dtype):
+    """(o (total_q, H, Dv), lse (H, total_q)) of attention_parity.naive per document, in ``dtype``."""
+    outs, lses, a, c = [], [], 0, 0
+    for nq, nk in zip(lens_q, lens_k, strict=True):
+        keep = keep_mask(nq, nk, causal).to(q.device)
+        o, lse = naive(q[a : a + nq], k[c : c + nk], v[c : c + nk], keep, dtype)
+        outs.append(o.to(dtype))
+        lses.append(lse)
+        a, c = a + nq, c + nk
+    return torch.cat(outs), torch.cat(lses, dim=1)
+
+
+def _bound_packed_forward(o, lse, ref, plain, what):
+    """Output and lse within 2x plain bf16's error of the float64 reference; rows that see no key give lse
+    -inf exactly where the reference's is."""
+    (ref_o, ref_lse), (plain_o, plain_lse) = ref, plain
+    dead = torch.isinf(ref_lse)
+    _record(f"{what} out", o, plain_o, ref_o)
+    bound(o, plain_o, ref_o, f"{what} out")
+    assert torch.equal(torch.isinf(lse) & (lse < 0), dead), f"{what}: lse -inf rows differ"
+    if (~dead).any():
+        _record(f"{what} lse", lse[~dead], plain_lse[~dead], ref_lse[~dead])
+        bound(lse[~dead], plain_lse[~dead], ref_lse[~dead], f"{what} lse")
+
+
+# the packed value-dim configuration's options and the other set value_dim_bench.py --packed times beside it
+# (ours:p): causal all off (D128's per-warp rescale with key blocks last first shipped), non-causal the
+# per-warp rescale (off shipped)
+PACKED_ALT = {True: dict(rescale_log2=0.0, rescale_warp=False, diag_first=False),
+              False: dict(rescale_log2=8.0, rescale_warp=True)}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", PACKED_VALUE_FWD_CASES)
+def test_value_head_dim_packed_forward_bf16_output_and_lse(case):
+    """The packed forward with v's own head dim, as dispatched (on Hopper the Gluon forward at v's width,
+    ``HEAD_DIM_V``, where ``tuning.GLUON_VALUE_FWD_DEFAULT`` has the pair: q/k at 192 in 64-column chunks,
+    v at 128), replayed from its plan, and the Gluon kernel launched directly into NaN-filled buffers with
+    the shipped configuration and the other options: output and lse to FlashAttention's standard."""
+    from dataclasses import replace
+
+    from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_varlen_func
+    from gpuaccel.accel.kernels.gluon.varlen_fwd import launch_gluon_varlen_fwd, packed_fwd_config
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+    from gpuaccel.accel.kernels.varlen import attention as varlen
+
+    lens_q, lens_k, hq, hkv, d, dv, causal = case
+    lens_k = lens_k or lens_q
+    gen = torch.Generator().manual_seed(3 * d + dv + sum(lens_q) + hkv + causal)
+    mk = lambda n, h, dim: torch.randn(n, h, dim, generator=gen, dtype=BF).cuda()
+    q, k, v = mk(sum(lens_q), hq, d), mk(sum(lens_k), hkv, d), mk(sum(lens_k), hkv, dv)
+    cu = lambda lens: torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32).cuda()
+    cu_q, cu_k = cu(lens_q), cu(lens_k)
+    ref, plain = (_packed_forward_parts(q, k, v, lens_q, lens_k, causal, t) for t in (torch.float64, BF))
+    run_d = -(-d // 64) * 64
+    hopper = torch.cuda.get_device_capability()[0] == 9
+    problem = (cu_q, cu_k, max(lens_q), max(lens_k), -1, 0 if causal else -1, d**-0.5, 0.0)
+    if hopper and (run_d, dv) in tuning.GLUON_VALUE_FWD_DEFAULT:  # the Gluon forward at v's width
+        assert varlen.run_head_dims(q, v, problem) == (run_d, dv)
+    for attempt in ("dispatched", "replayed"):  # the second call of one signature runs the kept plan
+        o, lse = flash_attn_varlen_func(q, k, v, cu_q, cu_k, max(lens_q), max(lens_k), causal=causal,
+                                        return_attn_probs=True)[:2]  # fmt: skip
+        _bound_packed_forward(o, lse, ref, plain, f"packed {case} {attempt}")
+        if attempt == "dispatched":
+            first = o, lse
+    assert torch.equal(first[0], o) and torch.equal(first[1], lse)
+    if not hopper or (run_d, dv) not in tuning.GLUON_VALUE_DIMS:
+        return
+    qp, kp = (torch.nn.functional.pad(t, (0, run_d - d)) for t in (q, k))
+    shipped = packed_fwd_config(run_d, max(lens_q), causal, dv)
+    for name, cfg in (("shipped", shipped), ("alt", replace(shipped, **PACKED_ALT[causal]))):
+        og = torch.full((sum(lens_q), hq, dv), float("nan"), device="cuda", dtype=BF)
+        lg = torch.full((hq, sum(lens_q)), float("nan"), device="cuda")
+        launch_gluon_varlen_fwd(qp, kp, v, og, lg, cu_q, cu_k, max(lens_q), causal, d**-0.5, cfg)
+        assert not torch.isnan(og).any() and not torch.isnan(lg).any(), f"{name}: unwritten o or lse"
+        _bound_packed_forward(og, lg, ref, plain, f"packed {case} gluon {name} {cfg.label()}")
+
+
+def test_value_head_dim_packed_seqused_k_bf16():
+    """192/128 packed with ``seqused_k`` (FA3's: only the first that many keys of each document's slot take
+    part; a document with none gives 0 and lse -inf): output and lse to FlashAttention's standard."""
+    from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
+
+    lens, used, hq, hkv, d, dv = [500, 300, 777, 64], [400, 0, 777, 1], 8, 2, 192, 128
+    gen = torch.Generator().manual_seed(577)
+    mk = lambda h, dim: torch.randn(sum(lens), h, dim, generator=gen, dtype=BF).cuda()
+    q, k, v = mk(hq, d), mk(hkv, d), mk(hkv, dv)
+    cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32).cuda()
+    seqused = torch.tensor(used, dtype=torch.int32).cuda()
+    for causal in (False, True):
+        o, lse = flash_attention_varlen(q, k, v, cu, cu, max(lens), max(lens), causal=causal,
+                                        seqused_k=seqused, return_lse=True)  # fmt: skip
+        # the reference: each document's queries against its used keys (gathered)
+        starts = cu[:-1].tolist()
+        idx = torch.cat([torch.arange(s, s + u) for s, u in zip(starts, used, strict=True)]).cuda()
+        parts = [_packed_forward_parts(q, k[idx], v[idx], lens, used, causal, t) for t in (torch.float64, BF)]
+        _bound_packed_forward(o, lse, *parts, f"packed seqused_k {used} causal={causal}")
 
 
 VALUE_FWD_CASES = [  # (batch, seq_q, seq_k, hq, hkv, head_dim q/k, head_dim v, causal)

@@ -226,6 +226,34 @@ def test_value_head_dim_packed_output_and_gradients():
     bound_all(got, plain, ref, str(window))
 
 
+def test_value_head_dim_packed_at_a_gluon_pairs_width(monkeypatch):
+    """The packed call's route where Hopper's Gluon forward takes a value-dim pair (160/128 runs q/k at 192,
+    v at 128: ``varlen.attention.run_head_dims``), with the tl.* forward standing in for the Gluon kernel:
+    q/k at 192 reach the tl.* forward and backward, which zero-pad them to 256 themselves; the output and
+    every gradient within 2x plain fp16's error, dq and dk at q's 160 columns."""
+    from gpuaccel.accel.kernels.varlen import attention as varlen
+
+    seen = []
+
+    def path(q, left=-1, right=-1, softcap=0.0, head_dim_v=None):  # the pair taken, the kernel tl.*
+        seen.append((q.shape[-1], head_dim_v))
+        return "gluon" if head_dim_v is None else "triton"
+
+    monkeypatch.setattr(varlen, "forward_path", path)
+    gen = torch.Generator().manual_seed(160)
+    lens_q, lens_k, hq, hkv, d, dv = [19, 1, 30], [25, 7, 30], 4, 2, 160, 128
+    cu = lambda lens: torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)
+    mk = lambda n, h, dim: torch.randn(n, h, dim, generator=gen, dtype=DT).requires_grad_()
+    q, k, v = mk(sum(lens_q), hq, d), mk(sum(lens_k), hkv, d), mk(sum(lens_k), hkv, dv)
+    do = torch.randn(sum(lens_q), hq, dv, generator=gen, dtype=DT)
+    out = flash_attn_varlen_func(q, k, v, cu(lens_q), cu(lens_k), max(lens_q), max(lens_k), causal=True)
+    assert (160, None) in seen and (192, 128) in seen  # the pair chosen, then the forward on q at 192
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+    assert [t.shape[-1] for t in got] == [dv, d, d, dv]
+    ref, plain = (packed_parts(q, k, v, do, lens_q, lens_k, dt, True) for dt in (torch.float64, DT))
+    bound_all(got, plain, ref, "160/128 at 192/128")
+
+
 def test_combine_matches_attention_over_all_keys():
     """Attention over three key splits, merged, against attention over all keys at once."""
     gen = torch.Generator().manual_seed(3)

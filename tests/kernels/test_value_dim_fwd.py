@@ -163,3 +163,47 @@ def test_backward_192_128_build_runs_q_and_k_in_chunks(tmp_path, causal):
     assert {s for s, _ in dq_shapes} == {"64x64x16"}
     from_regs = sum(1 for _, regs in dq_shapes if regs)  # dQ = dS K: 12 a block
     assert from_regs % 12 == 0 and 3 * (len(dq_shapes) - from_regs) == 5 * from_regs  # S and dP: 20
+
+
+def _packed_dims(monkeypatch, dq: int, dv: int, gluon: bool = True, pairs=None) -> tuple[int, int]:
+    """The (q/k's, v's) head dims a packed call runs at (``varlen.attention.run_head_dims``), with the Gluon
+    forward's reach (``forward_path``) replaced and the default pairs ``pairs`` where given."""
+    from gpuaccel.accel.kernels.varlen import attention as varlen
+
+    monkeypatch.setattr(varlen, "forward_path", lambda q, *a, **kw: "gluon" if gluon else "triton")
+    if pairs is not None:
+        monkeypatch.setattr(tuning, "GLUON_VALUE_FWD_DEFAULT", pairs)
+    q, v = torch.empty(4, 2, dq), torch.empty(4, 2, dv)
+    return varlen.run_head_dims(q, v, (None, None, 4, 4, -1, 0, 1.0, 0.0))
+
+
+def test_a_packed_value_pair_runs_as_it_is_where_the_gluon_forward_takes_it(monkeypatch):
+    """Packed calls run the dense forward's pairs at v's own width (192/128 unpadded, 160/128 at 192);
+    everything else pads each dim on its own (the tl.* kernels), as before: not both to the larger, as the
+    dense call does for pairs it does not build (its backward and the tl.* packed kernels take them)."""
+    assert _packed_dims(monkeypatch, 192, 128) == (192, 128)
+    assert _packed_dims(monkeypatch, 160, 128) == (192, 128)
+    assert _packed_dims(monkeypatch, 128, 64) == (128, 64)
+    assert _packed_dims(monkeypatch, 128, 48) == (128, 64)
+    assert _packed_dims(monkeypatch, 64, 256) == (64, 256)  # not a pair
+    assert _packed_dims(monkeypatch, 96, 96) == (128, 128)
+    assert _packed_dims(monkeypatch, 192, 128, gluon=False) == (256, 128)  # tl.*: the route before
+    assert _packed_dims(monkeypatch, 192, 128, pairs=()) == (256, 128)  # no default pairs: likewise
+
+
+def test_a_packed_value_pair_takes_the_gluon_path_and_its_backward_stays_tl(monkeypatch):
+    """The packed forward's path accepts the default pairs as they are (on a CPU tensor the refusal is the
+    device's, not the dims'); the packed backward takes none (its tl.* kernels pad q/k to 256)."""
+    from gpuaccel.accel.kernels.varlen import attention as varlen
+
+    q = torch.empty(4, 2, 192)
+    why = gluon_unsupported(q, tuning.GLUON_HEAD_DIMS, 128, tuning.GLUON_VALUE_DIMS)
+    assert "CUDA" in why
+    assert varlen.forward_path(q, -1, 0, 0.0, 128) == "triton"  # CPU
+    seen = []
+    monkeypatch.setattr(varlen, "gluon_unsupported", lambda *a: seen.append(a[2:]) or "")
+    assert varlen.forward_path(q, -1, 0, 0.0, 128) == "gluon"
+    assert varlen.backward_path(q, -1, 0, 0.0, 128) == "gluon"  # (the stand-in refuses nothing)
+    assert seen == [(128, tuning.GLUON_VALUE_FWD_DEFAULT), (128, ())]
+    monkeypatch.setattr(tuning, "GLUON_VALUE_FWD_DEFAULT", ())  # out of the default: the route before
+    assert varlen.forward_path(q, -1, 0, 0.0, 128) == "gluon" and seen[-1] == (128, ())

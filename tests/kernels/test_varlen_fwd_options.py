@@ -105,3 +105,107 @@ def test_shipped_d128_causal_packed_build_votes_per_warp_and_does_not_spill(tmp_
     loops = _key_loops(sass)
     assert len(loops) == 4  # the masked and the unmasked loop of each consumer
     assert all(any(re.search(r"\bVOTE\.ANY\b", t) for t in body) for body in loops)
+
+
+# A value head dim of its own in the packed forward (MLA's 192/128, the kernel's HEAD_DIM_V; 2026-12-03)
+
+
+def _launched_pair(monkeypatch, d: int, dv: int, causal: bool) -> tuple[dict, tuple]:
+    """(constexprs, arguments) the launcher gives the packed kernel at q/k ``d`` and v ``dv``, its launch
+    replaced (CPU tensors)."""
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+
+    seen: dict = {}
+    monkeypatch.setattr(
+        varlen_fwd, "launch", lambda kernel, grid, args, constexprs, *rest: seen.update(c=constexprs, a=args)
+    )
+    monkeypatch.setattr(varlen_fwd, "sm_count", lambda device: 132)
+    monkeypatch.setattr(varlen_fwd, "launch_items", lambda *args: None)
+    lens = [300, 129, 1000]
+    cu = torch.tensor([0, 300, 429, 1429], dtype=torch.int32)
+    q, k = (torch.randn(sum(lens), 4, d).bfloat16() for _ in range(2))
+    v = torch.randn(sum(lens), 4, dv).bfloat16()
+    o, lse = torch.empty(sum(lens), 4, dv).bfloat16(), torch.empty(4, sum(lens))
+    varlen_fwd.launch_gluon_varlen_fwd(q, k, v, o, lse, cu, cu, max(lens), causal, d**-0.5)
+    return seen["c"], seen["a"]
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_a_value_pair_launches_at_v_width_with_q_and_k_in_64_column_chunks(monkeypatch, causal):
+    from gpuaccel.accel.kernels.dense.direct_launch import Tma
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
+    c, args = _launched_pair(monkeypatch, 192, 128, causal)
+    pair = tuning.GLUON_FWD_VALUE_CONFIGS[(192, 128)]
+    assert (c["HEAD_DIM"], c["HEAD_DIM_V"]) == (192, 128)
+    assert (c["BLOCK_N"], c["STAGES"]) == (pair.block_n, pair.stages)
+    assert c["Q_BUFS"] == pair.q_bufs == 1 and c["O_TMA"]  # 208 KB: one Q buffer a consumer, O through it
+    # causal packs: D128's packed options (per-warp rescale, key blocks last first); non-causal all off
+    want = (8.0, True, True) if causal else (0.0, False, False)
+    assert (c["RESCALE"], c["RESCALE_WARP"], c["DIAG_FIRST"]) == want
+    assert not (c["FIRST_FULL"] or c["O_RECIP"])
+    tmas = [a for a in args if isinstance(a, Tma)]
+    assert [t.cols for t in tmas] == [64, 64, 0, 0]  # Q and K boxes of 64 columns; V and O whole (128)
+    assert [t.tensor.shape[-1] for t in tmas] == [192, 192, 128, 128]
+    # equal dims keep their boxes whole, HEAD_DIM_V equal to HEAD_DIM (the SASS of every such build is
+    # unchanged: checked offline against the tree before, docs/kernels-log.md fifty-fifth session)
+    c, args = _launched_pair(monkeypatch, 128, 128, causal)
+    assert c["HEAD_DIM_V"] == c["HEAD_DIM"] == 128
+    assert [a.cols for a in args if isinstance(a, Tma)][:2] == [128, 128]
+
+
+def test_pairs_the_packed_forward_is_not_built_for_are_refused(monkeypatch):
+    with pytest.raises(ValueError, match="runs \\(q, v\\) head dims"):
+        _launched_pair(monkeypatch, 192, 64, False)
+    with pytest.raises(ValueError, match="runs \\(q, v\\) head dims"):
+        _launched_pair(monkeypatch, 64, 128, False)
+
+
+def test_value_pair_packed_configuration():
+    from gpuaccel.accel.kernels.gluon import varlen_fwd
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
+    for causal in (False, True):
+        cfg = varlen_fwd.packed_fwd_config(192, 8192, causal, 128)
+        dense = tuning.gluon_fwd_config(192, 8192, 8192, causal, head_dim_v=128)
+        assert (cfg.block_n, cfg.stages, cfg.consumers, cfg.q_bufs, cfg.o_tma) == (
+            dense.block_n, dense.stages, dense.consumers, dense.q_bufs, dense.o_tma,
+        )  # fmt: skip
+        assert (cfg.rescale_warp, cfg.diag_first) == (causal, causal)
+    assert varlen_fwd.packed_fwd_config(128, 8192, True, 128) == varlen_fwd.packed_fwd_config(128, 8192, True)
+
+
+def _pair_key_loops(sass: str) -> list[list[str]]:
+    """The key loops of a 192/128 build: backward branches holding 20 HGMMA (a 128-key block: 12 for S =
+    Q K^T over three 64-column chunks, 8 for P V at 128 columns)."""
+    ins = [(int(a, 16), t.strip()) for a, t in re.findall(r"/\*([0-9a-f]{4,})\*/\s+([^;]*);", sass)]
+    loops = []
+    for addr, text in ins:
+        m = re.search(r"BRA\s+.*?\b(0x[0-9a-f]+)\s*$", text)
+        if m and int(m.group(1), 16) < addr:
+            body = [t for a, t in ins if int(m.group(1), 16) <= a <= addr]
+            if sum("HGMMA" in t for t in body) == 20:
+                loops.append(body)
+    return loops
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_packed_192_128_build_runs_s_at_192_and_pv_at_128(tmp_path, causal):
+    """The packed kernel as the public call builds it at 192/128: every wgmma 64 x 128 (S over 128 keys, O
+    over v's 128 columns), 12 k-steps of S to 8 of P V, within shared memory, every wgmma A descriptor
+    written before it is read; its key loops hold no local loads or stores (the build's few spilled bytes
+    are per-tile scalars) and, causal, decide O's rescale by a warp vote."""
+    counts, sass = _offline(
+        tmp_path, "--kernel", "varlen", "--shape", "3,16,8192,192", "--dv", "128",
+        *(["--causal"] if causal else []), kernel="gluon_varlen_fwd",
+    )  # fmt: skip
+    assert counts["smem"] <= 232448 and counts["DESC_UNSET"] == 0, counts
+    shapes = re.findall(r"HGMMA\.(\d+x\d+x\d+)\.F32\.BF16 R\d+, (\w+)", sass)
+    assert shapes and {s for s, _ in shapes} == {"64x128x16"}
+    pv = sum(1 for _, a in shapes if a.startswith("R"))
+    assert pv % 8 == 0 and (len(shapes) - pv) // 12 == pv // 8
+    loops = _pair_key_loops(sass)
+    assert len(loops) == 4, len(loops)  # the masked and the unmasked loop of each consumer
+    assert not any(re.search(r"\b(LDL|STL)\b", t) for body in loops for t in body)
+    if causal:
+        assert all(any(re.search(r"\bVOTE\.ANY\b", t) for t in body) for body in loops)

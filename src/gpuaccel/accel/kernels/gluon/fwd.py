@@ -56,7 +56,8 @@ Why it is shaped this way (the tl.* forward in :mod:`accel.kernels.dense.flash_f
   are powers of two, so a head dim of 192 keeps Q and K in three 64-column chunks (TMA boxes of 64 columns,
   S as three chained wgmmas; :func:`accel.kernels.gluon.tiles._chunks`) and O is staged in the first two
   chunks of Q's buffer (:func:`_o_stage`). On an H200 1.63-2.14x the forward with both dims padded to 256
-  (docs/kernels-log.md, 2026-12-03, fifty-fourth session).
+  (docs/kernels-log.md, 2026-12-03, fifty-fourth session). The packed forward (``VARLEN``) takes it the same
+  way (fifty-fifth session: 3.2-3.7x the tl.* packed route at 192/128).
 The FP8 forward (:mod:`accel.kernels.gluon.fp8`) runs this producer, step and epilogue with e4m3
 operands (the ``V_T`` / ``FP8`` / ``P_LOG2`` / ``COL_SCALE`` switches) and, for key blocks of 128 or more,
 each block's PV inside the block (``INLINE_PV``, :func:`_step_inline`), as do short D64 calls with two
@@ -1194,8 +1195,8 @@ def _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, qs_ptr, ks_ptr, vs_ptr, str
     # (gluon.tiles._chunks: Gluon's shared-memory tiles take powers of two alone)
     Q_COLS: gl.constexpr = q_desc.block_type.shape[-1]
     Q_CHUNKS: gl.constexpr = HEAD_DIM // Q_COLS
-    gl.static_assert(Q_CHUNKS * Q_COLS == HEAD_DIM and (Q_CHUNKS == 1 or not (FP8 or VARLEN)),
-                     "Q/K in column chunks: the dense 16-bit forward")  # fmt: skip
+    gl.static_assert(Q_CHUNKS * Q_COLS == HEAD_DIM and (Q_CHUNKS == 1 or not FP8),
+                     "Q/K in column chunks: the 16-bit forward, dense or packed")  # fmt: skip
     q_smem = gl.allocate_shared_memory(dtype, [Q_SLOTS * Q_CHUNKS, 1, 1, HALF_M, Q_COLS], q_desc.layout)
     k_smem = gl.allocate_shared_memory(dtype, [K_STAGES * Q_CHUNKS, 1, 1, BLOCK_N, Q_COLS], k_desc.layout)
     V_CHUNKS: gl.constexpr = HEAD_DIM // V_COLS if V_GIVEN else 0

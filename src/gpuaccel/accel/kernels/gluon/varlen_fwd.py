@@ -29,6 +29,11 @@ where a tile lies (``gluon_tiles._tile_place``):
   unmasked first block and O by 1/l (:func:`packed_fwd_config`); D64 and D128 causal packs run the first
   two, O's rescale decided per warp (:data:`PACKED_OPTIONS`: 1.036-1.064x forward on an H200, 2026-11-29; per
   warpgroup, the dense choice, spilled in this kernel's key loop).
+- A value head dim of its own (MLA's 192/128, the pairs of ``tuning.GLUON_VALUE_DIMS``) runs as the dense
+  forward runs it: ``HEAD_DIM_V``, Q and K in 64-column chunks (boxes of :func:`accel.kernels.gluon.fwd.
+  chunk_cols` columns), O staged in the first chunks of Q's buffer; causal packs take D128's options. On an
+  H200 (2026-12-03, fifty-fifth session, docs/kernels-log.md) 192/128 ran 3.2-3.7x the tl.* packed forward
+  with q/k padded to 256 and 1.19-1.31x cuDNN called per document (16k and 32k tokens, H16).
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from triton.experimental.gluon import language as gl
 from gpuaccel.accel.kernels.dense.direct_launch import Tma
 from gpuaccel.accel.kernels.dense.flash_fwd import LOG2E
 from gpuaccel.accel.kernels.dense.launchers import PLANNED, Bound, launch, sm_count, tma_legal, whole16
-from gpuaccel.accel.kernels.gluon.fwd import _forward
+from gpuaccel.accel.kernels.gluon.fwd import _forward, chunk_cols
 from gpuaccel.accel.kernels.gluon.tiles import (
     CONSUMER_REGS,
     HALF_M,
@@ -51,7 +56,12 @@ from gpuaccel.accel.kernels.gluon.tiles import (
     packed_view,
 )
 from gpuaccel.accel.kernels.gluon.varlen_items import ItemsLayout, items_layout, launch_items
-from gpuaccel.accel.kernels.tuning.configs import GLUON_HEAD_DIMS, GluonFwdConfig, gluon_fwd_config
+from gpuaccel.accel.kernels.tuning.configs import (
+    GLUON_HEAD_DIMS,
+    GLUON_VALUE_DIMS,
+    GluonFwdConfig,
+    gluon_fwd_config,
+)
 
 
 @gluon.jit
@@ -62,17 +72,18 @@ def gluon_varlen_fwd_kernel(q_desc, k_desc, v_desc, o_desc, o_ptr, lse_ptr, stri
                             Q_BUFS: gl.constexpr, O_TMA: gl.constexpr, DYNAMIC: gl.constexpr,
                             RESCALE: gl.constexpr = 0.0, RESCALE_WARP: gl.constexpr = False,
                             DIAG_FIRST: gl.constexpr = False, FIRST_FULL: gl.constexpr = False,
-                            O_RECIP: gl.constexpr = False):  # fmt: skip
+                            O_RECIP: gl.constexpr = False, HEAD_DIM_V: gl.constexpr = 0):  # fmt: skip
     # the dense walk's arguments (batch stride, lengths) are unused with VARLEN: runtime values of their
     # types stand in (a tile's lengths replace seq_q/seq_k inside the tile loop); the walk's (num_m,
     # bh_total, group_heads) are the items, the heads and the head group, its schedule the dynamic walk's
-    # slots (one int32 per program and Q buffer)
+    # slots (one int32 per program and Q buffer); HEAD_DIM_V (0: HEAD_DIM) V's and O's head dim where it
+    # differs from Q's and K's (MLA's 192/128: Q and K in 64-column chunks, the dense forward's way)
     _forward(q_desc, k_desc, v_desc, o_ptr, lse_ptr, lse_ptr, lse_ptr, lse_ptr, stride_oh, stride_oh,
              stride_on, qk_scale, heads_q, group, total_q, total_q, n_items, heads_q, group_heads, num_tiles,
              slots_ptr, n_items, items_ptr, n_items, total_q, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, CONSUMERS,
              CONSUMER_REGS, False, True, False, Q_BUFS, O_TMA, o_desc, False, None, None,
              DYNAMIC, RESCALE=RESCALE, RESCALE_WARP=RESCALE_WARP, DIAG_FIRST=DIAG_FIRST,
-             FIRST_FULL=FIRST_FULL, O_RECIP=O_RECIP)  # fmt: skip
+             FIRST_FULL=FIRST_FULL, O_RECIP=O_RECIP, HEAD_DIM_V=HEAD_DIM_V)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------------------------- host side
@@ -106,9 +117,14 @@ PACKED_OFF: dict[str, float | bool] = dict(
     rescale_log2=0.0, rescale_warp=False, diag_first=False, first_full=False, o_recip=False
 )
 _PER_WARP_LAST_FIRST: dict[str, float | bool] = dict(rescale_log2=8.0, rescale_warp=True, diag_first=True)
-PACKED_OPTIONS: dict[tuple[int, bool], dict[str, float | bool]] = {
+# A value head dim of its own (the pairs of tuning.GLUON_VALUE_DIMS, keyed ((q's, v's), causal)): causal packs
+# take D128's options (per-warp rescale, key blocks last first; offline at 192/128 20/60 bytes of spill,
+# per-tile scalars reloaded outside the key loop, against 16/52 with all off and 32/72 per warpgroup)
+PACKED_OPTIONS: dict[tuple[int | tuple[int, int], bool], dict[str, float | bool]] = {
     (128, True): _PER_WARP_LAST_FIRST,
     (64, True): _PER_WARP_LAST_FIRST,
+    ((192, 128), True): _PER_WARP_LAST_FIRST,
+    ((128, 64), True): _PER_WARP_LAST_FIRST,
 }
 
 
@@ -126,13 +142,20 @@ def _parse_opts(opts: str) -> tuple[set[str], int | None]:
     return flags & set(FLAGS), group
 
 
-def packed_fwd_config(head_dim: int, max_q: int | None = None, causal: bool = False) -> GluonFwdConfig:
+def packed_fwd_config(
+    head_dim: int, max_q: int | None = None, causal: bool = False, head_dim_v: int | None = None
+) -> GluonFwdConfig:
     """The packed forward's configuration: the dense forward's for the head dim (``gluon_fwd_config``, by
-    the longest document for the consumers) with the options the packed kernel builds (``rescale_log2`` /
-    ``rescale_warp``, ``diag_first``, ``first_full``, ``o_recip``) as :data:`PACKED_OPTIONS` sets them."""
+    the longest document for the consumers; with ``head_dim_v`` other than ``head_dim`` the pair's,
+    ``tuning.GLUON_FWD_VALUE_CONFIGS``) with the options the packed kernel builds (``rescale_log2`` /
+    ``rescale_warp``, ``diag_first``, ``first_full``, ``o_recip``) as :data:`PACKED_OPTIONS` sets them
+    (a pair's under ``((head_dim, head_dim_v), causal)``)."""
     # the dense options off (PACKED_OFF) where PACKED_OPTIONS does not set them: before 2026-11-29 the
     # packed kernel rescaled O every block; D64 and D128 causal now per warp with key blocks last first
     # (PACKED_OPTIONS says where it was measured)
+    if head_dim_v is not None and head_dim_v != head_dim:
+        base = gluon_fwd_config(head_dim, max_q, causal=causal, head_dim_v=head_dim_v)
+        return replace(base, **{**PACKED_OFF, **PACKED_OPTIONS.get(((head_dim, head_dim_v), causal), {})})
     return replace(
         gluon_fwd_config(head_dim, max_q), **{**PACKED_OFF, **PACKED_OPTIONS.get((head_dim, causal), {})}
     )
@@ -148,6 +171,7 @@ class PackedFwd(NamedTuple):
     grid: tuple[int]
     rows: int  # Q's (and O's) descriptor rows
     block_n: int  # K's and V's
+    cols: int  # Q's and K's box columns (chunk_cols: all at a power of two, 64 at 192)
     o_tma: bool
     o_strides: tuple[int, int]
     heads: tuple[int, int]  # (query heads, query heads per K/V head)
@@ -167,9 +191,14 @@ def packed_fwd_plan(
     opts: str,
 ) -> PackedFwd:
     """Everything :func:`launch_gluon_varlen_fwd` decides from the shapes (``batch`` documents), the
-    configuration and the variant; ``cfg`` and ``opts`` are checked here."""
+    configuration and the variant; ``cfg`` and ``opts`` are checked here. v's head dim is ``o``'s."""
     total_q, hq, d = q.shape
-    if d not in GLUON_HEAD_DIMS:
+    dv = o.shape[-1]
+    if dv != d and (d, dv) not in GLUON_VALUE_DIMS:
+        raise ValueError(
+            f"the Gluon varlen forward runs (q, v) head dims {GLUON_VALUE_DIMS} as they are, got {(d, dv)}"
+        )
+    if dv == d and d not in GLUON_HEAD_DIMS:
         raise ValueError(f"the Gluon varlen forward is built for head_dim {GLUON_HEAD_DIMS}, got {d}")
     if cfg.ctas_per_sm != 1:
         raise ValueError(f"only the dense bf16/fp16 forward runs two programs per SM, got {cfg}")
@@ -182,19 +211,20 @@ def packed_fwd_plan(
     if group is None:
         group = hq
     elif group == 0:
-        group = l2_head_group(k.shape[0], d, k.element_size(), k.shape[1], hq, hq)
+        group = l2_head_group(k.shape[0], (d + dv) // 2, k.element_size(), k.shape[1], hq, hq)
     programs = min(n_items * hq, sm_count(q.device))
     q_bufs = cfg.q_bufs if "q2" in flags else 1
     o_tma = "otma" in flags and cfg.o_tma and tma_legal(o)
     n_slots = programs * cfg.consumers * q_bufs if dynamic else 1
     return PackedFwd(
         layout, (whole16(layout.scratch), whole16(layout.n_rows * layout.fields), n_slots), (programs,),
-        int(HALF_M), cfg.block_n, o_tma, (o.stride(0), o.stride(1)), (hq, hq // k.shape[1]), n_items,
+        int(HALF_M), cfg.block_n, chunk_cols(d), o_tma, (o.stride(0), o.stride(1)), (hq, hq // k.shape[1]),
+        n_items,
         min(group, hq), n_items * hq,
         dict(HEAD_DIM=d, BLOCK_N=cfg.block_n, STAGES=cfg.stages, CAUSAL=bool(causal), CONSUMERS=cfg.consumers,
              CONSUMER_REGS=CONSUMER_REGS[cfg.consumers], Q_BUFS=q_bufs, O_TMA=o_tma, DYNAMIC=dynamic,
              RESCALE=float(cfg.rescale_log2), RESCALE_WARP=cfg.rescale_warp, DIAG_FIRST=cfg.diag_first,
-             FIRST_FULL=cfg.first_full, O_RECIP=cfg.o_recip),
+             FIRST_FULL=cfg.first_full, O_RECIP=cfg.o_recip, HEAD_DIM_V=dv),
     )  # fmt: skip
 
 
@@ -213,9 +243,11 @@ def launch_gluon_varlen_fwd(
     opts: str | None = None,
     bound: Bound | None = None,
 ) -> None:
-    """Attention within each packed document into ``o`` (contiguous, q's shape) and ``lse`` (contiguous fp32
-    (Hq, total_q)): q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` with unit last stride and 16-byte
-    aligned rows, D in ``tuning.GLUON_HEAD_DIMS``; bottom-right causal alignment per document. ``opts``:
+    """Attention within each packed document into ``o`` (contiguous, q's shape with v's head dim) and ``lse``
+    (contiguous fp32 (Hq, total_q)): q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` with unit last stride
+    and 16-byte aligned rows, D in ``tuning.GLUON_HEAD_DIMS``, or v ``(total_k, Hkv, Dv)`` with (D, Dv) a
+    pair of ``tuning.GLUON_VALUE_DIMS`` (MLA's 192/128: the kernel's ``HEAD_DIM_V``, Q and K in 64-column
+    chunks, as the dense forward runs it); bottom-right causal alignment per document. ``opts``:
     the variant (None: :data:`FWD_OPTS`); "q2" and "otma" take effect where ``cfg`` has them (D128's).
     ``cfg`` (None: :func:`packed_fwd_config`): of its options the kernel builds ``rescale_log2`` /
     ``rescale_warp``, ``diag_first``, ``first_full`` and ``o_recip`` as given; the dense walk's others
@@ -229,7 +261,7 @@ def launch_gluon_varlen_fwd(
     planned = bound.get(PLANNED) if bound is not None else None
     fresh = planned is None
     if planned is None:
-        cfg = cfg or packed_fwd_config(q.shape[-1], max_q, bool(causal))
+        cfg = cfg or packed_fwd_config(q.shape[-1], max_q, bool(causal), v.shape[-1])
         planned = packed_fwd_plan(q, k, o, cu_q.numel() - 1, causal, cfg, FWD_OPTS if opts is None else opts)
     total_q = q.shape[0]
     if total_q == 0:
@@ -241,11 +273,11 @@ def launch_gluon_varlen_fwd(
     words = planned.words
     scratch, items, slots = torch.empty(sum(words), dtype=torch.int32, device=q.device).split(words)
     launch_items(planned.items, cu_q, cu_k, scratch, items, bound)
-    rows, block_n = planned.rows, planned.block_n
+    rows, block_n, qc = planned.rows, planned.block_n, planned.cols
     launch(
         gluon_varlen_fwd_kernel, planned.grid,
-        (Tma(q, rows, 0, packed_view), Tma(k, block_n, 0, packed_view), Tma(v, block_n, 0, packed_view),
-         Tma(o if planned.o_tma else q, rows, 0, packed_view),  # unused without o_tma: q's, of the same type
+        (Tma(q, rows, qc, packed_view), Tma(k, block_n, qc, packed_view), Tma(v, block_n, 0, packed_view),
+         Tma(o, rows, 0, packed_view) if planned.o_tma else Tma(q, rows, qc, packed_view),  # (unused: a type)
          o, lse, *planned.o_strides, scale * LOG2E, *planned.heads, items, planned.n_items,
          planned.group_heads, slots, total_q, planned.num_tiles),
         planned.constexprs, LAUNCH_OPTIONS, bound, "gluon_varlen_fwd",

@@ -240,7 +240,9 @@ GLUON_FWD_VALUE_VARIANTS = {
 }
 # the pairs a dense forward runs as they are by default (dense.attention._run_dims); the others pad both
 # dims to the larger power of two, as every pair did before. Both built pairs measured faster than padding
-# (H200, forward, 2026-12-03, 5 rounds): 192/128 1.63-2.14x, 128/64 1.12-1.18x (dense.attention._run_dims)
+# (H200, forward, 2026-12-03, 5 rounds): 192/128 1.63-2.14x, 128/64 1.12-1.18x (dense.attention._run_dims).
+# Packed calls run the same pairs as they are (varlen.attention.run_head_dims, fifty-fifth session: 192/128
+# 3.2-3.7x the tl.* packed forward on q/k padded to 256, 128/64 1.28-1.49x the tl.* one; H200, 5 rounds)
 GLUON_VALUE_FWD_DEFAULT: tuple[tuple[int, int], ...] = GLUON_VALUE_DIMS
 
 

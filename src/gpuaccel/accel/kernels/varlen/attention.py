@@ -7,6 +7,9 @@ padding (see :mod:`accel.kernels.varlen.kernels`). The tl.* backward reuses the 
 On Hopper without a window or soft-capping the forward is the dense warp-specialised Gluon forward fed
 per document (:mod:`accel.kernels.gluon.varlen_fwd`, :func:`forward_path`), and at head_dim 128 so is the
 backward (:mod:`accel.kernels.gluon.varlen_bwd`, :func:`backward_path`), each chosen like the dense ones.
+A value head dim of its own (MLA's 192/128) runs the Gluon forward at v's width where the dense forward
+does (:func:`run_head_dims`, ``tuning.GLUON_VALUE_FWD_DEFAULT``: q/k at 192, v at 128); its backward stays
+the tl.* one, q/k zero-padded to 256 (:func:`varlen_backward`).
 
 A packed call is host-bound where its documents are short, and a model calls it once per layer: like the
 dense calls it keeps a plan per call signature, in their cache (``dense.attention.planned`` / ``keep_plan``,
@@ -116,16 +119,33 @@ def forward_plan(q: torch.Tensor, v: torch.Tensor, p: Problem) -> Plan:
     if forward_path(q, left, right, softcap, v.shape[-1]) == "gluon":
         from gpuaccel.accel.kernels.gluon.varlen_fwd import packed_fwd_config
 
-        return "gluon", packed_fwd_config(q.shape[-1], max_q, right == 0), {}
+        return "gluon", packed_fwd_config(q.shape[-1], max_q, right == 0, v.shape[-1]), {}
     return "triton", None, {}
+
+
+def run_head_dims(q: torch.Tensor, v: torch.Tensor, p: Problem) -> tuple[int, int]:
+    """(q/k's, v's) head dims a packed call on ``q`` / ``v`` (as given) runs at: each zero-padded to a power
+    of two, as the tl.* kernels take them, except where v's differs and q's rounded up to a multiple of 64
+    with v's padded is a pair of ``tuning.GLUON_VALUE_FWD_DEFAULT`` the Gluon forward takes (Hopper, plain
+    or causal attention): then those (MLA's 192/128 as it is, 160/128 at 192/128), the forward at v's own
+    width (``HEAD_DIM_V``), as the dense forward runs them (``dense.attention._run_dims``). Pairs not built
+    (64/256) keep each dim padded on its own and the tl.* kernels, as before."""
+    _cu_q, _cu_k, _max_q, _max_k, left, right, _scale, softcap = p
+    dp, dvp = padded_head_dim(q.shape[-1]), padded_head_dim(v.shape[-1])
+    own = (-(-q.shape[-1] // 64) * 64, dvp)
+    if dp != dvp and own in tuning.GLUON_VALUE_FWD_DEFAULT:  # noqa: SIM102
+        if forward_path(q, left, right, softcap) == "gluon":  # Hopper, plain or causal: the Gluon forward
+            return own
+    return dp, dvp
 
 
 def varlen_forward(
     q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, p: Problem, plan: Plan | None = None
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """``(o: q's rows with v's head dim, lse fp32 natural log (Hq, total_q))``; q/k/v prepared, head dims
-    powers of two. ``plan``: this call signature's (:func:`forward_plan`; None: decided here, unbound);
-    its bound launches are used where every pointer keeps the 16-byte alignment they were made for."""
+    powers of two or a Gluon pair's (:func:`run_head_dims`: q/k at 192). ``plan``: this call signature's
+    (:func:`forward_plan`; None: decided here, unbound); its bound launches are used where every pointer
+    keeps the 16-byte alignment they were made for."""
     cu_q, cu_k, max_q, _max_k, left, right, scale, softcap = p
     total_q, hq, d = q.shape
     hkv, batch, dv = k.shape[1], cu_q.numel() - 1, v.shape[-1]
@@ -141,6 +161,9 @@ def varlen_forward(
         return o, lse
     if q.is_cuda:
         triton.set_allocator(scratch_alloc)
+    if d & (d - 1):  # q/k at a Gluon pair's width (192) on the tl.* kernels: zero-padded to a power of two
+        d = padded_head_dim(d)
+        q, k = pad_head_dim(q, d), pad_head_dim(k, d)
     cfg = _fwd_config(max(d, dv), causal, not q.is_cuda)
     num_blocks = cdiv(max_q, cfg.block_m)
     if num_blocks == 0 or total_q == 0:
@@ -159,15 +182,16 @@ def varlen_forward(
 
 
 def _path(env: str, pin: str, what: str, dims: tuple[int, ...], q: torch.Tensor, left: int, right: int,
-          softcap: float, head_dim_v: int | None) -> str:  # fmt: skip
+          softcap: float, head_dim_v: int | None,
+          value_dims: tuple[tuple[int, int], ...] = ()) -> str:  # fmt: skip
     """The choice both :func:`forward_path` and :func:`backward_path` make: ``env`` forces a path (forcing
-    "gluon" on a call the Gluon kernel, built for padded head dims ``dims`` equal for q and v, cannot take
-    raises); a tl.* configuration pinned with ``tuning.force(pin, ...)`` keeps tl.*; else Gluon wherever
-    it can run."""
+    "gluon" on a call the Gluon kernel, built for padded head dims ``dims`` equal for q and v or the (q's,
+    v's) pairs ``value_dims`` as they are, cannot take raises); a tl.* configuration pinned with
+    ``tuning.force(pin, ...)`` keeps tl.*; else Gluon wherever it can run."""
     want = wanted_path(env)
     if want == "triton":
         return "triton"
-    why = gluon_unsupported(q, dims, head_dim_v)
+    why = gluon_unsupported(q, dims, head_dim_v, value_dims)
     if not why and (left >= 0 or right > 0 or softcap > 0):
         why = "it takes plain or causal attention, not a window or soft-capping"
     if want == "gluon" and why:
@@ -181,13 +205,15 @@ def forward_path(
     q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0, head_dim_v: int | None = None
 ) -> str:
     """Which forward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
-    64/128/256, v's equal to q's, plain or causal attention) or "triton" (tl.*: windows, soft-capping, a
-    value head dim ``head_dim_v`` other than q's, other GPUs, the interpreter, or a tl.* configuration
-    pinned with ``tuning.force("varlen_fwd", ...)``). The dense forward's ``GPUACCEL_ATTN_PATH`` forces
-    either; forcing "gluon" on a call it cannot take raises."""
-    return _path(
-        PATH_ENV, "varlen_fwd", "forward", tuning.GLUON_HEAD_DIMS, q, left, right, softcap, head_dim_v
-    )
+    64/128/256 with v's equal to q's, or (q's, v's) a pair of ``tuning.GLUON_VALUE_FWD_DEFAULT`` as it is,
+    MLA's 192/128; plain or causal attention) or "triton" (tl.*: windows, soft-capping, other value head
+    dims ``head_dim_v``, other GPUs, the interpreter, or a tl.* configuration pinned with
+    ``tuning.force("varlen_fwd", ...)``). The dense forward's ``GPUACCEL_ATTN_PATH`` forces either; forcing
+    "gluon" on a call it cannot take raises. The default pairs, not every built one (the dense forward's
+    ``tuning.GLUON_VALUE_DIMS``): a pair taken out of the default runs the route before it, the tl.*
+    kernels at each dim padded on its own (128/64 is already a pair's dims, so the path alone decides it)."""
+    dims, pairs = tuning.GLUON_HEAD_DIMS, tuning.GLUON_VALUE_FWD_DEFAULT
+    return _path(PATH_ENV, "varlen_fwd", "forward", dims, q, left, right, softcap, head_dim_v, pairs)
 
 
 def backward_path(
@@ -219,8 +245,12 @@ def varlen_backward(
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` from the forward's o and lse; all tensors packed and prepared. ``deterministic``
     keeps Hopper's fused backward (dQ summed in no fixed order) out; the other paths always are.
-    ``plan``: this call signature's (path, None, bound launches); None: the path chosen here, unbound."""
+    ``plan``: this call signature's (path, None, bound launches); None: the path chosen here, unbound.
+    q/k at a Gluon forward pair's width (192, :func:`run_head_dims`) run the tl.* kernels zero-padded to a
+    power of two: dq and dk come back at that width (the caller slices them)."""
     cu_q, cu_k, max_q, max_k, left, right, scale, softcap = p
+    if q.shape[-1] & (q.shape[-1] - 1):  # the Gluon value-dim forward's q/k (192): the tl.* backward pads
+        q, k = (pad_head_dim(t, padded_head_dim(t.shape[-1])) for t in (q, k))
     total_q, hq, d = q.shape
     total_k, hkv, d_v = k.shape[0], k.shape[1], v.shape[-1]
     batch = cu_q.numel() - 1
@@ -274,7 +304,7 @@ def _planned_forward(
         qp, kp, vp = q, k, v
         o, lse = varlen_forward(q, k, v, p, plan)
     else:
-        dp, dvp = padded_head_dim(q.shape[-1]), padded_head_dim(dv)
+        dp, dvp = run_head_dims(q, v, p)
         qp, kp = (tma_ready(pad_head_dim(t, dp)) for t in (q, k))
         vp = tma_ready(pad_head_dim(v, dvp))
         direct = sig is not None and qp is q and kp is k and vp is v
