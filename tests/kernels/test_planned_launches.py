@@ -60,10 +60,12 @@ class FakeKernel:
 
     def __init__(self, real: Any, log: dict[str, list[Any]]) -> None:
         self.arg_names, self.real, self.log = real.arg_names, real, log
+        self.fn = real.fn  # the Python function: its defaults are what a bound launch replays unsaid
+        self.defaults = {p.name: p.default for p in real.params}  # what Triton fills in for a param unsaid
 
     def __getitem__(self, grid: tuple[int, ...]) -> Any:
         def run(*args: Any, **kw: Any) -> FakeCompiled:
-            tail = [kw[n] for n in self.arg_names[len(args) :]]
+            tail = [kw[n] if n in kw else self.defaults[n] for n in self.arg_names[len(args) :]]
             compiled = FakeCompiled(self, [*args, *tail], self.log["c"])
             grid3 = (*grid, 1, 1)[:3]
             header = (*grid3, 0, compiled.function, False, False, None, None, (4, 1, 0), None, None, None)
