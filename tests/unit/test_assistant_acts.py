@@ -181,6 +181,21 @@ def test_a_reboot_of_the_machine_is_no_command_of_gpuaccel() -> None:
     assert "reboot of the machine" not in (act_request("when the reboot is over, resume it", focus=2) or "")
 
 
+def test_a_restart_of_the_machine_its_driver_or_the_daemon_is_declined_not_a_retry() -> None:
+    # "restart" of a job is a retry; of the machine (any of its names) a reboot, of the driver a card's reset
+    for question in ("could you please restart the workstation", "power cycle the host for me"):
+        reply = act_request(question, focus=2) or ""
+        assert "A reboot of the machine" in reply and "gpuaccel retry" not in reply, question
+    reply = act_request("pls restart the nvidia drivers", focus=2) or ""
+    assert "nvidia-smi as root" in reply and "gpuaccel retry" not in reply
+    # gpuaccel's own daemon: restarted by its user service
+    reply = act_request("can you bounce the gpuaccel service", focus=2) or ""
+    assert "systemctl --user restart gpuaccel" in reply and "gpuaccel retry" not in reply
+    assert "gpuaccel retry 2" in (act_request("restart it please", focus=2) or "")
+    reply = act_request("upgrade cuda and then restart the machine") or ""
+    assert "and a reboot of the machine" in reply
+
+
 def test_a_driver_update_is_no_command_of_gpuaccel() -> None:
     for question in (
         "could you upgrade the gpu drivers tonight",

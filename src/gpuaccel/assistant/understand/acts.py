@@ -43,6 +43,11 @@ HARDWARE_REPLY = (
     " not by gpuaccel."
 )
 REBOOT_REPLY = "A reboot of the machine is for its administrator, as root; not done by gpuaccel."
+# the daemon is gpuaccel itself: restarted where it runs, by its user service (app/service_unit.py's unit)
+DAEMON_REPLY = (
+    "A restart of the gpuaccel daemon is done where it runs: systemctl --user restart gpuaccel where it runs"
+    " as the user service (gpuaccel service install), else stop gpuaccel serve and start it again."
+)
 DRIVERS_REPLY = (
     "An update of the GPU drivers or CUDA is for its administrator, as root; not done by gpuaccel."
 )
@@ -622,7 +627,23 @@ _ASKED_TO = (
     r"^(?:(?:can|could|would|will) (?:you|u|ye) (?:help (?:me |us )?(?:to )?)?"
     r"|(?:(?:can|could) )?help (?:me |us )?(?:to )?)?(?:please |pls |just )?"
 )
-_REBOOT = re.compile(_ASKED_TO + r"reboot\b")
+# the machine restarted, whatever the verb: "reboot" of anything, or a restart, reset, bounce or power cycle
+# of the machine by any of its names ("restart the server", "can you restart the box", "bounce the node");
+# a restart of a job is a retry, of the driver a card's reset (:data:`_RESETS`), of the daemon its own
+_MACHINE_RESTART = (
+    r"(?:reboot\b|(?:restart|reset|bounce|reload|power[ -]?cycle|cycle)\s+"
+    r"(?:(?:the|this|that|our|my|your)\s+)?(?:whole\s+|entire\s+|full\s+)?(?:machine|server|box|node|host|workstation|computer|pc|system|rig)s?\b)"
+)
+_REBOOT = re.compile(_ASKED_TO + _MACHINE_RESTART)
+# gpuaccel's daemon restarted: "restart the daemon", "could you restart gpuaccel", "bounce the gpuaccel
+# server"
+_DAEMON_RESTART = re.compile(
+    _ASKED_TO + r"(?:restart|reboot|bounce|reload|reset)\s+(?:(?:the|this|that|our|my|your)\s+)?"
+    r"(?:gpuaccel(?:\s+(?:daemon|service|server|scheduler))?|daemon|scheduler)\b"
+)
+# the verbs that reset a card or its driver ("reset the driver", "restart the nvidia driver", "bounce the
+# driver"): done with nvidia-smi as root
+_RESETS = {"reset", "restart", "bounce"}
 # the GPU drivers updated, asked as a request ("can you update the nvidia drivers", "please upgrade cuda and
 # reboot"): not "when were the drivers updated?" (a question of the past)
 _DRIVERS = re.compile(
@@ -1692,17 +1713,19 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if _verb_at(said.split()) is None:  # "after the upgrade, resume it": the request after the time
         said = _request_after(_WHEN_FIRST, said) or said
     tokens = said.split()
+    if _DAEMON_RESTART.match(said):
+        return Act(f"{CANT} {DAEMON_REPLY}")
+    if _REBOOT.match(said):  # (before a card's power cycle: "power cycle the host" is the machine)
+        return Act(f"{CANT} {REBOOT_REPLY}")
     # "would you switch it off completely" after an answer about a GPU (no job): that card
     gpu_talked = bool(context.subject_gpus) and not context.subjects
     off = _POWER_OFF.search(said) or (gpu_talked and _IT_OFF.search(said))
     switch_off = off and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
     if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
-    if _REBOOT.match(said):
-        return Act(f"{CANT} {REBOOT_REPLY}")
     if _DRIVERS.match(said):
-        # ("update the drivers and reboot the box": both are the administrator's)
-        rebooted = re.search(r"\breboot\b", said) is not None
+        # ("update the drivers and reboot the box", "..., then restart the server": both the administrator's)
+        rebooted = re.search(rf"\b{_MACHINE_RESTART}", said) is not None
         return Act(f"{CANT} {DRIVERS_AND_REBOOT_REPLY if rebooted else DRIVERS_REPLY}")
     # ("how about lowering the power limit to 500 W" suggests it: a request, not a question; "how to set
     # with nvidia-smi the power limit to 300 W" asks how it is done)
@@ -1783,7 +1806,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         verb in _TUNING_VERBS
         or _NVSMI_SETTING.search(said)
         or (verb in _HARDWARE_VERBS and _HARDWARE.search(said))
-        or (verb == "reset" and (_DRIVER.search(said) or gpus_by_model(said, context)))
+        or (verb in _RESETS and (_DRIVER.search(said) or gpus_by_model(said, context)))
         or (verb == "drop" and (_SETTING.search(said) or _SET_IN_UNITS.search(said)))  # "drop it to 500 W"
         or (_SETTING.search(said) and _SET_TO.search(said))  # "put the fan of it to 80%"
     ):
