@@ -645,6 +645,20 @@ def test_a_correction_that_says_what_the_job_was() -> None:
     assert asked_again_of("it was 1 that failed?", context.request, context, states) is None  # a question
 
 
+def test_a_bare_job_number_taken_back_or_set_against_the_one_named_corrects_the_request() -> None:
+    from gpuaccel.assistant.understand.acts import asked_again_of
+    from gpuaccel.assistant.understand.context import Context
+
+    # right after "pause train-vit": "nah, 1", "oops #1" or "1, not 2" is the same request of job 1
+    context = Context(job_names={"prep-data": 1, "train-vit": 2}, subjects=[2], request="pause train-vit")
+    states = {1: "running", 2: "running"}
+    for said in ("nah, 1", "oops #1", "1, not 2", "job 1 not job 2"):
+        act = asked_again_of(said, context.request, context, states)
+        assert act is not None and "gpuaccel pause 1" in act.reply, said
+    # a number alone with no word taking the request back is no correction
+    assert asked_again_of("1", context.request, context, states) is None
+
+
 @pytest.mark.parametrize(
     ("question", "command"),
     [

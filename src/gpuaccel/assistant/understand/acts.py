@@ -1355,10 +1355,21 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
 # correction (:func:`asked_again_of` reads it as a follow-up would);
 # the job meant may follow the interjection alone ("cancel job 12... no, sorry, job 13", "pause 9, oops, 10"),
 # read as "I meant" it
+# the words that take back what was just said ("no", "sorry", "scratch that"), and a job said alone after them
+_TAKING_BACK = (
+    r"(?:no|nope|nah|oops|sorry|wait|actually|hmm?|correction|my bad|my mistake|scratch that|rather)"
+)
+_JOB_ALONE = r"(?:the )?(?:job |number )?#?\d{1,4}"
 _CORRECTED_IN_PLACE = re.compile(
-    r"(?P<request>.*?\w)\W*\s(?P<fix>(?:(?:no|nope|oops|sorry|wait|actually|hmm?|correction|my bad|my mistake"
-    r"|scratch that|rather)\W*\s+)+"
-    r"(?:(?:i meant|i mean|meant)\b.*|(?P<alone>(?:the )?(?:job |number )?#?\d{1,4})\W*))$",
+    rf"(?P<request>.*?\w)\W*\s(?P<fix>(?:{_TAKING_BACK}\W*\s+)+"
+    rf"(?:(?:i meant|i mean|meant)\b.*|(?P<alone>{_JOB_ALONE})\W*))$",
+    re.I,
+)
+# the same correction as a message of its own, right after the request: "no, 13", "nope 13", "13 not 12",
+# "13, not 12 sorry" (the job meant, taken back or said against the one the request named)
+_CORRECTED_ALONE = re.compile(
+    rf"^\W*(?:(?:{_TAKING_BACK}\W*\s*)+(?P<job>{_JOB_ALONE})|(?P<first>{_JOB_ALONE}),?\s+not\s+{_JOB_ALONE})"
+    rf"(?:\W*\s*{_TAKING_BACK})*\W*$",
     re.I,
 )
 # a request to pause the whole queue, as heard ("pause the whole queue pls", "can you pause everything", "stop
@@ -1535,9 +1546,12 @@ def asked_again_of(said: str, request: str | None, context: Context, states: Map
         return None
     lower = said.lower()
     instead = _INSTEAD_OF.search(lower) is not None and not _ASKED.search(_INSTEAD_OF.sub(" ", lower))
+    alone = _CORRECTED_ALONE.match(lower)  # "no, 13", "13 not 12": the job meant, said alone
+    instead = instead or alone is not None
     if not (instead or _ALSO_OF.search(lower)):
         return None
     said = _NOT_THAT.sub(" ", said) if instead else said
+    said = (alone["job"] or alone["first"]) if alone is not None else said
     named = named_jobs_in(said, context)
     core = " ".join(_ALSO_OF.sub(" ", _words(said)).split())  # "and 13 too": 13, as said alone
     core = re.sub(r"^(?:and|ok|okay|so|pls|please|then)\s+|\s+(?:pls|please|then)$", "", core)
