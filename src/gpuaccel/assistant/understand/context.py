@@ -148,7 +148,8 @@ class Picker(Protocol):
 @dataclass(frozen=True)
 class Declined:
     """A picker's word that a question is not about this machine (advice, general knowledge, the world
-    outside): no later picker is asked, so a model never answers what the rules know to refuse."""
+    outside), or points at one of several jobs without saying which ("which job"): no later picker is
+    asked, so a model never answers what the rules know to refuse or to ask back."""
 
     why: str
 

@@ -803,6 +803,10 @@ class RulePicker:
         read = self._read(question, context, now)
         if not isinstance(read, Query):
             return read
+        if _one_of_several(question, read, context):
+            # "how long did that one run?" after two jobs: which of them (replies.which_of_several), no
+            # later picker guessing one
+            return Declined("which job")
         live = bool(_NOW_ASKED.search(question) or re.search(r"\bnow\W*$", question, re.I))
         return kept_threshold(read, context.last, live, question)
 
@@ -2324,6 +2328,31 @@ def _run_time_rank(q: Query) -> bool:
 
 
 DEFAULT_PICKERS: tuple[Picker, ...] = (RulePicker(),)
+
+
+# one job pointed at: "that one", "this job", "it"
+_ONE_POINTED = re.compile(r"\b(?:(?:that|this) (?:one|job|run|task|training)|it|its)\b", re.I)
+# the answers about many jobs (a ranking, a list): none of them is about the one job a question points at
+_MANY_JOBS = ("job_rank", "jobs", "finished", "failures", "queue")
+
+
+def _one_of_several(question: str, read: Query, context: Context) -> bool:
+    """Whether ``read`` answers a question about one job pointed at ("and how long did that one run for?",
+    "when was it submitted?") with a ranking or a list of jobs, right after an answer that named several
+    with none in focus: which of them is meant is asked instead (:func:`replies.which_of_several`; with one
+    named, "it" is that one). An order said ("which one ran longer") asks the ranking; "it" after the jobs
+    of a span or an array ("how long was it") is each one's, as "they" is."""
+    # (a GPU read: "it" may be the card, "what is running on it now" after what ran on GPU 1)
+    if read.name not in _MANY_JOBS or read.job is not None or read.among is not None or read.gpu is not None:
+        return False
+    if len(context.subjects) < 2 or context.job_in_focus() is not None or named_jobs_in(question, context):
+        return False
+    pointed = _ONE_POINTED.search(question)
+    if pointed is None or order_of(re.findall(r"[a-z']+", question.lower())) is not None:
+        return False
+    last = context.last
+    each = last is not None and last.name in ("jobs", "finished") and (last.window or last.job_name)
+    return not (each and pointed[0].lower() in ("it", "its"))
 
 
 def pick(
