@@ -615,6 +615,22 @@ def test_a_setting_given_a_new_value_is_the_job_talked_about_or_the_one_said(
     assert command in reply and "gpuaccel cancel" not in reply, (question, reply)
 
 
+def test_a_setting_given_a_new_value_after_the_jobs_of_one_name_is_that_names_job() -> None:
+    """After an answer that listed an array's elements ("show the grid run": jobs 5 to 7, one name), a new
+    value with no job said is the job that name reads as (its newest, as "the grid run's gpus" would be);
+    after jobs of different names, none is."""
+    from gpuaccel.assistant.understand.context import Context
+
+    arrays = {"grid-run": {0: 5, 1: 6, 2: 7}}
+    names = {**NAMES, "grid-run": 7}
+    states = {1: "queued", 2: "held", 5: "queued", 6: "queued", 7: "queued"}
+    context = Context(job_names=names, arrays=arrays, subjects=[7, 6, 5], gpus=[0, 1])
+    for question in ("cut the cards to 1", "make it 1 gpu"):
+        assert "gpuaccel edit 7 --gpus 1" in act_text(question, context, states), question
+    mixed = Context(job_names=names, arrays=arrays, subjects=[7, 1], gpus=[0, 1])
+    assert "gpuaccel edit" not in act_text("cut the cards to 1", mixed, states)
+
+
 def test_a_setting_and_a_value_asked_about_stay_questions() -> None:
     from gpuaccel.assistant.understand.context import Context
 

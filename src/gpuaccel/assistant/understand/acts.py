@@ -821,8 +821,17 @@ def _count_as_gpus(said: str) -> str:
 
 
 def _talked_about(context: Context) -> int | None:
-    """The job a request that names none means: the one job the last answer named, else the job in focus."""
-    return context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
+    """The job a request that names none means: the one job the last answer named, else the job in focus,
+    else, where the last answer named the jobs of one name (an array: "show the sweep"), the job that name
+    is read as (its newest, as "lower the sweep's gpus to 1" reads it)."""
+    if len(context.subjects) == 1:
+        return context.subjects[0]
+    focus = context.job_in_focus()
+    names = context.names_by_id()
+    called = {names.get(i) for i in context.subjects}
+    if focus is None and len(called) == 1 and (name := called.pop()) is not None:
+        return context.job_names.get(name)
+    return focus
 
 
 def _memory_request(said: str, question: str, context: Context) -> Act | None:
