@@ -108,7 +108,7 @@ def test_lithuanian_follow_ups(heldout_svc: AssistantService) -> None:
         ("paleisk is naujo darba 7", "retry job 7"),
         ("paleisk is naujo", "retry it"),
         # "karšta" typed without its caron: Lithuanian where its yes-no opener "ar" asks it
-        ("ar 4090 vis dar karsta?", "4090 still hot?"),
+        ("ar gpu 1 labai karsta?", "gpu 1 very hot?"),
     ],
 )
 def test_lithuanian_forms(message: str, english: str) -> None:

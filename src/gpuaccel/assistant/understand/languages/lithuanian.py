@@ -384,6 +384,7 @@ _TABLE = compiled(
         (r"\btrauke\b", "drew"),
         (r"\bkaito\b", "was hot"),
         (r"\bkaista\b", "is hot"),
+        (r"\blabai\b", "very"),  # ("ar gpu 1 labai karsta?": very hot)
         (r"\bkarst(?:a|as|i|os)\b", "hot"),
         (r"\bband(?:e|ei|em|yta)\b", "tried"),
         (r"\b(?:parase|rase)\b", "wrote"),
