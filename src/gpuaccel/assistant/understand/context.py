@@ -148,8 +148,7 @@ class Picker(Protocol):
 @dataclass(frozen=True)
 class Declined:
     """A picker's word that a question is not about this machine (advice, general knowledge, the world
-    outside), or points at one of several jobs without saying which ("which job"): no later picker is
-    asked, so a model never answers what the rules know to refuse or to ask back."""
+    outside): no later picker is asked, so a model never answers what the rules know to refuse."""
 
     why: str
 

@@ -804,9 +804,9 @@ class RulePicker:
         if not isinstance(read, Query):
             return read
         if _one_of_several(question, read, context):
-            # "how long did that one run?" after two jobs: which of them (replies.which_of_several), no
-            # later picker guessing one
-            return Declined("which job")
+            # "how long did that one run?" after two jobs: their ranking (each one's value), not every job's
+            several = context.listing if set(context.subjects) < set(context.listing) else context.subjects
+            return replace(read, among=",".join(map(str, several)))
         live = bool(_NOW_ASKED.search(question) or re.search(r"\bnow\W*$", question, re.I))
         return kept_threshold(read, context.last, live, question)
 
@@ -2129,7 +2129,12 @@ class RulePicker:
             and referent is not None
             and (pronoun or short or referent != last.gpu)
             and topics - {"gpu", "long"}  # "how long has it been up": the run time of its job
-            and (referent == last.gpu or topics <= METRICS | {"gpu", "who", "idle"} | gpu_running)
+            # (the card an idle answer was asked about is no reading of it: "how long did it work today" after
+            # "since when is the 4090 idle" is its utilization over the day, read below)
+            and (
+                referent == last.gpu and last.name != "idle_gpus"
+                or topics <= METRICS | {"gpu", "who", "idle"} | gpu_running
+            )
             and not choosing
         ):
             picked = query_for(ws, topics, referent, win, None, None)
@@ -2332,18 +2337,18 @@ DEFAULT_PICKERS: tuple[Picker, ...] = (RulePicker(),)
 
 # one job pointed at: "that one", "this job", "it"
 _ONE_POINTED = re.compile(r"\b(?:(?:that|this) (?:one|job|run|task|training)|it|its)\b", re.I)
-# the answers about many jobs (a ranking, a list): none of them is about the one job a question points at
-_MANY_JOBS = ("job_rank", "jobs", "finished", "failures", "queue")
-
-
 def _one_of_several(question: str, read: Query, context: Context) -> bool:
-    """Whether ``read`` answers a question about one job pointed at ("and how long did that one run for?",
-    "when was it submitted?") with a ranking or a list of jobs, right after an answer that named several
-    with none in focus: which of them is meant is asked instead (:func:`replies.which_of_several`; with one
-    named, "it" is that one). An order said ("which one ran longer") asks the ranking; "it" after the jobs
-    of a span or an array ("how long was it") is each one's, as "they" is."""
+    """Whether ``read`` ranks every job by run time for a question about one job's run pointed at ("and how
+    long did that one run for?" after the queue's two waiting jobs), right after an answer that named
+    several with none in focus: the one meant is one of those, so they are what is ranked (each one's run
+    time said). A ranking kept to the jobs talked about (the last answer's span, name, state or card) is
+    theirs already; an order said ("which one ran longer") asks the ranking; "it" after the jobs of a span
+    or an array ("how long was it") is each one's, as "they" is; with one job named, "it" is that one."""
+    if read.name != "job_rank" or read.metric not in (None, "duration") or read.job is not None:
+        return False
     # (a GPU read: "it" may be the card, "what is running on it now" after what ran on GPU 1)
-    if read.name not in _MANY_JOBS or read.job is not None or read.among is not None or read.gpu is not None:
+    kept = (read.window, read.job_name, read.state, read.gpu, read.among)
+    if any(k is not None for k in kept):
         return False
     if len(context.subjects) < 2 or context.job_in_focus() is not None or named_jobs_in(question, context):
         return False
