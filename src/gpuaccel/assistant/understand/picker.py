@@ -2132,7 +2132,8 @@ class RulePicker:
             # (the card an idle answer was asked about is no reading of it: "how long did it work today" after
             # "since when is the 4090 idle" is its utilization over the day, read below)
             and (
-                referent == last.gpu and last.name != "idle_gpus"
+                referent == last.gpu
+                and last.name != "idle_gpus"
                 or topics <= METRICS | {"gpu", "who", "idle"} | gpu_running
             )
             and not choosing
@@ -2337,6 +2338,8 @@ DEFAULT_PICKERS: tuple[Picker, ...] = (RulePicker(),)
 
 # one job pointed at: "that one", "this job", "it"
 _ONE_POINTED = re.compile(r"\b(?:(?:that|this) (?:one|job|run|task|training)|it|its)\b", re.I)
+
+
 def _one_of_several(question: str, read: Query, context: Context) -> bool:
     """Whether ``read`` ranks every job by run time for a question about one job's run pointed at ("and how
     long did that one run for?" after the queue's two waiting jobs), right after an answer that named
