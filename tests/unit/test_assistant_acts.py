@@ -181,6 +181,21 @@ def test_a_reboot_of_the_machine_is_no_command_of_gpuaccel() -> None:
     assert "reboot of the machine" not in (act_request("when the reboot is over, resume it", focus=2) or "")
 
 
+def test_a_restart_of_the_machine_its_driver_or_the_daemon_is_declined_not_a_retry() -> None:
+    # "restart" of a job is a retry; of the machine (any of its names) a reboot, of the driver a card's reset
+    for question in ("could you please restart the workstation", "power cycle the host for me"):
+        reply = act_request(question, focus=2) or ""
+        assert "A reboot of the machine" in reply and "gpuaccel retry" not in reply, question
+    reply = act_request("pls restart the nvidia drivers", focus=2) or ""
+    assert "nvidia-smi as root" in reply and "gpuaccel retry" not in reply
+    # gpuaccel's own daemon: restarted by its user service
+    reply = act_request("can you bounce the gpuaccel service", focus=2) or ""
+    assert "systemctl --user restart gpuaccel" in reply and "gpuaccel retry" not in reply
+    assert "gpuaccel retry 2" in (act_request("restart it please", focus=2) or "")
+    reply = act_request("upgrade cuda and then restart the machine") or ""
+    assert "and a reboot of the machine" in reply
+
+
 def test_a_driver_update_is_no_command_of_gpuaccel() -> None:
     for question in (
         "could you upgrade the gpu drivers tonight",
@@ -600,6 +615,22 @@ def test_a_setting_given_a_new_value_is_the_job_talked_about_or_the_one_said(
     assert command in reply and "gpuaccel cancel" not in reply, (question, reply)
 
 
+def test_a_setting_given_a_new_value_after_the_jobs_of_one_name_is_that_names_job() -> None:
+    """After an answer that listed an array's elements ("show the grid run": jobs 5 to 7, one name), a new
+    value with no job said is the job that name reads as (its newest, as "the grid run's gpus" would be);
+    after jobs of different names, none is."""
+    from gpuaccel.assistant.understand.context import Context
+
+    arrays = {"grid-run": {0: 5, 1: 6, 2: 7}}
+    names = {**NAMES, "grid-run": 7}
+    states = {1: "queued", 2: "held", 5: "queued", 6: "queued", 7: "queued"}
+    context = Context(job_names=names, arrays=arrays, subjects=[7, 6, 5], gpus=[0, 1])
+    for question in ("cut the cards to 1", "make it 1 gpu"):
+        assert "gpuaccel edit 7 --gpus 1" in act_text(question, context, states), question
+    mixed = Context(job_names=names, arrays=arrays, subjects=[7, 1], gpus=[0, 1])
+    assert "gpuaccel edit" not in act_text("cut the cards to 1", mixed, states)
+
+
 def test_a_setting_and_a_value_asked_about_stay_questions() -> None:
     from gpuaccel.assistant.understand.context import Context
 
@@ -628,6 +659,20 @@ def test_a_correction_that_says_what_the_job_was() -> None:
         act = asked_again_of(said, context.request, context, states)
         assert act is not None and "gpuaccel hold 1" in act.reply, said
     assert asked_again_of("it was 1 that failed?", context.request, context, states) is None  # a question
+
+
+def test_a_bare_job_number_taken_back_or_set_against_the_one_named_corrects_the_request() -> None:
+    from gpuaccel.assistant.understand.acts import asked_again_of
+    from gpuaccel.assistant.understand.context import Context
+
+    # right after "pause train-vit": "nah, 1", "oops #1" or "1, not 2" is the same request of job 1
+    context = Context(job_names={"prep-data": 1, "train-vit": 2}, subjects=[2], request="pause train-vit")
+    states = {1: "running", 2: "running"}
+    for said in ("nah, 1", "oops #1", "1, not 2", "job 1 not job 2"):
+        act = asked_again_of(said, context.request, context, states)
+        assert act is not None and "gpuaccel pause 1" in act.reply, said
+    # a number alone with no word taking the request back is no correction
+    assert asked_again_of("1", context.request, context, states) is None
 
 
 @pytest.mark.parametrize(

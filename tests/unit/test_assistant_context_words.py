@@ -388,7 +388,7 @@ def test_polite_requests_to_act(heldout_svc: AssistantService, question: str, co
 
 def test_old_fashioned_and_terse_words(heldout_svc: AssistantService) -> None:
     _, _, query = ask(heldout_svc, "is the h100 resting at present?", None)
-    assert query == {"name": "idle_gpus"}, query
+    assert query == {"name": "idle_gpus", "gpu": 0}, query  # (the card asked about kept)
     _, _, query = ask(heldout_svc, "throttle reasons on the 4090", None)
     assert query is not None and query["name"] == "gpu_reading" and query["gpu"] == 1, query
     _, _, query = ask(heldout_svc, "5's log please", None)

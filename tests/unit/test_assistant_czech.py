@@ -248,3 +248,17 @@ def test_what_ran_last_on_the_card_talked_about_reads_as_english(heldout_svc: As
     sid_en, _, _ = ask(heldout_svc, "what's the temperature of gpu 0?", None)
     _, _, query_en = ask(heldout_svc, "and what ran on it last?", sid_en)
     assert query is not None and query == query_en == {"name": "finished", "gpu": 0}, (query, query_en)
+
+
+def test_free_and_hot_in_their_genders_and_a_name_in_its_cases(heldout_svc: AssistantService) -> None:
+    """ "volná" (free) and "horká" (hot) in any gender, the subject dropped after "je" ("jak horká je?": how
+    hot is it); a job's name given a case ending ("buildu": the build's, "se sweepem": with the sweep) is
+    that job, as the name said alone is."""
+    sid, _, query = ask(heldout_svc, "je 4090 ted volna?", None)
+    assert query == {"name": "idle_gpus", "gpu": 1}, (in_english("je 4090 ted volna?"), query)
+    _, _, query = ask(heldout_svc, "a jak horka je?", sid)
+    assert query == {"name": "gpu_reading", "gpu": 1, "metric": "temperature"}, query
+    _, _, query = ask(heldout_svc, "ukaz log buildu", None)
+    assert query == {"name": "job_log", "job": 3}, query
+    _, _, query = ask(heldout_svc, "a co je se sweepem?", None)
+    assert query is not None and query.get("job_name") == "lr-sweep", query

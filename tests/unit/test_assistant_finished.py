@@ -1,11 +1,13 @@
 """The jobs that ended in a span are a reading of their own ("what finished today", the ``finished``
-query), apart from the jobs of a span (every job submitted or running in it) and its failures, which keep
-their meaning; "this morning" is midnight to noon; "the hour before that" the span of the same length just
+query), apart from the jobs of a span (every job submitted or running in it) and its failures (those that
+failed in it); "this morning" is midnight to noon; "the hour before that" the span of the same length just
 before the last one. Worded apart from the held-out sets."""
 
 from __future__ import annotations
 
 import time
+
+from test_assistant_questions import ask
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.api.jobs import JobState
@@ -13,6 +15,7 @@ from gpuaccel.assistant.queries.catalogue import run
 from gpuaccel.assistant.queries.facts import FactsSource
 from gpuaccel.assistant.queries.query import Query, QueryContext, Window
 from gpuaccel.assistant.queries.spans import before, window_of
+from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 from gpuaccel.scheduler.lifecycle.validation import validate_request
@@ -56,6 +59,16 @@ def test_finished_counts_the_jobs_that_ended_in_the_span(store: Store) -> None:
     assert run(ctx, Query("finished", window=earlier)).sentence == "No jobs ended an hour ago."
     assert "done-a" not in run(ctx, Query("finished", state="failed", window=span)).sentence
     assert "running-c" in run(ctx, Query("jobs", window=span)).sentence  # the span's jobs: all of them
+
+
+def test_the_failures_of_a_span_are_those_that_failed_in_it(heldout_svc: AssistantService) -> None:
+    """ "What broke this morning" is what failed between midnight and noon: a sweep element submitted at
+    11:58 that failed at 12:58 broke this afternoon, not this morning."""
+    _, text, query = ask(heldout_svc, "which runs crashed this morning", None)
+    assert query is not None and query["name"] == "failures", query
+    assert "sd-xl-train" in text and "lr-sweep" not in text, text
+    _, text, _ = ask(heldout_svc, "which runs crashed this afternoon", None)
+    assert "lr-sweep" in text and "sd-xl-train" not in text, text
 
 
 def test_this_morning_and_the_span_before_the_last() -> None:

@@ -113,8 +113,21 @@ def test_the_process_with_the_most_memory_and_how_the_cards_are() -> None:
 def test_when_a_card_was_last_used_and_the_last_job_that_ran_there() -> None:
     """ "when was gpu 1 last used?": since when it is idle (the idle GPUs, with the time each went idle),
     as "when was it last busy" is; "the last job that ran there" after it: that card's jobs, newest first."""
-    assert pick("when was gpu 1 last used?") == Query("idle_gpus")
+    assert pick("when was gpu 1 last used?") == Query("idle_gpus", gpu=1)
     idle = Context(Query("idle_gpus"), gpus=[0, 1], subject_gpus=[1], job_names=NAMES)
     assert RulePicker().pick("and the last job that ran there?", idle, FIXED_NOW) == Query("jobs", gpu=1)
     assert RulePicker().pick("what was the last thing it ran", idle, FIXED_NOW) == Query("jobs", gpu=1)
     assert pick("which gpu did tune-b use last") != Query("idle_gpus")  # a job's card, not an idle one
+
+
+def test_it_after_asking_whether_one_card_is_free_is_that_card(heldout_svc: AssistantService) -> None:
+    """ "is the h100 available?" answers every card (the H100 busy, the 4090 idle), the one asked first; "it"
+    next is the card asked about, not the idle one the answer also names."""
+    sid, text, query = ask(heldout_svc, "is the h100 available right now", None)
+    assert query == {"name": "idle_gpus", "gpu": 0} and text.startswith("Busy: GPU 0"), (query, text)
+    _, _, query = ask(heldout_svc, "what's its power draw", sid)
+    assert query is not None and query["name"] == "gpu_reading" and query["gpu"] == 0, query
+    # with no card asked about, "it" is still the idle one the answer named
+    sid, _, _ = ask(heldout_svc, "anything idle?", None)
+    _, _, query = ask(heldout_svc, "what's its power draw", sid)
+    assert query is not None and query["gpu"] == 1, query

@@ -63,7 +63,7 @@ def test_room_for_a_size_is_the_free_memory() -> None:
         ("which card has space for a 12 gib job", None),
     ):
         assert pick(question) == Query("gpu_reading", gpu=gpu, metric="free_memory"), question
-    assert pick("is gpu 1 free") == Query("idle_gpus")  # no size said: whether it is idle
+    assert pick("is gpu 1 free") == Query("idle_gpus", gpu=1)  # no size said: whether it is idle
 
 
 def test_the_machines_state_asked_as_a_whole_is_the_gpus_overview() -> None:

@@ -126,7 +126,7 @@ def test_roman_urdu_clock_span_and_time_at_or_above(heldout_svc: AssistantServic
 
 def test_roman_urdu_since_when_idle_or_busy(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "4090 kab se khali pari hai", None)
-    assert query == {"name": "idle_gpus"} and "since 13:24:00" in text, text
+    assert query == {"name": "idle_gpus", "gpu": 1} and "since 13:24:00" in text, text
     _, text, query = ask(heldout_svc, "h100 kab se busy hy?", None)
     assert query == {"name": "idle_gpus"} and "since 13:30:00" in text, text
 

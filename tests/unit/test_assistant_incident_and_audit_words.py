@@ -56,7 +56,7 @@ def test_a_reviewers_words(heldout_svc: AssistantService) -> None:
     assert query is not None and query.get("metric") == "clock" and query.get("window"), (query, text)
     sid, _, _ = ask(heldout_svc, "how busy is the 4090", None)
     _, text, query = ask(heldout_svc, "when did it last do some real work?", sid)
-    assert query == {"name": "idle_gpus"} and "13:24:00" in text, (query, text)
+    assert query == {"name": "idle_gpus", "gpu": 1} and "13:24:00" in text, (query, text)
     sid, _, _ = ask(heldout_svc, "what happened to resnet50-bench?", None)
     _, text, query = ask(heldout_svc, "what fps was it pulling?", sid)
     assert query == {"name": "job_log", "job": 6} and "2902.1" in text, (query, text)

@@ -143,7 +143,7 @@ def test_indonesian_conversations(heldout_svc: AssistantService) -> None:
     _, text, again = ask(svc, "terus nganggurnya berapa lama?", sid)
     assert again == query and "idle 1h05m" in text, text
     _, text, query = ask(svc, "kapan terakhir kali kartu 1 dipake?", None)
-    assert query == {"name": "idle_gpus"} and "GPU 1 (since 13:24:00" in text, text
+    assert query == {"name": "idle_gpus", "gpu": 1} and "GPU 1 (since 13:24:00" in text, text
     _, text, query = ask(svc, "tukar urutan job 13 sama job 12 ya", None)
     assert query is None and "gpuaccel switch 13 12" in text, text
 

@@ -116,7 +116,7 @@ def test_a_setting_of_the_element_that_exploded(heldout_svc: AssistantService) -
 
 def test_an_idle_cards_memory_in_use(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "is the 4090 free for another job?", None)
-    assert query == {"name": "idle_gpus"} and "1024 MiB of 24564 MiB memory in use" in text, text
+    assert query == {"name": "idle_gpus", "gpu": 1} and "1024 MiB of 24564 MiB memory in use" in text, text
 
 
 def test_a_cards_busy_time_then_its_gpu_hours(heldout_svc: AssistantService) -> None:

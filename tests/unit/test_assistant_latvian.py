@@ -75,6 +75,9 @@ def test_latvian_follow_ups(heldout_svc: AssistantService) -> None:
         ("cik GPU stundas tas jau apēdis?", "how many GPU-hours has it used?"),
         ("kas tas bija par dzobu?", "which job was it?"),
         ("un atmiņa cik?", "and how much memory?"),
+        # hot in its feminine and plural, typed without a mark of its own: Latvian by "ir" or "vai"
+        ("vai gpu 0 ir karsta?", "gpu 0 is hot?"),
+        ("un 4090 ir karsta?", "and 4090 is hot?"),
     ],
 )
 def test_latvian_forms(message: str, english: str) -> None:

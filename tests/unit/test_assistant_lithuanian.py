@@ -107,6 +107,8 @@ def test_lithuanian_follow_ups(heldout_svc: AssistantService) -> None:
         ("paleisk is naujo 7", "retry 7"),  # the job said after the request: no "it" before it
         ("paleisk is naujo darba 7", "retry job 7"),
         ("paleisk is naujo", "retry it"),
+        # "karšta" typed without its caron: Lithuanian where its yes-no opener "ar" asks it
+        ("ar gpu 1 labai karsta?", "gpu 1 very hot?"),
     ],
 )
 def test_lithuanian_forms(message: str, english: str) -> None:

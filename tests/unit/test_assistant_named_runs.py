@@ -153,3 +153,15 @@ def test_a_name_part_that_is_also_an_output_word_names_the_run() -> None:
     assert RulePicker().pick("how many shards did tokenize-shards get through", ctx, NOW) == Query(
         "job_log", job=1
     )
+
+
+def test_a_name_or_its_part_given_a_case_ending_names_the_run() -> None:
+    """Slavic and Baltic languages decline a borrowed noun ending in a consonant ("s benchem": with the
+    bench, "log whisperu": the whisper run's log, "vit-benchas"): the name or its part with its ending names
+    the run as the part said as a job does; an English word that only starts like a part ("benches") names
+    none."""
+    ctx = Context(job_names=NAMES)
+    assert named_jobs("a co je s benchem", ctx) == [7]
+    assert named_jobs("kiek energijos suvalge vit-benchas", ctx) == [7]
+    assert named_jobs("log whisperu prosim", ctx) == [4]
+    assert named_jobs("how many benches are free", ctx) == []

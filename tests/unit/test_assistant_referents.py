@@ -115,8 +115,9 @@ def test_through_the_chat(svc: AssistantService) -> None:
 )
 def test_where_the_users_own_work_could_run_asks_for_a_free_gpu(question: str) -> None:
     """Asked where their own work could go, the user wants the free GPUs, not the job list ("job",
-    "training" and "sweep" name the work they mean to start, not jobs of the queue)."""
-    assert pick(question, Context(gpus=[0, 1])) == Query("idle_gpus")
+    "training" and "sweep" name the work they mean to start, not jobs of the queue); a card said is kept."""
+    picked = pick(question, Context(gpus=[0, 1]))
+    assert picked == Query("idle_gpus", gpu=1 if "gpu 1" in question else None)
 
 
 def test_running_a_named_job_again_is_not_a_question_about_free_gpus() -> None:

@@ -981,9 +981,9 @@ def test_a_gpu_numbered_with_a_hash_and_idle_over_a_past_span(heldout_svc: Assis
     for asked in ("was the 4090 idle yesterday", "were both cards sitting idle this AM?"):
         _, _, query = ask(heldout_svc, asked, None)
         assert query is not None and query.get("metric") == "util" and query.get("window"), (asked, query)
-    for asked in ("any cards idle?", "since when today has card 1 been idle?"):
+    for asked, gpu in (("any cards idle?", None), ("since when today has card 1 been idle?", 1)):
         _, _, query = ask(heldout_svc, asked, None)
-        assert query == {"name": "idle_gpus"}, (asked, query)
+        assert query == {"name": "idle_gpus", **({"gpu": gpu} if gpu is not None else {})}, (asked, query)
 
 
 def test_ops_words_for_requests_and_a_card_said_by_what_it_is(heldout_svc: AssistantService) -> None:

@@ -69,7 +69,7 @@ def test_a_newcomers_plain_words(
 
 def test_the_last_time_anyone_used_a_card(heldout_svc: AssistantService) -> None:
     _, text, query = ask(heldout_svc, "when was the last time somebody used the 4090?", None)
-    assert query == {"name": "idle_gpus"} and "since 13:24:00" in text, (query, text)
+    assert query == {"name": "idle_gpus", "gpu": 1} and "since 13:24:00" in text, (query, text)
 
 
 def test_a_phone_typists_words(heldout_svc: AssistantService) -> None:

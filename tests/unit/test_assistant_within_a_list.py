@@ -101,6 +101,23 @@ def test_one_job_asked_of_a_list_with_none_in_focus_asks_which_naming_each(
     assert invented(heldout_svc, sid, text, True) == [], text
 
 
+def test_one_job_pointed_at_after_several_is_ranked_among_them_never_among_all(
+    heldout_svc: AssistantService,
+) -> None:
+    """ "and this one ran for how long?" after an answer naming several jobs (the queue's waiting ones) is
+    about one of them: those are ranked, each one's value said, never every job of the queue (the longest
+    runs of the day); with one job listed, "it" is that job."""
+    sid, _, _ = ask(heldout_svc, "anything waiting in the queue?", None)
+    _, text, query = ask(heldout_svc, "and this one ran for how long?", sid)
+    assert query is not None and query.get("among") == "12,13,14", (query, text)
+    assert "llama-70b-finetune" not in text, text
+    _, text, query = ask(heldout_svc, "what was its runtime?", sid)
+    assert query is not None and query.get("among") == "12,13,14", (query, text)
+    sid, _, _ = ask(heldout_svc, "what was cancelled?", None)
+    _, _, query = ask(heldout_svc, "and this one ran for how long?", sid)
+    assert query is not None and query.get("job") == 6, query
+
+
 def test_which_of_several_names_an_arrays_element_and_leaves_other_questions_to_the_refusal() -> None:
     from gpuaccel.assistant.understand.replies import which_of_several
 

@@ -158,8 +158,11 @@ CATALOGUE: dict[str, QuerySpec] = {
         ),
         QuerySpec(
             "idle_gpus",
-            "Which GPUs are idle and, for busy ones, why they count as busy.",
-            (),
+            "Which GPUs are idle and, for busy ones, why they count as busy; a GPU asked about is said"
+            " first.",
+            ("gpu",),
+            # ("is GPU 0 free?": every GPU answered, the one asked first, and the one "it" means next)
+            {"gpu": Param(int, "the GPU asked about: every GPU is answered, this one first")},
             topic="which GPUs are idle",
             answer=gq.idle_gpus,
             examples=("is any GPU free?", "which GPUs are idle?"),

@@ -670,8 +670,12 @@ def _runs(jobs: list[Job]) -> str:
 
 def idle_gpus(ctx: QueryContext, q: Query) -> Result:
     """Which GPUs are idle (since when, with the memory already in use) and which are busy, each with the
-    queue job allocated to it: "what's free and what's allocated" is this."""
+    queue job allocated to it: "what's free and what's allocated" is this. A GPU asked about ("is GPU 0
+    free?", ``q.gpu``) is said first and is the one the answer is about ("how hot is it?" next)."""
     gpus, why = _gpus(ctx, Query(q.name))
+    if why:
+        return Result(q, why)
+    asked, why = _gpus(ctx, Query(q.name, gpu=q.gpu)) if q.gpu is not None else ([], None)
     if why:
         return Result(q, why)
     live = _live(ctx)
@@ -715,14 +719,16 @@ def idle_gpus(ctx: QueryContext, q: Query) -> Result:
                 + (f" ({'; '.join(told)})" if told else "")
                 + (f" though allocated to {_runs(held)}" if held else "")
             )
+    busy = [r for r in rows if r[1] == "busy"]
+    said_busy = "; ".join(f"GPU {r[0]} ({r[2]})" for r in busy)
     if not free:
         text = "No GPU is idle: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in rows) + "."
+    elif busy and q.gpu in {r[0] for r in busy}:  # "is GPU 0 free?" of a busy one: that said first
+        text = f"Busy: {said_busy}. Idle: {', '.join(quiet)}."
     else:
-        busy = [r for r in rows if r[1] == "busy"]
-        text = f"Idle: {', '.join(quiet)}." + (
-            " Busy: " + "; ".join(f"GPU {r[0]} ({r[2]})" for r in busy) + "." if busy else ""
-        )
-    return Result(q, text, ["GPU", "state", "why", "idle since"], rows, subject_gpus=free)
+        text = f"Idle: {', '.join(quiet)}." + (f" Busy: {said_busy}." if busy else "")
+    subjects = [g["index"] for g in asked] or free
+    return Result(q, text, ["GPU", "state", "why", "idle since"], rows, subject_gpus=subjects)
 
 
 def memory_users(ctx: QueryContext, q: Query) -> Result:

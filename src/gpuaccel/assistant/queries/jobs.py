@@ -543,8 +543,8 @@ ENDED = (JobState.SUCCEEDED, JobState.FAILED, JobState.CANCELLED)
 
 def ended_in(job: Job, w: Window) -> bool:
     """Whether ``job`` ended (succeeded, failed or was cancelled) inside the span: a reading of its own,
-    apart from :func:`in_span` (every job submitted or running in a span), which the failures and the
-    jobs of a span keep."""
+    apart from :func:`in_span` (every job submitted or running in a span), which the jobs of a span keep
+    (the failures of a span are those that failed in it: :func:`failed_in`)."""
     return job.state in ENDED and job.finished_at is not None and w.t0 <= job.finished_at < w.t1
 
 
@@ -973,11 +973,33 @@ def _attempts_rank(ctx: QueryContext, q: Query) -> Result:
     )
 
 
+def failed_in(job: Job, w: Window, gpu: int | None = None) -> bool:
+    """Whether a failed or cancelled ``job`` failed inside the span: an attempt of it ended there (on
+    ``gpu`` where one is given: a try that failed and was retried counts), or, with no GPU asked, the job
+    itself ended there (cancelled before it started). "What failed this morning" is what broke between
+    midnight and noon, not a job submitted then that failed after (``job`` read with its events)."""
+    ended = [a for a in attempts(job) if a.ended_at is not None and w.t0 <= a.ended_at < w.t1]
+    if gpu is not None:
+        return any(gpu in a.gpus for a in ended)
+    return bool(ended) or (job.finished_at is not None and w.t0 <= job.finished_at < w.t1)
+
+
 def failures(ctx: QueryContext, q: Query) -> Result:
-    """Failed (or, with state cancelled, cancelled) jobs with their reasons and attempts."""
+    """Failed (or, with state cancelled, cancelled) jobs with their reasons and attempts; with a span, those
+    that failed in it (:func:`failed_in`)."""
 
     state = JobState(q.state or JobState.FAILED)
-    found = sorted(select_jobs(ctx, q, [state]), key=lambda j: j.finished_at or 0.0, reverse=True)
+    if q.window is None:
+        found = select_jobs(ctx, q, [state])
+    else:
+        w = q.window
+        every = select_jobs(ctx, replace(q, window=None, gpu=None), [state])
+        found = [
+            j
+            for j in (with_events(ctx, j) for j in every if j.finished_at is None or j.finished_at >= w.t0)
+            if failed_in(j, w, q.gpu)
+        ]
+    found = sorted(found, key=lambda j: j.finished_at or 0.0, reverse=True)
     verb = "failed" if state == JobState.FAILED else "was cancelled"
     if not found:
         return Result(q, f"No job {verb if state == JobState.FAILED else 'was cancelled'}{filters(q)}.")

@@ -43,6 +43,11 @@ HARDWARE_REPLY = (
     " not by gpuaccel."
 )
 REBOOT_REPLY = "A reboot of the machine is for its administrator, as root; not done by gpuaccel."
+# the daemon is gpuaccel itself: restarted where it runs, by its user service (app/service_unit.py's unit)
+DAEMON_REPLY = (
+    "A restart of the gpuaccel daemon is done where it runs: systemctl --user restart gpuaccel where it runs"
+    " as the user service (gpuaccel service install), else stop gpuaccel serve and start it again."
+)
 DRIVERS_REPLY = (
     "An update of the GPU drivers or CUDA is for its administrator, as root; not done by gpuaccel."
 )
@@ -622,7 +627,23 @@ _ASKED_TO = (
     r"^(?:(?:can|could|would|will) (?:you|u|ye) (?:help (?:me |us )?(?:to )?)?"
     r"|(?:(?:can|could) )?help (?:me |us )?(?:to )?)?(?:please |pls |just )?"
 )
-_REBOOT = re.compile(_ASKED_TO + r"reboot\b")
+# the machine restarted, whatever the verb: "reboot" of anything, or a restart, reset, bounce or power cycle
+# of the machine by any of its names ("restart the server", "can you restart the box", "bounce the node");
+# a restart of a job is a retry, of the driver a card's reset (:data:`_RESETS`), of the daemon its own
+_MACHINE_RESTART = (
+    r"(?:reboot\b|(?:restart|reset|bounce|reload|power[ -]?cycle|cycle)\s+"
+    r"(?:(?:the|this|that|our|my|your)\s+)?(?:whole\s+|entire\s+|full\s+)?(?:machine|server|box|node|host|workstation|computer|pc|system|rig)s?\b)"
+)
+_REBOOT = re.compile(_ASKED_TO + _MACHINE_RESTART)
+# gpuaccel's daemon restarted: "restart the daemon", "could you restart gpuaccel", "bounce the gpuaccel
+# server"
+_DAEMON_RESTART = re.compile(
+    _ASKED_TO + r"(?:restart|reboot|bounce|reload|reset)\s+(?:(?:the|this|that|our|my|your)\s+)?"
+    r"(?:gpuaccel(?:\s+(?:daemon|service|server|scheduler))?|daemon|scheduler)\b"
+)
+# the verbs that reset a card or its driver ("reset the driver", "restart the nvidia driver", "bounce the
+# driver"): done with nvidia-smi as root
+_RESETS = {"reset", "restart", "bounce"}
 # the GPU drivers updated, asked as a request ("can you update the nvidia drivers", "please upgrade cuda and
 # reboot"): not "when were the drivers updated?" (a question of the past)
 _DRIVERS = re.compile(
@@ -800,8 +821,17 @@ def _count_as_gpus(said: str) -> str:
 
 
 def _talked_about(context: Context) -> int | None:
-    """The job a request that names none means: the one job the last answer named, else the job in focus."""
-    return context.subjects[0] if len(context.subjects) == 1 else context.job_in_focus()
+    """The job a request that names none means: the one job the last answer named, else the job in focus,
+    else, where the last answer named the jobs of one name (an array: "show the sweep"), the job that name
+    is read as (its newest, as "lower the sweep's gpus to 1" reads it)."""
+    if len(context.subjects) == 1:
+        return context.subjects[0]
+    focus = context.job_in_focus()
+    names = context.names_by_id()
+    called = {names.get(i) for i in context.subjects}
+    if focus is None and len(called) == 1 and (name := called.pop()) is not None:
+        return context.job_names.get(name)
+    return focus
 
 
 def _memory_request(said: str, question: str, context: Context) -> Act | None:
@@ -1334,10 +1364,21 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
 # correction (:func:`asked_again_of` reads it as a follow-up would);
 # the job meant may follow the interjection alone ("cancel job 12... no, sorry, job 13", "pause 9, oops, 10"),
 # read as "I meant" it
+# the words that take back what was just said ("no", "sorry", "scratch that"), and a job said alone after them
+_TAKING_BACK = (
+    r"(?:no|nope|nah|oops|sorry|wait|actually|hmm?|correction|my bad|my mistake|scratch that|rather)"
+)
+_JOB_ALONE = r"(?:the )?(?:job |number )?#?\d{1,4}"
 _CORRECTED_IN_PLACE = re.compile(
-    r"(?P<request>.*?\w)\W*\s(?P<fix>(?:(?:no|nope|oops|sorry|wait|actually|hmm?|correction|my bad|my mistake"
-    r"|scratch that|rather)\W*\s+)+"
-    r"(?:(?:i meant|i mean|meant)\b.*|(?P<alone>(?:the )?(?:job |number )?#?\d{1,4})\W*))$",
+    rf"(?P<request>.*?\w)\W*\s(?P<fix>(?:{_TAKING_BACK}\W*\s+)+"
+    rf"(?:(?:i meant|i mean|meant)\b.*|(?P<alone>{_JOB_ALONE})\W*))$",
+    re.I,
+)
+# the same correction as a message of its own, right after the request: "no, 13", "nope 13", "13 not 12",
+# "13, not 12 sorry" (the job meant, taken back or said against the one the request named)
+_CORRECTED_ALONE = re.compile(
+    rf"^\W*(?:(?:{_TAKING_BACK}\W*\s*)+(?P<job>{_JOB_ALONE})|(?P<first>{_JOB_ALONE}),?\s+not\s+{_JOB_ALONE})"
+    rf"(?:\W*\s*{_TAKING_BACK})*\W*$",
     re.I,
 )
 # a request to pause the whole queue, as heard ("pause the whole queue pls", "can you pause everything", "stop
@@ -1514,9 +1555,12 @@ def asked_again_of(said: str, request: str | None, context: Context, states: Map
         return None
     lower = said.lower()
     instead = _INSTEAD_OF.search(lower) is not None and not _ASKED.search(_INSTEAD_OF.sub(" ", lower))
+    alone = _CORRECTED_ALONE.match(lower)  # "no, 13", "13 not 12": the job meant, said alone
+    instead = instead or alone is not None
     if not (instead or _ALSO_OF.search(lower)):
         return None
     said = _NOT_THAT.sub(" ", said) if instead else said
+    said = (alone["job"] or alone["first"]) if alone is not None else said
     named = named_jobs_in(said, context)
     core = " ".join(_ALSO_OF.sub(" ", _words(said)).split())  # "and 13 too": 13, as said alone
     core = re.sub(r"^(?:and|ok|okay|so|pls|please|then)\s+|\s+(?:pls|please|then)$", "", core)
@@ -1692,17 +1736,19 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     if _verb_at(said.split()) is None:  # "after the upgrade, resume it": the request after the time
         said = _request_after(_WHEN_FIRST, said) or said
     tokens = said.split()
+    if _DAEMON_RESTART.match(said):
+        return Act(f"{CANT} {DAEMON_REPLY}")
+    if _REBOOT.match(said):  # (before a card's power cycle: "power cycle the host" is the machine)
+        return Act(f"{CANT} {REBOOT_REPLY}")
     # "would you switch it off completely" after an answer about a GPU (no job): that card
     gpu_talked = bool(context.subject_gpus) and not context.subjects
     off = _POWER_OFF.search(said) or (gpu_talked and _IT_OFF.search(said))
     switch_off = off and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
     if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
-    if _REBOOT.match(said):
-        return Act(f"{CANT} {REBOOT_REPLY}")
     if _DRIVERS.match(said):
-        # ("update the drivers and reboot the box": both are the administrator's)
-        rebooted = re.search(r"\breboot\b", said) is not None
+        # ("update the drivers and reboot the box", "..., then restart the server": both the administrator's)
+        rebooted = re.search(rf"\b{_MACHINE_RESTART}", said) is not None
         return Act(f"{CANT} {DRIVERS_AND_REBOOT_REPLY if rebooted else DRIVERS_REPLY}")
     # ("how about lowering the power limit to 500 W" suggests it: a request, not a question; "how to set
     # with nvidia-smi the power limit to 300 W" asks how it is done)
@@ -1783,7 +1829,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         verb in _TUNING_VERBS
         or _NVSMI_SETTING.search(said)
         or (verb in _HARDWARE_VERBS and _HARDWARE.search(said))
-        or (verb == "reset" and (_DRIVER.search(said) or gpus_by_model(said, context)))
+        or (verb in _RESETS and (_DRIVER.search(said) or gpus_by_model(said, context)))
         or (verb == "drop" and (_SETTING.search(said) or _SET_IN_UNITS.search(said)))  # "drop it to 500 W"
         or (_SETTING.search(said) and _SET_TO.search(said))  # "put the fan of it to 80%"
     ):

@@ -55,12 +55,27 @@ _RUN_AFTER = (
 )
 
 
-def as_named(question: str) -> str:
-    """The question in lower case with the long forms of name parts shortened as names write them."""
+# the case endings Slavic and Baltic languages give a borrowed noun that ends in a consonant ("se sweepem":
+# with the sweep, "log sweepu": the sweep's log, "energija sweepa", "lr-sweepas"): read off a job's name or a
+# part of it (4+ letters, no common word), the name said as a job
+_CASE_ENDING = r"(?:u|a|e|o|em|om|ou|ovi|as|ui)"
+
+
+def as_named(question: str, context: Context | None = None) -> str:
+    """The question in lower case with the long forms of name parts shortened as names write them, and
+    with ``context`` the queue's names said with a case ending (:data:`_CASE_ENDING`) said as a job."""
     q = question.lower()
     for long, short in _SHORT:
         q = re.sub(long, short, q)
-    return q
+    if context is None:
+        return q
+    names = {n.lower() for n in context.job_names}
+    said = names | {p for n in names for p in re.split(r"[-_.]", n) if len(p) >= 4 and p not in VOCAB}
+    said = {w for w in said if re.fullmatch(r"[\w.-]*[b-df-hj-np-tv-xz]", w)}
+    if not said:
+        return q
+    alt = "|".join(re.escape(w) for w in sorted(said, key=len, reverse=True))
+    return re.sub(rf"(?<![\w-])(?:the\s+)?({alt}){_CASE_ENDING}(?![\w-])", r"the \1", q)
 
 
 def quoted_job_name(question: str) -> str | None:
@@ -98,7 +113,7 @@ def named_jobs(question: str, context: Context, stems: bool = True) -> list[int]
 
 def _named_jobs(question: str, context: Context, stems: bool, described: set[int] | None) -> list[int]:
     """:func:`named_jobs` before an array's element is told apart (``described``: :func:`described_jobs`)."""
-    q = as_named(question)
+    q = as_named(question, context)
     squeezed = re.sub(r"\s", "", q)  # a part said with spaces inside it is in here; most parts are in neither
 
     def said(part: str) -> bool:  # as written, or with spaces inside it as a voice typist's text has it
@@ -277,7 +292,7 @@ def described_jobs(question: str, context: Context) -> set[int] | None:
     GPUs they ask for, the GPU they ran on, when they ran), or None when the question describes no job so."""
     if not context.job_briefs:
         return None
-    q = as_named(question)
+    q = as_named(question, context)
     found = None
     for m in (*_DESCRIBED.finditer(q), *_DESCRIBED_IN_NAME.finditer(q), *_ASKED_WHICH.finditer(q)):
         said = f"{m.group(1)} {m.group(3)}"
@@ -404,7 +419,7 @@ def name_stems(question: str, context: Context) -> dict[str, set[int]]:
     name's leading parts joined as written or run together ("sd-xl", "sdxl" of sd-xl-train), its first
     part (4+ characters, no common word), that part without its digits ("resnet" of resnet50-bench), and
     a later part (3+ characters) said as a job ("the sweep" of lr-sweep, "the sft run" of mistral-7b-sft)."""
-    q = as_named(question)
+    q = as_named(question, context)
     by_stem: dict[str, set[int]] = {}
     for name, job_id in context.job_names.items():
         parts = re.split(r"[-_.]", name.lower())
@@ -462,7 +477,7 @@ def _said_as_job(part: str, q: str) -> bool:
 def named_group(question: str, context: Context) -> str | None:
     """The part of a name several jobs share when the question names them together: "the llama jobs", "all
     llama runs", "my whisper ones" (a plural after the part, or "all" before it); None otherwise."""
-    q = as_named(question)
+    q = as_named(question, context)
     for stem, ids in name_stems(q, context).items():
         if len(ids) < 2:
             continue

@@ -803,6 +803,10 @@ class RulePicker:
         read = self._read(question, context, now)
         if not isinstance(read, Query):
             return read
+        if _one_of_several(question, read, context):
+            # "how long did that one run?" after two jobs: their ranking (each one's value), not every job's
+            several = context.listing if set(context.subjects) < set(context.listing) else context.subjects
+            return replace(read, among=",".join(map(str, several)))
         live = bool(_NOW_ASKED.search(question) or re.search(r"\bnow\W*$", question, re.I))
         return kept_threshold(read, context.last, live, question)
 
@@ -2125,7 +2129,13 @@ class RulePicker:
             and referent is not None
             and (pronoun or short or referent != last.gpu)
             and topics - {"gpu", "long"}  # "how long has it been up": the run time of its job
-            and (referent == last.gpu or topics <= METRICS | {"gpu", "who", "idle"} | gpu_running)
+            # (the card an idle answer was asked about is no reading of it: "how long did it work today" after
+            # "since when is the 4090 idle" is its utilization over the day, read below)
+            and (
+                referent == last.gpu
+                and last.name != "idle_gpus"
+                or topics <= METRICS | {"gpu", "who", "idle"} | gpu_running
+            )
             and not choosing
         ):
             picked = query_for(ws, topics, referent, win, None, None)
@@ -2324,6 +2334,33 @@ def _run_time_rank(q: Query) -> bool:
 
 
 DEFAULT_PICKERS: tuple[Picker, ...] = (RulePicker(),)
+
+
+# one job pointed at: "that one", "this job", "it"
+_ONE_POINTED = re.compile(r"\b(?:(?:that|this) (?:one|job|run|task|training)|it|its)\b", re.I)
+
+
+def _one_of_several(question: str, read: Query, context: Context) -> bool:
+    """Whether ``read`` ranks every job by run time for a question about one job's run pointed at ("and how
+    long did that one run for?" after the queue's two waiting jobs), right after an answer that named
+    several with none in focus: the one meant is one of those, so they are what is ranked (each one's run
+    time said). A ranking kept to the jobs talked about (the last answer's span, name, state or card) is
+    theirs already; an order said ("which one ran longer") asks the ranking; "it" after the jobs of a span
+    or an array ("how long was it") is each one's, as "they" is; with one job named, "it" is that one."""
+    if read.name != "job_rank" or read.metric not in (None, "duration") or read.job is not None:
+        return False
+    # (a GPU read: "it" may be the card, "what is running on it now" after what ran on GPU 1)
+    kept = (read.window, read.job_name, read.state, read.gpu, read.among)
+    if any(k is not None for k in kept):
+        return False
+    if len(context.subjects) < 2 or context.job_in_focus() is not None or named_jobs_in(question, context):
+        return False
+    pointed = _ONE_POINTED.search(question)
+    if pointed is None or order_of(re.findall(r"[a-z']+", question.lower())) is not None:
+        return False
+    last = context.last
+    each = last is not None and last.name in ("jobs", "finished") and (last.window or last.job_name)
+    return not (each and pointed[0].lower() in ("it", "its"))
 
 
 def pick(

@@ -557,7 +557,7 @@ def query_for(
     if idle_then and "idle" in topics and metric is None and not topics & {"jobs", "queue", "who"}:
         return Query("gpu_reading", gpu=gpu, metric="util", window=win)
     if "idle" in topics and metric is None and "queue" not in topics and "jobs" not in topics:
-        return Query("idle_gpus")
+        return Query("idle_gpus", gpu=gpu)  # ("is gpu 0 free?": that one asked about, "it" next)
     # "since when is gpu 0 busy": the idle GPUs' answer says when each busy one's job took it
     since_busy = re.search(r"\bsince when\b.*\b(?:busy|occupied|in use)\b", " ".join(ws))
     if since_busy and win is None and order is None:

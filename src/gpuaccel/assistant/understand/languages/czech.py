@@ -62,6 +62,11 @@ CZECH_MARK = re.compile(
     r"|doporuc\w*|pocasi|jinak|potrebuju|chvili|nejak\w*|nechci|znovu"
     r"|vytizen\w*|pametov\w*|vetrak\w*|pokazil\w*|jede|nejede|presne|znova|zpatky|vyssi|nizsi|nastav|celou"
     r"|celej|jednu|zacal\w*|skoncil\w*|dopadl\w*"
+    # free and hot in their genders ("volná", "horký"; Slovak's free is "voľná", read as Czech's too)
+    r"|voln(?:a|y|e|o|ou|ej|ych)|hork(?:a|y|e|ou|ej|ych)"
+    # "co (je) se sweepem" (what about the sweep): "s"/"se" before a noun in its instrumental, asked with
+    # "co" (Polish asks "co z")
+    r"|co\s+(?:je\s+|bude\s+)?se?\s+[\w.-]+(?:em|ou|ami|emi)"
     # "co se (tam / s tim) stalo" (what happened there / with it): Polish says "co sie stalo", so "stalo"
     # alone is no mark
     r"|co\s+se\s+(?:(?:tam|s\s+(?:nim|tim|ni|nimi))\s+)?stal[oa]?"
@@ -278,6 +283,8 @@ CZECH = compiled(
         (r"\bnad\b", "above"),
         (r"\bpod\b", "below"),
         (r"\bv klidu\b|\bnecinn\w*", "idle"),
+        (r"\bvoln(?:a|y|e|o|ou|ej|ych)\b", "free"),
+        (r"\bhork(?:a|y|e|ou|ej|ych)\b", "hot"),
         (r"\b(?:ve|do) fronte\b|\bve fronte\b", "in the queue"),
         (r"\bfront(?:a|y|u|e)\b", "queue"),
         (r"\bv logu\b", "in the log"),
@@ -339,6 +346,8 @@ CZECH = compiled(
         (r"\bpotrebuju\b", "I need"),
         (r"\bjsou\b", "are"),
         (r"\bneni\b", "is not"),
+        # ("jak horká je?": the subject dropped at the question's end, as Czech drops it: is it)
+        (r"\bje(?=\s*[?.!]*\s*$)", "is it"),
         (r"\bje\b", "is"),
         (r"\b(?:byl|byla|bylo|byly)\b", "was"),
         (r"\b(?:mel|mela|melo)\b", "had"),
@@ -351,6 +360,8 @@ CZECH = compiled(
         # "s" (with: "co se stalo s jobem 9", what happened with job 9), "se" before a noun in its
         # instrumental case ("se zbytkem fronty": with the rest of the queue; not the "se" of a verb: "co se
         # stalo", read above)
+        # ("co (je) se sweepem?": what about the sweep)
+        (r"\bwhat\s+(?:(?:is|will be)\s+)?se?\s+(?=[\w.-]+(?:em|ou|ami|emi)\b)", "what about "),
         (r"\bs\b|\bse\b(?=\s+[\w.-]+(?:em|ou|ami|emi)\b)", "with"),
         (r"\bod\b", "since"),
         (r"\bpo\b", "after"),

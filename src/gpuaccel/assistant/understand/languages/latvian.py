@@ -66,6 +66,9 @@ _MARK = re.compile(
     r"|saraksta|sarakstu|apkope|videj\w*|maksimal(?:ais|o)|minimal(?:ais|o)|visvairak|vismazak|visilgak|karsts|silts"
     r"|(?:vis)?(?:karstak|aukstak|noslogotak|brivak)\w*"
     r"|brivs|briva|dikstave|elementu|virs|vins|vinu|vinam|tiem"
+    # hot in its other genders and numbers ("karsta", "karsti": Lithuanian's too, typed without "š"), Latvian
+    # where its copula "ir" or its yes-no opener "vai" says it ("vai h100 ir karsta?"; Lithuanian asks "ar")
+    r"|ir karst(?:a|i|as)|^\W*vai\s+(?:\S+\s+){1,3}karst(?:a|i|as)"
     r")\b",
     re.I,
 )
@@ -331,7 +334,7 @@ _TABLE = compiled(
         (r"\bzem\b", "below"),
         (r"\b(?:briv\w*)\b", "free"),
         (r"\bdikstave\b", "idle"),
-        (r"\bkarsts\b", "hot"),
+        (r"\bkarst(?:s|a|i|as)\b", "hot"),
         (r"\bsilts\b", "warm"),
         (r"\bmeginajum(?:i|us|iem)\b", "attempts"),
         (r"\bmeginajum\w*", "attempt"),

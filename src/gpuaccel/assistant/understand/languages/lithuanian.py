@@ -58,8 +58,9 @@ _ENDING = f"{_REQUEST_ENDING}|{_PAST_ENDING}|{_PRESENT_ENDING}|{_WISH_ENDING}"
 # "darbus" and "darbu" Latvian's, "joba" Polish's and Slovenian's, "jobe" Estonian's, "jobu" Czech's,
 # "temperatura" Spanish's, "testi" and "nera" Italian's, "visus" Latvian's, "kortu" Polish's, "minutes" and
 # "sory" English's are read only beside one ("karšta" typed with its caron is Lithuanian's own: Latvian's hot
-# is "karsts", "karsta", without it); "ant" marks only before a card or a job's place, never inside a name:
-# "ant-colony")
+# is "karsts", "karsta", without it; typed without it, Lithuanian's where its yes-no opener "ar" asks it: "ar
+# h100 karsta?", Latvian's "ar" is "with"); "ant" marks only before a card or a job's place, never inside a
+# name: "ant-colony")
 _MARK = re.compile(
     r"\b(?:"
     # question words
@@ -89,6 +90,8 @@ _MARK = re.compile(
     r"|energijos|energjos|apkrov\w*|apkraut\w*|uzimtum\w*|vidutin\w*|vidurk\w*|didziaus\w*|maziaus\w*"
     r"|karsciaus\w*|saltiaus\w*|karšt(?:a|as|i|os|ai)|laisviaus\w*|laipsn\w*|ventiliator\w*|fanas|clockas|dazn\w*"
     r"|logas|logai|logus|klaid\w*|bandym\w*|santrauk\w*|temperaturos|procesai|serveryje|draiveris"
+    # "karšta" typed without its caron, asked with the yes-no opener "ar" ("ar h100 karsta?")
+    r"|^\W*ar\s+(?:\S+\s+){1,3}karst(?:a|as|i|os|ai)"
     # the small words of its chat
     r"|ant(?=\s+(?:gpu|[a-z]{0,4}\d|kort|plokst|grafin|server|vien|abi|vis|tos|tu|sit|jo|mano))"
     r"|nieko|niekas|kazkas|kazka|viskas|irgi|taip pat|is viso|prasom"
@@ -381,6 +384,7 @@ _TABLE = compiled(
         (r"\btrauke\b", "drew"),
         (r"\bkaito\b", "was hot"),
         (r"\bkaista\b", "is hot"),
+        (r"\blabai\b", "very"),  # ("ar gpu 1 labai karsta?": very hot)
         (r"\bkarst(?:a|as|i|os)\b", "hot"),
         (r"\bband(?:e|ei|em|yta)\b", "tried"),
         (r"\b(?:parase|rase)\b", "wrote"),
