@@ -442,6 +442,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("pse deshtoi sdxl-train?", "kemm hi shuna l-gpu 0?", "irrilizja l-whisper-finetune pls",
           "hold 5 will you", "no hang on, 6 I meant"),
          "chat_albanian_maltese_welsh.png"),
+        # Icelandic ("hver var hæsti hitinn": the highest temperature; "klukkan hvað": what time), Nepali in
+        # Latin letters ("kina fail bhayo": why did it fail; "retry garideu": retry it), Sri Lankan English
+        # ("machan"), a bare correction right after a request ("no, 6")
+        (("hver var hæsti hitinn á gpu 0 í dag?", "klukkan hvað var það?", "sdxl-train kina fail bhayo?",
+          "retry garideu", "machan can you hold job 5 for me", "no, 6"),
+         "chat_icelandic_nepali_srilankan.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
