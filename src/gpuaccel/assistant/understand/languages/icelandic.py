@@ -25,6 +25,7 @@ from gpuaccel.assistant.understand.languages.tables import (
     marked_unaccented,
     past_form,
     read_unaccented,
+    verb_forms,
 )
 
 # Icelandic's letters as a writer without an Icelandic keyboard types them ("það" as "thad", "hæsti" as
@@ -70,13 +71,7 @@ _VERBS = {
     "reach": "past nadi | now naer | done nad",
     "mean": "past meinti | now meinar",
 }
-_FORMS = {
-    form: (verb, said.split()[0])
-    for verb, forms in _VERBS.items()
-    for said in forms.split("|")
-    for form in said.split()[1:]
-}
-_FORM = "|".join(sorted(_FORMS, key=len, reverse=True))
+_FORMS, _FORM = verb_forms(_VERBS)
 # the forms that are other languages' words or English's, none a mark alone ("eta"; Spanish's
 # "nota" and "notar", Norwegian's "tok", "feilar", Danish's "naer", Swedish's "stoppa", "starta", "klara",
 # "crashar", German's "Gert", Pinyin's "dou")

@@ -26,6 +26,7 @@ from gpuaccel.assistant.understand.languages.tables import (
     marked_unaccented,
     past_form,
     read_unaccented,
+    verb_forms,
 )
 
 # Maltese's letters with their marks, as a writer without a Maltese keyboard types them ("għ" is then "gh");
@@ -92,13 +93,7 @@ _VERBS = {
     "say": "did qal qalet | does jghid tghid",
     "write": "did kiteb kitbet | does jikteb tikteb",
 }
-_FORMS = {
-    form: (verb, said.split()[0])
-    for verb, forms in _VERBS.items()
-    for said in forms.split("|")
-    for form in said.split()[1:]
-}
-_FORM = "|".join(sorted(_FORMS, key=len, reverse=True))
+_FORMS, _FORM = verb_forms(_VERBS)
 # the forms that are other languages' words too, none a mark alone ("falla" Spanish's it fails, "uzat"
 # Romanian's worn, "hela" Swedish's whole)
 _SHARED_FORMS = ("falla", "uza", "uzat", "hela", "qal", "temm")

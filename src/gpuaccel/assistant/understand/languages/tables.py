@@ -104,6 +104,19 @@ def read_unaccented(
     return re.sub(r"[ \t]{2,}", " ", translated(text.translate(unaccented), table)).strip()
 
 
+def verb_forms(verbs: dict[str, str]) -> tuple[dict[str, tuple[str, str]], str]:
+    """A language's verb table (English verb -> "tense form form | tense form ..." ) as each form's (verb,
+    tense) and one alternation of the forms, longest first: the readers that table their verbs' forms by
+    tense (Icelandic, Maltese) parse them by this one rule."""
+    forms = {
+        form: (verb, said.split()[0])
+        for verb, said_all in verbs.items()
+        for said in said_all.split("|")
+        for form in said.split()[1:]
+    }
+    return forms, "|".join(sorted(forms, key=len, reverse=True))
+
+
 def ing_form(verb: str) -> str:
     """An English verb's -ing form ("run" running, "use" using, "wait" waiting)."""
     if verb.endswith("e"):
