@@ -37,6 +37,7 @@ from gpuaccel.accel.kernels.dense.launchers import (
     pad_head_dim,
     padded_head_dim,
     tma_ready,
+    value_pair,
 )
 from gpuaccel.accel.kernels.dense.paths import BWD_PATH_ENV, PATH_ENV, gluon_unsupported, wanted_path
 from gpuaccel.accel.kernels.tuning import configs as tuning
@@ -292,7 +293,7 @@ def _run_dims(
     (benchmarks/results/value_dim_bf16_20261125-151008.json)."""
     dp, dvp = padded_head_dim(shape.head_dim), padded_head_dim(shape.head_dim_v)
     if dp != dvp and gluon(q if dp > dvp else v):
-        own = (-(-shape.head_dim // 64) * 64, dvp)
+        own = value_pair(shape.head_dim, shape.head_dim_v)
         if own in pairs or (dp, dvp) in padded_pairs:
             return own if own in pairs else (dp, dvp)
         return max(dp, dvp), max(dp, dvp)

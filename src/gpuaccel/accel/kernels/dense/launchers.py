@@ -94,6 +94,13 @@ def padded_head_dim(d: int) -> int:
     return 1 << (d - 1).bit_length()
 
 
+def value_pair(d: int, dv: int) -> tuple[int, int]:
+    """(q/k's, v's) head dims a Gluon kernel at v's own width runs ``d`` / ``dv`` at: q's rounded up to a
+    multiple of 64 (its 64-column chunks; MLA's 192 as it is, 160 at 192), v's padded to a power of two.
+    Dense and packed calls run such a pair unpadded where it is one the kernels are built for."""
+    return -(-d // 64) * 64, padded_head_dim(dv)
+
+
 def pad_head_dim(t: torch.Tensor, dp: int) -> torch.Tensor:
     return t if t.shape[-1] == dp else torch.nn.functional.pad(t, (0, dp - t.shape[-1]))
 

@@ -46,12 +46,14 @@ D256_STAGES = 2  # (Q, dO) ring depth: 64 KB a stage at D256, three would not fi
 
 @gluon.jit
 def _d256_ring(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, STAGES: gl.constexpr,
-               HEAD_DIM: gl.constexpr, HEAD_DIM_V: gl.constexpr):  # fmt: skip
-    """:func:`bwd_kernels._kv_ring` of one 64-key block, with V and dO at v's head dim."""
+               HEAD_DIM: gl.constexpr, HEAD_DIM_V: gl.constexpr, CHUNKS: gl.constexpr = 1):  # fmt: skip
+    """:func:`bwd_kernels._kv_ring` of one 64-key block, with V and dO at v's head dim; Q and K as
+    ``CHUNKS`` column chunks a buffer (3 at q/k 192, :func:`accel.kernels.gluon.tiles._chunks`)."""
     dtype: gl.constexpr = q_desc.dtype
-    k_smem = gl.allocate_shared_memory(dtype, [1, 1, 1, HALF_M, HEAD_DIM], k_desc.layout)
+    QK: gl.constexpr = HEAD_DIM // CHUNKS  # columns of a Q or K chunk
+    k_smem = gl.allocate_shared_memory(dtype, [CHUNKS, 1, 1, HALF_M, QK], k_desc.layout)
     v_smem = gl.allocate_shared_memory(dtype, [1, 1, 1, HALF_M, HEAD_DIM_V], v_desc.layout)
-    q_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
+    q_smem = gl.allocate_shared_memory(dtype, [STAGES * CHUNKS, 1, 1, HALF_M, QK], q_desc.layout)
     do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM_V], do_desc.layout)
     lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
     delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
@@ -69,28 +71,36 @@ def _d256_ring(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, STAGES: g
 def _d256_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, out_ptr,
                    stride_kb, stride_kh, stride_kn, qk_scale2, out_scale, b, hkv, start_n, seq_k, causal_off,
                    lo_blk, n_m, n_iter, DK: gl.constexpr, HEAD_DIM: gl.constexpr, HEAD_DIM_V: gl.constexpr,
-                   ACC_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr):  # fmt: skip
+                   ACC_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                   CHUNKS: gl.constexpr = 1):  # fmt: skip
     """dK (``DK``; ``ACC_DIM`` q's head dim) or dV (v's) of the program's 64 keys, summed over every (Q, dO)
-    block of the group's heads."""
+    block of the group's heads. ``CHUNKS`` 3 (q/k at 192): S^T = K Q^T three chained wgmmas over the
+    64-column chunks, dK in three 64 x 64 accumulators, one a chunk of its columns; dV as with one."""
     dtype: gl.constexpr = q_smem.dtype
-    s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC_DIM)[0]
-    a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC_DIM)[1]
-    op_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC_DIM)[2]
+    ACC: gl.constexpr = ACC_DIM // CHUNKS if DK else ACC_DIM  # columns of each accumulator
+    s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC)[0]
+    a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC)[1]
+    op_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC)[2]
     stat_layout: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, order=[0])
     col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
     offs_n = gl.expand_dims(start_n + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, s_layout)), 1)
-    k_s = _view(k_smem.index(0), HALF_M, HEAD_DIM)
+    k_s = _chunks(k_smem, 0, CHUNKS, HALF_M)
     v_s = _view(v_smem.index(0), HALF_M, HEAD_DIM_V)
     zero = gl.zeros([HALF_M, HALF_M], gl.float32, s_layout)
-    acc = gl.zeros([HALF_M, ACC_DIM], gl.float32, a_layout)
+    acc0 = gl.zeros([HALF_M, ACC], gl.float32, a_layout)
+    if DK and CHUNKS == 3:
+        acc1 = gl.zeros([HALF_M, ACC], gl.float32, a_layout)
+        acc2 = gl.zeros([HALF_M, ACC], gl.float32, a_layout)
     mbarrier.wait(kv_ready, 0)
     for i in range(n_iter):
         start_m = (lo_blk + i % n_m) * HALF_M
         s = i % STAGES
         mbarrier.wait(ready.index(s), (i // STAGES) & 1)
-        q_s = _view(q_smem.index(s), HALF_M, HEAD_DIM)
+        q_s = _chunks(q_smem, s, CHUNKS, HALF_M)
         do_s = _view(do_smem.index(s), HALF_M, HEAD_DIM_V)
-        qk_tok = warpgroup_mma(k_s, q_s.permute((1, 0)), zero, use_acc=False, is_async=True)
+        qk_tok = warpgroup_mma(k_s[0], q_s[0].permute((1, 0)), zero, use_acc=False, is_async=True)
+        for c in gl.static_range(1, CHUNKS):
+            qk_tok = warpgroup_mma(k_s[c], q_s[c].permute((1, 0)), qk_tok, is_async=True)
         if DK:
             dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
             qk = warpgroup_mma_wait(1, deps=(qk_tok,))
@@ -104,35 +114,25 @@ def _d256_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_re
             dp = warpgroup_mma_wait(0, deps=(dp_tok,))
             ds = p * (dp - gl.expand_dims(delta_s.load(col_layout), 0))
             op = gl.convert_layout(ds.to(dtype), op_layout)
-            acc = warpgroup_mma(op, q_s, acc, is_async=True)
+            acc0 = warpgroup_mma(op, q_s[0], acc0, is_async=True)
+            if CHUNKS == 3:
+                acc1 = warpgroup_mma(op, q_s[1], acc1, is_async=True)
+                acc2 = warpgroup_mma(op, q_s[2], acc2, is_async=True)
         else:
             op = gl.convert_layout(p.to(dtype), op_layout)
-            acc = warpgroup_mma(op, do_s, acc, is_async=True)
-        acc, op = warpgroup_mma_wait(0, deps=(acc, op))
+            acc0 = warpgroup_mma(op, do_s, acc0, is_async=True)
+        if DK and CHUNKS == 3:
+            acc0, acc1, acc2, op = warpgroup_mma_wait(0, deps=(acc0, acc1, acc2, op))
+        else:
+            acc0, op = warpgroup_mma_wait(0, deps=(acc0, op))
         mbarrier.arrive(empty.index(s))
-    _store_rows(out_ptr, stride_kb, stride_kh, stride_kn, b, hkv, start_n, seq_k, acc * out_scale, a_layout,
-                HALF_M, ACC_DIM)  # fmt: skip
-
-
-@gluon.jit
-def _chunk_ring(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, STAGES: gl.constexpr,
-                HEAD_DIM_V: gl.constexpr):  # fmt: skip
-    """:func:`_d256_ring` with Q and K as three 64-column chunks a buffer (q/k at 192)."""
-    dtype: gl.constexpr = q_desc.dtype
-    k_smem = gl.allocate_shared_memory(dtype, [3, 1, 1, HALF_M, 64], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [1, 1, 1, HALF_M, HEAD_DIM_V], v_desc.layout)
-    q_smem = gl.allocate_shared_memory(dtype, [STAGES * 3, 1, 1, HALF_M, 64], q_desc.layout)
-    do_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, HALF_M, HEAD_DIM_V], do_desc.layout)
-    lse2_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], lse2_desc.layout)
-    delta_smem = gl.allocate_shared_memory(gl.float32, [STAGES, 1, 1, 1, HALF_M], delta_desc.layout)
-    kv_ready = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
-    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    mbarrier.init(kv_ready, count=1)
-    for i in gl.static_range(STAGES):
-        mbarrier.init(ready.index(i), count=1)
-        mbarrier.init(empty.index(i), count=2)
-    return k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty
+    _store_rows(out_ptr, stride_kb, stride_kh, stride_kn, b, hkv, start_n, seq_k, acc0 * out_scale, a_layout,
+                HALF_M, ACC)  # fmt: skip
+    if DK and CHUNKS == 3:
+        _store_rows(out_ptr + ACC, stride_kb, stride_kh, stride_kn, b, hkv, start_n, seq_k, acc1 * out_scale,
+                    a_layout, HALF_M, ACC)  # fmt: skip
+        _store_rows(out_ptr + 2 * ACC, stride_kb, stride_kh, stride_kn, b, hkv, start_n, seq_k,
+                    acc2 * out_scale, a_layout, HALF_M, ACC)  # fmt: skip
 
 
 @gluon.jit
@@ -161,68 +161,6 @@ def _chunk_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_sm
 
 
 @gluon.jit
-def _chunk_consumer(k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, out_ptr,
-                    stride_kb, stride_kh, stride_kn, qk_scale2, out_scale, b, hkv, start_n, seq_k, causal_off,
-                    lo_blk, n_m, n_iter, DK: gl.constexpr, HEAD_DIM_V: gl.constexpr, STAGES: gl.constexpr,
-                    CAUSAL: gl.constexpr):  # fmt: skip
-    """:func:`_d256_consumer` at q/k 192: S^T = K Q^T over three 64-column chunks, dK (``DK``) in three
-    64 x 64 accumulators, one a chunk of its columns; dV (v's width) as there."""
-    dtype: gl.constexpr = q_smem.dtype
-    ACC: gl.constexpr = 64 if DK else HEAD_DIM_V
-    s_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC)[0]
-    a_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC)[1]
-    op_layout: gl.constexpr = _mma_layouts(HALF_M, HALF_M, ACC)[2]
-    stat_layout: gl.constexpr = gl.SwizzledSharedLayout(1, 1, 1, order=[0])
-    col_layout: gl.constexpr = gl.SliceLayout(0, s_layout)
-    offs_n = gl.expand_dims(start_n + gl.arange(0, HALF_M, layout=gl.SliceLayout(1, s_layout)), 1)
-    k_s = _chunks(k_smem, 0, 3, HALF_M)
-    v_s = _view(v_smem.index(0), HALF_M, HEAD_DIM_V)
-    zero = gl.zeros([HALF_M, HALF_M], gl.float32, s_layout)
-    acc0 = gl.zeros([HALF_M, ACC], gl.float32, a_layout)
-    acc1 = gl.zeros([HALF_M, ACC], gl.float32, a_layout)
-    acc2 = gl.zeros([HALF_M, ACC], gl.float32, a_layout)
-    mbarrier.wait(kv_ready, 0)
-    for i in range(n_iter):
-        start_m = (lo_blk + i % n_m) * HALF_M
-        s = i % STAGES
-        mbarrier.wait(ready.index(s), (i // STAGES) & 1)
-        q_s = _chunks(q_smem, s, 3, HALF_M)
-        do_s = _view(do_smem.index(s), HALF_M, HEAD_DIM_V)
-        qk_tok = warpgroup_mma(k_s[0], q_s[0].permute((1, 0)), zero, use_acc=False, is_async=True)
-        qk_tok = warpgroup_mma(k_s[1], q_s[1].permute((1, 0)), qk_tok, is_async=True)
-        qk_tok = warpgroup_mma(k_s[2], q_s[2].permute((1, 0)), qk_tok, is_async=True)
-        if DK:
-            dp_tok = warpgroup_mma(v_s, do_s.permute((1, 0)), zero, use_acc=False, is_async=True)
-            qk = warpgroup_mma_wait(1, deps=(qk_tok,))
-        else:
-            qk = warpgroup_mma_wait(0, deps=(qk_tok,))
-        lse2_s = lse2_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
-        p = _p_t(qk, gl.expand_dims(lse2_s.load(col_layout), 0), qk_scale2, start_m, offs_n, start_n, seq_k,
-                 causal_off, col_layout, CAUSAL)  # fmt: skip
-        if DK:
-            delta_s = delta_smem.index(s)._reinterpret(gl.float32, [HALF_M], stat_layout)
-            dp = warpgroup_mma_wait(0, deps=(dp_tok,))
-            ds = p * (dp - gl.expand_dims(delta_s.load(col_layout), 0))
-            op = gl.convert_layout(ds.to(dtype), op_layout)
-            acc0 = warpgroup_mma(op, q_s[0], acc0, is_async=True)
-            acc1 = warpgroup_mma(op, q_s[1], acc1, is_async=True)
-            acc2 = warpgroup_mma(op, q_s[2], acc2, is_async=True)
-            acc0, acc1, acc2, op = warpgroup_mma_wait(0, deps=(acc0, acc1, acc2, op))
-        else:
-            op = gl.convert_layout(p.to(dtype), op_layout)
-            acc0 = warpgroup_mma(op, do_s, acc0, is_async=True)
-            acc0, op = warpgroup_mma_wait(0, deps=(acc0, op))
-        mbarrier.arrive(empty.index(s))
-    _store_rows(out_ptr, stride_kb, stride_kh, stride_kn, b, hkv, start_n, seq_k, acc0 * out_scale, a_layout,
-                HALF_M, ACC)  # fmt: skip
-    if DK:
-        _store_rows(out_ptr + 64, stride_kb, stride_kh, stride_kn, b, hkv, start_n, seq_k, acc1 * out_scale,
-                    a_layout, HALF_M, ACC)  # fmt: skip
-        _store_rows(out_ptr + 128, stride_kb, stride_kh, stride_kn, b, hkv, start_n, seq_k, acc2 * out_scale,
-                    a_layout, HALF_M, ACC)  # fmt: skip
-
-
-@gluon.jit
 def gluon_bwd_dkdv_d256_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dk_ptr, dv_ptr,
                                stride_kb, stride_kh, stride_kn, qk_scale2, scale, heads_q, heads_kv, seq_q,
                                seq_k, stride_vb, stride_vh, stride_vn, HEAD_DIM: gl.constexpr,
@@ -244,12 +182,11 @@ def gluon_bwd_dkdv_d256_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta
     if HEAD_DIM_V != HEAD_DIM:
         svb, svh, svn = stride_vb, stride_vh, stride_vn
 
+    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _d256_ring(
+        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, STAGES, HEAD_DIM, HEAD_DIM_V, CHUNKS
+    )
+    # dK (three matmuls a block) runs in the default partition, which gets the larger register budget
     if CHUNKS == 1:
-        k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _d256_ring(
-            q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, STAGES, HEAD_DIM, HEAD_DIM_V
-        )
-
-        # dK (three matmuls a block) runs in the default partition, which gets the larger register budget
         gl.warp_specialize(
             [
                 (_d256_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
@@ -267,19 +204,17 @@ def gluon_bwd_dkdv_d256_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta
             [4, 1],
             [CONSUMER_REGS, 24],
         )  # fmt: skip
-    else:  # q/k at 192: three 64-column chunks
-        k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _chunk_ring(
-            q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, STAGES, HEAD_DIM_V
-        )
+    else:  # q/k at 192: three 64-column chunks, loaded chunk by chunk
         gl.warp_specialize(
             [
-                (_chunk_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
-                                   empty, dk_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv,
-                                   start_n, seq_k, causal_off, lo_blk, n_m, n_iter, True, HEAD_DIM_V, STAGES,
-                                   CAUSAL)),
-                (_chunk_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
-                                   empty, dv_ptr, svb, svh, svn, qk_scale2, 1.0, b, hkv, start_n, seq_k,
-                                   causal_off, lo_blk, n_m, n_iter, False, HEAD_DIM_V, STAGES, CAUSAL)),
+                (_d256_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                                  empty, dk_ptr, stride_kb, stride_kh, stride_kn, qk_scale2, scale, b, hkv,
+                                  start_n, seq_k, causal_off, lo_blk, n_m, n_iter, True, HEAD_DIM, HEAD_DIM_V,
+                                  HEAD_DIM, STAGES, CAUSAL, CHUNKS)),
+                (_d256_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                                  empty, dv_ptr, svb, svh, svn, qk_scale2, 1.0, b, hkv, start_n, seq_k,
+                                  causal_off, lo_blk, n_m, n_iter, False, HEAD_DIM, HEAD_DIM_V, HEAD_DIM_V,
+                                  STAGES, CAUSAL, CHUNKS)),
                 (_chunk_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem,
                                    q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, b, hkv,
                                    start_n, n_m, lo_blk, group, n_iter, STAGES)),

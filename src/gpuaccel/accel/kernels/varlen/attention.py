@@ -60,6 +60,7 @@ from gpuaccel.accel.kernels.dense.launchers import (
     padded_head_dim,
     scratch_alloc,
     tma_ready,
+    value_pair,
 )
 from gpuaccel.accel.kernels.dense.paths import BWD_PATH_ENV, PATH_ENV, gluon_unsupported, wanted_path
 from gpuaccel.accel.kernels.tuning import configs as tuning
@@ -132,7 +133,7 @@ def run_head_dims(q: torch.Tensor, v: torch.Tensor, p: Problem) -> tuple[int, in
     (64/256) keep each dim padded on its own and the tl.* kernels, as before."""
     _cu_q, _cu_k, _max_q, _max_k, left, right, _scale, softcap = p
     dp, dvp = padded_head_dim(q.shape[-1]), padded_head_dim(v.shape[-1])
-    own = (-(-q.shape[-1] // 64) * 64, dvp)
+    own = value_pair(q.shape[-1], v.shape[-1])
     if dp != dvp and own in tuning.GLUON_VALUE_FWD_DEFAULT:  # noqa: SIM102
         if forward_path(q, left, right, softcap) == "gluon":  # Hopper, plain or causal: the Gluon forward
             return own
