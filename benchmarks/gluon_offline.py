@@ -13,7 +13,8 @@ BAR.SYNC, WARPGROUP.DEPBAR, local loads/stores), how many wgmma A descriptors so
         [--rescale 8]   (fwd/fp8/varlen: that config with conditional rescaling, GluonFwdConfig.rescale_log2;
                          -8: decided per warp, rescale_warp)
         [--dv 128]   (fwd/varlen: v's head dim where it differs from q's, MLA's 192/128: the kernel's
-                      HEAD_DIM_V; --kernel varlen --shape 3,16,4096,192 --dv 128 the packed forward's)
+                      HEAD_DIM_V; --kernel varlen --shape 3,16,4096,192 --dv 128 the packed forward's;
+                      --kernel varlen_bwd --shape 3,16,4096,192 --dv 128 the packed backward's)
     python benchmarks/gluon_offline.py --kernel bwd --shape 2,16,8192,128
         [--dv 128]   (bwd at D256: v's head dim, --shape ...,256 --dv 128; MLA's 192/128: --shape ...,192)
         [--config 2,64,2 --set gluon_dq=1]   (bwd: a GluonBwdConfig; at q/k 192 gluon_dq=0 the tl.* dQ on
@@ -149,8 +150,10 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
     compiled = _install_offline(sm_count)
     b, h, n, d = shape
     q, k, v = (torch.randn(b, h, n, d).to(dtype) for _ in range(3))
-    if dv is not None and kernel not in ("fwd", "bwd", "varlen"):
-        raise SystemExit("--dv: the forwards (--kernel fwd, varlen) and the split backward (--kernel bwd)")
+    if dv is not None and kernel not in ("fwd", "bwd", "varlen", "varlen_bwd"):
+        raise SystemExit(
+            "--dv: the forwards (--kernel fwd, varlen) and the split backwards (--kernel bwd, varlen_bwd)"
+        )
     if dv is not None:
         v = torch.randn(b, h, n, dv).to(dtype)
     scale = d**-0.5
@@ -240,7 +243,9 @@ def run(kernel: str, shape: tuple[int, ...], causal: bool, dtype: torch.dtype, o
         lens = [max(n >> i, 1) for i in range(b)]
         cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)
         qp, kp, vp = (torch.randn(int(cu[-1]), h, d).to(dtype) for _ in range(3))
-        launch_gluon_varlen_bwd(torch.randn_like(qp), qp, kp, vp, torch.randn_like(qp),
+        if dv is not None:  # a value head dim of its own (MLA's 192/128: --shape 3,16,4096,192 --dv 128)
+            vp = torch.randn(int(cu[-1]), h, dv).to(dtype)
+        launch_gluon_varlen_bwd(torch.randn_like(vp), qp, kp, vp, torch.randn_like(vp),
                                 torch.zeros(h, int(cu[-1])), cu, cu, causal, scale,
                                 fused=kernel == "varlen_bwd_fused")  # fmt: skip
     else:

@@ -46,6 +46,16 @@ forward), the output sliced; ``sdpa_cudnn_docs``
 SDPA's cuDNN backend called once per document ([1, H, n, D] views, one launch each, as a stack without a
 packed kernel would); ``sdpa_cudnn_njt`` SDPA over nested (jagged) tensors with the cuDNN backend, where it
 runs.
+
+``--packed-fwd-bwd`` (with ``--packed``): each packed implementation's forward and forward + backward (one
+``backward()`` step from a fixed dO, FLOPs 3.5x the forward's), in the same alternated rounds; ``ours``
+runs the packed Gluon backward at v's width where it takes the pair (192/128, 2026-12-03, fifty-sixth
+session); ``ours_bwd_tl`` the route before it (``tuning.GLUON_BWD_VALUE_DEFAULT`` emptied: the tl.* packed
+backward, 192/128 with q/k zero-padded to 256); ``ours_padded`` v zero-padded to q's head dim by the caller
+(at 128/64 the D128 Gluon kernels both ways); ``sdpa_cudnn_docs`` cuDNN per document, forward and
+backward. Each row records the paths ``varlen.attention.forward_path`` / ``backward_path`` chose, the
+largest difference of each gradient from ``ours``'s, and "bwd est" (forward + backward less the forward's
+median).
 """
 
 from __future__ import annotations
@@ -76,6 +86,8 @@ DEFAULT_IMPLS = ["ours", "ours_bwd_q256", "ours_bwd_padded", "ours_padded", "sdp
 TL_ONLY = {"GPUACCEL_ATTN_PATH": "triton", "GPUACCEL_ATTN_BWD_PATH": "triton"}  # "ours_tl": tl.* kernels
 PACKED_IMPLS = ["ours", "ours_before", "ours:p", "ours_padded", "sdpa_cudnn_docs", "sdpa_cudnn_njt"]
 DEFAULT_PACKED_IMPLS = ["ours", "ours_before", "ours:p", "sdpa_cudnn_docs", "sdpa_cudnn_njt"]
+PACKED_IMPLS += ["ours_bwd_tl"]
+DEFAULT_PACKED_FB_IMPLS = ["ours", "ours_bwd_tl", "ours_padded", "sdpa_cudnn_docs"]  # --packed-fwd-bwd
 # ours:p's packed options for a value pair (varlen_fwd.PACKED_OPTIONS' other set; the GPU tests launch it
 # too): causal all off (shipped: D128's per-warp rescale, key blocks last first), non-causal the per-warp
 # rescale (shipped: off)
@@ -292,7 +304,7 @@ def packed_impls(
         return o.transpose(1, 2).values()
 
     return {"ours": ours, "ours_before": ours, "ours:p": ours, "ours_padded": padded, "sdpa_cudnn_docs": docs,
-            "sdpa_cudnn_njt": njt}  # fmt: skip
+            "sdpa_cudnn_njt": njt, "ours_bwd_tl": ours}  # fmt: skip
 
 
 @contextmanager
@@ -303,55 +315,98 @@ def _packed_settings(name: str, pair: tuple[int, int], causal: bool) -> Iterator
     from gpuaccel.accel.kernels.gluon import varlen_fwd
     from gpuaccel.accel.kernels.tuning import configs as tuning
 
-    saved = tuning.GLUON_VALUE_FWD_DEFAULT, dict(varlen_fwd.PACKED_OPTIONS)
+    saved = tuning.GLUON_VALUE_FWD_DEFAULT, dict(varlen_fwd.PACKED_OPTIONS), tuning.GLUON_BWD_VALUE_DEFAULT
     attention.forget_plans()
     try:
         if name == "ours_before":
             tuning.GLUON_VALUE_FWD_DEFAULT = ()
         elif name == "ours:p":
             varlen_fwd.PACKED_OPTIONS[(pair, causal)] = PACKED_ALT[causal]
+        elif name == "ours_bwd_tl":  # the packed backward's route before its Gluon kernels at v's width
+            tuning.GLUON_BWD_VALUE_DEFAULT = ()
         yield
     finally:
         tuning.GLUON_VALUE_FWD_DEFAULT = saved[0]
+        tuning.GLUON_BWD_VALUE_DEFAULT = saved[2]
         varlen_fwd.PACKED_OPTIONS.clear()
         varlen_fwd.PACKED_OPTIONS.update(saved[1])
         attention.forget_plans()
 
 
+def _packed_paths(name: str, pair: tuple[int, int], causal: bool, d: int, dv: int) -> dict[str, str]:
+    """The forward's and backward's paths packed implementation ``name`` runs (``varlen.attention``'s
+    ``forward_path`` / ``backward_path`` at the dims its call runs at), "-" for another library's."""
+    if not name.startswith("ours"):
+        return {"fwd_path": "-", "bwd_path": "-"}
+    from gpuaccel.accel.kernels.varlen import attention as varlen
+
+    cu = torch.zeros(2, dtype=torch.int32, device="cuda")
+    right = 0 if causal else -1
+    with _packed_settings(name, pair, causal):
+        dv_given = d if name == "ours_padded" else dv
+        q, v = (torch.empty(1, 1, n, device="cuda", dtype=torch.bfloat16) for n in (d, dv_given))
+        dp, dvp = varlen.run_head_dims(q, v, (cu, cu, 1, 1, -1, right, 1.0, 0.0))
+        q_run = q.new_empty(1, 1, dp)
+        return {
+            "fwd_path": varlen.forward_path(q_run, -1, right, 0.0, dvp),
+            "bwd_path": varlen.backward_path(q_run, -1, right, 0.0, dvp),
+        }
+
+
 def measure_packed(
-    spec: tuple[int, ...], causal: bool, names: list[str], rounds: int
+    spec: tuple[int, ...], causal: bool, names: list[str], rounds: int, fwd_bwd: bool = False
 ) -> list[dict[str, Any]]:
     """The packed forward at ``spec`` (total tokens, heads, q/k's and v's head dims), each implementation's
-    do_bench median in alternated rounds; the largest difference of each output from ``ours``'s."""
+    do_bench median in alternated rounds; the largest difference of each output from ``ours``'s. With
+    ``fwd_bwd`` also forward + backward (one ``backward()`` step from a fixed dO) in the same rounds, and each
+    gradient's largest difference from ``ours``'s."""
     from triton.testing import do_bench
 
     from gpuaccel.accel.kernels.bench.varlen import doc_lengths
     from gpuaccel.accel.kernels.gluon.varlen_fwd import packed_fwd_config
+    from gpuaccel.accel.kernels.tuning import configs as tuning
 
     total, h, d, dv = spec
     lens = doc_lengths(total, 128, 8192, 0)
     gen = torch.Generator(device="cuda").manual_seed(0)
     mk = lambda dim: torch.randn(total, h, dim, device="cuda", dtype=torch.bfloat16, generator=gen)
     q, k, v = mk(d), mk(d), mk(dv)
+    do = mk(dv)
     cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32, device="cuda")
     flops = sum(2.0 * h * n * n * (d + dv) for n in lens) / (2 if causal else 1)
     pair = _pair((1, h, max(lens), d, dv))
     fns = packed_impls(lens, causal, pair)
     times: dict[str, list[float]] = {name: [] for name in names}
+    fb_times: dict[str, list[float]] = {name: [] for name in names}
     errors: dict[str, str] = {}
     diffs: dict[str, float] = {}
     outs: dict[str, torch.Tensor] = {}
+    grads: dict[str, tuple[torch.Tensor, ...]] = {}
     for r in range(rounds):
         for name in names if r % 2 == 0 else names[::-1]:
             if name in errors:
                 continue
             try:
-                with _packed_settings(name, pair, causal), torch.no_grad():
+                fn = fns[name]
+                with _packed_settings(name, pair, causal):
+                    with torch.no_grad():
+                        if r == 0:
+                            outs[name] = fn(q, k, v, cu).float()
+                        times[name].append(
+                            do_bench(lambda fn=fn: fn(q, k, v, cu), warmup=25, rep=100, return_mode="median")
+                        )
+                    if not fwd_bwd:
+                        continue
+                    qg, kg, vg = (t.clone().requires_grad_() for t in (q, k, v))
                     if r == 0:
-                        outs[name] = fns[name](q, k, v, cu).float()
-                    fn = fns[name]
-                    times[name].append(
-                        do_bench(lambda fn=fn: fn(q, k, v, cu), warmup=25, rep=100, return_mode="median")
+                        got = torch.autograd.grad(fn(qg, kg, vg, cu), (qg, kg, vg), do)
+                        grads[name] = tuple(g.float() for g in got)
+
+                    def step(fn: Any = fn, g: tuple[torch.Tensor, ...] = (qg, kg, vg)) -> None:
+                        fn(*g, cu).backward(do)
+
+                    fb_times[name].append(
+                        do_bench(step, warmup=25, rep=100, grad_to_none=[qg, kg, vg], return_mode="median")
                     )
             except Exception as exc:  # an implementation that refuses this pack: recorded, the table goes on
                 errors[name] = f"{type(exc).__name__}: {str(exc)[:200]}"
@@ -361,17 +416,30 @@ def measure_packed(
     for name in names:
         row: dict[str, Any] = {"impl": name, "packed": list(spec), "lens": lens, "causal": causal,
                                "pair": list(pair)}  # fmt: skip
-        if name in ("ours", "ours:p"):
+        if name in ("ours", "ours:p", "ours_bwd_tl"):
             with _packed_settings(name, pair, causal):
                 row["config"] = packed_fwd_config(pair[0], max(lens), causal, pair[1]).label()
+        if fwd_bwd:
+            row.update(_packed_paths(name, pair, causal, d, dv))
+            if row["bwd_path"] == "gluon" and name != "ours_padded" and d != dv:
+                row["config"] = row.get("config", "") + " / bwd " + tuning.gluon_bwd_config(*pair).label()
         if name in errors:
             row["error"] = errors[name]
         if name in diffs:
             row["max_abs_diff_vs_ours"] = diffs[name]
+        if name in grads and "ours" in grads:
+            both = zip(grads[name], grads["ours"], strict=True)
+            row["max_abs_grad_diff_vs_ours"] = [(a - b).abs().max().item() for a, b in both]
         if times[name]:
             row["fwd_ms_rounds"] = times[name]
             row["fwd_ms"] = statistics.median(times[name])
             row["fwd_tflops"] = flops / row["fwd_ms"] / 1e9
+        if fb_times[name]:
+            row["fwd_bwd_ms_rounds"] = fb_times[name]
+            row["fwd_bwd_ms"] = statistics.median(fb_times[name])
+            row["fwd_bwd_tflops"] = 3.5 * flops / row["fwd_bwd_ms"] / 1e9
+            if "fwd_ms" in row:
+                row["bwd_est_ms"] = row["fwd_bwd_ms"] - row["fwd_ms"]
         rows.append(row)
     return rows
 
@@ -391,7 +459,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shapes", nargs="+", default=None, help="B,H,N,Dqk,Dv (N = Nq = Nk)")
     ap.add_argument("--packed", nargs="+", default=[], help="TOTAL,H,Dqk,Dv: packed documents, forward")
-    ap.add_argument("--packed-impls", nargs="+", default=DEFAULT_PACKED_IMPLS, choices=PACKED_IMPLS)
+    ap.add_argument("--packed-impls", nargs="+", default=None, choices=PACKED_IMPLS)
+    ap.add_argument(
+        "--packed-fwd-bwd",
+        action="store_true",
+        help="--packed: also forward + backward (one backward() step)",
+    )
     ap.add_argument("--impls", nargs="+", default=DEFAULT_IMPLS, choices=IMPLS)
     ap.add_argument("--variants", action="store_true", help="also ours:vI, each of the pair's variants")
     ap.add_argument("--bwd-variants", action="store_true", help="also ours:bI, the backward pair's variants")
@@ -416,12 +489,34 @@ def main(argv: list[str] | None = None) -> int:
     flags = {"both": (False, True), "yes": (True,), "no": (False,)}[args.causal]
     lines = []
     packed_lines = []
+    fb_lines = []
+    packed_names = args.packed_impls or (
+        DEFAULT_PACKED_FB_IMPLS if args.packed_fwd_bwd else DEFAULT_PACKED_IMPLS
+    )
     for spec in args.packed:
         pack = tuple(int(x) for x in spec.split(","))
         for causal in flags:
-            got = measure_packed(pack, causal, list(args.packed_impls), args.rounds)
+            got = measure_packed(pack, causal, list(packed_names), args.rounds, args.packed_fwd_bwd)
             rows += got
             by = {r["impl"]: r for r in got}
+            for r in got if args.packed_fwd_bwd else []:
+                head = f"{spec} ({len(r['lens'])} docs) | {'yes' if causal else 'no'} | {r['impl']}"
+                if "fwd_bwd_tflops" not in r:
+                    fb_lines.append(f"{head} | {r.get('error', '')[:90]}")
+                    continue
+                gd = r.get("max_abs_grad_diff_vs_ours")
+                fb_lines.append(
+                    f"{head} | {r['fwd_bwd_tflops']:.0f} | {r['fwd_bwd_ms']:.3f} | {r['bwd_est_ms']:.3f} | "
+                    f"{r['fwd_tflops']:.0f} | {_ratio(by, r, 'ours_bwd_tl', 'fwd_bwd_ms')} | "
+                    f"{_ratio(by, r, 'ours_padded', 'fwd_bwd_ms')} | "
+                    f"{_ratio(by, r, 'sdpa_cudnn_docs', 'fwd_bwd_ms')} | "
+                    f"{_ratio(by, r, 'ours_bwd_tl', 'bwd_est_ms')} | "
+                    f"{_ratio(by, r, 'sdpa_cudnn_docs', 'bwd_est_ms')} | "
+                    f"{r['fwd_path']} + {r['bwd_path']} | "
+                    f"{'-' if gd is None else '/'.join(f'{x:.2g}' for x in gd)} | {r.get('config', '')}"
+                )
+            if args.packed_fwd_bwd:
+                print("\n".join(fb_lines[-len(got) :]), flush=True)
             for r in got:
                 head = f"{spec} ({len(r['lens'])} docs) | {'yes' if causal else 'no'} | {r['impl']}"
                 if "fwd_tflops" not in r:
@@ -477,6 +572,13 @@ def main(argv: list[str] | None = None) -> int:
         print("B,H,N,Dqk,Dv | causal | impl | fwd TFLOP/s | x padded | x cuDNN | fwd+bwd TFLOP/s | "
               "x padded | x bwd padded | x bwd q256 | x dq q256 | x cuDNN | config")  # fmt: skip
         print("\n".join(lines))
+    if fb_lines:
+        print("# packed forward + backward: FLOPs 3.5x the forward's (the sum over documents); x: the "
+              "other's time / this one's; bwd est: fwd+bwd less fwd")  # fmt: skip
+        print("TOTAL,H,Dqk,Dv | causal | impl | fwd+bwd TFLOP/s | ms | bwd est ms | fwd TFLOP/s | x bwd tl | "
+              "x padded | x cuDNN docs | bwd est x bwd tl | bwd est x cuDNN | paths | "
+              "max |dq/dk/dv diff| vs ours | config")  # fmt: skip
+        print("\n".join(fb_lines))
     if packed_lines:
         print("# packed: FLOPs the sum over documents; x: the other's time / this one's")
         print("TOTAL,H,Dqk,Dv | causal | impl | fwd TFLOP/s | ms | x before | x cuDNN docs | x cuDNN njt | "

@@ -7,7 +7,9 @@
 #          the value-dim tests (e.g. "value_head_dim and packed": the packed calls alone)
 #   VARLEN the packed Gluon forward's GPU tests (tests/gpu/test_gluon_varlen_fwd_gpu.py, VARLEN_K)
 #   PACKED benchmarks/value_dim_bench.py --packed (PACKED_SPECS, PACKED_ROUNDS, PACKED_IMPLS): the packed forward at
-#          v's own width against the route before (tl.*, q/k padded to 256) and cuDNN per document / nested
+#          v's own width against the route before (tl.*, q/k padded to 256) and cuDNN per document / nested;
+#          PACKED_FB=1: --packed-fwd-bwd, forward + backward too (the packed Gluon backward at v's width against the
+#          tl.* backward route, v padded by the caller, cuDNN per document; fifty-sixth session)
 #   FWD    benchmarks/value_dim_bench.py --fwd-only (SHAPES, ROUNDS, IMPLS; VARIANTS=1: the pair's variants)
 #   FB     the same forward + backward (FB_SHAPES, FB_ROUNDS, FB_IMPLS): ours, ours_dq_q256 (the backward's
 #          dQ on q/k padded to 256), ours_bwd_q256 (the backward's q/k padded to 256), ours_bwd_padded (the
@@ -16,6 +18,8 @@
 #   NCU    Nsight Compute (--clock-control none) on one step of each of NCU_IMPLS at NCU_SHAPES, causal and not:
 #          the sections of NCU_SECTIONS, SMs' active cycles (mean, most) and the tensor pipe; a line a kernel
 #   GLUON_BWD  the Gluon backward's GPU tests (test_gluon_bwd_gpu.py; test_gluon_varlen_bwd_gpu.py -k VBWD_K), last
+#   VBWD   the packed Gluon backward's GPU tests alone (test_gluon_varlen_bwd_gpu.py -k VBWD_K, default all; the
+#          fresh_plans fixture from benchmarks/fp8_fixture_plugin.py), right after TESTS
 # What comes back (8 files at most): all.log, errors.jsonl, the bench's and KERN's JSON, the ncu report and its
 # raw CSV, logs.tar.gz (every step's log)
 # Run from the repository root on a Hopper machine; writes under $OUT (or out/); the tables come last.
@@ -55,10 +59,19 @@ for key, (ratio, what) in sorted(worst.items()):
     fi
 fi
 BENCH=(python3 benchmarks/value_dim_bench.py --out "$OUT")
+if [ "${VBWD:-0}" = 1 ]; then
+    VB=()
+    [ -n "${VBWD_K:-}" ] && VB=(-k "$VBWD_K")
+    PYTHONPATH=src:tests:benchmarks timeout "${VBWD_S:-240}" "${PYTEST[@]}" -p fp8_fixture_plugin \
+        -n "${VBWD_N:-4}" tests/gpu/test_gluon_varlen_bwd_gpu.py "${VB[@]}" >"$OUT/tests_vbwd.log" 2>&1
+    echo "packed gluon backward tests rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
+    grep -E "passed|failed|error" "$OUT/tests_vbwd.log" | tail -3 >>"$LOG"
+fi
 if [ "${PACKED:-0}" = 1 ]; then
+    PI=(--packed-impls ${PACKED_IMPLS:-ours ours_before ours:p sdpa_cudnn_docs sdpa_cudnn_njt})
+    [ "${PACKED_FB:-0}" = 1 ] && PI=(--packed-fwd-bwd --packed-impls ${PACKED_IMPLS:-ours ours_bwd_tl ours_padded sdpa_cudnn_docs})
     timeout "${PACKED_S:-200}" "${BENCH[@]}" --packed ${PACKED_SPECS:-16384,16,192,128 32768,16,192,128 16384,16,128,64} \
-        --rounds "${PACKED_ROUNDS:-5}" --tag "${PACKED_TAG:-packed}" \
-        --packed-impls ${PACKED_IMPLS:-ours ours_before ours:p sdpa_cudnn_docs sdpa_cudnn_njt} >"$OUT/packed.log" 2>&1
+        --rounds "${PACKED_ROUNDS:-5}" --tag "${PACKED_TAG:-packed}" "${PI[@]}" >"$OUT/packed.log" 2>&1
     echo "packed bench rc=$? at $(($(date +%s) - T0)) s" >>"$LOG"
 fi
 if [ "${VARLEN:-0}" = 1 ]; then

@@ -159,8 +159,8 @@ PACKED_VALUE_GRAD_CASES = [  # (document lengths, hq, hkv, head_dim q/k, head_di
 
 @pytest.mark.parametrize("case", PACKED_VALUE_GRAD_CASES)
 def test_value_head_dim_packed_bf16_output_and_gradients(case):
-    """MLA-style prefill over packed documents through flash_attn_varlen_func (on Hopper the Gluon forward at
-    v's own width, the tl.* backward with q/k zero-padded to 256): output and gradients."""
+    """MLA-style prefill over packed documents through flash_attn_varlen_func (on Hopper the Gluon forward and
+    backward at v's own width, q/k at 192 in 64-column chunks): output and gradients."""
     from gpuaccel.accel.kernels.flash_attn_interface import flash_attn_varlen_func
 
     lens, hq, hkv, d, dv, causal = case
@@ -294,6 +294,94 @@ def test_value_head_dim_packed_seqused_k_bf16():
         idx = torch.cat([torch.arange(s, s + u) for s, u in zip(starts, used, strict=True)]).cuda()
         parts = [_packed_forward_parts(q, k[idx], v[idx], lens, used, causal, t) for t in (torch.float64, BF)]
         _bound_packed_forward(o, lse, *parts, f"packed seqused_k {used} causal={causal}")
+
+
+def _packed_grads(q, k, v, do, cu_q, cu_k, max_q, max_k, causal, **kw):
+    """(o, dq, dk, dv) of flash_attention_varlen with autograd on leaves made from ``q``, ``k``, ``v``."""
+    from gpuaccel.accel.kernels.varlen.attention import flash_attention_varlen
+
+    leaves = [t.detach().clone().requires_grad_() for t in (q, k, v)]
+    o = flash_attention_varlen(*leaves, cu_q, cu_k, max_q, max_k, causal=causal, **kw)
+    return (o.detach(), *torch.autograd.grad(o, leaves, do))
+
+
+def _bound_packed_grads(got, plain, ref, what, names=("out", "dq", "dk", "dv")):
+    """Each of ``got`` within 2x plain bf16's maximum error of the float64 reference, recorded."""
+    for name, g, p, r in zip(names, got, plain, ref, strict=True):
+        _record(f"{what} {name}", g, p, r)
+        bound(g, p, r, f"{what} {name}")
+
+
+@pytest.mark.parametrize("case", PACKED_VALUE_FWD_CASES)
+def test_value_head_dim_packed_backward_bf16_gradients(case):
+    """The packed backward with v's own head dim, as dispatched (on Hopper, where
+    ``tuning.GLUON_BWD_VALUE_DEFAULT`` has a pair the packed Gluon backward builds, 192/128 (160/128 at
+    192): the split pair fed per document, q/k in 64-column chunks, v, dO and dV at 128; else the tl.*
+    backward), replayed from its plan, and the Gluon launcher called directly into NaN-filled buffers from
+    the forward's o and lse: dq, dk, dv within 2x plain bf16's error of the float64 reference, every row
+    written; the path as ``varlen.backward_path`` reports it and the plan keeps it."""
+    from gpuaccel.accel.kernels.dense import attention
+    from gpuaccel.accel.kernels.gluon.varlen_bwd import GLUON_VARLEN_BWD_VALUE_DIMS, launch_gluon_varlen_bwd
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+    from gpuaccel.accel.kernels.varlen import attention as varlen
+
+    lens_q, lens_k, hq, hkv, d, dv, causal = case
+    lens_k = lens_k or lens_q
+    gen = torch.Generator().manual_seed(5 * d + dv + sum(lens_q) + hkv + causal)
+    mk = lambda n, h, dim: torch.randn(n, h, dim, generator=gen, dtype=BF).cuda()
+    q, k, v = mk(sum(lens_q), hq, d), mk(sum(lens_k), hkv, d), mk(sum(lens_k), hkv, dv)
+    do = mk(sum(lens_q), hq, dv)
+    cu = lambda lens: torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32).cuda()
+    cu_q, cu_k, mq, mkk = cu(lens_q), cu(lens_k), max(lens_q), max(lens_k)
+    ref, plain = (packed_parts(q, k, v, do, lens_q, lens_k, t, causal) for t in (torch.float64, BF))
+    run_d = -(-d // 64) * 64
+    gluon = torch.cuda.get_device_capability()[0] == 9 and (run_d, dv) in tuple(
+        p for p in tuning.GLUON_BWD_VALUE_DEFAULT if p in GLUON_VARLEN_BWD_VALUE_DIMS
+    )
+    probe = torch.empty(1, hq, run_d, device="cuda", dtype=BF)
+    assert varlen.backward_path(probe, -1, 0 if causal else -1, 0.0, dv) == ("gluon" if gluon else "triton")
+    attention.forget_plans()
+    for attempt in ("dispatched", "replayed"):  # the second call of one signature runs the kept plan
+        got = _packed_grads(q, k, v, do, cu_q, cu_k, mq, mkk, causal)
+        _bound_packed_grads(got, plain, ref, f"packed {case} backward {attempt}")
+        if attempt == "dispatched":
+            first = got
+    assert all(torch.equal(a, b) for a, b in zip(first, got, strict=True))  # the split pair: bit for bit
+    kept = {sig[0]: plan for sig, plan in attention.kept_plans()}
+    assert kept["varlen_bwd"][0] == ("gluon" if gluon else "triton"), kept["varlen_bwd"][0]
+    if not gluon:
+        return
+    qp, kp = (torch.nn.functional.pad(t, (0, run_d - d)) for t in (q, k))
+    problem = (cu_q, cu_k, mq, mkk, -1, 0 if causal else -1, d**-0.5, 0.0)
+    o, lse = varlen.varlen_forward(qp, kp, v, problem)
+    out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=BF) for t in (qp, kp, v))
+    dq, dk, dv_ = launch_gluon_varlen_bwd(do, qp, kp, v, o, lse, cu_q, cu_k, causal, d**-0.5, out=out)
+    what = f"packed {case} gluon {run_d}/{dv} {tuning.gluon_bwd_config(run_d, dv).label()}"
+    assert not any(torch.isnan(t).any() for t in (dq, dk, dv_)), f"{what}: unwritten gradient rows"
+    _bound_packed_grads((dq[..., :d], dk[..., :d], dv_), plain[1:], ref[1:], what, ("dq", "dk", "dv"))
+    if d < run_d:
+        assert dq[..., d:].abs().max().item() == 0 and dk[..., d:].abs().max().item() == 0, f"{what}: padding"
+
+
+def test_value_head_dim_packed_seqused_k_bf16_gradients():
+    """192/128 packed with ``seqused_k`` and gradients (the used keys gathered into a pack of their own, the
+    Gluon backward on it on Hopper; a document with no used key, keys past the used ones get 0): output and
+    dq, dk, dv to FlashAttention's standard."""
+    lens, used, hq, hkv, d, dv = [500, 300, 777, 64], [400, 0, 777, 1], 8, 2, 192, 128
+    gen = torch.Generator().manual_seed(578)
+    mk = lambda h, dim: torch.randn(sum(lens), h, dim, generator=gen, dtype=BF).cuda()
+    q, k, v, do = mk(hq, d), mk(hkv, d), mk(hkv, dv), mk(hq, dv)
+    cu = torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32).cuda()
+    seqused = torch.tensor(used, dtype=torch.int32).cuda()
+    idx = torch.cat([torch.arange(s, s + u) for s, u in zip(cu[:-1].tolist(), used, strict=True)]).cuda()
+    for causal in (False, True):
+        got = _packed_grads(q, k, v, do, cu, cu, max(lens), max(lens), causal, seqused_k=seqused)
+        parts = []
+        for t in (torch.float64, BF):  # each document's queries against its used keys (gathered)
+            o, dq, dk_used, dv_used = packed_parts(q, k[idx], v[idx], do, lens, used, t, causal)
+            dk_all, dv_all = (torch.zeros(x.shape, dtype=t, device="cuda") for x in (k, v))
+            parts.append((o, dq, dk_all.index_copy(0, idx, dk_used), dv_all.index_copy(0, idx, dv_used)))
+        _bound_packed_grads(got, parts[1], parts[0], f"packed seqused_k {used} causal={causal} backward")
 
 
 VALUE_FWD_CASES = [  # (batch, seq_q, seq_k, hq, hkv, head_dim q/k, head_dim v, causal)

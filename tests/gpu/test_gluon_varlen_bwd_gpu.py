@@ -70,6 +70,36 @@ def test_gradients_match_reference(lens_q, lens_k, hq, hkv, causal, dtype, fused
         assert _rel(got, ref) < TOL, f"{name} relative L2 {_rel(got, ref):.3g}"
 
 
+@pytest.mark.parametrize("lens_q,lens_k,hq,hkv,causal,dtype", CASES)
+def test_value_pair_gradients_match_reference(lens_q, lens_k, hq, hkv, causal, dtype):
+    """MLA's 192/128 (``GLUON_VARLEN_BWD_VALUE_DIMS``): the split pair with q/k in 64-column chunks and v,
+    dO, o and dv at 128, into NaN-filled buffers (every row written), against the fp32 reference; a value
+    pair never runs the fused kernel (asked for, it is refused)."""
+    lens_k = lens_k or lens_q
+    gen = torch.Generator(device="cuda").manual_seed(sum(lens_q) + hq + 192)
+    cu_q, cu_k = _cu(lens_q), _cu(lens_k)
+    nq, nk, d, dv_dim = sum(lens_q), sum(lens_k), 192, 128
+    q = torch.randn(nq, hq, d, device="cuda", dtype=dtype, generator=gen)
+    k = torch.randn(nk, hkv, d, device="cuda", dtype=dtype, generator=gen)
+    v = torch.randn(nk, hkv, dv_dim, device="cuda", dtype=dtype, generator=gen)
+    do = torch.randn(nq, hq, dv_dim, device="cuda", dtype=dtype, generator=gen)
+    scale = 1 / math.sqrt(d)
+    problem = (cu_q, cu_k, max(lens_q), max(lens_k), -1, 0 if causal else -1, scale, 0.0)
+    o, lse = varlen_forward(q, k, v, problem)
+    out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=dtype) for t in (q, k, v))
+    dq, dk, dv = launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, causal, scale, out=out)
+    with pytest.raises(ValueError, match="fused Gluon varlen backward"):
+        launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu_q, cu_k, causal, scale, fused=True)
+    torch.cuda.synchronize()
+    qf, kf, vf = (t.float().requires_grad_() for t in (q, k, v))
+    ro = reference.flash_attention_varlen(
+        qf, kf, vf, cu_q, cu_k, max(lens_q), max(lens_k), causal=causal, softmax_scale=scale
+    )
+    rq, rk, rv = torch.autograd.grad(ro, (qf, kf, vf), do.float())
+    for name, got, ref in (("dq", dq, rq), ("dk", dk, rk), ("dv", dv, rv)):
+        assert _rel(got, ref) < TOL, f"{name} relative L2 {_rel(got, ref):.3g}"
+
+
 def test_autograd_takes_the_gluon_backward_and_agrees_with_tl(monkeypatch):
     lens = [700, 63, 2000, 129]
     cu = _cu(lens)
@@ -112,15 +142,27 @@ def test_deterministic_packs_take_the_split_backward_bit_for_bit():
 
 
 def test_windows_softcap_and_other_head_dims_keep_the_tl_backward(monkeypatch):
+    from gpuaccel.accel.kernels.tuning import configs as tuning
+
     q = torch.empty(10, 4, 128, device="cuda", dtype=torch.bfloat16)
+    q192 = torch.empty(10, 4, 192, device="cuda", dtype=torch.bfloat16)
     assert backward_path(q, 64, 0) == "triton"
     assert backward_path(q, -1, -1, softcap=30.0) == "triton"
     assert backward_path(q[..., :64], -1, 0) == "triton"
+    assert backward_path(q192, -1, 0, 0.0, 128) == "gluon"  # MLA's 192/128 as it is
+    assert backward_path(q192, -1, -1, 0.0, 128) == "gluon"
+    assert backward_path(q192, 64, 0, 0.0, 128) == "triton"  # a window: tl.*
+    assert backward_path(q, -1, 0, 0.0, 64) == "triton"  # 128/64: not built packed
+    monkeypatch.setattr(tuning, "GLUON_BWD_VALUE_DEFAULT", ())
+    assert backward_path(q192, -1, 0, 0.0, 128) == "triton"  # out of the default: the route before
+    monkeypatch.undo()
     monkeypatch.setenv(BWD_PATH_ENV, "gluon")
     with pytest.raises(UnsupportedInputError, match="window or soft-capping"):
         backward_path(q, 64, 0)
     with pytest.raises(UnsupportedInputError, match="head_dim"):
         backward_path(q[..., :64], -1, 0)
+    with pytest.raises(UnsupportedInputError, match=r"v's head_dim \(64\) equal to q's \(128\)"):
+        backward_path(q, -1, 0, 0.0, 64)
 
 
 @pytest.mark.parametrize("lens", [[3000, 129, 5000, 700, 8000], [700, 63, 2000, 129]], ids=["fused", "split"])
@@ -154,8 +196,9 @@ def test_a_packed_step_captures_in_a_cuda_graph(lens):
         assert _rel(a, b.float()) < TOL
 
 
-@pytest.mark.parametrize("fused", [False, True], ids=["split", "fused"])
-def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradients(fused):
+@pytest.mark.parametrize("fused,dims", [(False, (128, 128)), (True, (128, 128)), (False, (192, 128))],
+                         ids=["split", "fused", "split-192-128"])  # fmt: skip
+def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradients(fused, dims):
     """Calls that repeat a signature launch the backward's kernels bound (the packed call's plan hands the
     launcher one ``bound`` dict per signature); other
     offsets of the same shape and other data give the JIT launches' gradients: bit for bit where the sum
@@ -164,20 +207,20 @@ def test_a_repeated_signature_launches_bound_and_gives_the_jit_launches_gradient
     packs = ([700, 63, 8000, 129], [129, 8000, 63, 700], [1, 1, 8889, 1])  # one shape, other offsets
     grads = {}
     bound: dict = {}
+    d, dv_dim = dims  # 192/128: v, dO and o at 128 (the split pair, whatever the size)
     for bind in (True, False):
         for i, lens in enumerate(packs):
             gen = torch.Generator(device="cuda").manual_seed(50 + i)
             n, cu = sum(lens), _cu(lens)
-            q, do = (
-                torch.randn(n, 8, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in range(2)
+            mk = lambda rows, h, dim, g=gen: torch.randn(
+                rows, h, dim, device="cuda", dtype=torch.bfloat16, generator=g
             )
-            k, v = (
-                torch.randn(n, 2, 128, device="cuda", dtype=torch.bfloat16, generator=gen) for _ in range(2)
-            )
-            problem = (cu, cu, max(lens), max(lens), -1, 0, 128**-0.5, 0.0)
+            q, do = mk(n, 8, d), mk(n, 8, dv_dim)
+            k, v = mk(n, 2, d), mk(n, 2, dv_dim)
+            problem = (cu, cu, max(lens), max(lens), -1, 0, d**-0.5, 0.0)
             o, lse = varlen_forward(q, k, v, problem)
             out = tuple(torch.full(t.shape, float("nan"), device="cuda", dtype=t.dtype) for t in (q, k, v))
-            grads[bind, i] = launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu, cu, True, 128**-0.5, out=out,
+            grads[bind, i] = launch_gluon_varlen_bwd(do, q, k, v, o, lse, cu, cu, True, d**-0.5, out=out,
                                                      fused=fused, bound=bound if bind else None)  # fmt: skip
     assert PLANNED in bound and len(bound) == (
         6 if fused else 5

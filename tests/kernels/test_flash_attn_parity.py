@@ -254,6 +254,44 @@ def test_value_head_dim_packed_at_a_gluon_pairs_width(monkeypatch):
     bound_all(got, plain, ref, "160/128 at 192/128")
 
 
+def test_value_head_dim_packed_backward_at_a_gluon_pairs_width(monkeypatch, fresh_plans):
+    """The packed backward's route where Hopper's Gluon backward takes the pair (``varlen.attention.
+    backward_path``: 160/128 runs the forward at 192/128 and hands the backward q/k at 192 as they are, not
+    padded to 256), with a stand-in for the Gluon launcher that computes on the tl.* kernels: the launcher
+    gets q/k at 192, v, dO and o at 128 and buffers of their shapes; the output and every gradient within
+    2x plain fp16's error, dq and dk at q's 160 columns. (Plans emptied first: the test above keeps one of
+    this very signature, whose backward path is tl.*.)"""
+    from gpuaccel.accel.kernels.gluon import varlen_bwd
+    from gpuaccel.accel.kernels.varlen import attention as varlen
+
+    lens_q, lens_k, hq, hkv, d, dv = [19, 1, 30], [25, 7, 30], 4, 2, 160, 128
+    pair = lambda q, v: "gluon" if (q.shape[-1], v) == (192, 128) else "triton"
+    monkeypatch.setattr(varlen, "forward_path", lambda q, left=-1, right=-1, softcap=0.0, head_dim_v=None: (
+        "gluon" if head_dim_v is None else "triton"))  # the pair taken, the forward kernel tl.*  # fmt: skip
+    monkeypatch.setattr(varlen, "backward_path", lambda q, left, right, softcap, head_dim_v=None: pair(
+        q, head_dim_v))  # fmt: skip
+    seen = []
+
+    def stand_in(do, q, k, v, o, lse, cu_q, cu_k, causal, scale, out, fused=None, bound=None):
+        seen.append(tuple(t.shape[-1] for t in (do, q, k, v, o, *out)))
+        p = (cu_q, cu_k, max(lens_q), max(lens_k), -1, 0 if causal else -1, scale, 0.0)
+        grads = varlen.varlen_backward(do, q, k, v, o, lse, p, plan=("triton", None, {}))  # q/k padded there
+        return tuple(buf.copy_(g[..., : buf.shape[-1]]) for buf, g in zip(out, grads, strict=True))
+
+    monkeypatch.setattr(varlen_bwd, "launch_gluon_varlen_bwd", stand_in)
+    gen = torch.Generator().manual_seed(161)
+    cu = lambda lens: torch.tensor([0, *torch.tensor(lens).cumsum(0).tolist()], dtype=torch.int32)
+    mk = lambda n, h, dim: torch.randn(n, h, dim, generator=gen, dtype=DT).requires_grad_()
+    q, k, v = mk(sum(lens_q), hq, d), mk(sum(lens_k), hkv, d), mk(sum(lens_k), hkv, dv)
+    do = torch.randn(sum(lens_q), hq, dv, generator=gen, dtype=DT)
+    out = flash_attn_varlen_func(q, k, v, cu(lens_q), cu(lens_k), max(lens_q), max(lens_k), causal=True)
+    got = (out, *torch.autograd.grad(out, (q, k, v), do))
+    assert seen == [(128, 192, 192, 128, 128, 192, 192, 128)]  # dO, q, k, v, o; dq, dk, dv buffers
+    assert [t.shape[-1] for t in got] == [dv, d, d, dv]
+    ref, plain = (packed_parts(q, k, v, do, lens_q, lens_k, dt, True) for dt in (torch.float64, DT))
+    bound_all(got, plain, ref, "160/128 backward at 192/128")
+
+
 def test_combine_matches_attention_over_all_keys():
     """Attention over three key splits, merged, against attention over all keys at once."""
     gen = torch.Generator().manual_seed(3)

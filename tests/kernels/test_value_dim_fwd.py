@@ -191,19 +191,108 @@ def test_a_packed_value_pair_runs_as_it_is_where_the_gluon_forward_takes_it(monk
     assert _packed_dims(monkeypatch, 192, 128, pairs=()) == (256, 128)  # no default pairs: likewise
 
 
-def test_a_packed_value_pair_takes_the_gluon_path_and_its_backward_stays_tl(monkeypatch):
+def test_a_packed_value_pair_takes_the_gluon_path_forward_and_backward(monkeypatch):
     """The packed forward's path accepts the default pairs as they are (on a CPU tensor the refusal is the
-    device's, not the dims'); the packed backward takes none (its tl.* kernels pad q/k to 256)."""
+    device's, not the dims'); the packed backward's accepts the pairs of the backward's default it is built
+    for (192/128, ``gluon.varlen_bwd.GLUON_VARLEN_BWD_VALUE_DIMS``); out of the default, the route before."""
+    from gpuaccel.accel.kernels.gluon.varlen_bwd import GLUON_VARLEN_BWD_VALUE_DIMS
     from gpuaccel.accel.kernels.varlen import attention as varlen
 
     q = torch.empty(4, 2, 192)
     why = gluon_unsupported(q, tuning.GLUON_HEAD_DIMS, 128, tuning.GLUON_VALUE_DIMS)
     assert "CUDA" in why
     assert varlen.forward_path(q, -1, 0, 0.0, 128) == "triton"  # CPU
+    assert varlen.backward_path(q, -1, 0, 0.0, 128) == "triton"
+    assert GLUON_VARLEN_BWD_VALUE_DIMS == ((192, 128),)
     seen = []
     monkeypatch.setattr(varlen, "gluon_unsupported", lambda *a: seen.append(a[2:]) or "")
     assert varlen.forward_path(q, -1, 0, 0.0, 128) == "gluon"
     assert varlen.backward_path(q, -1, 0, 0.0, 128) == "gluon"  # (the stand-in refuses nothing)
-    assert seen == [(128, tuning.GLUON_VALUE_FWD_DEFAULT), (128, ())]
+    assert seen == [(128, tuning.GLUON_VALUE_FWD_DEFAULT), (128, ((192, 128),))]
     monkeypatch.setattr(tuning, "GLUON_VALUE_FWD_DEFAULT", ())  # out of the default: the route before
+    monkeypatch.setattr(tuning, "GLUON_BWD_VALUE_DEFAULT", ((256, 128),))
     assert varlen.forward_path(q, -1, 0, 0.0, 128) == "gluon" and seen[-1] == (128, ())
+    assert varlen.backward_path(q, -1, 0, 0.0, 128) == "gluon" and seen[-1] == (128, ())
+
+
+def test_the_packed_backward_refuses_value_pairs_it_does_not_build():
+    """Why a packed value-dim backward runs tl.*, as the path reports it: a pair the packed Gluon backward
+    does not build (128/64, 256/128) or one taken out of the default, named; a window or soft-cap too."""
+    from gpuaccel.accel.kernels.gluon.varlen_bwd import GLUON_VARLEN_BWD_DIMS
+
+    pairs = ((192, 128),)
+    for dq, dv in ((128, 64), (256, 128), (64, 256)):
+        why = gluon_unsupported(torch.empty(4, 2, dq), GLUON_VARLEN_BWD_DIMS, dv, pairs)
+        assert f"v's head_dim ({dv}) equal to q's ({dq}) or a pair of ((192, 128),)" in why
+    assert "CUDA" in gluon_unsupported(torch.empty(4, 2, 192), GLUON_VARLEN_BWD_DIMS, 128, pairs)
+    assert "equal to q's (192)" in gluon_unsupported(torch.empty(4, 2, 192), GLUON_VARLEN_BWD_DIMS, 128, ())
+
+
+def _packed_bwd_plan(lens: list[int], hq: int, hkv: int, d: int, dv: int, causal: bool, fused=None):
+    from gpuaccel.accel.kernels.gluon.varlen_bwd import FUSED_OPTS, packed_bwd_plan
+
+    n = sum(lens)
+    q, k, v, o = (
+        torch.empty(n, hq, d),
+        torch.empty(n, hkv, d),
+        torch.empty(n, hkv, dv),
+        torch.empty(n, hq, dv),
+    )
+    out = (torch.empty_like(q), torch.empty_like(k), torch.empty_like(v))
+    return packed_bwd_plan(q, k, o, torch.empty_like(o), out, len(lens), causal, fused, FUSED_OPTS)
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_the_packed_192_128_backward_plan_is_the_split_pair_at_v_width(causal):
+    """The packed backward's plan at 192/128 (``gluon.varlen_bwd.packed_bwd_plan``): the split pair even
+    where the fused kernel would pay (it is built for D128), both kernels with ``HEAD_DIM_V`` 128 and q/k
+    in three 64-column chunks, the dense 192/128 backward's configuration, dK/dV two 64-key programs an
+    item, dv's strides of its own; D128's plan takes none of it (its kernels build as before)."""
+    from gpuaccel.accel.kernels.gluon.varlen_bwd import FUSED_FROM
+
+    lens, hq, hkv = [5000, 129, 4000], 8, 2
+    assert sum(lens) >= FUSED_FROM
+    plan = _packed_bwd_plan(lens, hq, hkv, 192, 128, causal)
+    cfg = tuning.gluon_bwd_config(192, 128)
+    assert not plan.fused and plan.dq_acc is None
+    common = dict(HEAD_DIM=192, CAUSAL=causal, CONSUMER_REGS=240)
+    value = dict(HEAD_DIM_V=128, CHUNKS=3)
+    assert plan.constexprs["dq"] == dict(common, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, **value)
+    assert plan.constexprs["dkdv"] == dict(common, STAGES=cfg.stages, **value)
+    assert plan.grids["dkdv"] == (2 * plan.kv_items.n_rows, hkv) and plan.grids["dq"] == (
+        plan.dq_items.n_rows,
+        hq,
+    )
+    assert plan.ints["dkdv"] == (hkv * 192, 192) and plan.ints["dv"] == (hkv * 128, 128)
+    assert plan.ints["dq"] == (hq * 192, 192, hq * 128, 128, hq * 128, 128)  # dq, then o and dO at 128
+    with pytest.raises(ValueError, match="fused Gluon varlen backward is built for head_dim"):
+        _packed_bwd_plan(lens, hq, hkv, 192, 128, causal, fused=True)
+    with pytest.raises(ValueError, match=r"runs \(q, v\) head dims \(\(192, 128\),\), got \(256, 128\)"):
+        _packed_bwd_plan(lens, hq, hkv, 256, 128, causal)
+    d128 = _packed_bwd_plan(lens, hq, hkv, 128, 128, causal, fused=False)
+    assert "HEAD_DIM_V" not in d128.constexprs["dq"] and "CHUNKS" not in d128.constexprs["dkdv"]
+    assert d128.grids["dkdv"] == (d128.kv_items.n_rows, hkv) and d128.ints["dv"] == d128.ints["dkdv"]
+    assert _packed_bwd_plan(lens, hq, hkv, 128, 128, causal).fused  # D128 at this size: the fused kernel
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_packed_backward_192_128_build_is_the_dense_pairs_kernels(tmp_path, causal):
+    """The packed backward at 192/128 (``gluon_offline.py --kernel varlen_bwd --dv 128``) compiles the dense
+    192/128 backward's consumers fed per document: the dQ kernel's wgmma all 64 x 64 (S as 12 k-steps a
+    block in three chunks, dP over 128, dQ in three accumulators from registers), the dK/dV kernel's by
+    gradient (S^T in three chunks twice, dP^T, dK in three 64 x 64 accumulators, dV 64 x 128); the dense
+    kernels' shared memory (within the causal walk's 16 bytes); no spill."""
+    args = ["--kernel", "varlen_bwd", "--shape", "3,16,4096,192", "--dv", "128"]
+    row, sass = _offline(tmp_path, *(args + ["--causal"] if causal else args), kernel="gluon_varlen_dkdv")
+    # the dense 192/128 dK/dV kernel's 124,272 bytes (causal 16 more, as the packed D128 kernel's)
+    assert 124_272 <= row["smem"] <= 124_288 and row["DESC_UNSET"] == 0
+    assert row["spill_stores"] == 0 and row["spill_loads"] == 0
+    shapes = [s for s, _ in _hgmma(sass)]
+    assert set(shapes) == {"64x64x16", "64x128x16"}, set(shapes)
+    assert shapes.count("64x64x16") == 11 * shapes.count("64x128x16")  # (24 S^T + 8 dP^T + 12 dK) / 4 dV
+    dq_sass = (tmp_path / "gluon_varlen_dq.sass").read_text()
+    assert not re.search(r"\b(LDL|STL)\b", dq_sass)
+    dq_shapes = _hgmma(dq_sass)
+    assert {s for s, _ in dq_shapes} == {"64x64x16"}
+    from_regs = sum(1 for _, regs in dq_shapes if regs)  # dQ = dS K: 12 a block
+    assert from_regs % 12 == 0 and 3 * (len(dq_shapes) - from_regs) == 5 * from_regs  # S and dP: 20

@@ -111,10 +111,35 @@ def _dq_stats(o_ptr, do_ptr, lse_ptr, lse2_ptr, delta_ptr, stride_ob, stride_oh,
 
 
 @gluon.jit
+def _dq_ring(q_desc, k_desc, v_desc, do_desc, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+             HEAD_DIM: gl.constexpr, DV: gl.constexpr, CHUNKS: gl.constexpr):  # fmt: skip
+    """A dQ program's shared memory, barriers initialised: Q and dO of its two 64-row halves (q_ready, one
+    a half) and a ring of ``BLOCK_N``-key K/V blocks (ready: bytes landed; empty: both consumer warpgroups
+    are done with the slot); Q and K as ``CHUNKS`` column chunks a buffer, V and dO at ``DV`` columns. The
+    dense and the packed dQ kernel's (:mod:`accel.kernels.gluon.varlen_bwd_kernels`)."""
+    dtype: gl.constexpr = q_desc.dtype
+    QC: gl.constexpr = HEAD_DIM // CHUNKS  # columns of a Q or K chunk
+    q_smem = gl.allocate_shared_memory(dtype, [2 * CHUNKS, 1, 1, HALF_M, QC], q_desc.layout)
+    do_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, DV], do_desc.layout)
+    k_smem = gl.allocate_shared_memory(dtype, [STAGES * CHUNKS, 1, 1, BLOCK_N, QC], k_desc.layout)
+    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, DV], v_desc.layout)
+    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(2):
+        mbarrier.init(q_ready.index(i), count=1)
+    for i in gl.static_range(STAGES):
+        mbarrier.init(ready.index(i), count=1)
+        mbarrier.init(empty.index(i), count=2)  # both consumer warpgroups release a slot
+    return q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty
+
+
+@gluon.jit
 def _dq_producer(q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, b,
                  h, hkv, start_m, n_tile, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
-                 CHUNKS: gl.constexpr = 1):  # fmt: skip
-    """Q and dO of the tile's two halves, then the K/V ring; Q and K in ``CHUNKS`` column chunks a buffer
+                 CHUNKS: gl.constexpr, k0):  # fmt: skip
+    """Q and dO of the tile's two halves (rows from ``start_m``), then the K/V ring (keys from ``k0``: 0 in
+    a dense tensor, a packed document's first key token); Q and K in ``CHUNKS`` column chunks a buffer
     (:func:`accel.kernels.gluon.tiles._load_chunks`; 3 at q/k 192)."""
     for c in gl.static_range(2):
         mbarrier.expect(q_ready.index(c), CHUNKS * q_desc.block_type.nbytes + do_desc.block_type.nbytes)
@@ -126,8 +151,9 @@ def _dq_producer(q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_sme
         s = j % STAGES
         mbarrier.wait(empty.index(s), ((j // STAGES) & 1) ^ 1)
         mbarrier.expect(ready.index(s), CHUNKS * k_desc.block_type.nbytes + v_desc.block_type.nbytes)
-        _load_chunks(k_desc, k_smem, ready.index(s), s, b, hkv, j * BLOCK_N, CHUNKS)
-        tma.async_copy_global_to_shared(v_desc, [b, hkv, j * BLOCK_N, 0], ready.index(s), v_smem.index(s))
+        key = k0 + j * BLOCK_N
+        _load_chunks(k_desc, k_smem, ready.index(s), s, b, hkv, key, CHUNKS)
+        tma.async_copy_global_to_shared(v_desc, [b, hkv, key, 0], ready.index(s), v_smem.index(s))
 
 
 @gluon.jit
@@ -216,9 +242,7 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
     (0: ``HEAD_DIM``): V, dO and o at a head dim of their own (MLA's 192/128); ``CHUNKS`` 3: Q, K and dQ at
     192 in three 64-column chunks (the descriptors' boxes 64 columns wide; :func:`_dq_consumer`). Every
     build with neither compiles to the SASS it did before them (sm_90a, offline)."""
-    dtype: gl.constexpr = q_desc.dtype
     DV: gl.constexpr = HEAD_DIM_V if HEAD_DIM_V > 0 else HEAD_DIM
-    QC: gl.constexpr = HEAD_DIM // CHUNKS  # columns of a Q or K chunk
     num_m = gl.cdiv(seq_q, 2 * HALF_M)
     pid_m = gl.program_id(0)
     if CAUSAL:  # longest rows first
@@ -230,18 +254,9 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
     start_m = pid_m * 2 * HALF_M
     n_tile, _ = _span(start_m, 2 * HALF_M, seq_k, seq_k - seq_q, BLOCK_N, CAUSAL)
 
-    q_smem = gl.allocate_shared_memory(dtype, [2 * CHUNKS, 1, 1, HALF_M, QC], q_desc.layout)
-    do_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, DV], do_desc.layout)
-    k_smem = gl.allocate_shared_memory(dtype, [STAGES * CHUNKS, 1, 1, BLOCK_N, QC], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, DV], v_desc.layout)
-    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(q_ready.index(i), count=1)
-    for i in gl.static_range(STAGES):
-        mbarrier.init(ready.index(i), count=1)
-        mbarrier.init(empty.index(i), count=2)  # both consumer warpgroups release a slot
+    q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty = _dq_ring(
+        q_desc, k_desc, v_desc, do_desc, BLOCK_N, STAGES, HEAD_DIM, DV, CHUNKS
+    )
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1
@@ -258,7 +273,7 @@ def gluon_bwd_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, 
                             start_m, n_tile, seq_q, seq_k, stat_stride, second, HEAD_DIM, BLOCK_N, STAGES,
                             CAUSAL, DV, CHUNKS)),
             (_dq_producer, (q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_smem, q_ready, ready,
-                            empty, b, h, hkv, start_m, n_tile, BLOCK_N, STAGES, CHUNKS)),
+                            empty, b, h, hkv, start_m, n_tile, BLOCK_N, STAGES, CHUNKS, 0)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],

@@ -11,7 +11,9 @@ it neither stalls the stream nor stops a CUDA graph from capturing it. Kernels a
 :mod:`accel.kernels.gluon.bwd`, chosen by :func:`fused_pays`: the fused kernel (the statistics pass over
 the dQ items, which also zeroes an fp32 dQ accumulator; one pass over the dK/dV items that sums dQ by
 TMA reduce-adds; dQ cast), or the deterministic split pair (dQ first, it writes the statistics; then
-dK/dV; no atomics).
+dK/dV; no atomics). A value head dim of its own (MLA's 192/128, :data:`GLUON_VARLEN_BWD_VALUE_DIMS`) runs
+the split pair as the dense 192/128 backward does: the dQ kernel with ``HEAD_DIM_V`` and q/k in 64-column
+chunks, dK/dV by gradient (64 keys a program, two programs a 128-key item).
 """
 
 from __future__ import annotations
@@ -39,6 +41,12 @@ from gpuaccel.accel.kernels.tuning.configs import gluon_bwd_config
 
 TILE_ROWS = STAT_PAD  # rows per program in both kernels; a document's statistics are padded to it
 GLUON_VARLEN_BWD_DIMS = (128,)  # D64 measured no faster than tl.* densely; D256 does not fit (tuning.py)
+# (q/k's, v's) head dims of its own the packed backward runs as they are: MLA's 192/128, the dense 192/128
+# backward's kernels fed per document (its Gluon dQ and by-gradient dK/dV, q/k in 64-column chunks, v, dO
+# and dV at 128; tuning.GLUON_BWD_VALUE_CONFIGS' configuration); always the split pair (the fused kernel is
+# built for D128). Dispatch takes those of tuning.GLUON_BWD_VALUE_DEFAULT
+# (varlen.attention.backward_path)
+GLUON_VARLEN_BWD_VALUE_DIMS = ((192, 128),)
 
 
 FUSED_FROM = 8192  # keys in all: the fused backward from here (H100, gluon_bwd_fused_ab.py --varlen,
@@ -98,12 +106,21 @@ def packed_bwd_plan(
     opts: str,
 ) -> PackedBwd:
     """Everything :func:`launch_gluon_varlen_bwd` decides from the shapes (``batch`` documents), the
-    kernel choice and the fused variant ``opts`` (checked here)."""
+    kernel choice and the fused variant ``opts`` (checked here). v's head dim is o's: a pair of
+    :data:`GLUON_VARLEN_BWD_VALUE_DIMS` runs the split pair with the kernels' ``HEAD_DIM_V`` (and q/k at 192
+    in ``CHUNKS`` of 64 columns), its dK/dV programs 64 keys each, two an item."""
     total_q, hq, d = q.shape
     total_k, hkv = k.shape[0], k.shape[1]
-    if d not in GLUON_VARLEN_BWD_DIMS:
+    dv_dim = o.shape[-1]
+    pair = dv_dim != d
+    if pair and (d, dv_dim) not in GLUON_VARLEN_BWD_VALUE_DIMS:
+        built = GLUON_VARLEN_BWD_VALUE_DIMS
+        raise ValueError(f"the Gluon varlen backward runs (q, v) head dims {built}, got {(d, dv_dim)}")
+    if not pair and d not in GLUON_VARLEN_BWD_DIMS:
         raise ValueError(f"the Gluon varlen backward is built for head_dim {GLUON_VARLEN_BWD_DIMS}, got {d}")
-    fused = fused_pays(total_k) if fused is None else fused
+    if pair and fused:
+        raise ValueError(f"the fused Gluon varlen backward is built for head_dim {GLUON_VARLEN_BWD_DIMS}")
+    fused = False if pair else fused_pays(total_k) if fused is None else fused
     flags = set(opts.split(":")) - {""} if fused else set()  # the fused kernel's variant
     groups = [int(f[2:]) for f in flags if f[:2] == "hg" and f[2:].isdigit() and int(f[2:]) > 0]
     if flags - set(VARIANT_OPTS) - {f"hg{g}" for g in groups} or len(groups) + ("hf" in flags) > 1:
@@ -111,14 +128,15 @@ def packed_bwd_plan(
     dq_items = items_layout(batch, total_q, causal, TILE_ROWS, stats=True)
     kv_items = items_layout(batch, total_q, causal, TILE_ROWS, total_k=total_k, stats=True)
     stat_stride = stat_rows(total_q, batch, TILE_ROWS)
-    cfg = gluon_bwd_config(d)
-    dq, dk, _ = out
+    cfg = gluon_bwd_config(d, dv_dim)
+    dq, dk, dv = out
     n_dq, n_kv = dq_items.n_rows, kv_items.n_rows
     frag = "frag" in flags
     group = hkv if "hf" in flags else groups[0] if groups else 0
     if group and hkv % group:
         group = 0  # the plain grid where the groups would not divide the heads
     common = dict(HEAD_DIM=d, CAUSAL=bool(causal), CONSUMER_REGS=CONSUMER_REGS)
+    value = dict(HEAD_DIM_V=dv_dim, CHUNKS=3 if d == 192 else 1) if pair else {}
     dk_ints = (dk.stride(0), dk.stride(1))
     return PackedBwd(
         dq_items, kv_items,
@@ -127,15 +145,15 @@ def packed_bwd_plan(
         (2, hq, stat_stride), (hq, hkv), total_q, fused,
         (hq, stat_stride if frag else total_q, d) if fused else None,
         dict(dq=(dq.stride(0), dq.stride(1), o.stride(0), o.stride(1), do.stride(0), do.stride(1)),
-             dkdv=dk_ints, stats=(0, o.stride(1), o.stride(0), 0, do.stride(1), do.stride(0), hq, total_q,
-                                  stat_stride),
+             dkdv=dk_ints, dv=(dv.stride(0), dv.stride(1)),
+             stats=(0, o.stride(1), o.stride(0), 0, do.stride(1), do.stride(0), hq, total_q, stat_stride),
              unfrag=(dq.stride(0), dq.stride(1), stat_stride)),
-        dict(dq=(n_dq, hq), dkdv=(n_kv, hkv), stats=(2 * n_dq, hq), unfrag=(2 * n_dq, hq),
-             fused=(n_kv * hkv,) if group else (n_kv, hkv)),
+        dict(dq=(n_dq, hq), dkdv=(2 * n_kv if pair else n_kv, hkv), stats=(2 * n_dq, hq),
+             unfrag=(2 * n_dq, hq), fused=(n_kv * hkv,) if group else (n_kv, hkv)),
         dict(stats="varlen_stats_zero_dq" + "_at_stats" * frag,
              fused="gluon_varlen_bwd_fused" + "".join(f"_{f}" for f in sorted(flags))),
-        dict(dq=dict(common, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages),
-             dkdv=dict(common, STAGES=cfg.stages),
+        dict(dq=dict(common, BLOCK_N=cfg.dq_block_n, STAGES=cfg.dq_stages, **value),
+             dkdv=dict(common, STAGES=cfg.stages, **value),
              stats=dict(HEAD_DIM=d, BLOCK_M=TILE_ROWS // 2, ZERO_DQ=True, ITEM_FIELDS=int(ITEM_FIELDS),
                         DQ_AT_STATS=frag),
              fused=dict(common, STAGES=cfg.stages, DELTA_IN_ACC="dacc" in flags, STATS_FIRST="sf2" in flags,
@@ -171,9 +189,11 @@ def launch_gluon_varlen_bwd(
     bound: Bound | None = None,
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """``(dq, dk, dv)`` of packed q ``(total_q, Hq, D)``, k/v ``(total_k, Hkv, D)`` (TMA-legal strides, D in
-    ``GLUON_VARLEN_BWD_DIMS``), the forward's o and natural-log lse ``(Hq, total_q)``. ``out``: contiguous
-    buffers of q's, k's and v's shape to write into (the checks poison them). ``fused``: the fused kernel
-    or the split pair (None: as :func:`fused_pays` says). ``opts``: the fused kernel's variant (None:
+    ``GLUON_VARLEN_BWD_DIMS``; or v, dO and o at a head dim of their own, (D, v's) a pair of
+    ``GLUON_VARLEN_BWD_VALUE_DIMS``: MLA's 192/128, the split pair), the forward's o and natural-log lse
+    ``(Hq, total_q)``. ``out``: contiguous buffers of q's, k's and v's shape to write into (the checks
+    poison them). ``fused``: the fused kernel or the split pair (None: as :func:`fused_pays` says; a value
+    pair always the split pair). ``opts``: the fused kernel's variant (None:
     :data:`FUSED_OPTS`). ``bound``: the call signature's bound launches (the packed call's plan keeps
     them, :func:`accel.kernels.varlen.attention.flash_attention_varlen`): the first call fills it, later
     ones launch every kernel bound; what fixes them (device, causal flag, path, variant, every tensor's
@@ -226,18 +246,19 @@ def launch_gluon_varlen_bwd(
         else:
             dq.copy_(dq_acc.transpose(0, 1))
     else:
-        q64, do64 = Tma(q, 64, 0, packed_view), Tma(do, 64, 0, packed_view)
+        cols = 64 if constexprs["dq"].get("CHUNKS", 1) > 1 else 0  # Q/K boxes: 64-column chunks at 192
+        q64, do64 = Tma(q, 64, cols, packed_view), Tma(do, 64, 0, packed_view)
         block_n = planned.dq_block_n
         launch(
             gluon_varlen_dq_kernel, grids["dq"],
-            (q64, Tma(k, block_n, 0, packed_view), Tma(v, block_n, 0, packed_view), do64, dq, o, do, lse,
+            (q64, Tma(k, block_n, cols, packed_view), Tma(v, block_n, 0, packed_view), do64, dq, o, do, lse,
              lse2, delta, dq_items, *ints["dq"], ls, scale, hq, hkv, planned.total_q, planned.stats[2]),
             constexprs["dq"], LAUNCH_OPTIONS, bound, "gluon_varlen_dq",
         )  # fmt: skip
         launch(
             gluon_varlen_dkdv_kernel, grids["dkdv"],
-            (q64, Tma(k, 64, 0, packed_view), Tma(v, 64, 0, packed_view), do64, *stat_descs, dk, dv, kv_items,
-             *ints["dkdv"], ls, scale, hq, hkv),
+            (q64, Tma(k, 64, cols, packed_view), Tma(v, 64, 0, packed_view), do64, *stat_descs, dk, dv,
+             kv_items, *ints["dkdv"], ls, scale, hq, hkv, *ints["dv"]),
             constexprs["dkdv"], LAUNCH_OPTIONS, bound, "gluon_varlen_dkdv",
         )  # fmt: skip
     if fresh and bound is not None:  # kept once its launches went through

@@ -3,9 +3,13 @@
 Why it is built from :mod:`accel.kernels.gluon.bwd_kernels`' consumers unchanged: a program's work is one
 128-row tile of one document, and once that document's rows are addressed relative to its own start the
 dense consumers' arithmetic (causal block skipping, ragged-end masks, GQA sums, the statistics) is exactly
-right for it. What differs is only where rows live, so this module holds the two TMA producers (they add
-the document's first token to every box coordinate) and the entry kernels that read a work item and
-offset the consumers' pointers to the document (the fused kernel's dQ reduce-adds, by coordinate too):
+right for it. What differs is only where rows live, so this module holds the dK/dV kernels' TMA producer
+(it adds the document's first token to every box coordinate; the dQ kernel's is the dense one, given the
+tile's absolute first row and the document's first key) and the entry kernels that read a work item and
+offset the consumers' pointers to the document (the fused kernel's dQ reduce-adds, by coordinate too).
+A value head dim of its own (MLA's 192/128) runs the same way on the dense 192/128 backward's consumers:
+the dQ consumer with ``HEAD_DIM_V`` and q/k in 64-column ``CHUNKS``, and the by-gradient dK/dV consumers of
+:mod:`accel.kernels.gluon.bwd_d256` (64 keys a program: two programs a 128-key work item):
 - A work item is ``ITEM_FIELDS`` int32 values from a host table (longest work first, see
   :mod:`accel.kernels.gluon.varlen_bwd`): the document's first query token and query count, first key
   token and key count, the start of its rows in the padded statistics, and the tile's first row.
@@ -29,15 +33,19 @@ from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
 from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma
 
+from gpuaccel.accel.kernels.gluon.bwd_d256 import _d256_consumer, _d256_ring
 from gpuaccel.accel.kernels.gluon.bwd_fused import _dq_smem, _fused_consumer
 from gpuaccel.accel.kernels.gluon.bwd_kernels import (
     HALF_M,
     _dq_consumer,
+    _dq_producer,
+    _dq_ring,
     _kv_consumer,
     _kv_ring,
     _query_blocks,
     _span,
 )
+from gpuaccel.accel.kernels.gluon.tiles import _load_chunks
 
 # q0, len_q, k0, len_k, stat0, first row of the tile (query rows for dQ, keys for dK/dV)
 ITEM_FIELDS = gl.constexpr(6)
@@ -52,33 +60,18 @@ def _item(items_ptr, idx):
 
 
 @gluon.jit
-def _varlen_dq_producer(q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_smem, q_ready, ready,
-                        empty, h, hkv, q_row, k0, n_tile, BLOCK_N: gl.constexpr,
-                        STAGES: gl.constexpr):  # fmt: skip
-    """The tile's Q and dO once (absolute row ``q_row``), then the document's K/V blocks from key ``k0``."""
-    for c in gl.static_range(2):
-        mbarrier.expect(q_ready.index(c), q_desc.block_type.nbytes + do_desc.block_type.nbytes)
-        row = q_row + c * HALF_M
-        tma.async_copy_global_to_shared(q_desc, [0, h, row, 0], q_ready.index(c), q_smem.index(c))
-        tma.async_copy_global_to_shared(do_desc, [0, h, row, 0], q_ready.index(c), do_smem.index(c))
-    for j in range(n_tile):
-        s = j % STAGES
-        mbarrier.wait(empty.index(s), ((j // STAGES) & 1) ^ 1)
-        mbarrier.expect(ready.index(s), k_desc.block_type.nbytes + v_desc.block_type.nbytes)
-        key = k0 + j * BLOCK_N
-        tma.async_copy_global_to_shared(k_desc, [0, hkv, key, 0], ready.index(s), k_smem.index(s))
-        tma.async_copy_global_to_shared(v_desc, [0, hkv, key, 0], ready.index(s), v_smem.index(s))
-
-
-@gluon.jit
 def gluon_varlen_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_ptr, lse_ptr, lse2_ptr,
                            delta_ptr, items_ptr, stride_qn, stride_qh, stride_on, stride_oh, stride_dn,
                            stride_dh, qk_scale2, scale, heads_q, heads_kv, total_q, stat_stride,
                            HEAD_DIM: gl.constexpr,
                            BLOCK_N: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-                           CONSUMER_REGS: gl.constexpr):  # fmt: skip
-    """dQ of one 128-row tile of one document and query head; also writes the rows' statistics."""
-    dtype: gl.constexpr = q_desc.dtype
+                           CONSUMER_REGS: gl.constexpr, HEAD_DIM_V: gl.constexpr = 0,
+                           CHUNKS: gl.constexpr = 1):  # fmt: skip
+    """dQ of one 128-row tile of one document and query head; also writes the rows' statistics. The dense
+    dQ kernel's ring, producer and consumers (:func:`bwd_kernels.gluon_bwd_dq_kernel`), so it takes what
+    they take: ``HEAD_DIM_V`` (0: ``HEAD_DIM``), V, dO and o at a head dim of their own (MLA's 192/128),
+    and ``CHUNKS`` 3, Q, K and dQ at 192 in three 64-column chunks (the descriptors' boxes 64 wide)."""
+    DV: gl.constexpr = HEAD_DIM_V if HEAD_DIM_V > 0 else HEAD_DIM
     h = gl.program_id(1)
     q0, len_q, k0, len_k, stat0, start_m = _item(items_ptr, gl.program_id(0))
     hkv = h // (heads_q // heads_kv)
@@ -92,18 +85,9 @@ def gluon_varlen_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_pt
     lse2_doc = lse2_ptr + h.to(gl.int64) * stat_stride + stat0
     delta_doc = delta_ptr + h.to(gl.int64) * stat_stride + stat0
 
-    q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], q_desc.layout)
-    do_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF_M, HEAD_DIM], do_desc.layout)
-    k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
-    v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
-    q_ready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
-    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-    for i in gl.static_range(2):
-        mbarrier.init(q_ready.index(i), count=1)
-    for i in gl.static_range(STAGES):
-        mbarrier.init(ready.index(i), count=1)
-        mbarrier.init(empty.index(i), count=2)  # both consumer warpgroups release a slot
+    q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty = _dq_ring(
+        q_desc, k_desc, v_desc, do_desc, BLOCK_N, STAGES, HEAD_DIM, DV, CHUNKS
+    )
 
     first: gl.constexpr = 0
     second: gl.constexpr = 1
@@ -112,13 +96,15 @@ def gluon_varlen_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_pt
             (_dq_consumer, (q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, dq_doc, o_doc, do_doc,
                             lse_doc, lse2_doc, delta_doc, zero, stride_qh, stride_qn, zero, stride_oh,
                             stride_on, zero, stride_dh, stride_dn, qk_scale2, scale, zero, h, zero, start_m,
-                            n_tile, len_q, len_k, stat_stride, first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
+                            n_tile, len_q, len_k, stat_stride, first, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, DV,
+                            CHUNKS)),
             (_dq_consumer, (q_smem, do_smem, k_smem, v_smem, q_ready, ready, empty, dq_doc, o_doc, do_doc,
                             lse_doc, lse2_doc, delta_doc, zero, stride_qh, stride_qn, zero, stride_oh,
                             stride_on, zero, stride_dh, stride_dn, qk_scale2, scale, zero, h, zero, start_m,
-                            n_tile, len_q, len_k, stat_stride, second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL)),
-            (_varlen_dq_producer, (q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_smem, q_ready,
-                                   ready, empty, h, hkv, q0 + start_m, k0, n_tile, BLOCK_N, STAGES)),
+                            n_tile, len_q, len_k, stat_stride, second, HEAD_DIM, BLOCK_N, STAGES, CAUSAL, DV,
+                            CHUNKS)),
+            (_dq_producer, (q_desc, k_desc, v_desc, do_desc, q_smem, do_smem, k_smem, v_smem, q_ready, ready,
+                            empty, 0, h, hkv, q0 + start_m, n_tile, BLOCK_N, STAGES, CHUNKS, k0)),
         ],
         [4, 1],
         [CONSUMER_REGS, 24],
@@ -128,22 +114,26 @@ def gluon_varlen_dq_kernel(q_desc, k_desc, v_desc, do_desc, dq_ptr, o_ptr, do_pt
 @gluon.jit
 def _varlen_kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem, q_smem,
                         do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, hkv, k_row, q0, stat0, n_m,
-                        lo_blk, group, n_iter, STAGES: gl.constexpr):  # fmt: skip
-    """The tile's K and V once (absolute row ``k_row``), then (Q, dO) blocks of every query head of the
-    group from the document's query row ``q0``, each with its statistics from the document's ``stat0``."""
-    mbarrier.expect(kv_ready, 2 * (k_desc.block_type.nbytes + v_desc.block_type.nbytes))
-    for c in gl.static_range(2):
-        tma.async_copy_global_to_shared(k_desc, [0, hkv, k_row + c * HALF_M, 0], kv_ready, k_smem.index(c))
+                        lo_blk, group, n_iter, STAGES: gl.constexpr, KV_BLOCKS: gl.constexpr = 2,
+                        CHUNKS: gl.constexpr = 1):  # fmt: skip
+    """The tile's K and V once (``KV_BLOCKS`` boxes of 64 rows from absolute row ``k_row``: 2, the 128 keys
+    of the D128 kernels, or 1, the by-gradient kernel's 64), then (Q, dO) blocks of every query head of the
+    group from the document's query row ``q0``, each with its statistics from the document's ``stat0``; Q
+    and K in ``CHUNKS`` column chunks a buffer (:func:`accel.kernels.gluon.tiles._load_chunks`; 3 at q/k
+    192)."""
+    mbarrier.expect(kv_ready, KV_BLOCKS * (CHUNKS * k_desc.block_type.nbytes + v_desc.block_type.nbytes))
+    for c in gl.static_range(KV_BLOCKS):
+        _load_chunks(k_desc, k_smem, kv_ready, c, 0, hkv, k_row + c * HALF_M, CHUNKS)
         tma.async_copy_global_to_shared(v_desc, [0, hkv, k_row + c * HALF_M, 0], kv_ready, v_smem.index(c))
     stat_bytes: gl.constexpr = lse2_desc.block_type.nbytes + delta_desc.block_type.nbytes
-    nbytes: gl.constexpr = q_desc.block_type.nbytes + do_desc.block_type.nbytes + stat_bytes
+    nbytes: gl.constexpr = CHUNKS * q_desc.block_type.nbytes + do_desc.block_type.nbytes + stat_bytes
     for i in range(n_iter):
         s = i % STAGES
         mbarrier.wait(empty.index(s), ((i // STAGES) & 1) ^ 1)
         h = hkv * group + i // n_m
         start_m = (lo_blk + i % n_m) * HALF_M
         mbarrier.expect(ready.index(s), nbytes)
-        tma.async_copy_global_to_shared(q_desc, [0, h, q0 + start_m, 0], ready.index(s), q_smem.index(s))
+        _load_chunks(q_desc, q_smem, ready.index(s), s, 0, h, q0 + start_m, CHUNKS)
         tma.async_copy_global_to_shared(do_desc, [0, h, q0 + start_m, 0], ready.index(s), do_smem.index(s))
         tma.async_copy_global_to_shared(lse2_desc, [0, h, 0, stat0 + start_m], ready.index(s),
                                         lse2_smem.index(s))  # fmt: skip
@@ -152,12 +142,15 @@ def _varlen_kv_producer(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 
 
 
 @gluon.jit
-def _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL: gl.constexpr,
-              HEAD_GROUP: gl.constexpr = 0):  # fmt: skip
+def _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, stride_vn, heads_q, heads_kv, CAUSAL: gl.constexpr,
+              HEAD_GROUP: gl.constexpr = 0, KEYS: gl.constexpr = 2 * HALF_M):  # fmt: skip
     """A dK/dV program's work item (its KV head is program axis 1; with ``HEAD_GROUP`` G > 0 a one-axis
     grid of groups of G heads, each group's items heaviest first with its G heads fastest, so that within
     a group every head's heaviest tiles start before any head's lighter ones) and what follows from it:
-    the query blocks that see its 128 keys, and dK/dV's pointers at the document's first key."""
+    the query blocks that see its keys, and dK's and dV's pointers at the document's first key (row
+    strides ``stride_kn``, ``stride_vn``). ``KEYS``: the program's keys, the item's 128-key tile, or 64
+    (the by-gradient kernel's, :mod:`accel.kernels.gluon.bwd_d256`): then two programs an item, axis 0
+    item-major, each a half of its tile; a half past the document's last key has no (Q, dO) block."""
     if HEAD_GROUP > 0:
         pid = gl.program_id(0)
         per_group = (gl.num_programs(0) // heads_kv) * HEAD_GROUP
@@ -166,48 +159,87 @@ def _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL: g
     else:
         hkv = gl.program_id(1)
         idx = gl.program_id(0)
-    q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, idx)
+    if KEYS == HALF_M:
+        q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, idx // 2)
+        start_n += (idx % 2) * HALF_M
+    else:
+        q0, len_q, k0, len_k, stat0, start_n = _item(items_ptr, idx)
     group = heads_q // heads_kv
     causal_off = len_k - len_q
     lo_blk, n_m, n_iter = _query_blocks(start_n, len_q, causal_off, group, CAUSAL)
-    rows = k0.to(gl.int64) * stride_kn
+    if KEYS == HALF_M:
+        n_iter = gl.where(start_n < len_k, n_iter, 0)
+    rows = k0.to(gl.int64)
     return (hkv, q0, k0, len_k, stat0, start_n, hkv * 0, group, causal_off, lo_blk, n_m, n_iter,
-            dk_ptr + rows, dv_ptr + rows)  # fmt: skip
+            dk_ptr + rows * stride_kn, dv_ptr + rows * stride_vn)  # fmt: skip
 
 
 @gluon.jit
 def gluon_varlen_dkdv_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, dk_ptr, dv_ptr,
-                             items_ptr, stride_kn, stride_kh, qk_scale2, scale, heads_q, heads_kv,
-                             HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
-                             CONSUMER_REGS: gl.constexpr):  # fmt: skip
-    """dK and dV of 128 keys of one document and KV head, summed over the query heads of its group."""
-    hkv, q0, k0, len_k, stat0, start_n, zero, group, causal_off, lo_blk, n_m, n_iter, dk_doc, dv_doc = (
-        _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL)
-    )
+                             items_ptr, stride_kn, stride_kh, qk_scale2, scale, heads_q, heads_kv, stride_vn,
+                             stride_vh, HEAD_DIM: gl.constexpr, STAGES: gl.constexpr, CAUSAL: gl.constexpr,
+                             CONSUMER_REGS: gl.constexpr, HEAD_DIM_V: gl.constexpr = 0,
+                             CHUNKS: gl.constexpr = 1):  # fmt: skip
+    """dK and dV of one document's keys and KV head, summed over the query heads of its group: 128 keys a
+    program in the dense D64/D128 kernel's consumers (:func:`bwd_kernels._kv_consumer`), or, with a value
+    head dim of its own (``HEAD_DIM_V``, MLA's 192/128 with Q and K in ``CHUNKS`` 3 64-column chunks), 64
+    keys a program in the by-gradient kernel's (:func:`bwd_d256._d256_consumer`: one warpgroup sums dK, the
+    other dV at v's width, as the dense 192/128 backward does). ``stride_vn``, ``stride_vh``: dv's (dk's
+    where the head dims agree)."""
+    if HEAD_DIM_V == 0 or HEAD_DIM_V == HEAD_DIM:
+        hkv, q0, k0, len_k, stat0, start_n, zero, group, causal_off, lo_blk, n_m, n_iter, dk_doc, dv_doc = (
+            _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, stride_kn, heads_q, heads_kv, CAUSAL)
+        )
 
-    k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
-        q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
-    )
+        k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _kv_ring(
+            q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, 2, STAGES, HEAD_DIM
+        )
 
-    first: gl.constexpr = 0
-    second: gl.constexpr = 1
-    gl.warp_specialize(
-        [
-            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
-                            empty, dk_doc, dv_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero, hkv,
-                            start_n, len_k, causal_off, n_m, lo_blk, n_iter, first, HEAD_DIM, STAGES,
-                            CAUSAL)),
-            (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
-                            empty, dk_doc, dv_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero, hkv,
-                            start_n, len_k, causal_off, n_m, lo_blk, n_iter, second, HEAD_DIM, STAGES,
-                            CAUSAL)),
-            (_varlen_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem, v_smem,
-                                   q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty, hkv,
-                                   k0 + start_n, q0, stat0, n_m, lo_blk, group, n_iter, STAGES)),
-        ],
-        [4, 1],
-        [CONSUMER_REGS, 24],
-    )  # fmt: skip
+        first: gl.constexpr = 0
+        second: gl.constexpr = 1
+        gl.warp_specialize(
+            [
+                (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                                empty, dk_doc, dv_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero,
+                                hkv, start_n, len_k, causal_off, n_m, lo_blk, n_iter, first, HEAD_DIM, STAGES,
+                                CAUSAL)),
+                (_kv_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                                empty, dk_doc, dv_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero,
+                                hkv, start_n, len_k, causal_off, n_m, lo_blk, n_iter, second, HEAD_DIM,
+                                STAGES, CAUSAL)),
+                (_varlen_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem,
+                                       v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty,
+                                       hkv, k0 + start_n, q0, stat0, n_m, lo_blk, group, n_iter, STAGES)),
+            ],
+            [4, 1],
+            [CONSUMER_REGS, 24],
+        )  # fmt: skip
+    else:  # by gradient: 64 keys a program, dK (three matmuls a block) in the default partition
+        hkv, q0, k0, len_k, stat0, start_n, zero, group, causal_off, lo_blk, n_m, n_iter, dk_doc, dv_doc = (
+            _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, stride_vn, heads_q, heads_kv, CAUSAL, 0, HALF_M)
+        )
+
+        k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty = _d256_ring(
+            q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, STAGES, HEAD_DIM, HEAD_DIM_V, CHUNKS
+        )
+        gl.warp_specialize(
+            [
+                (_d256_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                                  empty, dk_doc, zero, stride_kh, stride_kn, qk_scale2, scale, zero, hkv,
+                                  start_n, len_k, causal_off, lo_blk, n_m, n_iter, True, HEAD_DIM, HEAD_DIM_V,
+                                  HEAD_DIM, STAGES, CAUSAL, CHUNKS)),
+                (_d256_consumer, (k_smem, v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready,
+                                  empty, dv_doc, zero, stride_vh, stride_vn, qk_scale2, 1.0, zero, hkv,
+                                  start_n, len_k, causal_off, lo_blk, n_m, n_iter, False, HEAD_DIM,
+                                  HEAD_DIM_V, HEAD_DIM_V, STAGES, CAUSAL, CHUNKS)),
+                (_varlen_kv_producer, (q_desc, k_desc, v_desc, do_desc, lse2_desc, delta_desc, k_smem,
+                                       v_smem, q_smem, do_smem, lse2_smem, delta_smem, kv_ready, ready, empty,
+                                       hkv, k0 + start_n, q0, stat0, n_m, lo_blk, group, n_iter, STAGES, 1,
+                                       CHUNKS)),
+            ],
+            [4, 1],
+            [CONSUMER_REGS, 24],
+        )  # fmt: skip
 
 
 @gluon.jit
@@ -225,7 +257,7 @@ def gluon_varlen_bwd_fused_kernel(q_desc, k_desc, v_desc, do_desc, lse2_desc, de
     ``DELTA_IN_ACC``, ``STATS_FIRST``: as in the dense kernel (:func:`bwd_fused._fused_step`);
     ``HEAD_GROUP``: see :func:`_key_tile`."""
     hkv, q0, k0, len_k, stat0, start_n, zero, group, causal_off, lo_blk, n_m, n_iter, dk_doc, dv_doc = (
-        _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, heads_q, heads_kv, CAUSAL, HEAD_GROUP)
+        _key_tile(items_ptr, dk_ptr, dv_ptr, stride_kn, stride_kn, heads_q, heads_kv, CAUSAL, HEAD_GROUP)
     )
     row0 = stat0 if FRAG else q0  # where the document's query row 0 sits in the accumulator
 

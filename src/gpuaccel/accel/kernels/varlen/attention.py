@@ -8,8 +8,10 @@ On Hopper without a window or soft-capping the forward is the dense warp-special
 per document (:mod:`accel.kernels.gluon.varlen_fwd`, :func:`forward_path`), and at head_dim 128 so is the
 backward (:mod:`accel.kernels.gluon.varlen_bwd`, :func:`backward_path`), each chosen like the dense ones.
 A value head dim of its own (MLA's 192/128) runs the Gluon forward at v's width where the dense forward
-does (:func:`run_head_dims`, ``tuning.GLUON_VALUE_FWD_DEFAULT``: q/k at 192, v at 128); its backward stays
-the tl.* one, q/k zero-padded to 256 (:func:`varlen_backward`).
+does (:func:`run_head_dims`, ``tuning.GLUON_VALUE_FWD_DEFAULT``: q/k at 192, v at 128), and the Gluon
+backward at it where the dense backward does (:func:`backward_path`, ``tuning.GLUON_BWD_VALUE_DEFAULT``:
+the packed split pair with q/k in 64-column chunks and v, dO and dV at 128); other pairs (128/64) run the
+tl.* backward, q/k zero-padded to a power of two (:func:`varlen_backward`).
 
 A packed call is host-bound where its documents are short, and a model calls it once per layer: like the
 dense calls it keeps a plan per call signature, in their cache (``dense.attention.planned`` / ``keep_plan``,
@@ -220,17 +222,25 @@ def forward_path(
 def backward_path(
     q: torch.Tensor, left: int = -1, right: int = -1, softcap: float = 0.0, head_dim_v: int | None = None
 ) -> str:
-    """Which backward runs for packed queries like ``q`` (head_dim already padded): "gluon" (Hopper, head_dim
-    128, plain or causal attention; faster than tl.* at 16k and 32k tokens, docs/kernels-log.md) or "triton"
-    (tl.*: windows, soft-capping, other head dims and GPUs, the interpreter, or a tl.* configuration pinned
-    with ``tuning.force("varlen_bwd", ...)``). ``left`` / ``right`` / ``softcap`` as in the Problem (causal:
-    right = 0); a value head dim ``head_dim_v`` other than q's runs tl.*. The dense backward's
-    ``GPUACCEL_ATTN_BWD_PATH`` forces either; forcing "gluon" on a call it cannot take raises."""
-    from gpuaccel.accel.kernels.gluon.varlen_bwd import GLUON_VARLEN_BWD_DIMS  # Gluon loads on first use
-
-    return _path(
-        BWD_PATH_ENV, "varlen_bwd", "backward", GLUON_VARLEN_BWD_DIMS, q, left, right, softcap, head_dim_v
+    """Which backward runs for packed queries like ``q`` (head_dim already padded, or at a Gluon pair's
+    192): "gluon" (Hopper, head_dim 128, or (q's, v's) a pair of ``tuning.GLUON_BWD_VALUE_DEFAULT`` the packed
+    Gluon backward is built for as it is, ``gluon.varlen_bwd.GLUON_VARLEN_BWD_VALUE_DIMS``: MLA's 192/128;
+    plain or causal attention; faster than tl.* at 16k and 32k tokens, docs/kernels-log.md) or "triton" (tl.*:
+    windows, soft-capping, other head dims, other value head dims ``head_dim_v``, other GPUs, the interpreter,
+    or a tl.* configuration pinned with ``tuning.force("varlen_bwd", ...)``). ``left`` / ``right`` /
+    ``softcap`` as in the Problem (causal: right = 0). The dense backward's ``GPUACCEL_ATTN_BWD_PATH`` forces
+    either; forcing "gluon" on a call it cannot take raises. A pair taken out of the default runs the route
+    before it (tl.*, q/k zero-padded to a power of two, :func:`varlen_backward`)."""
+    from gpuaccel.accel.kernels.gluon.varlen_bwd import (  # Gluon loads on first use
+        GLUON_VARLEN_BWD_DIMS,
+        GLUON_VARLEN_BWD_VALUE_DIMS,
     )
+
+    pairs = tuple(p for p in tuning.GLUON_BWD_VALUE_DEFAULT if p in GLUON_VARLEN_BWD_VALUE_DIMS)
+    return _path(
+        BWD_PATH_ENV, "varlen_bwd", "backward", GLUON_VARLEN_BWD_DIMS, q, left, right, softcap, head_dim_v,
+        pairs,
+    )  # fmt: skip
 
 
 def varlen_backward(
@@ -247,10 +257,12 @@ def varlen_backward(
     """``(dq, dk, dv)`` from the forward's o and lse; all tensors packed and prepared. ``deterministic``
     keeps Hopper's fused backward (dQ summed in no fixed order) out; the other paths always are.
     ``plan``: this call signature's (path, None, bound launches); None: the path chosen here, unbound.
-    q/k at a Gluon forward pair's width (192, :func:`run_head_dims`) run the tl.* kernels zero-padded to a
-    power of two: dq and dk come back at that width (the caller slices them)."""
+    q/k at a Gluon forward pair's width (192, :func:`run_head_dims`) run as they are where the packed Gluon
+    backward takes the pair (:func:`backward_path`), else the tl.* kernels zero-padded to a power of two: dq
+    and dk come back at that width (the caller slices them)."""
     cu_q, cu_k, max_q, max_k, left, right, scale, softcap = p
-    if q.shape[-1] & (q.shape[-1] - 1):  # the Gluon value-dim forward's q/k (192): the tl.* backward pads
+    path = plan[0] if plan is not None else backward_path(q, left, right, softcap, v.shape[-1])
+    if path != "gluon" and q.shape[-1] & (q.shape[-1] - 1):  # q/k at 192 on the tl.* kernels: padded
         q, k = (pad_head_dim(t, padded_head_dim(t.shape[-1])) for t in (q, k))
     total_q, hq, d = q.shape
     total_k, hkv, d_v = k.shape[0], k.shape[1], v.shape[-1]
@@ -258,7 +270,6 @@ def varlen_backward(
     dq, dk, dv = (torch.empty_like(t, memory_format=torch.contiguous_format) for t in (q, k, v))
     if total_q == 0 or total_k == 0:  # no pair of tokens meets: every gradient is zero
         return dq.zero_(), dk.zero_(), dv.zero_()
-    path = plan[0] if plan is not None else backward_path(q, left, right, softcap, d_v)
     if path == "gluon":
         from gpuaccel.accel.kernels.gluon.varlen_bwd import launch_gluon_varlen_bwd
 
