@@ -42,6 +42,9 @@ from gpuaccel.assistant.understand.languages.persian import persian_marked
         ("emruz dama-ye gpu 0 az 80 daraje bishtar shod?", {"name": "gpu_reading", "gpu": 0, "at_least": 80}),
         ("h100 az key bikar-e?", {"name": "idle_gpus", "gpu": 0}),  # since when is it idle
         ("khoruji-ye data-prep ro begoo", {"name": "job_log", "job": 1}),  # tell me data-prep's output
+        ("alan chi too saf-e?", {"name": "queue"}),  # what is in the queue ("saf") now
+        ("gpu 0 alan chand daraje-e?", {"name": "gpu_reading", "gpu": 0, "metric": "temperature"}),
+        ("emruz kodum kart bishtar kar kard?", {"name": "gpu_reading", "metric": "util"}),  # busiest card
         # its own script: "دمای" (the temperature of), "چنده" (how much is it); "برق مصرف کرد" (used
         # electricity)
         ("دمای gpu 0 الان چنده؟", {"name": "gpu_reading", "gpu": 0, "metric": "temperature"}),

@@ -99,7 +99,8 @@ _MARK = re.compile(
     rf"|hanuz|hanooz|akharin|kollan|kolan|{_AGAIN}|lahze|bendaz|bezan|bezaram|mikham|bebinam|lazem\s+nist"
     rf"|shodan|shode|{_GH}abl\s+az|baad\s+az|saat-e|daqiqe|daghighe|be\s+tore|gheymat\w*|qeymat\w*"
     r"|damash|damaye|dama-ye|roosh|hameye|hame-ye|akhe|dige|az\s+kei|dare\s+mire|daran\s+miran|chand\s+ta"
-    r"|daghtar\w*|garmtar\w*|che\s+kasi|motevaghef|jabeja|ejra|dar\s*biy?ar|olaviy?at"
+    r"|daghtar\w*|garmtar\w*|che\s+kasi|motevaghef|jabeja|ejra|dar\s*biy?ar|olaviy?at|mige|migan|talash"
+    r"|chand\s+(?:daraje|darsad|bar|dafe|saat)|dagh-?e|(?:too|tu)\s+saf|(?:sh[ou]r[ou]{1,2})\s+(?:shod|kard|mishe)"
     # a request's object marked with "ro" before its verb "kon" ("sd-xl-train ro motevaghef kon")
     r"|(?:ro|ra)\s+(?:[\w.-]+\s+){0,2}(?:kon|bokon|konid|bokonid|kn|koni)"
     # a verb of Persian said after the trade's English one ("fail shod", "hold kon", "masraf karde")
@@ -127,6 +128,8 @@ _VERB = (
     rf"|[a-z][a-z-]*)(?P<it>-?(?:e|a)?sh)?\s+{_DO}|(?P<show>{_SHOW})|(?P<tell>begoo|begu|bego)"
     rf"|(?P<again>{_AGAIN}\s+(?:bezan(?:id|in|i)?|(?:ejra|run)\s+{_DO})))"
 )
+# Persian's verbs said with "shod" or "kard" (it became, it did), by their English ("talash kard": tried)
+_PERSIAN_VERBS = {"ejra": "run", "talash": "try", "shoroo": "start", "shuru": "start", "shoru": "start"}
 # a job's settings as Persian says them ("olaviat": priority)
 _SETTING = {"olaviat": "priority", "olaviyat": "priority", "prio": "priority", "mem": "memory"}
 # an amount a threshold says ("80 daraje": 80 degrees), and the units and nouns "chand" counts ("chand kWh":
@@ -320,6 +323,10 @@ _TABLE = compiled(
         (rf"\b{_HOW_MUCH}e\b", "how much is it"),
         (rf"\b(?:{_HOW_MUCH}|chand)\b", "how much"),
         # when, since when, where, which, why, what, how, who
+        (
+            r"\b(?:kei|key)\s+(?:start|ejra|run|sh[ou]r[ou]{1,2})\s+mish(?:e|an)\b",
+            "when will it start",
+        ),
         (r"\baz\s+(?:kei|key|ki)\b", "since when"),
         (r"\b(?:kei|key)\b(?=\s*(?:[?!.,;]|$))", "when"),
         (r"\bkei\b|(?<!api )(?<!ssh )(?<!the )(?<!a )\bkey\b", "when"),
@@ -336,6 +343,7 @@ _TABLE = compiled(
         (r"\b(?:chi|che)\b", "what"),
         (r"\bki\b", "who"),
         (r"\bkasi\b", "anyone"),
+        (r"\bsaf\b", "the queue"),
         # days and parts of the day: "emruz sob" (this morning), "diruz" (yesterday), "dishab" (last night),
         # "az 9 ta 11" (from 9 to 11), "ta alan" (so far), "ta shab" (until tonight), "too ye saat-e akhir"
         # (in the last hour), "2 saat-e akhir" (the last 2 hours)
@@ -391,14 +399,16 @@ _TABLE = compiled(
         (rf"\btam{_U}m\s+(?:shod|shode)\b", "finished"),
         (rf"\btam{_U}m\s+mishe\b", "will finish"),
         (
-            r"\b(fail|crash|cancel|kill|start|stop|finish|succeed|pause|hold|release|run|ejra|retry)\s+(?:shod|shode|shodan|kard|karde)\b",
-            lambda m: past_form("run" if m[1].lower() == "ejra" else m[1].lower()),
+            r"\b(fail|crash|cancel|kill|start|stop|finish|succeed|pause|hold|release|run|ejra|retry|talash"
+            r"|sh[ou]r[ou]{1,2})\s+(?:shod|shode|shodan|kard|karde)\b",
+            lambda m: past_form(_PERSIAN_VERBS.get(m[1].lower(), m[1].lower())),
         ),
         (r"\b(?:dar(?:e|an)\s+)?(?:run|ejra)\s+mish(?:e|an)\b", "running"),
         (r"\b(?:start|ejra|run|shoroo|shuru)\s+nemish(?:e|an)\b", "does not start"),
         (r"\b(start|ejra|run|shoroo|shuru)\s+mish(?:e|an)\b", "starts"),
         (r"\bdar(?:e|an)\s+(?:mire|miran|kar\s+mikon(?:e|an))\b", "is running"),
         (r"\bkar\s+mikon(?:e|an)\b", "is running"),
+        (r"\bbishtar(?:in)?\s+kar\s+kard\w*\b", "was the busiest"),
         (r"\bkar\s+kard\w*\b", "ran"),
         (r"\b(?:use|masraf|estefade)\s+(?:karde|kard|shode|shod)\b", "used"),
         (r"\bmasraf(?:-?e)?\s+(?:bar[qgk]h?|energy|enerzhi|power)\b", "energy use"),
@@ -419,7 +429,11 @@ _TABLE = compiled(
         (r"\b(?:daghtar|garmtar|dagh\s*tar|garm\s*tar)\b", "hotter"),
         (r"\b(?:khonaktarin|sardtarin)\b", "the coolest"),
         (r"\b(?:toolani\s*-?tarin|tulani\s*-?tarin)\b", "the longest"),
-        (r"\bdagh\b", "hot"),
+        (r"\bdagh(?:-?e|eh)?\b", "hot"),
+        (r"\bbishtar(?:in)?\s+az\s+hame\b", "the most"),
+        (r"\bbishtar\b(?!\s+az\s+\d)", "the most"),
+        (r"\bpor(?:-?e|eh)?\b", "used"),
+        (r"\b(?:mige|migan|migoo|neveshte)\b", "says"),
         # "its" joined: "limitesh" (its limit), "log-esh" (its log), "damash" (its temperature); "roosh" (on
         # it)
         (r"\b(?:roosh|rush)\b", "on it"),
