@@ -94,13 +94,15 @@ _MARK = re.compile(
     rf"\b(?:{_HOW_MUCH}e?|chande|chandta|chera|chiye|chie|chetore?|chejoori|{_WHICH}|{_TODAY}"
     rf"|{_YESTERDAY}|{_DAY_BEFORE}|dishab|emshab|lotfan|lotfn|lutfan|{_SORRY}|{_MEANT}|{_SHOW}|begoo|begu"
     r"|mamnun|mamnoon|motevaset|motavaset|motevasset|miangin|hadeaksar|hadde\s+aksar|hadeaghal|darsade?"
-    rf"|masraf|estefade|montazer|tam{_U}m|khoruji\w*|xoruji\w*|natije-?ye|natijash|vaziyat\w*|vazeiat\w*|bikar|oftade"
+    rf"|masraf|estefade|montazer|tam{_U}m|khoruji\w*|xoruji\w*|natije-?ye|natijash|vaziyat\w*|vazeiat\w*"
+    r"|bikar|oftade"
     rf"|keshid|mizad|khabid|xabid|{_KH}ord|{_KH}orde|mi{_KH}ore|mikeshe|mishe|mishan|nemishe|daran|mikone"
     rf"|hanuz|hanooz|akharin|kollan|kolan|{_AGAIN}|lahze|bendaz|bezan|bezaram|mikham|bebinam|lazem\s+nist"
     rf"|shodan|shode|{_GH}abl\s+az|baad\s+az|saat-e|daqiqe|daghighe|be\s+tore|gheymat\w*|qeymat\w*"
     r"|damash|damaye|dama-ye|roosh|hameye|hame-ye|akhe|dige|az\s+kei|dare\s+mire|daran\s+miran|chand\s+ta"
     r"|daghtar\w*|garmtar\w*|che\s+kasi|motevaghef|jabeja|ejra|dar\s*biy?ar|olaviy?at|mige|migan|talash"
-    r"|chand\s+(?:daraje|darsad|bar|dafe|saat)|dagh-?e|(?:too|tu)\s+saf|(?:sh[ou]r[ou]{1,2})\s+(?:shod|kard|mishe)"
+    r"|chand\s+(?:daraje|darsad|bar|dafe|saat)|dagh-?e|(?:too|tu)\s+saf"
+    r"|(?:sh[ou]r[ou]{1,2})\s+(?:shod|kard|mishe)"
     # a request's object marked with "ro" before its verb "kon" ("sd-xl-train ro motevaghef kon")
     r"|(?:ro|ra)\s+(?:[\w.-]+\s+){0,2}(?:kon|bokon|konid|bokonid|kn|koni)"
     # a verb of Persian said after the trade's English one ("fail shod", "hold kon", "masraf karde")
@@ -111,7 +113,8 @@ _MARK = re.compile(
 # the words Persian shares with others, a mark only in a conversation read in Persian ("va 4090 chi?",
 # "4090 chi", "ru gpu 1 chi")
 _SHARED = re.compile(
-    r"\b(?:chi|che|chand|va|ru|roo|ro|bud|shod|kon|kei|alan|hala|oon|mersi|dama|ye|ba|az|ta|koja|natije|sorry)\b"
+    r"\b(?:chi|che|chand|va|ru|roo|ro|bud|shod|kon|kei|alan|hala|oon|mersi|dama|ye|ba|az|ta|koja|natije"
+    r"|sorry)\b"
     r"|-e\b",
     re.I,
 )
@@ -258,7 +261,8 @@ _TABLE = compiled(
         (r"\bke\s+(ba\s+\d+\s+gpus?)\s+(?:bere|ejra\s+beshe|run\s+beshe|bashe)\b", r"so that it runs \1"),
         # a request asked of the assistant: "mitooni X ro Y koni?" (can you Y X?)
         (
-            r"^\W*(?:mitooni|mituni|mitoni|mitunid|mitoonid|mishe)\s+(?=.*\b(?:koni|konid|konin|bezani|bedi)\b)",
+            r"^\W*(?:mitooni|mituni|mitoni|mitunid|mitoonid|mishe)\s+"
+            r"(?=.*\b(?:koni|konid|konin|bezani|bedi)\b)",
             "can you ",
         ),
         # a job's setting said with its new value: "priority-e job 12 ro 5 kon" (set job 12's priority to 5),
@@ -272,7 +276,8 @@ _TABLE = compiled(
             _setting,
         ),
         (
-            rf"(?<![\w-])(?P<thing>{_THING})\s+ro\s+ba\s+(?P<n>\d+)\s+(?P<gpus>gpus?)\s+(?:ejra|run|start)\s+{_DO}\b",
+            rf"(?<![\w-])(?P<thing>{_THING})\s+ro\s+ba\s+(?P<n>\d+)\s+(?P<gpus>gpus?)\s+"
+            rf"(?:ejra|run|start)\s+{_DO}\b",
             lambda m: f"change {m['thing']} to use {m['n']} {m['gpus']}",
         ),
         (
@@ -380,7 +385,8 @@ _TABLE = compiled(
         # before, after, since: "qabl az start" (before it started), "ghabl az cancel" (before it was
         # cancelled)
         (
-            rf"\b{_GH}abl\s+az\s+(?:inke\s+)?(start|cancel|fail|crash|shoroo|shuru|tamum)\w*(?:\s+(?:shodan|shod|beshe|kone))?",
+            rf"\b{_GH}abl\s+az\s+(?:inke\s+)?(start|cancel|fail|crash|shoroo|shuru|tamum)\w*"
+            r"(?:\s+(?:shodan|shod|beshe|kone))?",
             lambda m: "before it "
             + {"shoroo": "started", "shuru": "started", "tamum": "finished", "cancel": "was cancelled"}.get(
                 m[1].lower(), past_form(m[1].lower())
