@@ -4,7 +4,8 @@ letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Sp
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
-Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese, Icelandic, Nepali in Latin letters),
+Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese, Icelandic, Nepali in Latin letters,
+Persian in Latin letters or its own script),
 each read whole where the message has marks of its own, and the words of French, Italian, Hindi and
 Turkish said in passing (:mod:`.in_passing`).
 Each table names only what the assistant reads (a reading, a day, a question word, a request, an article
@@ -40,6 +41,7 @@ from gpuaccel.assistant.understand.languages.latvian import latvian
 from gpuaccel.assistant.understand.languages.lithuanian import lithuanian
 from gpuaccel.assistant.understand.languages.maltese import maltese
 from gpuaccel.assistant.understand.languages.nepali import nepali
+from gpuaccel.assistant.understand.languages.persian import persian
 from gpuaccel.assistant.understand.languages.pidgin import pidgin_read
 from gpuaccel.assistant.understand.languages.polish import polish
 from gpuaccel.assistant.understand.languages.portuguese import portuguese
@@ -163,7 +165,11 @@ def _read(text: str, lean: Lean | None) -> str:
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
     what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
-    # Icelandic first of all (:func:`icelandic`): its marks are its own ("ð", "þ", its words: "núna",
+    # Persian first of all (:func:`persian`), in Latin letters or its own script: its marks are its own words
+    # ("chera", "cheqadr", "emruz", "lotfan", "fail shod", "hold kon", "log-esh"), but its short words are
+    # others' ("chi" and "che" Italian's, "va" Italian's goes, "mersi" Romanian's thanks, "az" Hungarian's,
+    # "ta" Nepali's), so it is read before any of them sees them.
+    # Then Icelandic (:func:`icelandic`): its marks are its own ("ð", "þ", its words: "núna",
     # "hvaða", "hvenær", "keyrði", "loggið"), but its short words are the other Nordic languages' ("hvad" and
     # "hver" Danish's, "og", "er", "var", "i dag" everyone's) and its accents Spanish's ("á", "í"), so it is
     # read before any of them sees them; once read in English no other table sees its words.
@@ -199,7 +205,7 @@ def _read(text: str, lean: Lean | None) -> str:
     # Portuguese's "não", "là" French's "la", "qua" Italian's here)
     typed = vietnamese_typed(text)
     text = vietnamese_read(text, lean) if typed else text
-    text = maltese(icelandic(text, lean), lean)
+    text = maltese(icelandic(persian(text, lean), lean), lean)
     text = slovak(latvian(lithuanian(bulgarian(albanian(text, lean), lean), lean), lean), lean)
     text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
