@@ -65,6 +65,7 @@ def test_everyday_words_read_in_english(said: str, read: str) -> None:
     ("opening", "said", "command"),
     [
         ("why did job 9 fail?", "kick off a rerun of it please", "gpuaccel retry 9"),
+        ("what happened to flash-attn-build?", "fine, launch a fresh retry then", "gpuaccel retry 3"),
         ("why did job 9 fail?", "ok, remove the job from the list", "gpuaccel remove 9"),
         ("why did job 9 fail?", "mach bitte einen retry von dem", "gpuaccel retry 9"),
         ("why did job 9 fail?", "entfern ihn aus der liste", "gpuaccel remove 9"),

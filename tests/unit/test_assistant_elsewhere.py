@@ -269,3 +269,20 @@ def test_power_equipment_sized_for_a_load_is_refused(question: str) -> None:
 @pytest.mark.parametrize("question", ["what power is gpu 0 drawing", "which card draws the most power now"])
 def test_power_readings_still_read(question: str) -> None:
     assert pick(question) is not None, question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "shoot priya a quick note that the eval finished",
+        "please mail the lab that job 4 succeeded",  # whatever job it names
+        "notify jonas that his sweep crashed",
+        "send an email to the admins saying the h100 runs hot",
+    ],
+)
+def test_a_message_sent_to_someone_is_refused(question: str) -> None:
+    assert pick(question) is None, question
+
+
+def test_what_is_sent_to_the_user_stays_a_question() -> None:
+    assert pick("send me the log of job 9") == Query("job_log", job=9)

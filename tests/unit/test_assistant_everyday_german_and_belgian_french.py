@@ -84,3 +84,51 @@ def test_everyday_german_follow_ups(heldout_svc: AssistantService) -> None:
     assert query is not None and query["metric"] == "temperature", query
     _, _, query = ask(heldout_svc, "und am waermsten?", sid)
     assert query is not None and query["metric"] == "temperature" and query["gpu"] == 1, query
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        # English's verb given German's participle, a draw said with English's "power", a run in total, a
+        # past plural, how long something lasted, what happened to a job, when it started
+        ("warum ist der 9er gefailt?", "why did job 9 fail?"),
+        ("wie viel power ziehen die karten jetzt", "how much power do the cards draw now"),
+        ("wie lange ist sie insgesamt gelaufen?", "how long did it run in total?"),
+        ("welche jobs liefen gestern auf der h100", "which jobs ran yesterday on the h100"),
+        ("wie lange hat die gedauert", "how long did it take"),
+        ("was ist mit dem resnet-bench passiert?", "what happened to the resnet-bench?"),
+        ("wann ist job 4 gestartet?", "when did job 4 start?"),
+        # how fast a fan spins, how high a card went, the day before yesterday, a plural's "haben", "vom"
+        ("wie schnell dreht der lüfter der 4090?", "how fast spins the fan of the 4090?"),
+        ("wie hoch ist die h100 gegangen?", "how high did the h100 go?"),
+        ("welche jobs sind vorgestern gelaufen", "which jobs sind the day before yesterday ran"),
+        ("wie viel energie haben die karten verbraucht", "how much energy have the cards used"),
+        ("zeig mir das log vom sweep", "show the log of the sweep"),
+        ("und im durchschnitt über den tag?", "and in the average over the day?"),
+    ],
+)
+def test_german_words_read_in_english(said: str, read: str) -> None:
+    assert written(said) == read
+
+
+@pytest.mark.parametrize(
+    ("opening", "said", "command"),
+    [
+        ("", "mach den whisper-finetune bitte frei", "gpuaccel release 14"),  # released as "gib frei" says
+        ("warum wartet der llama-405b-probe?", "setz ihn auf 1 gpu", "gpuaccel edit 13 --gpus 1"),
+        ("halt mal die ganze queue an", "so, start sie wieder", "gpuaccel resume"),  # the queue started again
+        ("", "kanns du die nvidia driver updaten?", "An update of the GPU drivers"),  # its t dropped
+    ],
+)
+def test_german_requests(heldout_svc: AssistantService, opening: str, said: str, command: str) -> None:
+    sid = ask(heldout_svc, opening, None)[0] if opening else None
+    _, text, query = ask(heldout_svc, said, sid)
+    assert query is None and command in text, (said, text)
+
+
+def test_german_asks_elsewhere_are_refused(heldout_svc: AssistantService) -> None:
+    said = "schick der Anna eine Mail, dass ihr Job durch ist"  # a mail sent: nothing this machine does
+    assert ask(heldout_svc, said, None)[2] is None, written(said)
+    # tomorrow's weather read as such (not "morgen" this morning's, nor the weather a word unread)
+    assert "weather tomorrow" in written("wie wird das wetter morgen in trier?")
+    assert "this morning" in written("wie warm war die h100 heute morgen?")

@@ -265,6 +265,14 @@ _PHRASES = (
         ),
         r"\1 \2",
     ),
+    # said with no object ("ok do a retry", "just run a rerun please"): of the job talked about
+    (
+        re.compile(
+            r"\b(?:do|run|kick off|trigger|fire off|launch) an? (?:new |fresh |quick )?(retry|rerun)"
+            r"(?=\s*[?.!,]|\s*$| please\b| pls\b| then\b| now\b)"
+        ),
+        r"\1 it",
+    ),
     # "give it another go", "give it another crack" (Australian), "give it one more whirl"
     (
         re.compile(r"\bgive (.{1,30}?) (?:another|one more) (?:go|try|shot|run|crack|whirl|bash|stab)\b"),

@@ -194,6 +194,15 @@ _LIBRARY_HELP = re.compile(
     r"\b(?:to|into|as|in|from) (?:an? )?(?:onnx|tensorrt|trt|torchscript|gguf|ggml|safetensors|coreml|tflite"
     r"|openvino|pytorch|torch|tensorflow|jax|keras)\b"
 )
+# a message sent to someone else: "send Marc an email that his job failed", "shoot the team a quick message",
+# "email the team that job 9 crashed", "notify anna that the sweep is done" (no mail leaves this machine from
+# the chat, whatever job it names; not "send me the log", nor "what message did it log")
+_MESSAGE_SENT = re.compile(
+    r"\b(?:send|shoot|drop|fire off|forward)(?! (?:me|us)\b)(?: [\w-]+){0,2}?(?: (?:an?|the|one))?"
+    r"(?: (?:quick|short|brief|little))? (?:msg|message|mail|email|e mail|text|note|dm|slack)\b"
+    r"|\b(?:email|e mail|mail|message|text|notify|slack|dm) (?!(?:me|us)\b)(?:the )?[\w-]+"
+    r" (?:that|about|saying|to say)\b"
+)
 # how to word something in English: "how to write it correctly in English in a paper, power draw or power
 # consumption?" (a question of wording, whatever machine words it quotes)
 _WORDING = re.compile(r"^(?=.*\bin english\b).*\bhow\b.{0,40}\b(?:write|say|phrase|word|spell|translate)\b")
@@ -676,6 +685,7 @@ def asks_elsewhere(question: str, topics: set[str]) -> bool:
             _LIBRARY_HELP,
             _WORDING,
             _PER_KWH,
+            _MESSAGE_SENT,
         )
     ):
         return True  # whatever the machine words beside them

@@ -5,7 +5,7 @@ Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, He
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
 Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese, Icelandic, Nepali in Latin letters,
-Persian in Latin letters or its own script),
+Luxembourgish, Persian in Latin letters or its own script),
 each read whole where the message has marks of its own, and the words of French, Italian, Hindi and
 Turkish said in passing (:mod:`.in_passing`).
 Each table names only what the assistant reads (a reading, a day, a question word, a request, an article
@@ -39,6 +39,7 @@ from gpuaccel.assistant.understand.languages.indonesian import indonesian_read
 from gpuaccel.assistant.understand.languages.italian import italian
 from gpuaccel.assistant.understand.languages.latvian import latvian
 from gpuaccel.assistant.understand.languages.lithuanian import lithuanian
+from gpuaccel.assistant.understand.languages.luxembourgish import luxembourgish
 from gpuaccel.assistant.understand.languages.maltese import maltese
 from gpuaccel.assistant.understand.languages.nepali import nepali
 from gpuaccel.assistant.understand.languages.persian import persian
@@ -163,7 +164,10 @@ def _read(text: str, lean: Lean | None) -> str:
     before Taglish and Hinglish (which read its "nya", "di" and "lagi"),
     Vietnamese, Taglish and Hebrew before the tables that read their words (Turkish "dün" is yesterday,
     Tagalog "dun" there; Italian "qua" here, Vietnamese "hom qua" yesterday; Italian "ma" but, Hebrew "ma ze"
-    what is; Dutch "nu" now). Then the languages read whole. Pidgin and Scots are read after English's own
+    what is; Dutch "nu" now). Then Luxembourgish (:func:`luxembourgish`), read with German's tables once its
+    own words are German's: its short words are Dutch's ("wat", "op", "leeft"), German's ("nach", "weis")
+    and French's ("haut", "merci"), so it is read before any of them sees them. Then the languages read
+    whole. Pidgin and Scots are read after English's own
     shorthand is (:func:`pidgin_read`, :func:`scots_read`, in ``spoken``)."""
     # Persian first of all (:func:`persian`), in Latin letters or its own script: its marks are its own words
     # ("chera", "cheqadr", "emruz", "lotfan", "fail shod", "hold kon", "log-esh"), but its short words are
@@ -215,5 +219,6 @@ def _read(text: str, lean: Lean | None) -> str:
     text = indonesian_read(text, lean)
     text = hebrew_read(taglish_read(text if typed else vietnamese_read(text, lean), lean), lean)
     text = hindi(east_asian(polish(text, lean), lean), lean)
+    text = luxembourgish(text, lean)
     text = in_passing(french(italian(german(dutch(text, lean), lean), lean), lean))
     return spanish(portuguese(text, lean), lean)

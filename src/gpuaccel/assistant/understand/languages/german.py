@@ -32,7 +32,8 @@ _GERMAN_WORDS = {
     "leistungsaufnahme": "power draw", "leistung": "power", "verbrauch": "consumption",
     "temperatur": "temperature", "speicher": "memory", "grafikspeicher": "memory", "lüfter": "fan",
     "grafikkarte": "card", "karte": "card", "karten": "cards", "und": "and", "oder": "or", "seit": "since",
-    "gestern": "yesterday", "heute": "today", "jetzt": "now", "gerade": "now",
+    "gestern": "yesterday", "vorgestern": "the day before yesterday", "heute": "today", "jetzt": "now",
+    "gerade": "now",
 }  # fmt: skip
 _GERMAN = re.compile(rf"\b(?:{'|'.join(_GERMAN_WORDS)})\b", re.I)
 # an article before what those words became, a card or a job ("die Auslastung": the utilization; "die" left
@@ -54,7 +55,7 @@ _GERMAN_MARK = re.compile(
     r"|lief|gelaufen|verbraucht|karten?|uhr|stunden?|danke|geben|setzen|starten|brechen|pausieren"
     r"|mal|wat|dit|ick|icke|nix|nen|nochmal|schmeiß|schmeiss|setz|läuft|zieht|pausier|vormittag|hat|ins"
     r"|heut|gell|isch|lang|gewartet|geschrieben|halten|wieviel|wird|werte|taktet|tauschen|meinen|stimmt"
-    r"|kannste|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten"
+    r"|kannste|kanns|schick|haste|nich|mach|lass|hau|krieg|fertig|wurde|dabei|probiert|oft|doch|stunden|letzten"
     r"|warum|steht|wartet|startet|eigentlich|abgebrochen|gecrasht|zeilen?|letzte|tiefste|trotzdem"
     r"|laeuft|lauft|gewesen|beider|wieder|sofort|muss|muessen|welcher|kannst|koennen|koennten|freigeben"
     r"|abbrechen|zurueckhalten|anhalten|fortsetzen|prioritaet|raeum\w*|aufraeumen|aelter"
@@ -219,7 +220,8 @@ _GERMAN_PHRASES = _any_spelling(
         # frei": release it; "halt den 70b eval mal fest": hold it; "setz den probe auf prio 5")
         (r"\b(?:ma|mal)\b\s*", ""),
         # ("können Sie mir ... entwerfen" is read below: a note to write)
-        (r"\b(?:können|könnten|kannst|könntest) (?:sie|du)\b(?!\s+mir\b)", "can you"),
+        # ("kanns du": its t dropped, as the Rhineland types it)
+        (r"\b(?:können|könnten|kannst|kanns|könntest) (?:sie|du)\b(?!\s+mir\b)", "can you"),
         # "die Priorität von 13 erhöhen", "13s Priorität hochsetzen": raise the priority of 13
         (
             r"\b(?:die )?(?:priorität|prio) (?:von|vom|für|des) (.{1,30}?)\s+(?:bitte\s+)?"
@@ -240,9 +242,10 @@ _GERMAN_PHRASES = _any_spelling(
             r"|rebooten)\b",
             r"reboot the \1\2",
         ),
-        # the drivers updated, the verb said last ("die nvidia treiber updaten": update the nvidia drivers)
+        # the drivers updated, the verb said last ("die nvidia treiber updaten": update the nvidia drivers;
+        # "den nvidia driver updaten", its English noun)
         (
-            r"\b(?:die\s+)?((?:nvidia|gpu|grafik)[\s-]?)?treiber\s+(?:(?:bitte|mal|gleich)\s+)*(?:updaten"
+            r"\b(?:(?:die|den|der)\s+)?((?:nvidia|gpu|grafik)[\s-]?)?(?:treiber|driver)\s+(?:(?:bitte|mal|gleich)\s+)*(?:updaten"
             r"|aktualisieren|upgraden|installieren|neu installieren)\b",
             lambda m: f"update the {'nvidia ' if (m[1] or '').lower().startswith('nvidia') else ''}drivers",
         ),
@@ -300,6 +303,14 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bhöhere priorität\b", "higher priority"),
         (r"\bschmei(?:ß|ss)(?:en sie)?\s+(.{1,30}?)\s+raus\b", r"cancel \1"),
         (r"\b(?:gib|geben sie)\s+(.{1,30}?)(?:\s+bitte)?\s+frei\b", r"release \1"),
+        # "mach den frei", "mach job 14 wieder frei": a job let go as "gib ... frei" says it (not "mach
+        # speicher frei", memory freed)
+        (
+            r"\bmach(?:e|en sie)?\s+(?:(?:den|das|die)\s+(?=(?:job\s+)?#?\d|[\w.]+-))?"
+            r"((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|ihn|es|den|das|sie|den job)"
+            r"(?:\s+(?:bitte|mal|jetzt|wieder|doch|endlich))*\s+frei\b",
+            lambda m: f"release {_it(m[1])}",
+        ),
         (r"\b(?:halt|halte|halten sie)\s+(.{1,30}?)\s+fest\b", r"hold \1"),
         # ("setz den bitte auf prio 10": the job in context, its pronoun and a "bitte" before the value)
         (
@@ -309,10 +320,13 @@ _GERMAN_PHRASES = _any_spelling(
                 "the priority of it", "its priority"
             ),
         ),
-        # a job's setting changed ("stell den auf 1 gpu um": set it to 1 GPU; "memory auf 40000 MiB runter":
-        # lower its memory to 40000 MiB, "rauf" raise it)
+        # a job's setting changed ("stell den auf 1 gpu um", "setz ihn auf 2 karten": set it to 1 GPU, "setz"
+        # only with the value's unit, "setzen Sie seine Priorität auf 10" read below; "memory auf 40000 MiB
+        # runter": lower its memory to 40000 MiB, "rauf" raise it)
         (
-            r"\b(?:stell|stelle|stellen sie)\s+(.{1,40}?)(?:\s+(?:bitte|dann|doch|gleich|jetzt))*"
+            r"\b(?:stell|stelle|stellen sie"
+            r"|(?:setz|setze|setzen sie)(?=\s.{1,60}?\bauf\s+\d+\s*(?:gpus?|karten?|mib|gib|gb|mb)\b))"
+            r"\s+(.{1,40}?)(?:\s+(?:bitte|dann|doch|gleich|jetzt))*"
             r"\s+auf\s+(\d+(?:\s*(?:gpus?|karten?|mib|gib|gb|mb))?)(?:\s+um)?\b",
             lambda m: f"set {_it(m[1])} to {m[2]}",
         ),
@@ -403,7 +417,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bneu starten\b", "rerun"),
         # "wie starte ich die danach wieder?": start it again (the queue or job in context: resumed)
         (
-            r"\b(wie )?(?:starte|starten)(?: ich)? (den|die|das|ihn|es|sie|dit)\s+"
+            r"\b(wie )?(?:starte|starten|start)(?: ich)? (den|die|das|ihn|es|sie|dit)\s+"
             r"((?:danach|dann|nachher|später)\s+)?wieder(?: an)?\b",
             lambda m: f"{'how do i ' if m[1] else ''}start it again{' afterwards' if m[3] else ''}",
         ),
@@ -427,6 +441,16 @@ _GERMAN_PHRASES = _any_spelling(
             r"summarize \1",
         ),
         (r"\bwas (heute|gestern) (?:so )?los war\b", r"what happened \1"),
+        # "was ist mit dem build passiert": what happened to it
+        (r"\bwas ist mit (.{1,40}?) passiert\b", r"what happened to \1"),
+        (r"\bpassiert\b", "happened"),
+        # "wann ist er gestartet", "wann hat job 4 angefangen": when did it start
+        (
+            r"\b(?:ist|hat|sind|haben)\s+((?:job\s+)?#?\d+|[\w.]+-[\w.-]+|er|sie|es|der|die|das|der job)\s+"
+            r"(?:gestartet|angefangen|losgelaufen)\b",
+            lambda m: f"did {_it(m[1])} start",
+        ),
+        (r"\b(?:gestartet|angefangen|losgelaufen)\b", "started"),
         (r"\bsetzen sie (?:seine|ihre|die) priorität (?:bitte )?auf (\d+)\b", r"set its priority to \1"),
         (r"\b(?:brechen sie|brich) (.{0,30}?)(?: bitte)? ab\b", r"cancel \1"),
         (r"\babbrechen\b", "cancel"),
@@ -447,6 +471,8 @@ _GERMAN_PHRASES = _any_spelling(
             r"can you write me\1",
         ),
         (r"\be-mail\b", "email"),
+        # a message sent to someone ("schick dem Marc eine Mail": send Marc a mail)
+        (r"\b(?:schick|schicke|schicken sie|sende|senden sie)\b", "send"),
         # questions
         (r"\bum wie ?viel uhr\b|\bum welche uhrzeit\b", "at what time"),
         # "wie lange warten 12 und 13 schon": how long have 12 and 13 been waiting
@@ -455,14 +481,15 @@ _GERMAN_PHRASES = _any_spelling(
         # waits for ("auf was wartet 12", "worauf wartet der"), how far it is ("wie weit ist er")
         (
             r"\b(warum|wieso|weshalb)\s+(?:ist|sind|wurde)\s+(.{1,40}?)\s+(?:denn\s+)?(?:abgebrochen|abgestürzt"
-            r"|gecrasht|abgeschmiert|fehlgeschlagen|schiefgegangen|gescheitert)\b",
+            r"|gecrasht|abgeschmiert|fehlgeschlagen|schiefgegangen|gescheitert|gefailt|gefailed)\b",
             lambda m: f"why did {_it(m[2])} fail",
         ),
         (
             r"\b(?:warum|wieso|weshalb)\s+(?:startet|beginnt|läuft)\s+(.{1,40}?)\s+(?:denn\s+|noch\s+|immer\s+)*nicht\b",
             lambda m: f"why is {_it(m[1])} not starting",
         ),
-        (r"\b(?:fehlgeschlagen|schiefgegangen|abgestürzt|gecrasht|gescheitert)\b", "failed"),
+        # (and English's verb given German's participle: "ist gefailt")
+        (r"\b(?:fehlgeschlagen|schiefgegangen|abgestürzt|gecrasht|gescheitert|gefailt|gefailed)\b", "failed"),
         (
             r"\b(?:auf was|worauf)\s+(?:wartet|warten)\s+(.{1,40}?)(?:\s+(?:eigentlich|denn|noch|gerade|da))*"
             r"(?=\s*[?.!,]|\s*$)",
@@ -481,7 +508,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\b(?:kiste|rechner|maschine)\b", "machine"),
         # a draw asked now ("wie viel strom ziehn die karten grad": how much power do the cards draw)
         (
-            r"\bwie ?viel (?:strom|leistung|watt)\s+(?:zieht|ziehen|ziehn)\s+(.{1,40}?)"
+            r"\bwie ?viel (?:strom|leistung|watt|power)\s+(?:zieht|ziehen|ziehn)\s+(.{1,40}?)"
             r"(?=\s+(?:grad|gerade|jetzt|momentan|aktuell)\b|\s*[?.!,]|\s*$)",
             r"how much power do \1 draw",
         ),
@@ -575,7 +602,11 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bwieder\b", ""),
         (r"\bkurz\b", ""),
         # ("wie lang hat der braucht": its participle without "ge", as Austrians say it)
-        (r"\bwie lang(?:e)? hat (er|sie|es|der|die|das)\s+(?:ge)?braucht\b", "how long did it take"),
+        # ("wie lange hat der gedauert": how long it lasted)
+        (
+            r"\bwie lang(?:e)? hat (er|sie|es|der|die|das)\s+(?:(?:ge)?braucht|gedauert)\b",
+            "how long did it take",
+        ),
         (r"\bzwischen (\d{1,2})(?::(\d{2}))? und halb (\w+)\b", _half_past),
         (r"\bwie lang(?:e)?\b", "how long"),
         (r"\bwas\b", "what"),
@@ -583,6 +614,13 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\bwie ?viel\b", "how much"),
         (r"\bheut\b", "today"),
         (r"\bwie warm\b", "how hot"),
+        # "wie schnell dreht der Lüfter": how fast the fan spins; "wie hoch ist die 4090 gegangen": how high
+        # it went
+        (r"\bwie schnell\b", "how fast"),
+        (r"\bdreh(t|en)\b", lambda m: "spins" if m[1] == "t" else "spin"),
+        (r"\bwie hoch (?:ist|sind) (.{1,40}?) gegangen\b", r"how high did \1 go"),
+        (r"\bgegangen\b", "gone"),
+        (r"\bbraucht\b", "uses"),  # ("wie viel memory braucht die gpu 0": how much it uses)
         (r"\bwie oft\b", "how many times"),
         (r"\bgenau\b", "exactly"),  # ("wann genau?": when exactly)
         (
@@ -606,6 +644,7 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\b(?:warten|wartet)\b", "waiting"),
         (r"\bvorher\b", "before"),
         (r"\b(?:rausgegeben|ausgegeben|geschrieben|geloggt)\b", "logged"),
+        (r"\bsagt\b", "says"),  # ("was sagt das log": what the log says)
         (r"\bins log\b", "in the log"),
         (r"\bwelche werte\b", "which scores"),
         (r"\bspeichertakt\b", "memory clock"),
@@ -667,12 +706,20 @@ _GERMAN_PHRASES = _any_spelling(
         (r"(?<![a-z\d])(?<!gpu )(?<!job )(\d{1,3})\s*grad\b", r"\1 °C"),
         (r"\bgrad\b", "now"),
         (r"\bzusammengerechnet\b", "in total"),
+        (r"\bzusammen\b", "together"),  # ("alle Versuche zusammen": all attempts together)
         (r"\b(?:steht|stand|standen)\b(.{0,20}?)\brum\b|\brumgestanden\b", r"is\1 idle"),
         (r"\b(?:die|der|das) andere\b", "the other one"),
         (r"\bandere[nmrs]?\b", "other"),  # ("auf der anderen Karte": on the other card)
         (r"\bam niedrigsten\b", "lowest"),
         (r"\bam meisten\b", "most"),
         (r"\b(?:heute )?vormittag\b|\bheute (?:früh|morgen)\b|\bin der früh\b", "this morning"),
+        # the weather asked ("wie wird das Wetter morgen": tomorrow's), which no reading here answers
+        (r"\bwetter\b", "weather"),
+        (
+            r"(?<!guten )(?<!gestern )(?<!am )(?<!den )(?<!jeden )\bmorgen\b"
+            r"(?! (?:früh|vormittag|nachmittag|abend)\b)",
+            "tomorrow",
+        ),
         (r"\bbis dahin\b", "until then"),
         # "kurze Zusammenfassung vom Tag": a short summary of the day
         (r"\bzusammenfassung\b", "summary"),
@@ -733,6 +780,8 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\blernrate\b", "learning rate"),
         (r"\b(\d+)\s*grad\b", r"\1 °C"),
         (r"\boder (?:darüber|mehr|höher)\b", "or more"),
+        # "im Durchschnitt über den Tag": the average over the day
+        (r"\büber (?:den (?:ganzen )?|'n )tag\b|\bübern tag\b", "over the day"),
         (r"\b(?:durchschnittliche|durchschnittlich|im schnitt|durchschnitt)\b", "average"),
         (r"\b(?:die )?(?:höchste|maximale)\b|\bmaximal\b|\bspitze\b", "max"),
         (r"\b(?:die )?(?:niedrigste|minimale)\b|\bminimal\b", "min"),
@@ -748,10 +797,11 @@ _GERMAN_PHRASES = _any_spelling(
         (r"\b(?:verbraucht|gebraucht|geleistet)\b", "used"),
         # ("mit welcher lr ist der gelaufen": with which lr did it run)
         (
-            r"\b(?:ist|sind) (?:(es|er|sie|der|die|das) )?(in summe |insgesamt )?gelaufen\b|\bgelaufen\b",
+            # ("insgesamt" read above: "in total")
+            r"\b(?:ist|sind) (?:(es|er|sie|der|die|das) )?(in total )?gelaufen\b|\bgelaufen\b",
             lambda m: f"did it run{' in total' if m[2] else ''}" if m[1] else "ran",
         ),
-        (r"\blief\b|\bläuft\b", "ran"),
+        (r"\blief(?:en)?\b|\bläuft\b", "ran"),
         (r"\bauf den karten\b", "on the cards"),
         (r"\bin der queue warten\b|\bin der warteschlange warten\b", "wait in the queue"),
         (r"\bwarteschlange\b", "queue"),
@@ -786,6 +836,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\b(?:der|die|das|den|dem|des|de)\b", "the"),
         (r"\bist\b", "is"),
         (r"\bhat\b", "has"),
+        (r"\bhaben\b", "have"),
         (r"\bhatten?\b", "had"),
         (r"\bwar\b", "was"),
         (r"\bwurde\b", "was"),
@@ -793,6 +844,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\bin der\b", "in the"),
         (r"\bmit\b", "with"),
         (r"\bfür\b", "for"),
+        (r"\bvom\b", "of the"),
         (r"\b(?:von|vo)\b", "of"),  # (Austrian and Bavarian "vo": "vo wie viel insgesamt")
         (r"\bauf\b", "on"),
         (r"\bda\b", "then"),
@@ -804,6 +856,7 @@ _GERMAN_FUNCTION_WORDS = compiled(
         (r"\b(?:ein|eine|einen|einer)\b", "a"),
         (r"\b(?:dieser|diese|dieses|diesen|diesem)\b", "this"),
         (r"\bdanke\b", "thanks"),
+        (r"^\s*nein\b", "no"),  # ("nein sorry, ich meine den 13": a correction)
     )
 )
 
@@ -814,6 +867,13 @@ def german(text: str, lean: Lean | None = None) -> str:
     (:data:`_GERMAN_PHRASES`) and its function words last (:data:`_GERMAN_FUNCTION_WORDS`); not where a
     mark only French writes shows (:func:`french_sure`: "flush-le de la liste" shares German's "liste")."""
     whole = reads(lean, "german", _GERMAN_MARK.search(text) and not french_sure(text))
+    return german_read(text, whole=whole)
+
+
+def german_read(text: str, *, whole: bool = True) -> str:
+    """``text`` read by German's tables: its words said in passing and its clock, and where ``whole`` (German
+    written whole) its phrases and function words too. Luxembourgish reads its message so once its own
+    words are German's (:func:`luxembourgish.luxembourgish`): one reading of the words the two share."""
     text = re.sub(r"\bum (\d{1,2})(?::(\d{2}))?(?:\s*uhr\b)?(?=\s*(?:[?.!,]|$|\w))", _um, text, flags=re.I)
     text = re.sub(r"\b(\d{1,2})\s*uhr\b", r"\1:00", text, flags=re.I)
     if whole:
