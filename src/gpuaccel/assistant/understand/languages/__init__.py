@@ -27,6 +27,7 @@ from gpuaccel.assistant.understand.languages.estonian import estonian
 from gpuaccel.assistant.understand.languages.finnish import finnish
 from gpuaccel.assistant.understand.languages.franco_arabic import franco_read
 from gpuaccel.assistant.understand.languages.french import french
+from gpuaccel.assistant.understand.languages.galician import galician
 from gpuaccel.assistant.understand.languages.german import german
 from gpuaccel.assistant.understand.languages.greeklish import greeklish_read
 from gpuaccel.assistant.understand.languages.hebrew import hebrew_read
@@ -203,7 +204,7 @@ def _read(text: str, lean: Lean | None) -> str:
     text = slovak(latvian(lithuanian(bulgarian(albanian(text, lean), lean), lean), lean), lean)
     text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
-    text = swahili_read(tamil(romanian(catalan(nepali(text, lean), lean), lean), lean), lean)
+    text = swahili_read(tamil(romanian(catalan(nepali(galician(text, lean), lean), lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)
     text = indonesian_read(text, lean)

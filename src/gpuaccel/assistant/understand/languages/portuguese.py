@@ -334,6 +334,8 @@ _PORTUGUESE = compiled(
             lambda m: f"set the priority of {'job ' if m[2].isdigit() else ''}{m[2]} to {m[1]}",
         ),
         (r"\b(?:da|poe)-lhe (?:a )?prioridade (\d+)\b", r"set its priority to \1"),
+        # "põe-lhe só 1 gpu", "dá-lhe 2 placas": the GPUs it asks for
+        (r"\b(?:da|poe|mete)-lhe (?:so |apenas )?(\d+) (?:gpus?|placas?)\b", r"give it \1 gpu"),
         # "dá-lhe mais prioridade" (give it more), "dá mais prioridade ao 12": raise it, no number said
         (r"\b(?:da|poe|mete)-lhe (?:mais|maior) prioridade\b", "raise its priority"),
         (
@@ -452,8 +454,24 @@ _PORTUGUESE = compiled(
             r"(?= *(?:no total|ao todo|somando|[,.!?]|$))",
             "how much energy did it use",
         ),
+        # "e quanto consumiu ontem no total?": the energy it used, the job or card just named ("quanto
+        # consumiu a H100" names its own)
+        (
+            r"\bquanto (?:gastou|consumiu)\b(?= *(?:ontem|hoje|no total|em total|ao todo|[,.!?]|$))",
+            "how much energy did it use",
+        ),
+        (r"\bquanto (?:gastou|consumiu)\b(?! (?:de )?tempo\b)", "how much energy used"),
+        # "quanto esteve à espera?", "quanto ficou parada": how long ("quanto" alone asks it of a state)
+        (r"\bquanto (?=(?:esteve|ficou) )", "quanto tempo "),
+        # "até que temperatura chegou?": how high it went, its peak
+        (
+            r"\bate que (temperatura|temp|potencia|utilizacao|uso|memoria) (?:chegou|subiu|foi)\b",
+            r"max \1",
+        ),
+        # "a quanto vai o clock?", "a quanto está a ventoinha?": what it reads now
+        (r"\ba quanto (?:vai|anda|esta|ta)\b", "what is"),
         (r"\bdesde que horas?\b|\bdesde quando\b", "since when"),
-        (r"\b(?:a )?que horas\b", "at what time"),
+        (r"\b(?:a )?que horas?\b", "at what time"),  # ("a que hora foi?": the hour said singular too)
         (r"\bquando\b", "when"),
         (r"\b(?:por que|porque|pq)\b", "why"),
         (r"\bpor quanto tempo\b", "for how long"),
@@ -467,7 +485,7 @@ _PORTUGUESE = compiled(
             + {"tentou": "try", "correu": "run", "rodou": "run"}.get(m[1].lower(), "fail"),
         ),
         (
-            r"\bquanto tempo (?:correu|rodou|chegou a (?:correr|rodar))\b"
+            r"\bquanto (?:tempo )?(?:correu|rodou|chegou a (?:correr|rodar))\b"
             r"(?= *(?:e\b|no total|ao todo|antes d|[,.!?]|$))",
             "how long did it run",
         ),
@@ -507,6 +525,9 @@ _PORTUGUESE = compiled(
         # what is asked of the world, not of this machine: "qual a diferenca entre bf16 e fp16", "qual e
         # melhor pra treino" ("e" is "é", is, here)
         (r"\b(?:qual|que) (?:e )?a diferenca entre\b", "what is the difference between"),
+        # the weather: "que tempo vai fazer amanhã?"
+        (r"\bque tempo (?:vai fazer|faz|fara)\b", "what will the weather be"),
+        (r"\bamanha\b", "tomorrow"),
         (r"\b(?:sabe )?explicar a diferenca entre\b", "explain the difference between"),
         (
             r"\b(?:qual|que) (?:e )?a diferenca d[eoa]s? ([\w.-]+) (?:pra|para|e|do|da) ([\w.-]+)",
@@ -636,7 +657,7 @@ _PORTUGUESE = compiled(
         (r"\busando\b", "using"),
         (r"\busad[oa]\b", "used"),
         (r"\brodando (?:alguma )?coisa\b", "busy"),  # "e rodando coisa?" after idle time: busy time
-        (r"\brodando\b", "running"),
+        (r"\b(?:rodando|correndo)\b", "running"),  # ("está correndo": Brazil's gerund of "correr")
         # ("correu" alone is left as it is: "o que correu ontem à noite" is every job of the night, not only
         # those that ended, as English's "what ran" reads)
         (r"\b(?:rodou|rodaram)\b", "ran"),
@@ -665,6 +686,7 @@ _PORTUGUESE = compiled(
         (r"\besperou\b", "waited"),
         (r"\bfalh(?:ou|aram)\b|\bdeu pau\b|\bmorreu\b|\b(?:rebent|crash)(?:ou|aram)\b", "failed"),
         (r"\bterminou\b", "finished"),
+        (r"\b(?:o |a )?parou\b", "stopped"),  # "quem o parou?": who stopped it
         (r"\b(?:terminar|acabar)\b", "finishes"),  # "quando o 11 terminar": when job 11 finishes
         (r"\baconteceu\b", "happened"),
         (r"\bne\b[,?]?", ""),
@@ -686,6 +708,8 @@ _PORTUGUESE = compiled(
         # prioridade 10 nele", "bota ele em hold": put; "apaga ele da lista", "deleta o 6": remove it
         # ("tira da fila" is not: a job taken out of the queue "por agora" is held)
         (r"\b(?:muda|mude|mudar|altera|altere|alterar)\b", "change"),
+        # its new value said with "para" ("muda a memória do 13 para 40000 MiB"): to it, not "for"
+        (r"\b(change\b.{1,40}?) (?:para|pra) (?=\d)", r"\1 to "),
         (r"\b(?:pra|para) (?:ele |ela )?(?:usar|utilizar)\b", "to use"),
         (r"\b(?:usar|utilizar)\b", "use"),
         (r"\b(?:coloca|coloque|bota|bote)\b", "put"),
@@ -712,7 +736,8 @@ _PORTUGUESE = compiled(
         (r"\b(?:queria|quero|preciso)\b", "i want to"),
         # the rest: "tá", "ele", "dela", the articles and prepositions
         (r"\b(?:ta|esta)\b", "is"),
-        (r"\b(?:tava|estava)\b", "was"),
+        (r"\b(?:tava|estava|esteve)\b", "was"),
+        (r"\b(?:teve|tiveram)\b", "had"),  # "que temperatura média teve a GPU 1": what it had
         (r"\bficou\b", "was"),
         (r"\b(?:foi|era)\b", "was"),
         (r"\bdeu\b", "gave"),
@@ -749,6 +774,7 @@ _PORTUGUESE = compiled(
         (r"\bcom\b", "with"),
         (r"\b(?:pra|pro|para)\b", "for"),
         (r"\b(?:do|da|dos|das)\b", "of the"),
+        (r"\baos?\b", "to the"),  # "o que aconteceu ao 5": to it
         (r"\b(?:no|na|nos|nas)\b", "in the"),
         (r"\bem\b", "in"),
         # ("um", "uma" after the articles: the "a" they are read as is no Portuguese "a" to read again)
@@ -758,7 +784,14 @@ _PORTUGUESE = compiled(
         (r"(^|[,;.?!:]\s*)e\b", r"\1and"),
         (r"\be\b", "and"),
         # "que" still opening a question asks which: "que jobs correram ontem?" (which jobs ran)
+        # "que correu ontem na gpu 1?": what ran (a verb in the past after it, not a noun)
+        (r"(^|[;.!?]\s*)que (?=[a-z]+(?:ou|eu|iu|aram|eram|iram)\b)", r"\1what "),
         (r"(^|[;.!?]\s*)que\b", r"\1which"),
+        # "entre as 12 e as 13 que temperatura média teve": what reading, asked after a span
+        (
+            r"\bque (?=(?:(?:mean|max|min|peak) )?(?:temperature|power|memory|energy|utilization|clock|fan)\b)",
+            "what ",
+        ),
         (r"\bque\b", "that"),
     )
 )
@@ -775,9 +808,14 @@ def portuguese_marked(text: str) -> bool:
     )
 
 
+def portuguese_read(text: str) -> str:
+    """``text`` read in English by Portuguese's one table (:data:`_PORTUGUESE`), its accents off, whatever its
+    marks: Galician's reader folds its words onto Portuguese's and reads them here (:mod:`.galician`)."""
+    return re.sub(r"[ \t]{2,}", " ", translated(text.translate(_PORTUGUESE_UNACCENTED), _PORTUGUESE)).strip()
+
+
 def portuguese(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Portuguese (:func:`portuguese_marked`); else as it was."""
     if not reads(lean, "portuguese", portuguese_marked(text)):
         return text
-    plain = text.translate(_PORTUGUESE_UNACCENTED)
-    return re.sub(r"[ \t]{2,}", " ", translated(plain, _PORTUGUESE)).strip()
+    return portuguese_read(text)
