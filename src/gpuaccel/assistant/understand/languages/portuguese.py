@@ -461,7 +461,11 @@ _PORTUGUESE = compiled(
             "how much energy did it use",
         ),
         (r"\bquanto (?:gastou|consumiu)\b(?! (?:de )?tempo\b)", "how much energy used"),
-        # "quanto esteve à espera?", "quanto ficou parada": how long ("quanto" alone asks it of a state)
+        # "quanto (tempo) esteve a 85 °C?", "quanto ficou na fila?": how long "it" was, the card or job just
+        # named, where no subject follows the verb (English's "how long was at 85" reads no "it"); "quanto"
+        # alone asks it of a state as "quanto tempo" does
+        (r"\b(esteve|ficou) a (?=\d+(?:[.,]\d+)?\s*(?:°|graus|%|w\b|watts|gb|gib|mib))", r"\1 at "),
+        (r"\bquanto (?:tempo )?(?:esteve|ficou)\b(?! (?:\w+ )?(?:[ao]s?|ele|ela) )", "how long was it"),
         (r"\bquanto (?=(?:esteve|ficou) )", "quanto tempo "),
         # "até que temperatura chegou?": how high it went, its peak
         (
