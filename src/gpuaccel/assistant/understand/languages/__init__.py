@@ -4,7 +4,8 @@ letters, Hinglish and Roman Urdu read as one; Dutch, German, Italian, French, Sp
 Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, Hebrew in English letters,
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
-Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese, Icelandic, Nepali in Latin letters),
+Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese, Icelandic, Nepali in Latin letters,
+Galician read through Portuguese's table),
 each read whole where the message has marks of its own, and the words of French, Italian, Hindi and
 Turkish said in passing (:mod:`.in_passing`).
 Each table names only what the assistant reads (a reading, a day, a question word, a request, an article
@@ -144,6 +145,9 @@ def _read(text: str, lean: Lean | None) -> str:
     (:func:`nepali`): its marks are its own words ("kati", "kina", "thiyo", "bhayo", "gardinu"), but Turkish
     reads its "thiyo" as a progressive typed short ("-iyo"), Swahili its "kati", Dutch its "kun", Hindi its
     "baje", "ghanta" and "wala" (read by Hindi's own table from Nepali's), so it is read before any of them
+    sees them. Galician before both (:func:`galician`): its marks are its own words ("hoxe", "onte", "canto",
+    "enerxia", "relanzao"), but its "xa" is Nepali's "chha", its "hai" Hindi's, its "non" Italian's and its
+    "que", "o", "a" Spanish's and Portuguese's, so it is read, through Portuguese's table, before any of them
     sees them. Then Romanian
     (:func:`romanian`): its marks are its own (ă ș ț, its words, a pronoun joined
     by a hyphen: "reia-l"), but its words are others' ("ce" French's and Italian's, "si" Spanish's, "sau"

@@ -1,23 +1,28 @@
-"""Galician read in English: Galician as typed in chat, with its accents or without them, Spanish words slipped
-in ("vale", "porfa", "pa", "bah") and English words of the trade ("job", "log", "hold"), where the message has
-marks of its own. Galician and Portuguese are one language in two spellings (Galician writes "x" for
-Portuguese's "j" and "g", "ñ" and "ll" for "nh" and "lh", and says "onte", "hoxe", "cal", "canto", "dende",
-"ata" for "ontem", "hoje", "qual", "quanto", "desde", "até"): its words are folded onto Portuguese's and read
-by Portuguese's one table (:func:`portuguese.portuguese_read`), so a reading, a span or a request is named in
-English in one place. Only what Portuguese says otherwise is read here: "levar" with a participle or a gerund
-("leva gastado", "leva correndo": so far), a pronoun joined to its verb ("relanzao", "cancelao", "ponlle",
-"arrancala") and "para" said as a request (stop)."""
+"""Galician read in English: Galician as typed in chat, with its accents or without them, Spanish words
+slipped in ("vale", "porfa", "pa", "bah") and English words of the trade ("job", "log", "hold"), where the
+message has marks of its own. Galician and Portuguese are one language in two spellings (Galician writes
+"x" for Portuguese's "j" and "g", "ñ" and "ll" for "nh" and "lh") with a few words of their own ("onte",
+"hoxe", "cal", "canto", "dende", "ata" for "ontem", "hoje", "qual", "quanto", "desde", "até"): its words are
+folded onto Portuguese's and read by Portuguese's one table (:func:`portuguese.portuguese_read`), so each
+reading, span and request is named in English in one place. Only what Portuguese says otherwise is read
+here: "levar" with a participle or a gerund ("leva gastado", "leva correndo": so far), a pronoun joined to
+its verb ("relanzao", "cancelao", "arrancala"), "para" said as a request (stop) and "canto quenta" (how hot).
+Its own words are no other language's; where it shares one, it shows only beside one of its own, or in a
+conversation already read in Galician."""
 
 from __future__ import annotations
 
 import re
 
-from gpuaccel.assistant.understand.languages.portuguese import portuguese_read
+from gpuaccel.assistant.understand.languages.portuguese import portuguese_marked, portuguese_read
+from gpuaccel.assistant.understand.languages.spanish import spanish_marked, spanish_own
 from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
 
 # Galician's accented letters, and "ñ" written as Portuguese writes it ("mañá" is "manhã")
-_UNACCENTED = str.maketrans({"á": "a", "é": "e", "í": "i", "ó": "o", "ú": "u", "ñ": "nh", "Á": "A", "É": "E"}
-                            | {"Í": "I", "Ó": "O", "Ú": "U", "Ñ": "NH"})
+_UNACCENTED = str.maketrans(
+    {"á": "a", "é": "e", "í": "i", "ó": "o", "ú": "u", "ñ": "nh", "Á": "A", "É": "E"}
+    | {"Í": "I", "Ó": "O", "Ú": "U", "Ñ": "NH"}
+)
 
 # the requests a pronoun is joined to, Galician's way ("relanzao", "cancelao", "pausao", "liberao": Portuguese
 # writes "relança-o", Spanish "relánzalo"), each verb's stem and its English; never after "está", "foi" or
@@ -47,11 +52,22 @@ _GALICIAN_MARK = re.compile(
     # cola": Spanish says "la cola", Portuguese "a fila"), a Spanish-spelled request before Portuguese's
     # article ("pon o 12 en hold", "cambia a memoria", "quita o 9": Spanish says "el", "la")
     r"|\bxa (?:esta|e|foi|pode|leva|rematou|acabou|vale)\b|\bvolve\b|\b(?:a|da|na|toda a) cola\b"
-    r"|\b(?:pon|cambia|quita|mira|borra) (?:o|os|as|a (?:memoria|prioridade|cola))\b"
+    # ("cambia o no", "pon o quita": Spanish's "or")
+    r"|\b(?:pon|cambia|quita|mira|borra) (?:(?:o|os|as) (?!no\b|non\b|si\b|nada\b|algo\b|quita\b|pon\b)"
+    r"|a (?:memoria|prioridade|cola)\b)"
     # a pronoun joined to a request's verb ("relanzao", "cancelao", "pausao", "liberao")
     rf"|{_JOINED}",
     re.I,
 )
+
+# what only Spanish says beside what :func:`spanish.spanish_own` names: its articles "la", "los", "las" and
+# "y" (and) as words (Galician says "a", "os", "as", "e", and joins "la" to a verb: "arrancala"), so "y la
+# H100?" said in a Galician conversation is Spanish's
+_SPANISH_ARTICLES = re.compile(r"\b(?:la|los|las|y)\b", re.I)
+
+# "mañá" (tomorrow, "pola mañá" the morning) with its "ñ" and its accent: Spanish says "mañana", Portuguese
+# "manhã"
+_MANHA = re.compile(r"\bmañá(?!\w)", re.I)
 
 # what Galician says otherwise than Portuguese, read in English or as Portuguese says it, before Portuguese's
 # table reads the rest
@@ -60,9 +76,10 @@ _GALICIAN = compiled(
         # what asks nothing: "bah", "vale", "porfa" (Spanish's), "grazas"
         (r"(^|[.,;!?]\s*)(?:bah|ei|boas|ola)\b[.,!]*\s*", r"\1"),
         (r"^\s*vale\b[.,!]*\s*(?:e\b\s*)?", ""),
-        (r"\bporfa\b|\bpor favor\b", "por favor"),
+        (r"\bporfa\b", "por favor"),
         (r"\bgrazas\b", "obrigado"),
         (r"\bperdon\b", "desculpa"),
+        (r"\bpolo de agora\b|\bde momento\b", "por agora"),  # for now
         # a correction: "quería dicir o 13" (I meant 13)
         (r"\b(?:queria|quero) dicir\b", "i meant"),
         # requests: a pronoun joined to the verb ("relanzao" retry it, "cancelao", "pausao", "liberao")
@@ -85,9 +102,14 @@ _GALICIAN = compiled(
         # gpu-horas leva xa o 11"); with a gerund, how long it has been at it ("canto leva correndo")
         (
             r"\bcanto (?:tempo )?leva(?:n)? (correndo|esperando|parad[ao])\b",
-            lambda m: "how long has it been " + {"correndo": "running", "esperando": "waiting"}.get(m[1].lower(), "idle"),
+            lambda m: "how long has it been "
+            + {"correndo": "running", "esperando": "waiting"}.get(m[1].lower(), "idle"),
         ),
-        (r"\bleva(?:n)? (?:xa )?(gastad|consumid|usad)[oa]\b", lambda m: {"gastad": "gastou", "consumid": "consumiu", "usad": "usou"}[m[1].lower()] + " ate agora"),
+        (
+            r"\bleva(?:n)? (?:xa )?(gastad|consumid|usad)[oa]\b",
+            lambda m: {"gastad": "gastou", "consumid": "consumiu", "usad": "usou"}[m[1].lower()]
+            + " ate agora",
+        ),
         (r"\bleva(?:n)? xa\b|\bxa leva(?:n)?\b", "ja usou"),
         # "nese rato" (in that while), "ata que temperatura chegou" (how hot it got)
         (r"\bnese rato\b|\bnese intervalo\b", "nesse intervalo"),
@@ -119,7 +141,9 @@ _GALICIAN = compiled(
         (r"\bentonces\b|\benton\b", "entao"),
         (r"\bpol([oa]s?)\b", r"pel\1"),
         (r"\bnes([ea]s?)\b", r"ness\1"),
-        (r"\b(?:es|is)([eoa]s?)\b", r"ess\1"),
+        (r"\bniso\b", "nisso"),
+        (r"\bes([ea]s?)\b", r"ess\1"),
+        (r"\biso\b", "isso"),
         (r"\bestivo\b", "esteve"),
         (r"\bestiveron\b", "estiveram"),
         (r"\btivo\b", "teve"),
@@ -132,7 +156,6 @@ _GALICIAN = compiled(
         (r"\btardou\b", "demorou"),
         (r"\bintentou\b", "tentou"),
         (r"\bintentos\b", "tentativas"),
-        (r"\bo (tentou|relanzou|cancelou|parou)\b", r"\1"),
         (r"\bveces\b", "vezes"),
         (r"\bprocesos\b", "processos"),
         (r"\bhai\b", "ha"),
@@ -144,26 +167,42 @@ _GALICIAN = compiled(
         (r"\bdicir\b", "dizer"),
         (r"\bdi\b", "diz"),
         (r"\bpasou\b", "passou"),
+        (r"\bintre\b", "instante"),
         (r"\bunha\b", "uma"),
+        (r"\bten\b", "tem"),  # (not English's ten: "canta memoria ten libre")
+        (r"\btenhen\b", "tem"),
         (r"\bun\b", "um"),
         (r"\ben\b", "em"),
         (r"\bpa\b", "pra"),
         # a setting changed "a" its new value ("cambia a memoria do 13 a 40000 mib": Portuguese says "para")
         (r"\b(cambia|muda|sube|baixa)\b(.{1,40}?) a (?=\d)", r"\1\2 para "),
         (r"\bcambia\b", "muda"),
+        # Spanish's words slipped in: "y" (and), "la" (the), "el" (Galician's he)
+        (r"\by\b", "e"),
+        (r"\bla\b", "a"),
+        (r"\bel\b", "ele"),
         (r"\bquita\b", "tira"),
     )
 )
 
 
-def galician_marked(text: str) -> bool:
-    """Whether ``text`` shows Galician's marks (:data:`_GALICIAN_MARK`), with or without its accents."""
-    return bool(_GALICIAN_MARK.search(text.translate(_UNACCENTED)))
+def galician_marked(text: str, lean: Lean | None = None) -> bool:
+    """Whether ``text`` shows Galician's marks (:data:`_GALICIAN_MARK`), with or without its accents; in a
+    conversation read in Galician (``lean``), a word it shares with Portuguese or Spanish is its too ("que di
+    o log?", "para o 11, porfa"), but not Spanish's own ("¿cuánto?", "hoy", "el 13"): Galician says them
+    otherwise."""
+    if _GALICIAN_MARK.search(text.translate(_UNACCENTED)) or _MANHA.search(text):
+        return True
+    if lean is None or "galician" not in lean.carried or _SPANISH_ARTICLES.search(text):
+        return False
+    if spanish_own(text.replace("ñ", "n")):  # (its "ñ" is Galician's too: "teñen", "mañá")
+        return False
+    return portuguese_marked(text) or spanish_marked(text)
 
 
 def galician(text: str, lean: Lean | None = None) -> str:
-    """``text`` read in English where it is Galician (:data:`_GALICIAN_MARK`): its letters without their
+    """``text`` read in English where it is Galician (:func:`galician_marked`): its letters without their
     accents, what Galician says its own way (:data:`_GALICIAN`), then Portuguese's table; else as it was."""
-    if not reads(lean, "galician", galician_marked(text)):
+    if not reads(lean, "galician", galician_marked(text, lean)):
         return text
     return portuguese_read(translated(text.translate(_UNACCENTED), _GALICIAN))

@@ -427,6 +427,9 @@ _PORTUGUESE = compiled(
         (r"\bclock dos sms\b", "sm clock"),
         (r"\besse elemento\b|\besse job\b", "that one"),
         # questions
+        # the pronoun "o"/"a" (it) said before a verb in the past after a question word, "já" or "não" ("quem
+        # o parou?", "quantas vezes o tentou?", "já o cancelou"): the verb asked of the job just named
+        (r"\b(quem|vezes|ja|nao|quando|porque|por que) (?:o|a) (?=[a-z]+(?:ou|eu|iu)\b)", r"\1 "),
         # the verb said before "quanto" with no subject but the job just named ("e rodou qnto tempo?", "ele
         # chegou a rodar qnto tempo?", "e gastou qnta energia"): English's order, asked of it
         (
@@ -559,6 +562,7 @@ _PORTUGUESE = compiled(
         ),
         (r"\btreinos?\b|\btreinamentos?\b", "training"),
         (r"\bqual foi\b", "what was"),
+        (r"\b(?:qual|quais) (?:e|sao) (?=(?:o|a|os|as) )", "what is "),  # "qual é a temperatura": not "and"
         (r"\bqual (?=(?:o|a) )", "what is "),  # "qual a temperatura da H100": what is the temperature
         (r"\b(?:qual|quais)\b", "which"),
         (r"\bquem\b", "who"),
@@ -690,7 +694,7 @@ _PORTUGUESE = compiled(
         (r"\besperou\b", "waited"),
         (r"\bfalh(?:ou|aram)\b|\bdeu pau\b|\bmorreu\b|\b(?:rebent|crash)(?:ou|aram)\b", "failed"),
         (r"\bterminou\b", "finished"),
-        (r"\b(?:o |a )?parou\b", "stopped"),  # "quem o parou?": who stopped it
+        (r"\bparou\b", "stopped"),
         (r"\b(?:terminar|acabar)\b", "finishes"),  # "quando o 11 terminar": when job 11 finishes
         (r"\baconteceu\b", "happened"),
         (r"\bne\b[,?]?", ""),
@@ -712,6 +716,9 @@ _PORTUGUESE = compiled(
         # prioridade 10 nele", "bota ele em hold": put; "apaga ele da lista", "deleta o 6": remove it
         # ("tira da fila" is not: a job taken out of the queue "por agora" is held)
         (r"\b(?:muda|mude|mudar|altera|altere|alterar)\b", "change"),
+        # "tira o 12 da fila" (take it out of the queue: cancel it), "por agora" (for now: hold it)
+        (r"\b(?:tira|tire) (.{1,40}?) d[ao] fila (?=for now\b|por ora\b)", r"hold \1 "),
+        (r"\b(?:tira|tire) (.{1,40}?) d[ao] fila\b", r"take \1 out of the queue"),
         # its new value said with "para" ("muda a memória do 13 para 40000 MiB"): to it, not "for"
         (r"\b(change\b.{1,40}?) (?:para|pra) (?=\d)", r"\1 to "),
         (r"\b(?:pra|para) (?:ele |ela )?(?:usar|utilizar)\b", "to use"),
@@ -734,6 +741,7 @@ _PORTUGUESE = compiled(
         (r"\bdespaus\w*\b", "resume"),  # "despausa ele": resume it
         (r"\b(?:pausa|suspende|suspenda)\b", "pause"),  # ("suspende o 11 um bocado")
         (r"\bum bocado\b", ""),  # Portugal's "a bit", as "um pouco": no meaning to read
+        (r"\bum (?:momento|instante|bocadinho)\b", "temporarily"),  # "pausa o 11 um momento"
         (r"\bde novo\b", "again"),
         (r"\bconta uma piada\b", "tell a joke"),
         (r"\b(?:vc|voce) recomenda\b", "do you recommend"),
@@ -741,7 +749,7 @@ _PORTUGUESE = compiled(
         # the rest: "tá", "ele", "dela", the articles and prepositions
         (r"\b(?:ta|esta)\b", "is"),
         (r"\b(?:tava|estava|esteve)\b", "was"),
-        (r"\b(?:teve|tiveram)\b", "had"),  # "que temperatura média teve a GPU 1": what it had
+        (r"\b(?:teve|tiveram|tinha|tinham)\b", "had"),  # "que temperatura média teve a GPU 1": what it had
         (r"\bficou\b", "was"),
         (r"\b(?:foi|era)\b", "was"),
         (r"\bdeu\b", "gave"),
@@ -793,7 +801,8 @@ _PORTUGUESE = compiled(
         (r"(^|[;.!?]\s*)que\b", r"\1which"),
         # "entre as 12 e as 13 que temperatura média teve": what reading, asked after a span
         (
-            r"\bque (?=(?:(?:mean|max|min|peak) )?(?:temperature|power|memory|energy|utilization|clock|fan)\b)",
+            r"\bque (?=(?:(?:mean|max|min|peak) )?"
+            r"(?:temperature|power|memory|energy|utilization|clock|fan)\b)",
             "what ",
         ),
         (r"\bque\b", "that"),
