@@ -50,6 +50,8 @@ _PORTUGUESE_MARK = re.compile(
     # "compara o 2 com o 4" (Spanish says "con", Italian "confronta"); a request's verb with "o" and a job's
     # number ("pausa o 11", "cancela o job 12": Spanish's "o" between two things is "or", never after a verb)
     r"|\bcompara .{1,40}? com\b"
+    # a setting changed ("muda a memória do 13", "altera o 12": Spanish says "cambia", "modifica")
+    r"|\b(?:muda|mude|altera|altere) (?:o|os|as|a (?=memoria|prioridade|placa|gpu))\b"
     r"|\b(?:pausa|cancela|retoma|suspende|liberta|solta|relanca|despausa|mata|segura|mete|poe|apaga|deleta|muda"
     r"|coloca|bota)\s+o\s+(?:job\s+)?#?\d"
     # Angola's and Portugal's "execução" (run; Spanish "ejecución"), "crashou" (the English verb conjugated),
@@ -463,22 +465,18 @@ _PORTUGUESE = compiled(
             r"\bquanto (?:gastou|consumiu)\b(?= *(?:ontem|hoje|no total|em total|ao todo|[,.!?]|$))",
             "how much energy did it use",
         ),
-        (r"\bquanto (?:gastou|consumiu)\b(?! (?:de )?tempo\b)", "how much energy used"),
         # "quanto (tempo) esteve a 85 °C?", "quanto ficou na fila?": how long "it" was, the card or job just
         # named, where no subject follows the verb (English's "how long was at 85" reads no "it"); "quanto"
         # alone asks it of a state as "quanto tempo" does
         (r"\b(esteve|ficou) a (?=\d+(?:[.,]\d+)?\s*(?:°|graus|%|w\b|watts|gb|gib|mib))", r"\1 at "),
         (r"\bquanto (?:tempo )?(?:esteve|ficou)\b(?! (?:\w+ )?(?:[ao]s?|ele|ela) )", "how long was it"),
-        (r"\bquanto (?=(?:esteve|ficou) )", "quanto tempo "),
         # "até que temperatura chegou?": how high it went, its peak
         (
             r"\bate que (temperatura|temp|potencia|utilizacao|uso|memoria) (?:chegou|subiu|foi)\b",
             r"max \1",
         ),
-        # "a quanto vai o clock?", "a quanto está a ventoinha?": what it reads now
-        (r"\ba quanto (?:vai|anda|esta|ta)\b", "what is"),
         (r"\bdesde que horas?\b|\bdesde quando\b", "since when"),
-        (r"\b(?:a )?que horas?\b", "at what time"),  # ("a que hora foi?": the hour said singular too)
+        (r"\b(?:a )?que horas\b", "at what time"),
         (r"\bquando\b", "when"),
         (r"\b(?:por que|porque|pq)\b", "why"),
         (r"\bpor quanto tempo\b", "for how long"),
@@ -492,7 +490,7 @@ _PORTUGUESE = compiled(
             + {"tentou": "try", "correu": "run", "rodou": "run"}.get(m[1].lower(), "fail"),
         ),
         (
-            r"\bquanto (?:tempo )?(?:correu|rodou|chegou a (?:correr|rodar))\b"
+            r"\bquanto tempo (?:correu|rodou|chegou a (?:correr|rodar))\b"
             r"(?= *(?:e\b|no total|ao todo|antes d|[,.!?]|$))",
             "how long did it run",
         ),
@@ -562,7 +560,6 @@ _PORTUGUESE = compiled(
         ),
         (r"\btreinos?\b|\btreinamentos?\b", "training"),
         (r"\bqual foi\b", "what was"),
-        (r"\b(?:qual|quais) (?:e|sao) (?=(?:o|a|os|as) )", "what is "),  # "qual é a temperatura": not "and"
         (r"\bqual (?=(?:o|a) )", "what is "),  # "qual a temperatura da H100": what is the temperature
         (r"\b(?:qual|quais)\b", "which"),
         (r"\bquem\b", "who"),
@@ -665,7 +662,7 @@ _PORTUGUESE = compiled(
         (r"\busando\b", "using"),
         (r"\busad[oa]\b", "used"),
         (r"\brodando (?:alguma )?coisa\b", "busy"),  # "e rodando coisa?" after idle time: busy time
-        (r"\b(?:rodando|correndo)\b", "running"),  # ("está correndo": Brazil's gerund of "correr")
+        (r"\brodando\b", "running"),
         # ("correu" alone is left as it is: "o que correu ontem à noite" is every job of the night, not only
         # those that ended, as English's "what ran" reads)
         (r"\b(?:rodou|rodaram)\b", "ran"),
@@ -694,7 +691,6 @@ _PORTUGUESE = compiled(
         (r"\besperou\b", "waited"),
         (r"\bfalh(?:ou|aram)\b|\bdeu pau\b|\bmorreu\b|\b(?:rebent|crash)(?:ou|aram)\b", "failed"),
         (r"\bterminou\b", "finished"),
-        (r"\bparou\b", "stopped"),
         (r"\b(?:terminar|acabar)\b", "finishes"),  # "quando o 11 terminar": when job 11 finishes
         (r"\baconteceu\b", "happened"),
         (r"\bne\b[,?]?", ""),
@@ -748,8 +744,7 @@ _PORTUGUESE = compiled(
         (r"\b(?:queria|quero|preciso)\b", "i want to"),
         # the rest: "tá", "ele", "dela", the articles and prepositions
         (r"\b(?:ta|esta)\b", "is"),
-        (r"\b(?:tava|estava|esteve)\b", "was"),
-        (r"\b(?:teve|tiveram|tinha|tinham)\b", "had"),  # "que temperatura média teve a GPU 1": what it had
+        (r"\b(?:tava|estava)\b", "was"),
         (r"\bficou\b", "was"),
         (r"\b(?:foi|era)\b", "was"),
         (r"\bdeu\b", "gave"),
@@ -786,7 +781,6 @@ _PORTUGUESE = compiled(
         (r"\bcom\b", "with"),
         (r"\b(?:pra|pro|para)\b", "for"),
         (r"\b(?:do|da|dos|das)\b", "of the"),
-        (r"\baos?\b", "to the"),  # "o que aconteceu ao 5": to it
         (r"\b(?:no|na|nos|nas)\b", "in the"),
         (r"\bem\b", "in"),
         # ("um", "uma" after the articles: the "a" they are read as is no Portuguese "a" to read again)
@@ -796,15 +790,7 @@ _PORTUGUESE = compiled(
         (r"(^|[,;.?!:]\s*)e\b", r"\1and"),
         (r"\be\b", "and"),
         # "que" still opening a question asks which: "que jobs correram ontem?" (which jobs ran)
-        # "que correu ontem na gpu 1?": what ran (a verb in the past after it, not a noun)
-        (r"(^|[;.!?]\s*)que (?=[a-z]+(?:ou|eu|iu|aram|eram|iram)\b)", r"\1what "),
         (r"(^|[;.!?]\s*)que\b", r"\1which"),
-        # "entre as 12 e as 13 que temperatura média teve": what reading, asked after a span
-        (
-            r"\bque (?=(?:(?:mean|max|min|peak) )?"
-            r"(?:temperature|power|memory|energy|utilization|clock|fan)\b)",
-            "what ",
-        ),
         (r"\bque\b", "that"),
     )
 )
