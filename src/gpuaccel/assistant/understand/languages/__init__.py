@@ -5,7 +5,7 @@ Korean and Japanese, Nigerian Pidgin, Scots, Taglish, Vietnamese, Indonesian, He
 Egyptian Franco, Greeklish, Turkish, Ukrainian and Russian, Romanian, Catalan, Hungarian, Czech, Swahili
 and Sheng, Swedish, Finnish, Estonian, Latvian, Lithuanian, Serbian-Croatian-Bosnian in Latin letters,
 Slovenian, Slovak, Bulgarian in Latin letters, Albanian, Maltese, Icelandic, Nepali in Latin letters,
-Luxembourgish, Persian in Latin letters or its own script),
+Luxembourgish, Persian in Latin letters or its own script, Galician read through Portuguese's table),
 each read whole where the message has marks of its own, and the words of French, Italian, Hindi and
 Turkish said in passing (:mod:`.in_passing`).
 Each table names only what the assistant reads (a reading, a day, a question word, a request, an article
@@ -28,6 +28,7 @@ from gpuaccel.assistant.understand.languages.estonian import estonian
 from gpuaccel.assistant.understand.languages.finnish import finnish
 from gpuaccel.assistant.understand.languages.franco_arabic import franco_read
 from gpuaccel.assistant.understand.languages.french import french
+from gpuaccel.assistant.understand.languages.galician import galician
 from gpuaccel.assistant.understand.languages.german import german
 from gpuaccel.assistant.understand.languages.greeklish import greeklish_read
 from gpuaccel.assistant.understand.languages.hebrew import hebrew_read
@@ -146,6 +147,9 @@ def _read(text: str, lean: Lean | None) -> str:
     (:func:`nepali`): its marks are its own words ("kati", "kina", "thiyo", "bhayo", "gardinu"), but Turkish
     reads its "thiyo" as a progressive typed short ("-iyo"), Swahili its "kati", Dutch its "kun", Hindi its
     "baje", "ghanta" and "wala" (read by Hindi's own table from Nepali's), so it is read before any of them
+    sees them. Galician before both (:func:`galician`): its marks are its own words ("hoxe", "onte", "canto",
+    "enerxia", "relanzao"), but its "xa" is Nepali's "chha", its "hai" Hindi's, its "non" Italian's and its
+    "que", "o", "a" Spanish's and Portuguese's, so it is read, through Portuguese's table, before any of them
     sees them. Then Romanian
     (:func:`romanian`): its marks are its own (ă ș ț, its words, a pronoun joined
     by a hyphen: "reia-l"), but its words are others' ("ce" French's and Italian's, "si" Spanish's, "sau"
@@ -213,7 +217,7 @@ def _read(text: str, lean: Lean | None) -> str:
     text = slovak(latvian(lithuanian(bulgarian(albanian(text, lean), lean), lean), lean), lean)
     text = finnish(estonian(slovenian(text, lean), lean), lean)
     text = czech(serbo_croatian(hungarian(swedish(danish(text, lean), lean), lean), lean), lean)
-    text = swahili_read(tamil(romanian(catalan(nepali(text, lean), lean), lean), lean), lean)
+    text = swahili_read(tamil(romanian(catalan(nepali(galician(text, lean), lean), lean), lean), lean), lean)
     text = turkish_read(franco_read(ukrainian_russian(bengali(text, lean), lean), lean), lean)
     text = greeklish_read(text, lean)
     text = indonesian_read(text, lean)

@@ -50,6 +50,8 @@ _PORTUGUESE_MARK = re.compile(
     # "compara o 2 com o 4" (Spanish says "con", Italian "confronta"); a request's verb with "o" and a job's
     # number ("pausa o 11", "cancela o job 12": Spanish's "o" between two things is "or", never after a verb)
     r"|\bcompara .{1,40}? com\b"
+    # a setting changed ("muda a memória do 13", "altera o 12": Spanish says "cambia", "modifica")
+    r"|\b(?:muda|mude|altera|altere) (?:o|os|as|a (?=memoria|prioridade|placa|gpu))\b"
     r"|\b(?:pausa|cancela|retoma|suspende|liberta|solta|relanca|despausa|mata|segura|mete|poe|apaga|deleta|muda"
     r"|coloca|bota)\s+o\s+(?:job\s+)?#?\d"
     # Angola's and Portugal's "execução" (run; Spanish "ejecución"), "crashou" (the English verb conjugated),
@@ -334,6 +336,8 @@ _PORTUGUESE = compiled(
             lambda m: f"set the priority of {'job ' if m[2].isdigit() else ''}{m[2]} to {m[1]}",
         ),
         (r"\b(?:da|poe)-lhe (?:a )?prioridade (\d+)\b", r"set its priority to \1"),
+        # "põe-lhe só 1 gpu", "dá-lhe 2 placas": the GPUs it asks for
+        (r"\b(?:da|poe|mete)-lhe (?:so |apenas )?(\d+) (?:gpus?|placas?)\b", r"give it \1 gpu"),
         # "dá-lhe mais prioridade" (give it more), "dá mais prioridade ao 12": raise it, no number said
         (r"\b(?:da|poe|mete)-lhe (?:mais|maior) prioridade\b", "raise its priority"),
         (
@@ -425,6 +429,9 @@ _PORTUGUESE = compiled(
         (r"\bclock dos sms\b", "sm clock"),
         (r"\besse elemento\b|\besse job\b", "that one"),
         # questions
+        # the pronoun "o"/"a" (it) said before a verb in the past after a question word, "já" or "não" ("quem
+        # o parou?", "quantas vezes o tentou?", "já o cancelou"): the verb asked of the job just named
+        (r"\b(quem|vezes|ja|nao|quando|porque|por que) (?:o|a) (?=[a-z]+(?:ou|eu|iu)\b)", r"\1 "),
         # the verb said before "quanto" with no subject but the job just named ("e rodou qnto tempo?", "ele
         # chegou a rodar qnto tempo?", "e gastou qnta energia"): English's order, asked of it
         (
@@ -451,6 +458,22 @@ _PORTUGUESE = compiled(
             r"\bquant[oa] (?:de )?energia (?:gastou|consumiu|usou)\b"
             r"(?= *(?:no total|ao todo|somando|[,.!?]|$))",
             "how much energy did it use",
+        ),
+        # "e quanto consumiu ontem no total?": the energy it used, the job or card just named ("quanto
+        # consumiu a H100" names its own)
+        (
+            r"\bquanto (?:gastou|consumiu)\b(?= *(?:ontem|hoje|no total|em total|ao todo|[,.!?]|$))",
+            "how much energy did it use",
+        ),
+        # "quanto (tempo) esteve a 85 °C?", "quanto ficou na fila?": how long "it" was, the card or job just
+        # named, where no subject follows the verb (English's "how long was at 85" reads no "it"); "quanto"
+        # alone asks it of a state as "quanto tempo" does
+        (r"\b(esteve|ficou) a (?=\d+(?:[.,]\d+)?\s*(?:°|graus|%|w\b|watts|gb|gib|mib))", r"\1 at "),
+        (r"\bquanto (?:tempo )?(?:esteve|ficou)\b(?! (?:\w+ )?(?:[ao]s?|ele|ela) )", "how long was it"),
+        # "até que temperatura chegou?": how high it went, its peak
+        (
+            r"\bate que (temperatura|temp|potencia|utilizacao|uso|memoria) (?:chegou|subiu|foi)\b",
+            r"max \1",
         ),
         (r"\bdesde que horas?\b|\bdesde quando\b", "since when"),
         (r"\b(?:a )?que horas\b", "at what time"),
@@ -507,6 +530,9 @@ _PORTUGUESE = compiled(
         # what is asked of the world, not of this machine: "qual a diferenca entre bf16 e fp16", "qual e
         # melhor pra treino" ("e" is "é", is, here)
         (r"\b(?:qual|que) (?:e )?a diferenca entre\b", "what is the difference between"),
+        # the weather: "que tempo vai fazer amanhã?"
+        (r"\bque tempo (?:vai fazer|faz|fara)\b", "what will the weather be"),
+        (r"\bamanha\b", "tomorrow"),
         (r"\b(?:sabe )?explicar a diferenca entre\b", "explain the difference between"),
         (
             r"\b(?:qual|que) (?:e )?a diferenca d[eoa]s? ([\w.-]+) (?:pra|para|e|do|da) ([\w.-]+)",
@@ -686,6 +712,11 @@ _PORTUGUESE = compiled(
         # prioridade 10 nele", "bota ele em hold": put; "apaga ele da lista", "deleta o 6": remove it
         # ("tira da fila" is not: a job taken out of the queue "por agora" is held)
         (r"\b(?:muda|mude|mudar|altera|altere|alterar)\b", "change"),
+        # "tira o 12 da fila" (take it out of the queue: cancel it), "por agora" (for now: hold it)
+        (r"\b(?:tira|tire) (.{1,40}?) d[ao] fila (?=for now\b|por ora\b)", r"hold \1 "),
+        (r"\b(?:tira|tire) (.{1,40}?) d[ao] fila\b", r"take \1 out of the queue"),
+        # its new value said with "para" ("muda a memória do 13 para 40000 MiB"): to it, not "for"
+        (r"\b(change\b.{1,40}?) (?:para|pra) (?=\d)", r"\1 to "),
         (r"\b(?:pra|para) (?:ele |ela )?(?:usar|utilizar)\b", "to use"),
         (r"\b(?:usar|utilizar)\b", "use"),
         (r"\b(?:coloca|coloque|bota|bote)\b", "put"),
@@ -706,6 +737,7 @@ _PORTUGUESE = compiled(
         (r"\bdespaus\w*\b", "resume"),  # "despausa ele": resume it
         (r"\b(?:pausa|suspende|suspenda)\b", "pause"),  # ("suspende o 11 um bocado")
         (r"\bum bocado\b", ""),  # Portugal's "a bit", as "um pouco": no meaning to read
+        (r"\bum (?:momento|instante|bocadinho)\b", "temporarily"),  # "pausa o 11 um momento"
         (r"\bde novo\b", "again"),
         (r"\bconta uma piada\b", "tell a joke"),
         (r"\b(?:vc|voce) recomenda\b", "do you recommend"),
@@ -775,9 +807,14 @@ def portuguese_marked(text: str) -> bool:
     )
 
 
+def portuguese_read(text: str) -> str:
+    """``text`` read in English by Portuguese's one table (:data:`_PORTUGUESE`), its accents off, whatever its
+    marks: Galician's reader folds its words onto Portuguese's and reads them here (:mod:`.galician`)."""
+    return re.sub(r"[ \t]{2,}", " ", translated(text.translate(_PORTUGUESE_UNACCENTED), _PORTUGUESE)).strip()
+
+
 def portuguese(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Portuguese (:func:`portuguese_marked`); else as it was."""
     if not reads(lean, "portuguese", portuguese_marked(text)):
         return text
-    plain = text.translate(_PORTUGUESE_UNACCENTED)
-    return re.sub(r"[ \t]{2,}", " ", translated(plain, _PORTUGUESE)).strip()
+    return portuguese_read(text)

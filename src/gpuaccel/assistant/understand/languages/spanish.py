@@ -982,6 +982,11 @@ def spanish_own(text: str) -> bool:
     return bool(_SPANISH_OWN.search(text) or _SPANISH_OWN.search(text.translate(_UNACCENTED)))
 
 
+def spanish_marked(text: str) -> bool:
+    """Whether ``text`` shows Spanish's marks (:data:`_SPANISH_MARK`), with its accents or without them."""
+    return bool(_SPANISH_MARK.search(text) or _SPANISH_MARK.search(text.translate(_UNACCENTED)))
+
+
 def spanish(text: str, lean: Lean | None = None) -> str:
     """``text`` read in English where it is Spanish (:data:`_SPANISH_MARK`); else as it was, but for what is
     said in passing in any message: "oye" first asks nothing, and an article before a card or a job ("what
@@ -993,7 +998,6 @@ def spanish(text: str, lean: Lean | None = None) -> str:
         text,
         flags=re.I,
     )
-    plain = text.translate(_UNACCENTED)
-    if not reads(lean, "spanish", _SPANISH_MARK.search(text) or _SPANISH_MARK.search(plain)):
+    if not reads(lean, "spanish", spanish_marked(text)):
         return text
-    return translated(plain, _SPANISH)
+    return translated(text.translate(_UNACCENTED), _SPANISH)
