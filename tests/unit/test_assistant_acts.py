@@ -631,6 +631,25 @@ def test_a_setting_given_a_new_value_after_the_jobs_of_one_name_is_that_names_jo
     assert "gpuaccel edit" not in act_text("cut the cards to 1", mixed, states)
 
 
+def test_a_change_naming_no_job_after_several_asks_which_as_a_question_does() -> None:
+    """A change that says no job, right after an answer naming several of different names with none in
+    focus ("reduce the card count to 1", "bump up the priority", "give that one priority 9"), asks which
+    of them, naming each, as "how long did that one take" does there; with one of them in focus, it is
+    that one's command."""
+    from gpuaccel.assistant.queries.query import Query
+    from gpuaccel.assistant.understand.context import Context
+
+    names = {**NAMES, "eval-x": 3}
+    states = {1: "queued", 2: "held", 3: "running"}
+    several = Context(job_names=names, subjects=[3, 1, 2], gpus=[0, 1])
+    which = "Which job do you mean: job 3 (eval-x), job 1 (prep-data) or job 2 (train-vit)?"
+    for question in ("reduce the card count to 1", "bump up the priority", "give that one priority 9"):
+        said = act_text(question, several, states)
+        assert which in said and "gpuaccel" not in said, (question, said)
+    focused = Context(Query("job_detail", job=2), job_names=names, subjects=[3, 1, 2], gpus=[0, 1])
+    assert "gpuaccel edit 2 --gpus 1" in act_text("reduce the card count to 1", focused, states)
+
+
 def test_a_setting_and_a_value_asked_about_stay_questions() -> None:
     from gpuaccel.assistant.understand.context import Context
 

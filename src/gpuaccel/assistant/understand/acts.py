@@ -31,6 +31,7 @@ from gpuaccel.assistant.understand.names import (
     job_called,
     named_jobs,
     named_jobs_in,
+    which_of,
 )
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.spelling import typo_of
@@ -1201,7 +1202,10 @@ def _object_unsaid(
     if talked is None or question.rstrip().endswith("?"):
         return []
     # (the new priority said is no object: "7ot priority 10" puts it on the job in focus)
-    clause = re.sub(r"\bprio(?:rity)?\s*(?:to\s*|of\s*)?-?\d+", " ", said[verb_end:].split(",")[0])
+    # ("bump the priority": the setting the verb changes, no object either)
+    clause = re.sub(
+        r"\b(?:(?:the|its) )?prio(?:rity)?(?:\s*(?:to\s*|of\s*)?-?\d+)?", " ", said[verb_end:].split(",")[0]
+    )
     if _ENGLISH_OBJECT.search(clause) or re.search(r"\d", clause):
         return []
     if command in ("pause", "resume", "cancel") and (at == 0 or QUEUE_PAUSED.search(context.request or "")):
@@ -1356,7 +1360,25 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         if pointed and not named:
             break
         act = _read_one(rest, replace(context, subjects=named or context.subjects), states) or act
-    return act
+    return act or _which_of_several(question, context, states)
+
+
+def _which_of_several(question: str, context: Context, states: Mapping[int, str]) -> Act | None:
+    """A request of one job that names none ("lower the gpus to 1", "bump the priority") right after an
+    answer naming several, none in focus (:meth:`Context.several_meant`): which of them, as a question
+    about one job asks it (:func:`names.which_of`), where the request, read with one of them in focus (the
+    first that can take it: a priority is a waiting job's), is of that job; else None. The jobs of one name
+    are that name's job (:func:`_talked_about`)."""
+    several = context.several_meant()
+    if not several or _talked_about(context) is not None:
+        return None
+
+    def of_it(job: int) -> bool:
+        asked = read_act(question, replace(context, subjects=[job], listing=[], listed=None), states)
+        return asked is not None and asked.jobs == (job,)
+
+    each_state = {states.get(job): job for job in reversed(several)}.values()  # (the first in each state)
+    return Act(f"{CANT} {which_of(several, context)}") if any(map(of_it, each_state)) else None
 
 
 # a request corrected in the message that makes it ("bump job 12 to 5... no wait, I meant 13", "hold 12,
@@ -1881,7 +1903,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         command = "retry" if all(states.get(i) in ended for i in jobs) else "release" if held else "resume"
     one = re.match(  # a bare pointer (not "the one with the NaN loss": a description, read elsewhere; "it
         # in the queue" is still it)
-        r"\s*(?:it\b|(?:(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b"
+        r"\s*(?:its?\b|(?:(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b"
         r"(?!\s+(?:with|that|which|who|whose|where|from|on|in)\b))",
         said[verb_end:],
     )
@@ -1905,6 +1927,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         else:
             which = f"Which job? None of jobs {listed} can be {done}"
         return Act(f"{CANT} {which}. To {command} one: gpuaccel {command} <job id>{_button(command)}.")
+    elif one and len(jobs) > 1 and command == "priority":  # "give it priority 5" after several: which one
+        return Act(f"{CANT} {which_of(jobs, context)}")
     names = context.names_by_id()
     ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)
     each = [job_called(i, names) for i in jobs]

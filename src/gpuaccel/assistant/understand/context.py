@@ -85,6 +85,15 @@ class Context:
             return self.last.job
         return self.subjects[0] if len(self.subjects) == 1 else None
 
+    def several_meant(self) -> list[int]:
+        """The jobs one said without its number or name ("that one", "it", a request naming none) is one of,
+        none of them meant: those the last answer named (the whole list they head), where it named several
+        and none is in focus; [] where one is meant or none was named. A question and a request after them
+        alike ask which of them (:func:`names.which_of`)."""
+        if len(self.subjects) < 2 or self.job_in_focus() is not None:
+            return []
+        return list(self.listing) if set(self.subjects) < set(self.listing) else list(self.subjects)
+
     def to_json(self) -> dict[str, Any]:
         """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs
         and job names only when known, so a stored answer's context stays small)."""

@@ -2353,7 +2353,7 @@ def _one_of_several(question: str, read: Query, context: Context) -> bool:
     kept = (read.window, read.job_name, read.state, read.gpu, read.among)
     if any(k is not None for k in kept):
         return False
-    if len(context.subjects) < 2 or context.job_in_focus() is not None or named_jobs_in(question, context):
+    if not context.several_meant() or named_jobs_in(question, context):
         return False
     pointed = _ONE_POINTED.search(question)
     if pointed is None or order_of(re.findall(r"[a-z']+", question.lower())) is not None:
