@@ -187,13 +187,29 @@ def test_a_restart_of_the_machine_its_driver_or_the_daemon_is_declined_not_a_ret
         reply = act_request(question, focus=2) or ""
         assert "A reboot of the machine" in reply and "gpuaccel retry" not in reply, question
     reply = act_request("pls restart the nvidia drivers", focus=2) or ""
-    assert "nvidia-smi as root" in reply and "gpuaccel retry" not in reply
+    assert "A reload of the NVIDIA driver" in reply and "gpuaccel retry" not in reply
     # gpuaccel's own daemon: restarted by its user service
     reply = act_request("can you bounce the gpuaccel service", focus=2) or ""
     assert "systemctl --user restart gpuaccel" in reply and "gpuaccel retry" not in reply
     assert "gpuaccel retry 2" in (act_request("restart it please", focus=2) or "")
     reply = act_request("upgrade cuda and then restart the machine") or ""
     assert "and a reboot of the machine" in reply
+
+
+def test_the_drivers_kernel_modules_reloaded_are_declined_plainly_and_a_crashed_job_still_retried() -> None:
+    """The driver reloaded by any of its words (its kernel modules unloaded and loaded again, modprobe or
+    rmmod typed out) is the administrator's, declined as a restart of the machine is, never read as a
+    question or a job's retry; "restart it" of a job that hit a CUDA error stays its retry."""
+    for question in (
+        "could you unload and reload the nvidia kernel modules",
+        "reload the gpu drivers real quick",
+        "sudo rmmod nvidia_uvm",
+        "try modprobe nvidia again",
+        "re-insert the nvidia module please",
+    ):
+        reply = act_request(question, focus=2) or ""
+        assert "A reload of the NVIDIA driver" in reply and "gpuaccel retry" not in reply, (question, reply)
+    assert "gpuaccel retry 2" in (act_request("restart it, the cuda context died", focus=2) or "")
 
 
 def test_a_driver_update_is_no_command_of_gpuaccel() -> None:

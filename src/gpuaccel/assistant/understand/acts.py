@@ -52,6 +52,11 @@ DAEMON_REPLY = (
 DRIVERS_REPLY = (
     "An update of the GPU drivers or CUDA is for its administrator, as root; not done by gpuaccel."
 )
+# the driver reloaded (its kernel modules unloaded and loaded again: modprobe as root), never a job's retry
+DRIVER_RELOAD_REPLY = (
+    "A reload of the NVIDIA driver (its kernel modules, modprobe as root) is for the machine's administrator;"
+    " not done by gpuaccel."
+)
 DRIVERS_AND_REBOOT_REPLY = (
     "An update of the GPU drivers or CUDA and a reboot of the machine are for its administrator, as root; not"
     " done by gpuaccel."
@@ -645,11 +650,17 @@ _DAEMON_RESTART = re.compile(
 # the verbs that reset a card or its driver ("reset the driver", "restart the nvidia driver", "bounce the
 # driver"): done with nvidia-smi as root
 _RESETS = {"reset", "restart", "bounce"}
-# the GPU drivers updated, asked as a request ("can you update the nvidia drivers", "please upgrade cuda and
-# reboot"): not "when were the drivers updated?" (a question of the past)
+# the GPU drivers updated or reloaded, asked as a request ("can you update the nvidia drivers", "please
+# upgrade cuda and reboot", "reload the nvidia kernel module", "restart the driver", "modprobe -r nvidia"):
+# not "when were the drivers updated?" (a question of the past); a reload's object right after its verb
+# ("restart it, cuda went out of memory" is a retry)
+_RELOADS = r"reload|unload|restart|re-?insert|load"
+_KERNEL_MODULE = r"(?:(?:kernel|nvidia|gpu|driver)[ _-]?)+mod(?:ule)?s?|nvidia[_-](?:uvm|drm|modeset)"
 _DRIVERS = re.compile(
-    _ASKED_TO + r"(?:update|upgrade|reinstall|install|downgrade|roll back|rollback|patch)\b.{0,30}?"
-    r"\b(?:drivers?|cuda)\b"
+    _ASKED_TO + r"(?:(?:run|rerun|do|try)\s+)?(?:sudo\s+)?(?:"
+    r"(?:update|upgrade|reinstall|install|downgrade|roll back|rollback|patch)\b.{0,30}?\b(?:drivers?|cuda)\b"
+    rf"|(?P<reload>{_RELOADS})(?:\s+(?:and|&|then)\s+(?:{_RELOADS}))?\s+(?:(?:the|our|my|this|that|its|nvidia|nvidia's|gpus?|gpu's)\s+)*"
+    rf"(?:drivers?|{_KERNEL_MODULE})\b|(?P<modprobe>modprobe|rmmod|insmod)\b)"
 )
 _IT_OFF = re.compile(r"\b(?:switch|turn|power|shut) (?:it|them|that one|this one) (?:off|down)\b")
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
@@ -1768,10 +1779,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     switch_off = off and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
     if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
-    if _DRIVERS.match(said):
+    if (driver := _DRIVERS.match(said)) is not None:
         # ("update the drivers and reboot the box", "..., then restart the server": both the administrator's)
         rebooted = re.search(rf"\b{_MACHINE_RESTART}", said) is not None
-        return Act(f"{CANT} {DRIVERS_AND_REBOOT_REPLY if rebooted else DRIVERS_REPLY}")
+        reloaded = driver["modprobe"] or driver["reload"]
+        reply = DRIVERS_AND_REBOOT_REPLY if rebooted else DRIVER_RELOAD_REPLY if reloaded else DRIVERS_REPLY
+        return Act(f"{CANT} {reply}")
     # ("how about lowering the power limit to 500 W" suggests it: a request, not a question; "how to set
     # with nvidia-smi the power limit to 300 W" asks how it is done)
     if _NEW_LIMIT.search(said) and not re.match(
