@@ -666,6 +666,27 @@ def test_a_change_naming_no_job_after_several_asks_which_as_a_question_does() ->
     assert "gpuaccel edit 2 --gpus 1" in act_text("reduce the card count to 1", focused, states)
 
 
+def test_an_edit_by_a_name_several_runs_share_is_of_a_run_still_waiting_or_said_impossible() -> None:
+    """A name an array's runs share, said in an edit ("reduce grid-run to 1 card", "grid-run's memory to 30000
+    MiB please"), is the newest of its runs still queued or held (gpuaccel edit takes no other), not its
+    newest run that has ended; where none is, the reply says so with each run's state and proposes no edit
+    that would be refused. Said by its number, a run keeps its command."""
+    from gpuaccel.assistant.understand.context import Context
+
+    arrays = {"grid-run": {0: 5, 1: 6, 2: 7}}
+    names = {**NAMES, "grid-run": 7}
+    context = Context(job_names=names, arrays=arrays, gpus=[0, 1], gpu_memory={0: 81559.0})
+    waiting = {1: "queued", 2: "held", 5: "queued", 6: "held", 7: "succeeded"}
+    assert "gpuaccel edit 6 --gpus 1" in act_text("reduce grid-run to 1 card", context, waiting)
+    said = act_text("set grid-run's memory to 30000 mib please", context, waiting)
+    assert "gpuaccel edit 6 --memory 30000" in said, said
+    ended = {1: "queued", 2: "held", 5: "failed", 6: "cancelled", 7: "succeeded"}
+    said = act_text("reduce grid-run to 1 card", context, ended)
+    assert "gpuaccel edit 7" not in said and "No grid-run job is queued or held" in said, said
+    assert "job 7 has succeeded, job 6 was cancelled and job 5 has failed" in said, said
+    assert "gpuaccel edit 5 --gpus 1" in act_text("reduce job 5 to 1 card", context, ended)
+
+
 def test_a_setting_and_a_value_asked_about_stay_questions() -> None:
     from gpuaccel.assistant.understand.context import Context
 
