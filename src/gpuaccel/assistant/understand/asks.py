@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from gpuaccel.assistant.queries.gpu import OVERVIEW_SAYS
 from gpuaccel.assistant.queries.query import Query, Result, Window
-from gpuaccel.assistant.understand.context import Context
+from gpuaccel.assistant.understand.context import Context, reading_after
 from gpuaccel.assistant.understand.elsewhere import said_not_about_us
 from gpuaccel.assistant.understand.names import JOB_LIST, JOB_SAID, named_jobs_in
 from gpuaccel.assistant.understand.replies import small_talk
@@ -753,6 +753,6 @@ def answer_asks(
             subjects=subjects,
             subject_gpus=result.subject_gpus,
             moments=result.subject_moments,
-            reading=query if query.name == "gpu_reading" else before.reading,
+            reading=reading_after(query, before.reading),
         )
     return results

@@ -162,6 +162,18 @@ class Declined:
     why: str
 
 
+def reading_after(query: Query | None, reading: Query | None) -> Query | None:
+    """The conversation's reading of a GPU after ``query`` (``reading``: the one before it): ``query`` where
+    it reads a GPU, but a read at one moment of that reading's span (its peak's: "what time was that?") keeps
+    the span's reading, which "over the same stretch" next means; ``reading`` after any other answer."""
+    if query is None or query.name != "gpu_reading":
+        return reading
+    w, span = query.window, reading.window if reading is not None else None
+    if w is not None and w.instant and span is not None and not span.instant and span.t0 <= w.t0 < span.t1:
+        return reading if reading is not None and reading.metric == query.metric else query
+    return query
+
+
 def _moments(data: dict[str, Any]) -> dict[str, Window]:
     """The stored moments; a session stored before they were kept by reading has one, under "moment"."""
     if data.get("moment"):

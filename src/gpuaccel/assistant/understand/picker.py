@@ -113,6 +113,15 @@ SPAN_AGAIN = set(
     # average" (the same reading, its mean: the answer says it); "what was its
     # highest reading, and when?"; "and at what time was this?")
 )
+# when the one peak just said was, asked alone ("what time was that?", "when was that?", "at what time?",
+# "when exactly did it hit that?"): a word of its time and none of another figure of the span or of several
+# peaks (its lowest, its mean, "at what times did those maxima occur?")
+_WHEN_ASKED = {"when", "time", "ts", "timestamp"}
+_OTHER_FIGURE = set(
+    "min minimum lowest low minima dipped dip dips dropped drop fell sank bottomed mean average avg averaged"
+    " used use draw reading readings value values figure each those these their times maxima peaks period"
+    " window stretch interval during over".split()
+)
 # how high a reading climbed, said in words: "it went up to how much", "how high did it get"
 ROSE_TO = set("went go goes gone got get up to how much high far climb climbed rose rise".split())
 # a peak set against the card's limit: "peak power there vs the 450 W cap?" (the answer says the limit)
@@ -1099,6 +1108,11 @@ class RulePicker:
         spanned_before = last is not None and last.window is not None
         if pointed_back and win is not None and spanned_before and same_span is not None:
             win = win if window_of(text.replace(same_span.group(0), " "), now) is not None else None
+        # "over the same stretch" after a peak's moment read ("when was that?"): the span it peaked in
+        at_a_moment = last is not None and last.window is not None and last.window.instant
+        spanned_read = context.reading.window if context.reading is not None else None
+        if pointed_back and win is None and at_a_moment and spanned_read and not spanned_read.instant:
+            win = spanned_read
         if same_span and "time" in same_span.group(0) and not LONG_WORDS & (set(ws) - {"time"}):
             topics.discard("long")  # "at that time" names the span, not a run time
         if (  # "and 9:30?" after the jobs on a GPU at 10:05: the same at that time
@@ -1348,8 +1362,15 @@ class RulePicker:
         over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None
         quoted = {w for w in ws if w.isdigit()} if "when" in ws else set()  # "wait 91?? when": its value
         again = set(ws) - quoted - (INTERJECTIONS if quoted or len(ws) > 1 else set())
+        peak = context.moments.get(last.metric or "") if spanned and last is not None else None
+        on_one = next(iter(context.subject_gpus), None) if last is None or last.gpu is None else last.gpu
+        asked_when = bool(again & _WHEN_ASKED) and not again & _OTHER_FIGURE and len(context.subject_gpus) < 2
+        if peak is not None and on_one is not None and asked_when and again <= PEAK_WORDS | SPAN_AGAIN:
+            # "what time was that?" after one GPU's peak over a span: that peak, read at its moment (its value
+            # then, briefly), not the span said again
+            return Query("gpu_reading", gpu=on_one, metric=last.metric, window=peak)  # type: ignore[union-attr]
         if (spanned or over_a_run) and ws and again and again <= PEAK_WORDS | SPAN_AGAIN:
-            return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
+            return last  # "average?", "min?" after a reading over a span: it says them all
         other = topics & METRICS
         climbed = {
             w for w in ws if not w.isdigit()
