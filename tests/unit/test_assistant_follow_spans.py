@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from test_assistant_questions import converse
+from test_assistant_questions import ask, converse
 
 from assistant_lab.sampling import FIXED_NOW
 from gpuaccel.assistant.queries.query import Query, Window
@@ -108,6 +108,22 @@ def test_a_reading_at_one_moment_is_its_one_value(heldout_svc: AssistantService)
         (_, _), (text, query) = converse(heldout_svc, first, then)
         assert query is not None and query["window"]["label"] == "at 09:12:00", (then, query)
         assert "GPU 1 was at 73 °C at 09:12:00" in text and "lowest" not in text and "mean" not in text, text
+
+
+def test_after_when_a_peak_was_the_span_goes_on(heldout_svc: AssistantService) -> None:
+    """The peak's moment read is an aside: what is asked next of the reading is of the span again (how long
+    it stayed hot, its mean), and a time asked in the message that asks the peak is answered by it once."""
+    (_, _), (_, _), (_, query) = converse(
+        heldout_svc,
+        "the 4090's hottest this morning",
+        "what time did it hit that",
+        "and for how long above 70 °C",
+    )
+    assert query is not None and query["window"]["label"] == "this morning", query
+    assert query.get("at_least") == 70, query
+    _, text, query = ask(heldout_svc, "gpu 1 hottest this morning, what time", None)
+    assert query is not None and query["window"]["label"] == "this morning", query
+    assert text.count("09:12:00") == 1, text
 
 
 def test_clocks_thresholds_and_what_the_gpus_are() -> None:

@@ -30,7 +30,7 @@ from gpuaccel.assistant.queries.jobs import no_such_job, stored_job
 from gpuaccel.assistant.queries.query import Query, QueryContext, Result
 from gpuaccel.assistant.understand.acts import QUEUE_PAUSED, Act, asked_again_of, read_act, setting_asked
 from gpuaccel.assistant.understand.asks import answer_asks, without_asides, without_lead_in
-from gpuaccel.assistant.understand.context import Context, JobBrief, Picker, reading_after
+from gpuaccel.assistant.understand.context import Context, JobBrief, Picker
 from gpuaccel.assistant.understand.languages import Lean
 from gpuaccel.assistant.understand.lists import carried, latest_asked
 from gpuaccel.assistant.understand.names import named_jobs_in
@@ -409,7 +409,7 @@ class ChatService:
             look = lambda q: run(ctx, q)
             lists = (carried(heard, part, context.listing, context.listed, look) for part in results)
             turn.listing, turn.listed = next((each for each in lists if each[0]), ([], None))  # (no more run)
-            turn.reading = reading_after(reading, context.reading)
+            turn.reading = context.reading_after(reading)
             turn.kept = _kept_subjects(result.query, context)
             turn.setting = setting_asked(heard) if result.query.job is not None else None
             return turn
@@ -426,7 +426,7 @@ class ChatService:
             said = joined(said, unanswered)
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
-            turn.reading = reading_after(query, context.reading)
+            turn.reading = context.reading_after(query)
             turn.kept = _kept_subjects(query, context)
             turn.setting = setting_asked(heard) if query.job is not None else None
             return turn

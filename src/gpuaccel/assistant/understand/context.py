@@ -85,6 +85,25 @@ class Context:
             return self.last.job
         return self.subjects[0] if len(self.subjects) == 1 else None
 
+    def at_the_peak(self, query: Query | None) -> bool:
+        """Whether ``query`` reads the conversation's reading at its one peak's moment ("what time was that?"
+        after one GPU's peak over a span: the same reading, over the second the last answer said it peaked
+        in). Such a read is an aside: the span stays the reading a follow-up goes on from."""
+        reading, w = self.reading, query.window if query is not None else None
+        if query is None or reading is None or w is None or reading.window is None or reading.window.instant:
+            return False
+        same = query.name == reading.name == "gpu_reading" and query.metric == reading.metric
+        inside = reading.window.t0 <= w.t0 < reading.window.t1
+        return same and inside and w == self.moments.get(query.metric or "")
+
+    def reading_after(self, query: Query | None) -> Query | None:
+        """The conversation's reading of a GPU after ``query``: ``query`` where it reads a GPU, except a read
+        at its peak's moment (:meth:`at_the_peak`), which keeps the span's; the reading before after any other
+        answer."""
+        if query is None or query.name != "gpu_reading" or self.at_the_peak(query):
+            return self.reading
+        return query
+
     def several_meant(self) -> list[int]:
         """The jobs one said without its number or name ("that one", "it", a request naming none) is one of,
         none of them meant: those the last answer named (the whole list they head), where it named several
@@ -160,18 +179,6 @@ class Declined:
     outside): no later picker is asked, so a model never answers what the rules know to refuse."""
 
     why: str
-
-
-def reading_after(query: Query | None, reading: Query | None) -> Query | None:
-    """The conversation's reading of a GPU after ``query`` (``reading``: the one before it): ``query`` where
-    it reads a GPU, but a read at one moment of that reading's span (its peak's: "what time was that?") keeps
-    the span's reading, which "over the same stretch" next means; ``reading`` after any other answer."""
-    if query is None or query.name != "gpu_reading":
-        return reading
-    w, span = query.window, reading.window if reading is not None else None
-    if w is not None and w.instant and span is not None and not span.instant and span.t0 <= w.t0 < span.t1:
-        return reading if reading is not None and reading.metric == query.metric else query
-    return query
 
 
 def _moments(data: dict[str, Any]) -> dict[str, Window]:

@@ -791,6 +791,8 @@ class RulePicker:
         where they say nothing this picker knows. A reading's threshold ("at 85 °C or more") is read apart
         (:mod:`assistant.understand.thresholds`); a follow-up keeps the conversation's."""
         question = points_back(items_as_jobs(question))
+        if context.at_the_peak(context.last):  # after "when was that?" of a peak: the span goes on
+            context = replace(context, last=context.reading)
         told = _after_a_story(question, context, now)
         if told is not None:  # "I was out around 11:10. What was running on the H100 then?"
             read = self.read(told, context, now)
@@ -1108,11 +1110,6 @@ class RulePicker:
         spanned_before = last is not None and last.window is not None
         if pointed_back and win is not None and spanned_before and same_span is not None:
             win = win if window_of(text.replace(same_span.group(0), " "), now) is not None else None
-        # "over the same stretch" after a peak's moment read ("when was that?"): the span it peaked in
-        at_a_moment = last is not None and last.window is not None and last.window.instant
-        spanned_read = context.reading.window if context.reading is not None else None
-        if pointed_back and win is None and at_a_moment and spanned_read and not spanned_read.instant:
-            win = spanned_read
         if same_span and "time" in same_span.group(0) and not LONG_WORDS & (set(ws) - {"time"}):
             topics.discard("long")  # "at that time" names the span, not a run time
         if (  # "and 9:30?" after the jobs on a GPU at 10:05: the same at that time
@@ -1365,6 +1362,8 @@ class RulePicker:
         peak = context.moments.get(last.metric or "") if spanned and last is not None else None
         on_one = next(iter(context.subject_gpus), None) if last is None or last.gpu is None else last.gpu
         asked_when = bool(again & _WHEN_ASKED) and not again & _OTHER_FIGURE and len(context.subject_gpus) < 2
+        # (not after the time at or above a value: "when was that" is when it first got there, which it says)
+        asked_when = asked_when and last is not None and last.at_least is None
         if peak is not None and on_one is not None and asked_when and again <= PEAK_WORDS | SPAN_AGAIN:
             # "what time was that?" after one GPU's peak over a span: that peak, read at its moment (its value
             # then, briefly), not the span said again
