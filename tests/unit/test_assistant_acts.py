@@ -187,13 +187,29 @@ def test_a_restart_of_the_machine_its_driver_or_the_daemon_is_declined_not_a_ret
         reply = act_request(question, focus=2) or ""
         assert "A reboot of the machine" in reply and "gpuaccel retry" not in reply, question
     reply = act_request("pls restart the nvidia drivers", focus=2) or ""
-    assert "nvidia-smi as root" in reply and "gpuaccel retry" not in reply
+    assert "A reload of the NVIDIA driver" in reply and "gpuaccel retry" not in reply
     # gpuaccel's own daemon: restarted by its user service
     reply = act_request("can you bounce the gpuaccel service", focus=2) or ""
     assert "systemctl --user restart gpuaccel" in reply and "gpuaccel retry" not in reply
     assert "gpuaccel retry 2" in (act_request("restart it please", focus=2) or "")
     reply = act_request("upgrade cuda and then restart the machine") or ""
     assert "and a reboot of the machine" in reply
+
+
+def test_the_drivers_kernel_modules_reloaded_are_declined_plainly_and_a_crashed_job_still_retried() -> None:
+    """The driver reloaded by any of its words (its kernel modules unloaded and loaded again, modprobe or
+    rmmod typed out) is the administrator's, declined as a restart of the machine is, never read as a
+    question or a job's retry; "restart it" of a job that hit a CUDA error stays its retry."""
+    for question in (
+        "could you unload and reload the nvidia kernel modules",
+        "reload the gpu drivers real quick",
+        "sudo rmmod nvidia_uvm",
+        "try modprobe nvidia again",
+        "re-insert the nvidia module please",
+    ):
+        reply = act_request(question, focus=2) or ""
+        assert "A reload of the NVIDIA driver" in reply and "gpuaccel retry" not in reply, (question, reply)
+    assert "gpuaccel retry 2" in (act_request("restart it, the cuda context died", focus=2) or "")
 
 
 def test_a_driver_update_is_no_command_of_gpuaccel() -> None:
@@ -629,6 +645,46 @@ def test_a_setting_given_a_new_value_after_the_jobs_of_one_name_is_that_names_jo
         assert "gpuaccel edit 7 --gpus 1" in act_text(question, context, states), question
     mixed = Context(job_names=names, arrays=arrays, subjects=[7, 1], gpus=[0, 1])
     assert "gpuaccel edit" not in act_text("cut the cards to 1", mixed, states)
+
+
+def test_a_change_naming_no_job_after_several_asks_which_as_a_question_does() -> None:
+    """A change that says no job, right after an answer naming several of different names with none in
+    focus ("reduce the card count to 1", "bump up the priority", "give that one priority 9"), asks which
+    of them, naming each, as "how long did that one take" does there; with one of them in focus, it is
+    that one's command."""
+    from gpuaccel.assistant.queries.query import Query
+    from gpuaccel.assistant.understand.context import Context
+
+    names = {**NAMES, "eval-x": 3}
+    states = {1: "queued", 2: "held", 3: "running"}
+    several = Context(job_names=names, subjects=[3, 1, 2], gpus=[0, 1])
+    which = "Which job do you mean: job 3 (eval-x), job 1 (prep-data) or job 2 (train-vit)?"
+    for question in ("reduce the card count to 1", "bump up the priority", "give that one priority 9"):
+        said = act_text(question, several, states)
+        assert which in said and "gpuaccel" not in said, (question, said)
+    focused = Context(Query("job_detail", job=2), job_names=names, subjects=[3, 1, 2], gpus=[0, 1])
+    assert "gpuaccel edit 2 --gpus 1" in act_text("reduce the card count to 1", focused, states)
+
+
+def test_an_edit_by_a_name_several_runs_share_is_of_a_run_still_waiting_or_said_impossible() -> None:
+    """A name an array's runs share, said in an edit ("reduce grid-run to 1 card", "grid-run's memory to 30000
+    MiB please"), is the newest of its runs still queued or held (gpuaccel edit takes no other), not its
+    newest run that has ended; where none is, the reply says so with each run's state and proposes no edit
+    that would be refused. Said by its number, a run keeps its command."""
+    from gpuaccel.assistant.understand.context import Context
+
+    arrays = {"grid-run": {0: 5, 1: 6, 2: 7}}
+    names = {**NAMES, "grid-run": 7}
+    context = Context(job_names=names, arrays=arrays, gpus=[0, 1], gpu_memory={0: 81559.0})
+    waiting = {1: "queued", 2: "held", 5: "queued", 6: "held", 7: "succeeded"}
+    assert "gpuaccel edit 6 --gpus 1" in act_text("reduce grid-run to 1 card", context, waiting)
+    said = act_text("set grid-run's memory to 30000 mib please", context, waiting)
+    assert "gpuaccel edit 6 --memory 30000" in said, said
+    ended = {1: "queued", 2: "held", 5: "failed", 6: "cancelled", 7: "succeeded"}
+    said = act_text("reduce grid-run to 1 card", context, ended)
+    assert "gpuaccel edit 7" not in said and "No grid-run job is queued or held" in said, said
+    assert "job 7 has succeeded, job 6 was cancelled and job 5 has failed" in said, said
+    assert "gpuaccel edit 5 --gpus 1" in act_text("reduce job 5 to 1 card", context, ended)
 
 
 def test_a_setting_and_a_value_asked_about_stay_questions() -> None:

@@ -71,6 +71,33 @@ def test_the_failures_of_a_span_are_those_that_failed_in_it(heldout_svc: Assista
     assert "lr-sweep" in text and "sd-xl-train" not in text, text
 
 
+def test_a_spans_summary_names_the_failures_the_failures_answer_names(store: Store) -> None:
+    """Which jobs broke in a span is one reading wherever it is said: one that started before the span and
+    broke in it is named by the summary and the failures alike; one that broke before the span, or ran in
+    it and broke after, by neither."""
+
+    def broke(name: str, submitted: float, started: float, ended: float) -> None:
+        job = store.insert(validate_request({"kind": "command", "argv": ["false"], "name": name})).id
+        store.claim(job, "test", 30.0, [0])
+        store.finish(job, JobState.FAILED, f"{name} exited with code 2", 2)
+        with store.transaction() as c:
+            c.execute(
+                "UPDATE jobs SET created_at = ?, started_at = ?, finished_at = ? WHERE id = ?",
+                (submitted, started, ended, job),
+            )
+
+    t0 = 1_800_000_000.0
+    span = Window(t0, t0 + 3600, "between 10:00 and 11:00")
+    broke("across-edge", t0 - 1200, t0 - 600, t0 + 600)  # started before the span, broke in it
+    broke("before-span", t0 - 3000, t0 - 2000, t0 - 100)  # broke before it
+    broke("after-span", t0 + 1800, t0 + 1900, t0 + 5000)  # ran in it, broke after it
+    ctx = QueryContext(FactsSource(store), now=lambda: t0 + 7200)
+    for name in ("summary", "failures"):
+        said = run(ctx, Query(name, window=span)).sentence
+        assert "across-edge exited" in said, (name, said)
+        assert "before-span" not in said and "after-span exited" not in said, (name, said)
+
+
 def test_this_morning_and_the_span_before_the_last() -> None:
     noon = window_of("today", FIXED_NOW).t0 + 12 * 3600  # type: ignore[union-attr]
     morning = window_of("what ran this morning", max(FIXED_NOW, noon + 3600))

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from test_assistant_questions import ask, converse
+
 from assistant_lab.sampling import FIXED_NOW
-from gpuaccel.assistant.queries.query import Query
+from gpuaccel.assistant.queries.query import Query, Window
 from gpuaccel.assistant.queries.spans import all_time, window_of
+from gpuaccel.assistant.service import AssistantService
 from gpuaccel.assistant.understand.context import Context
 from gpuaccel.assistant.understand.picker import RulePicker
 
@@ -80,6 +83,47 @@ def test_a_span_reading_s_own_words_ask_it_again_and_other_readings_keep_its_spa
     assert pick("and memory used?", hot) == Query("gpu_reading", gpu=0, metric="memory", window=TODAY)
     assert pick("and in the last hour", hot) == Query("gpu_reading", gpu=0, metric="temperature", window=HOUR)
     assert pick("vram peak?", hot) == Query("gpu_reading", gpu=0, metric="memory", window=TODAY)
+
+
+def test_when_one_peak_was_asked_next_is_that_peak_at_its_moment_briefly() -> None:
+    """ "At which point did that happen?" right after one card's peak over a span is when that peak was: its
+    reading at the peak's moment (one value, said briefly), not the span's peak, lowest and mean again; its
+    lowest or mean asked with it is still the span's."""
+    hot = Query("gpu_reading", gpu=1, metric="power", window=TODAY)
+    moment = Window(FIXED_NOW - 3600, FIXED_NOW - 3599, "at 13:12:05")
+    context = Context(hot, gpus=[0, 1], subject_gpus=[1], moments={"power": moment})
+    for asked in ("at which point did that happen?", "and when did it hit that", "what time exactly was it?"):
+        got = RulePicker().pick(asked, context, FIXED_NOW)
+        assert got == Query("gpu_reading", gpu=1, metric="power", window=moment), (asked, got)
+    assert RulePicker().pick("and its minimum, when?", context, FIXED_NOW) == hot
+
+
+def test_a_reading_at_one_moment_is_its_one_value(heldout_svc: AssistantService) -> None:
+    """A card's reading over its peak's second is one value, said once with no peak, lowest or mean; asked
+    in another language alike."""
+    for first, then in (
+        ("hottest the 4090 ran this morning?", "at what point was that"),
+        ("la gpu 1 a chauffé jusqu'à combien ce matin ?", "et c'était quand ?"),
+    ):
+        (_, _), (text, query) = converse(heldout_svc, first, then)
+        assert query is not None and query["window"]["label"] == "at 09:12:00", (then, query)
+        assert "GPU 1 was at 73 °C at 09:12:00" in text and "lowest" not in text and "mean" not in text, text
+
+
+def test_after_when_a_peak_was_the_span_goes_on(heldout_svc: AssistantService) -> None:
+    """The peak's moment read is an aside: what is asked next of the reading is of the span again (how long
+    it stayed hot, its mean), and a time asked in the message that asks the peak is answered by it once."""
+    (_, _), (_, _), (_, query) = converse(
+        heldout_svc,
+        "the 4090's hottest this morning",
+        "what time did it hit that",
+        "and for how long above 70 °C",
+    )
+    assert query is not None and query["window"]["label"] == "this morning", query
+    assert query.get("at_least") == 70, query
+    _, text, query = ask(heldout_svc, "gpu 1 hottest this morning, what time", None)
+    assert query is not None and query["window"]["label"] == "this morning", query
+    assert text.count("09:12:00") == 1, text
 
 
 def test_clocks_thresholds_and_what_the_gpus_are() -> None:

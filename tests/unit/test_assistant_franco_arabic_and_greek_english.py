@@ -270,14 +270,16 @@ def test_english_shaped_by_greek(heldout_svc: AssistantService) -> None:
     how_to = "how to set with nvidia-smi the power limit of the 4090 to 250 W?"
     _, text, query = ask(heldout_svc, how_to, None)
     assert query is None and "nvidia-smi" in text, text
-    # "at what time was this" after a reading over a span: that reading, which says when
+    # "at what time was this" after one GPU's peak over a span: that peak, read at its moment
     sid, _, first = ask(heldout_svc, "the max temperature of the GPU 1 yesterday?", None)
-    _, _, query = ask(heldout_svc, "and at what time was this?", sid)
-    assert first is not None and query == first, query
+    _, text, query = ask(heldout_svc, "and at what time was this?", sid)
+    assert first is not None and query is not None and query["metric"] == first["metric"], query
+    assert query["window"]["label"] == "at 20:12:13" and "20:12:13" in text, (query, text)
     # "at what time and from which job" after a peak ("apo poio job"): when, and the job that ran then
     sid, _, first = ask(heldout_svc, "the peak power of the 4090 yesterday?", None)
     _, text, query = ask(heldout_svc, "at what time and from which job?", sid)
-    assert first is not None and query == first and "flash-attn-build" in text, (query, text)
+    assert first is not None and query is not None and query["metric"] == first["metric"], query
+    assert query["window"]["label"] == "at 20:12:13" and "flash-attn-build" in text, (query, text)
 
 
 def test_english_reading_told_then_asked_and_card_corrections(heldout_svc: AssistantService) -> None:

@@ -161,8 +161,9 @@ def test_what_oclock_is_when(heldout_svc: AssistantService) -> None:
 
 def test_ts_after_a_peak(heldout_svc: AssistantService) -> None:
     sid, _, first = ask(heldout_svc, "peak power gpu1 today", None)
-    _, _, query = ask(heldout_svc, "ts?", sid)
-    assert query == first, (first, query)
+    _, text, query = ask(heldout_svc, "ts?", sid)  # the peak's timestamp: the reading at its moment
+    assert query is not None and first is not None and query["metric"] == first["metric"] == "power", query
+    assert query["window"]["label"] == "at 09:12:13" and "407 W at 09:12:13" in text, (query, text)
 
 
 def test_what_a_job_tried_to_alloc(heldout_svc: AssistantService) -> None:

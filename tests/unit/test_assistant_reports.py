@@ -130,6 +130,27 @@ def test_the_report_opens_with_sentences_written_from_its_facts(store: Store, tm
     assert md.splitlines()[2] == text  # the first thing under the title
 
 
+def test_a_day_counts_as_failures_only_what_broke_that_day(tmp_path: Path) -> None:
+    """A run that went on past midnight and broke the next morning is no failure of the day it started:
+    its report says it had not finished by the day's end, as the chat's failures of that day leave it out."""
+    from gpuaccel.assistant.reports.overview import daily_overview
+
+    s = Store(tmp_path / "gpuaccel.db")
+    job = s.insert(validate_request({"kind": "command", "argv": ["x"], "name": "overnight"})).id
+    s.claim(job, "t", 30, [0])
+    s.finish(job, "failed", "killed by the OOM killer", 137)
+    with s.transaction() as c:
+        c.execute(
+            "UPDATE jobs SET created_at = ?, started_at = ?, finished_at = ? WHERE id = ?",
+            (T0 + 80000, T0 + 82000, T0 + 90000, job),
+        )
+    f = daily_facts(s, DAY)
+    assert (f["jobs_run"], f["jobs_failed"], f["jobs_unfinished"], f["failures"]) == (1, 0, 1, [])
+    assert ": 0 succeeded, 0 failed and 1 had not finished by the day's end." in daily_overview(f)
+    after = daily_facts(s, DAY + dt.timedelta(days=1))
+    assert (after["jobs_failed"], [r["job"] for r in after["failures"]]) == (1, [job])
+
+
 def test_the_opening_counts_jobs_still_going_and_names_tied_gpus(tmp_path: Path) -> None:
     import time
 

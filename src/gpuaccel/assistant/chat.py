@@ -409,7 +409,7 @@ class ChatService:
             look = lambda q: run(ctx, q)
             lists = (carried(heard, part, context.listing, context.listed, look) for part in results)
             turn.listing, turn.listed = next((each for each in lists if each[0]), ([], None))  # (no more run)
-            turn.reading = reading or context.reading
+            turn.reading = context.reading_after(reading)
             turn.kept = _kept_subjects(result.query, context)
             turn.setting = setting_asked(heard) if result.query.job is not None else None
             return turn
@@ -426,7 +426,7 @@ class ChatService:
             said = joined(said, unanswered)
             turn = Turn(question, query, result, result.block(), said, meta)
             turn.listing, turn.listed = listing, listed
-            turn.reading = query if query.name == "gpu_reading" else context.reading
+            turn.reading = context.reading_after(query)
             turn.kept = _kept_subjects(query, context)
             turn.setting = setting_asked(heard) if query.job is not None else None
             return turn

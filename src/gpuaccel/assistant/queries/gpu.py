@@ -379,7 +379,7 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         return Result(q, text)
     digits = 1 if metric == "memory" else FIELD[column].digits  # as gpuaccel status writes it
     rows, said, peaks = [], [], {}
-    moment = None
+    moment, single = None, 0
     for gpu, st in sorted(seen.items()):
         peak, low, mean = (round(float(v) / scale, digits) for v in (st.peak, st.low, st.mean))  # type: ignore[arg-type]
         when = history_read.peak_time(ctx.store, gpu, column, w.t0, w.t1, float(st.peak))  # type: ignore[arg-type]
@@ -403,11 +403,17 @@ def _over_span(ctx: QueryContext, q: Query, metric: str, gpus: list[dict[str, An
         if q.at_least is not None:  # "how long was it at 85 °C or more": the time at that value or over
             tail += _time_at_or_above(ctx, gpu, column, q.at_least * scale, f"{q.at_least}{unit}", w)
         peaks[gpu] = f"{reading_text(peak, metric)}{exact}"
+        if w.instant and peak == low == mean:  # one reading at a moment ("when was that?" of a peak)
+            said.append(f"GPU {gpu} was at {peaks[gpu]}{moment_said}")
+            single += 1
+            continue
         said.append(f"GPU {gpu} peaked at {peaks[gpu]}{moment_said}, {tail}")
+    # one value each at one moment: the moment said once ("Temperature: GPU 1 was at 73 °C at 09:12:00")
+    span_said = "" if single == len(said) else f" {w.label}"
     coarse = sorted({s.resolution for s in seen.values()} - {"1 s"})  # a coarser table says so
     return Result(
         q,
-        f"{cap(label)} {w.label}: {'; '.join(said)}"
+        f"{cap(label)}{span_said}: {'; '.join(said)}"
         + (f" (history at {'; '.join(coarse)})." if coarse else ".")
         + _highest(ctx, {int(r[0]): (float(r[1]), float(r[4])) for r in rows}),  # as written: rounded
         ["GPU", f"peak {label}", "peak at", f"lowest {label}", f"mean {label}"],

@@ -186,8 +186,13 @@ def in_span(job: Job, w: Window) -> bool:
     return w.t0 <= job.created_at < w.t1 or bool(runs_in(job, w))
 
 
+BROKE = {JobState.FAILED, JobState.CANCELLED}  # the states a job fails in: a span's are those it failed in
+
+
 def select_jobs(ctx: QueryContext, q: Query, states: list[JobState] | None = None) -> list[Job]:
-    """Jobs matching the query's state, name, GPU and window, newest first."""
+    """Jobs matching the query's state, name, GPU and window, newest first; with a span, those submitted or
+    running in it (:func:`in_span`), but the failed or cancelled ones those that failed in it
+    (:func:`failed_in`), wherever they are asked for: the failures, the summary, a ranking of them."""
     if states is None and q.state:
         states = [JobState(q.state)]
     if q.among:  # the jobs a question compares, however old
@@ -201,6 +206,8 @@ def select_jobs(ctx: QueryContext, q: Query, states: list[JobState] | None = Non
         jobs = [j for j in jobs if needle in (j.name or j.kind).lower()]
     if q.window is not None:  # every attempt in the span: a retried job may have moved or ended
         jobs = [with_events(ctx, j) for j in jobs if may_touch(j, q.window)]
+        if states and set(states) <= BROKE:  # a span's failures: those that failed in it, on the GPU asked
+            return [j for j in jobs if failed_in(j, q.window, q.gpu)]
         jobs = [j for j in jobs if in_span(j, q.window)]
         if q.gpu is not None:  # an attempt on that GPU in the span
             jobs = [j for j in jobs if any(q.gpu in a.gpus for a in runs_in(j, q.window))]
@@ -989,17 +996,7 @@ def failures(ctx: QueryContext, q: Query) -> Result:
     that failed in it (:func:`failed_in`)."""
 
     state = JobState(q.state or JobState.FAILED)
-    if q.window is None:
-        found = select_jobs(ctx, q, [state])
-    else:
-        w = q.window
-        every = select_jobs(ctx, replace(q, window=None, gpu=None), [state])
-        found = [
-            j
-            for j in (with_events(ctx, j) for j in every if j.finished_at is None or j.finished_at >= w.t0)
-            if failed_in(j, w, q.gpu)
-        ]
-    found = sorted(found, key=lambda j: j.finished_at or 0.0, reverse=True)
+    found = sorted(select_jobs(ctx, q, [state]), key=lambda j: j.finished_at or 0.0, reverse=True)
     verb = "failed" if state == JobState.FAILED else "was cancelled"
     if not found:
         return Result(q, f"No job {verb if state == JobState.FAILED else 'was cancelled'}{filters(q)}.")
@@ -1106,7 +1103,7 @@ def summary(ctx: QueryContext, q: Query) -> Result:
         longest = max(ran, key=lambda j: run_time(j, now) or 0)
         took = so_far(longest, run_time(longest, now) or 0)
         parts.append(f"The longest was {label(longest)} at {took} ({state_words(longest)}).")
-    failed = [j for j in found if j.state == JobState.FAILED]
+    failed = select_jobs(ctx, replace(q, window=w, state=None), [JobState.FAILED])  # those that failed in it
     if failed:
         parts.append(
             "Failed: " + "; ".join(f"{label(j)}: {j.reason or 'no reason'}" for j in failed[:3]) + "."

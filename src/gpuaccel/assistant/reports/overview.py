@@ -8,6 +8,7 @@ the facts, rounded as the tables round it.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from gpuaccel.accel.telemetry.fields import FIELD
@@ -56,8 +57,11 @@ def _jobs_sentence(facts: dict[str, Any]) -> str:
     outcomes = [f"{succeeded} succeeded", f"{failed} failed"]
     if cancelled_ran:
         outcomes.append(f"{cancelled_ran} {_were(cancelled_ran)} cancelled")
-    if going:
-        outcomes.append(f"{going} {'has' if going == 1 else 'have'} not finished yet")
+    if going:  # a day over: those that ran on it and ended after (or still run) had not finished by its end
+        over = dt.date.fromisoformat(str(facts["day"])) < dt.datetime.now(dt.UTC).date()
+        yet = f"{'has' if going == 1 else 'have'} not finished yet"
+        said = "had not finished by the day's end" if over else yet
+        outcomes.append(f"{going} {said}")
     hours = people(float(facts.get("gpu_hours") or 0), "gpu_hours")
     text = f"On {facts['day']}, {_n(ran, 'job')} ran ({hours} GPU-hours): {and_list(outcomes)}"
     return text + (f"; {never.replace(' ', ' more ', 1)}." if before else ".")

@@ -23,9 +23,9 @@ from gpuaccel.api.durations import format_duration
 from gpuaccel.api.jobs import Job, JobState
 from gpuaccel.assistant.db import AssistantDB
 from gpuaccel.assistant.prose_checks import Checked, check_free, sentences
-from gpuaccel.assistant.queries.jobs import clock, gpus_energy
+from gpuaccel.assistant.queries.jobs import clock, failed_in, gpus_energy
 from gpuaccel.assistant.queries.log_files import LogUnreadable, code_block, read_log, shown_lines
-from gpuaccel.assistant.queries.query import NUMBER
+from gpuaccel.assistant.queries.query import NUMBER, Window
 from gpuaccel.assistant.reports.energy import energy_facts, energy_markdown
 from gpuaccel.assistant.reports.html import render_html, self_contained_markdown
 from gpuaccel.assistant.reports.overview import daily_overview, job_overview
@@ -113,12 +113,13 @@ def _tflops_results(job: Any) -> list[tuple[str, float]]:
     return [(k, float(v)) for k, v in res.items() if "tflops" in k.lower() and isinstance(v, int | float)]
 
 
-def failures(store: Store, jobs: list[Job], now: float) -> list[dict[str, Any]]:
-    """The failed jobs, the costliest first (GPU time over all attempts): the headline is the failure that
-    cost most, not the oldest."""
+def failures(store: Store, jobs: list[Job], now: float, span: Window) -> list[dict[str, Any]]:
+    """The jobs that failed in ``span`` (:func:`queries.jobs.failed_in`, as the chat's failures of a span
+    read it: not one that ran then and failed the day after), the costliest first (GPU time over all
+    attempts): the headline is the failure that cost most, not the oldest."""
     rows = []
     for j in jobs:
-        if j.state != JobState.FAILED:
+        if j.state != JobState.FAILED or not failed_in(j, span):
             continue
         cost = gpu_seconds(j, now)  # every attempt: jobs_in_window reads the jobs with their events
         rows.append(
@@ -149,6 +150,11 @@ def waiting_jobs(store: Store) -> list[dict[str, Any]]:
     return sorted(out, key=lambda r: r["job"])
 
 
+def _ended_by(job: Job, t1: float) -> bool:
+    """Whether ``job`` had ended by ``t1``: one that ran on a day and ended the next was still going then."""
+    return job.state.finished and job.finished_at is not None and job.finished_at < t1
+
+
 def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
     t0, t1 = _day_bounds(day)
     now = time.time()
@@ -164,12 +170,14 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
         key=lambda b: -b["tflops"],
     )[:5]
     waiting = waiting_jobs(store)
-    return {
+    failed = failures(store, jobs, now, Window(t0, t1, f"on {day.isoformat()}"))
+    broke = {f["job"] for f in failed}
+    return {  # the day's jobs by how they stood at its end: succeeded, failed or cancelled in it, or going
         "day": day.isoformat(),
         "jobs_run": len(jobs),
-        "jobs_succeeded": sum(j.state == JobState.SUCCEEDED for j in jobs),
-        "jobs_failed": sum(j.state == JobState.FAILED for j in jobs),
-        "jobs_unfinished": sum(not j.state.finished for j in jobs),  # running, paused or to be retried
+        "jobs_succeeded": sum(j.state == JobState.SUCCEEDED and _ended_by(j, t1) for j in jobs),
+        "jobs_failed": len(failed),
+        "jobs_unfinished": sum(j.id not in broke and not _ended_by(j, t1) for j in jobs),  # still going then
         "jobs_cancelled": len(
             [
                 j
@@ -178,7 +186,7 @@ def daily_facts(store: Store, day: dt.date) -> dict[str, Any]:
             ]
         ),
         "jobs_waiting": len(waiting),
-        "failures": failures(store, jobs, now),
+        "failures": failed,
         "waiting": waiting,
         "gpu_hours": round(gpu_h, 2),
         "gpus": gpus,

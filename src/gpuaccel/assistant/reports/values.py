@@ -25,7 +25,7 @@ HUMAN = {
     "history_resolution": "history resolution",
     "assigned_gpus": "GPUs",
     "exit_code": "exit code",
-    "jobs_unfinished": "jobs not finished yet",
+    "jobs_unfinished": "jobs not finished by the day's end",
     "jobs_waiting": "jobs waiting now",
     "energy_method": "energy measured by",
 }

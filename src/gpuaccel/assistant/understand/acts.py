@@ -31,6 +31,7 @@ from gpuaccel.assistant.understand.names import (
     job_called,
     named_jobs,
     named_jobs_in,
+    which_of,
 )
 from gpuaccel.assistant.understand.scene import sets_the_scene
 from gpuaccel.assistant.understand.spelling import typo_of
@@ -50,6 +51,11 @@ DAEMON_REPLY = (
 )
 DRIVERS_REPLY = (
     "An update of the GPU drivers or CUDA is for its administrator, as root; not done by gpuaccel."
+)
+# the driver reloaded (its kernel modules unloaded and loaded again: modprobe as root), never a job's retry
+DRIVER_RELOAD_REPLY = (
+    "A reload of the NVIDIA driver (its kernel modules, modprobe as root) is for the machine's administrator;"
+    " not done by gpuaccel."
 )
 DRIVERS_AND_REBOOT_REPLY = (
     "An update of the GPU drivers or CUDA and a reboot of the machine are for its administrator, as root; not"
@@ -652,11 +658,17 @@ _DAEMON_RESTART = re.compile(
 # the verbs that reset a card or its driver ("reset the driver", "restart the nvidia driver", "bounce the
 # driver"): done with nvidia-smi as root
 _RESETS = {"reset", "restart", "bounce"}
-# the GPU drivers updated, asked as a request ("can you update the nvidia drivers", "please upgrade cuda and
-# reboot"): not "when were the drivers updated?" (a question of the past)
+# the GPU drivers updated or reloaded, asked as a request ("can you update the nvidia drivers", "please
+# upgrade cuda and reboot", "reload the nvidia kernel module", "restart the driver", "modprobe -r nvidia"):
+# not "when were the drivers updated?" (a question of the past); a reload's object right after its verb
+# ("restart it, cuda went out of memory" is a retry)
+_RELOADS = r"reload|unload|restart|re-?insert|load"
+_KERNEL_MODULE = r"(?:(?:kernel|nvidia|gpu|driver)[ _-]?)+mod(?:ule)?s?|nvidia[_-](?:uvm|drm|modeset)"
 _DRIVERS = re.compile(
-    _ASKED_TO + r"(?:update|upgrade|reinstall|install|downgrade|roll back|rollback|patch)\b.{0,30}?"
-    r"\b(?:drivers?|cuda)\b"
+    _ASKED_TO + r"(?:(?:run|rerun|do|try)\s+)?(?:sudo\s+)?(?:"
+    r"(?:update|upgrade|reinstall|install|downgrade|roll back|rollback|patch)\b.{0,30}?\b(?:drivers?|cuda)\b"
+    rf"|(?P<reload>{_RELOADS})(?:\s+(?:and|&|then)\s+(?:{_RELOADS}))?\s+(?:(?:the|our|my|this|that|its|nvidia|nvidia's|gpus?|gpu's)\s+)*"
+    rf"(?:drivers?|{_KERNEL_MODULE})\b|(?P<modprobe>modprobe|rmmod|insmod)\b)"
 )
 _IT_OFF = re.compile(r"\b(?:switch|turn|power|shut) (?:it|them|that one|this one) (?:off|down)\b")
 # a new power limit asked, whatever the verb: "knock its power limit down to 500 W", "can you put the power
@@ -752,6 +764,7 @@ def _gpus_by(said: str, context: Context) -> tuple[str, Act | None]:
             f"{CANT} Job {job} asks for {brief.gpus} GPU{'s' if brief.gpus != 1 else ''}: it cannot ask for"
             f" {n} fewer (at least 1): gpuaccel edit {job} --gpus N.",
             (job,),
+            "edit",
         )
     return f"{said[: m.start()]}change job {job} to use {new} gpus{said[m.end() :]}", None
 
@@ -873,6 +886,7 @@ def _memory_request(said: str, question: str, context: Context) -> Act | None:
             f"{CANT} {m['amount']} {_UNIT_SAID[unit]} is no memory request gpuaccel takes: gpuaccel edit"
             f" {number} --memory MIB takes {low} to {high} MiB of free memory on each GPU.",
             (int(number),),
+            "edit",
         )
     if largest is not None and largest[1] > 0 and mib > largest[1]:
         return Act(
@@ -880,11 +894,13 @@ def _memory_request(said: str, question: str, context: Context) -> Act | None:
             f" {largest[1]:.0f} MiB, so job {number} would never start; ask for at most that:"
             f" gpuaccel edit {number} --memory MIB.",
             (int(number),),
+            "edit",
         )
     return Act(
         f"{CANT} To change job {number} to ask for {mib} MiB{given} of free memory on each GPU: gpuaccel edit"
         f" {number} --memory {mib} (a queued or held job only).",
         (int(number),),
+        "edit",
     )
 
 
@@ -921,6 +937,7 @@ def _dependency_request(said: str, context: Context) -> Act | None:
         f"{CANT} To let job {job} start without waiting for the jobs it depends on: gpuaccel edit {job}"
         " --after none (a queued or held job only).",
         (job,),
+        "edit",
     )
 
 
@@ -1185,8 +1202,9 @@ def _able_of_array(
 _ENGLISH_OBJECT = re.compile(
     r"\b(?:the|a|an|my|our|your|his|her|their|this|that|these|those|every|any|some|each)\b|\w's\b"
 )
-# the states of a job whose priority can still change, and of one that can be removed
-_PRIORITY_ON = {"queued", "held"}
+# the states of a job gpuaccel edit changes (scheduler.lifecycle.controls.EDITABLE), which are those its
+# priority still matters in, and of one that can be removed
+_EDITABLE = {JobState.QUEUED.value, JobState.HELD.value}
 _REMOVE_ON = {"failed", "cancelled", "succeeded"}
 
 
@@ -1209,12 +1227,15 @@ def _object_unsaid(
     if talked is None or question.rstrip().endswith("?"):
         return []
     # (the new priority said is no object: "7ot priority 10" puts it on the job in focus)
-    clause = re.sub(r"\bprio(?:rity)?\s*(?:to\s*|of\s*)?-?\d+", " ", said[verb_end:].split(",")[0])
+    # ("bump the priority": the setting the verb changes, no object either)
+    clause = re.sub(
+        r"\b(?:(?:the|its) )?prio(?:rity)?(?:\s*(?:to\s*|of\s*)?-?\d+)?", " ", said[verb_end:].split(",")[0]
+    )
     if _ENGLISH_OBJECT.search(clause) or re.search(r"\d", clause):
         return []
     if command in ("pause", "resume", "cancel") and (at == 0 or QUEUE_PAUSED.search(context.request or "")):
         return []
-    able = _ACTS_ON.get(command) or (_PRIORITY_ON if command == "priority" else _REMOVE_ON)
+    able = _ACTS_ON.get(command) or (_EDITABLE if command == "priority" else _REMOVE_ON)
     if command in ("goagain", "startagain", "drop"):
         able = {"failed", "cancelled", "succeeded", "paused", *_ACTS_ON["cancel"]}
     return [talked] if states.get(talked) in able else []
@@ -1364,7 +1385,25 @@ def read_act(question: str, context: Context, states: Mapping[int, str] | None =
         if pointed and not named:
             break
         act = _read_one(rest, replace(context, subjects=named or context.subjects), states) or act
-    return act
+    return act or _which_of_several(question, context, states)
+
+
+def _which_of_several(question: str, context: Context, states: Mapping[int, str]) -> Act | None:
+    """A request of one job that names none ("lower the gpus to 1", "bump the priority") right after an
+    answer naming several, none in focus (:meth:`Context.several_meant`): which of them, as a question
+    about one job asks it (:func:`names.which_of`), where the request, read with one of them in focus (the
+    first that can take it: a priority is a waiting job's), is of that job; else None. The jobs of one name
+    are that name's job (:func:`_talked_about`)."""
+    several = context.several_meant()
+    if not several or _talked_about(context) is not None:
+        return None
+
+    def of_it(job: int) -> bool:
+        asked = read_act(question, replace(context, subjects=[job], listing=[], listed=None), states)
+        return asked is not None and asked.jobs == (job,)
+
+    each_state = {states.get(job): job for job in reversed(several)}.values()  # (the first in each state)
+    return Act(f"{CANT} {which_of(several, context)}") if any(map(of_it, each_state)) else None
 
 
 # a request corrected in the message that makes it ("bump job 12 to 5... no wait, I meant 13", "hold 12,
@@ -1616,6 +1655,7 @@ def _moved_to_gpu(said: str, context: Context, states: Mapping[int, str]) -> Act
         f" --gpu-ids {gpu}"
         " (a queued or held job only).",
         (job,),
+        "edit",
     )
 
 
@@ -1630,6 +1670,7 @@ def _group_request(said: str) -> Act | None:
             f"{CANT} To put job {job} in group {m['name']}: gpuaccel edit {job} --group {m['name']}"
             " (a queued or held job only).",
             (int(job),),
+            "edit",
         )
     if (m := _GROUP_REMOVED.search(said)) is not None:
         name = m["name"] or m["before"]
@@ -1663,7 +1704,53 @@ def _request_after(words_first: re.Pattern[str], said: str) -> str | None:
 
 
 def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act | None:
-    """:func:`read_act` of one request, from its first words."""
+    """:func:`read_act` of one request, from its first words; an edit of a job that is neither queued nor
+    held said plainly (:func:`_editable`)."""
+    return _editable(_read_request(question, context, states), question, context, states)
+
+
+def _for_an_edit(context: Context, states: Mapping[int, str]) -> Context:
+    """``context`` with each name several jobs share (an array's runs) read as the newest of them an edit can
+    change (queued or held), where one is: "drop the sweep to 1 gpu" changes its waiting run, not its newest
+    that has ended (:func:`_editable` says so where none can be changed)."""
+    shared: dict[str, list[int]] = {}
+    for job, name in context.names_by_id().items():
+        shared.setdefault(name, []).append(job)
+    names = dict(context.job_names)
+    for name, jobs in shared.items():
+        waiting = [j for j in jobs if states.get(j) in _EDITABLE]
+        if len(jobs) > 1 and waiting:
+            names[name] = max(waiting)
+    return context if names == context.job_names else replace(context, job_names=names)
+
+
+def _editable(act: Act | None, question: str, context: Context, states: Mapping[int, str]) -> Act | None:
+    """``act``, or where it edits a job by a name several jobs share (an array's runs) and none of them is
+    queued or held (``gpuaccel edit`` would refuse each, scheduler.lifecycle.controls.edit), that said
+    plainly, every one of them with its state, instead of a command that fails ("drop the sweep to 1 gpu"
+    after the sweep ended; :func:`_for_an_edit` reads such a name as its waiting run where it has one). A job
+    said by its number keeps its command, noted as a queued or held job's."""
+    if act is None or act.command != "edit" or len(act.jobs) != 1:
+        return act
+    job = act.jobs[0]
+    if states.get(job) not in _STATES or states.get(job) in _EDITABLE:
+        return act
+    names = context.names_by_id()
+    name = names.get(job)
+    mates = sorted((j for j, n in names.items() if n == name and states.get(j) in _STATES), reverse=True)
+    if len(mates) < 2 or re.search(rf"(?<![\w.]){job}(?![\w.])", question):  # (its number said)
+        return act
+    each = [f"job {j} {JobState(states[j]).phrase}" for j in mates]
+    listed = ", ".join(each[:-1]) + f" and {each[-1]}"
+    return Act(
+        f"{CANT} No {name} job is queued or held ({listed}): gpuaccel edit changes only a queued or held"
+        " job.",
+        tuple(mates),
+    )
+
+
+def _read_request(question: str, context: Context, states: Mapping[int, str]) -> Act | None:
+    """:func:`_read_one` before an edit's job is checked."""
     said = _words(question)
     said = _DONE_HOW.sub(r"\1", said)  # "X should get 2 gpus, how do i do that?": the change first
     said = _BEFORE_HOW.sub("", said)  # "i want to game tonight, how do i pause the queue"
@@ -1687,37 +1774,41 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             f"To follow the log of job {number} as it is written: gpuaccel logs {number} -f.", (int(number),)
         )
     said = _COMMAND_FOR.sub("", said)  # "provide the command that lets it proceed": the same
-    said, none_left = _gpus_by(said, context)  # "take one gpu off it": the count it comes to
+    edits = _for_an_edit(context, states)  # a name its runs share: the one an edit can change
+    said, none_left = _gpus_by(said, edits)  # "take one gpu off it": the count it comes to
     if none_left is not None:
         return none_left
-    said = _setting_changed(said, context)  # "lower the gpus to 1": the GPU count of the job talked about
+    said = _setting_changed(said, edits)  # "lower the gpus to 1": the GPU count of the job talked about
     # ("the probe should run on one gpu": made to run on it)
     resized = _RESIZE.search(_count_as_gpus(_TO_RUN_ON.sub(_made_to, said, count=1)))
     talked = _talked_about(context)
+    edited = _talked_about(edits)
     if resized is not None and resized["name"] is not None:  # by its name: one job of that name
         # (its words up to the count, as a job is said: "the sweep", "the 405b probe" name it by a part)
-        named = named_jobs(f"the {resized.string[resized.start('name') : resized.start('count')]}", context)
-        talked = named[0] if len(named) == 1 else None
-    if resized is not None and resized["number"] is None and talked is None:
+        named = named_jobs(f"the {resized.string[resized.start('name') : resized.start('count')]}", edits)
+        talked = edited = named[0] if len(named) == 1 else None
+    if resized is not None and resized["number"] is None and edited is None:
         resized = None  # "drop it to 1 gpu" with no job talked about: no job to change
     if resized is not None:  # "edit job 13 to use only 1 GPU instead of 2": what it asks for, changed
-        number = resized["number"] or str(talked)
+        number = resized["number"] or str(edited)
         n = int(_COUNTS.get(resized["count"], resized["count"]))
         if context.gpus and n > len(context.gpus):  # (as a memory request no GPU here holds is refused)
             return Act(
                 f"{CANT} This machine has {len(context.gpus)} GPUs, so job {number} asking for {n} would"
                 f" never start; ask for at most that: gpuaccel edit {number} --gpus N.",
                 (int(number),),
+                "edit",
             )
         return Act(
             f"{CANT} To change job {number} to ask for {n} GPU{'s' if n != 1 else ''}: gpuaccel edit"
             f" {number} --gpus {n} (a queued or held job only).",
             (int(number),),
+            "edit",
         )
     moved = (
-        _moved_to_gpu(said, context, states)
-        or _memory_request(said, question, context)
-        or _dependency_request(said, context)
+        _moved_to_gpu(said, edits, states)
+        or _memory_request(said, question, edits)
+        or _dependency_request(said, edits)
     )
     if moved is not None:
         return moved
@@ -1754,10 +1845,12 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     switch_off = off and not re.match(r"(?:did|does|do|is|was|has|who|why|when)\b", said)
     if switch_off or _NVSMI_SETTING.search(said) and not question.rstrip().endswith("?"):
         return Act(f"{CANT} {HARDWARE_REPLY}")  # "nvidia-smi -r on gpu 1 pls": a card's setting, however said
-    if _DRIVERS.match(said):
+    if (driver := _DRIVERS.match(said)) is not None:
         # ("update the drivers and reboot the box", "..., then restart the server": both the administrator's)
         rebooted = re.search(rf"\b{_MACHINE_RESTART}", said) is not None
-        return Act(f"{CANT} {DRIVERS_AND_REBOOT_REPLY if rebooted else DRIVERS_REPLY}")
+        reloaded = driver["modprobe"] or driver["reload"]
+        reply = DRIVERS_AND_REBOOT_REPLY if rebooted else DRIVER_RELOAD_REPLY if reloaded else DRIVERS_REPLY
+        return Act(f"{CANT} {reply}")
     # ("how about lowering the power limit to 500 W" suggests it: a request, not a question; "how to set
     # with nvidia-smi the power limit to 300 W" asks how it is done)
     if _NEW_LIMIT.search(said) and not re.match(
@@ -1807,7 +1900,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
     stopped_queue = r"\b(?:whole|entire) queue\b|^\s*(?:all )?(?:the |our )?queue\b"
     if command == "cancel" and verb in ("stop", "halt") and re.search(stopped_queue, said[verb_end:]):
         command = "pause"
-    jobs = _jobs(said, question, context, states, verb_end)  # read once: number, name or pointed at
+    # read once: number, name or pointed at (a priority's by a name its runs share: the one still waiting)
+    jobs = _jobs(said, question, edits if re.search(r"\bprio", said) else context, states, verb_end)
     if command in _ACTS_ON and not _JOB_NUMBER.search(said):
         jobs = _able_of_array(jobs, _ACTS_ON[command], context, states)
     queue_said = re.search(r"\b(?:queue|everything|all)\b", said)
@@ -1889,7 +1983,7 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         command = "retry" if all(states.get(i) in ended for i in jobs) else "release" if held else "resume"
     one = re.match(  # a bare pointer (not "the one with the NaN loss": a description, read elsewhere; "it
         # in the queue" is still it)
-        r"\s*(?:it\b|(?:(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b"
+        r"\s*(?:its?\b|(?:(?:that|this|the) (?:same )?(?:one|job|run|task)|that|this)\b"
         r"(?!\s+(?:with|that|which|who|whose|where|from|on|in)\b))",
         said[verb_end:],
     )
@@ -1913,6 +2007,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
         else:
             which = f"Which job? None of jobs {listed} can be {done}"
         return Act(f"{CANT} {which}. To {command} one: gpuaccel {command} <job id>{_button(command)}.")
+    elif one and len(jobs) > 1 and command == "priority":  # "give it priority 5" after several: which one
+        return Act(f"{CANT} {which_of(jobs, context)}")
     names = context.names_by_id()
     ids, ids_ = " ".join(map(str, jobs)), tuple(jobs)
     each = [job_called(i, names) for i in jobs]
@@ -1932,7 +2028,8 @@ def _read_one(question: str, context: Context, states: Mapping[int, str]) -> Act
             )
         if new is not None:
             # (edit takes one job: docs/queue.md writes a priority change as "gpuaccel edit ID --priority P")
-            edit = f" (or gpuaccel edit {ids} --priority {new})" if len(jobs) == 1 else ""
+            editable = len(jobs) == 1 and states.get(jobs[0], JobState.QUEUED.value) in _EDITABLE
+            edit = f" (or gpuaccel edit {ids} --priority {new})" if editable else ""
             said_new = f"To set the priority of {named} to {new}: gpuaccel priority {ids} {new}{edit}."
             return Act(f"{CANT} {said_new}", ids_)
         verb = "change the priority of" if verb == "priority" else verb  # (not "To priority job 12")

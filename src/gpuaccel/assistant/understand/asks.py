@@ -737,6 +737,8 @@ def answer_asks(
             continue
         if query in picked and _ONLY_WHEN.fullmatch(part.strip(" ?.!").lower()):
             continue  # "peak power how much, what time, which job": the peak's answer says when
+        if before.at_the_peak(query) and any(r.query == before.reading for r in results):
+            continue  # "gpu0 max temp last hour, wat time": the peak's answer in this message says when
         if query is None or query in picked or any(query == r.query for r in results):
             return []
         if any(_said_by(r.query, query) for r in results):
@@ -753,6 +755,6 @@ def answer_asks(
             subjects=subjects,
             subject_gpus=result.subject_gpus,
             moments=result.subject_moments,
-            reading=query if query.name == "gpu_reading" else before.reading,
+            reading=before.reading_after(query),
         )
     return results

@@ -85,6 +85,34 @@ class Context:
             return self.last.job
         return self.subjects[0] if len(self.subjects) == 1 else None
 
+    def at_the_peak(self, query: Query | None) -> bool:
+        """Whether ``query`` reads the conversation's reading at its one peak's moment ("what time was that?"
+        after one GPU's peak over a span: the same reading, over the second the last answer said it peaked
+        in). Such a read is an aside: the span stays the reading a follow-up goes on from."""
+        reading, w = self.reading, query.window if query is not None else None
+        if query is None or reading is None or w is None or reading.window is None or reading.window.instant:
+            return False
+        same = query.name == reading.name == "gpu_reading" and query.metric == reading.metric
+        inside = reading.window.t0 <= w.t0 < reading.window.t1
+        return same and inside and w == self.moments.get(query.metric or "")
+
+    def reading_after(self, query: Query | None) -> Query | None:
+        """The conversation's reading of a GPU after ``query``: ``query`` where it reads a GPU, except a read
+        at its peak's moment (:meth:`at_the_peak`), which keeps the span's; the reading before after any other
+        answer."""
+        if query is None or query.name != "gpu_reading" or self.at_the_peak(query):
+            return self.reading
+        return query
+
+    def several_meant(self) -> list[int]:
+        """The jobs one said without its number or name ("that one", "it", a request naming none) is one of,
+        none of them meant: those the last answer named (the whole list they head), where it named several
+        and none is in focus; [] where one is meant or none was named. A question and a request after them
+        alike ask which of them (:func:`names.which_of`)."""
+        if len(self.subjects) < 2 or self.job_in_focus() is not None:
+            return []
+        return list(self.listing) if set(self.subjects) < set(self.listing) else list(self.subjects)
+
     def to_json(self) -> dict[str, Any]:
         """Plain values: what a chat session stores and what the model worker is sent (the machine's GPUs
         and job names only when known, so a stored answer's context stays small)."""

@@ -581,6 +581,19 @@ def job_called(job: int, names: dict[int, str]) -> str:
     return f"job {job}" + (f" ({names[job]})" if job in names else "")
 
 
+_NAMED_AT_MOST = 6  # the jobs :func:`which_of` names each of
+
+
+def which_of(several: list[int], context: Context) -> str:
+    """The question back to one job said without its number or name after an answer naming several
+    (:meth:`Context.several_meant`): which of them, each named (a long list by its numbers alone)."""
+    if len(several) > _NAMED_AT_MOST:
+        return f"Which job do you mean: jobs {', '.join(map(str, several))}? Ask again with its number."
+    names = context.names_by_id()
+    each = [job_called(i, names) for i in several]
+    return f"Which job do you mean: {', '.join(each[:-1])} or {each[-1]}? Ask again with its number or name."
+
+
 TAKEN_BACK = (
     r"(?:no|nope|oops|sorry|wait|my bad|my mistake|actually)\W+(?:(?:it|that)(?: was| is|'s)|it's|was)"
 )

@@ -113,6 +113,15 @@ SPAN_AGAIN = set(
     # average" (the same reading, its mean: the answer says it); "what was its
     # highest reading, and when?"; "and at what time was this?")
 )
+# when the one peak just said was, asked alone ("what time was that?", "when was that?", "at what time?",
+# "when exactly did it hit that?"): a word of its time and none of another figure of the span or of several
+# peaks (its lowest, its mean, "at what times did those maxima occur?")
+_WHEN_ASKED = {"when", "time", "ts", "timestamp"}
+_OTHER_FIGURE = set(
+    "min minimum lowest low minima dipped dip dips dropped drop fell sank bottomed mean average avg averaged"
+    " used use draw reading readings value values figure each those these their times maxima peaks period"
+    " window stretch interval during over".split()
+)
 # how high a reading climbed, said in words: "it went up to how much", "how high did it get"
 ROSE_TO = set("went go goes gone got get up to how much high far climb climbed rose rise".split())
 # a peak set against the card's limit: "peak power there vs the 450 W cap?" (the answer says the limit)
@@ -782,6 +791,8 @@ class RulePicker:
         where they say nothing this picker knows. A reading's threshold ("at 85 °C or more") is read apart
         (:mod:`assistant.understand.thresholds`); a follow-up keeps the conversation's."""
         question = points_back(items_as_jobs(question))
+        if context.at_the_peak(context.last):  # after "when was that?" of a peak: the span goes on
+            context = replace(context, last=context.reading)
         told = _after_a_story(question, context, now)
         if told is not None:  # "I was out around 11:10. What was running on the H100 then?"
             read = self.read(told, context, now)
@@ -1348,8 +1359,17 @@ class RulePicker:
         over_a_run = last is not None and last.name == "gpu_reading" and last.job is not None
         quoted = {w for w in ws if w.isdigit()} if "when" in ws else set()  # "wait 91?? when": its value
         again = set(ws) - quoted - (INTERJECTIONS if quoted or len(ws) > 1 else set())
+        peak = context.moments.get(last.metric or "") if spanned and last is not None else None
+        on_one = next(iter(context.subject_gpus), None) if last is None or last.gpu is None else last.gpu
+        asked_when = bool(again & _WHEN_ASKED) and not again & _OTHER_FIGURE and len(context.subject_gpus) < 2
+        # (not after the time at or above a value: "when was that" is when it first got there, which it says)
+        asked_when = asked_when and last is not None and last.at_least is None
+        if peak is not None and on_one is not None and asked_when and again <= PEAK_WORDS | SPAN_AGAIN:
+            # "what time was that?" after one GPU's peak over a span: that peak, read at its moment (its value
+            # then, briefly), not the span said again
+            return Query("gpu_reading", gpu=on_one, metric=last.metric, window=peak)  # type: ignore[union-attr]
         if (spanned or over_a_run) and ws and again and again <= PEAK_WORDS | SPAN_AGAIN:
-            return last  # "average?", "min?", "when was that?" after a reading over a span: it says them all
+            return last  # "average?", "min?" after a reading over a span: it says them all
         other = topics & METRICS
         climbed = {
             w for w in ws if not w.isdigit()
@@ -2353,7 +2373,7 @@ def _one_of_several(question: str, read: Query, context: Context) -> bool:
     kept = (read.window, read.job_name, read.state, read.gpu, read.among)
     if any(k is not None for k in kept):
         return False
-    if len(context.subjects) < 2 or context.job_in_focus() is not None or named_jobs_in(question, context):
+    if not context.several_meant() or named_jobs_in(question, context):
         return False
     pointed = _ONE_POINTED.search(question)
     if pointed is None or order_of(re.findall(r"[a-z']+", question.lower())) is not None:

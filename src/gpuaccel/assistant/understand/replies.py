@@ -17,7 +17,7 @@ from typing import Any
 
 from gpuaccel.assistant.queries.query import Query
 from gpuaccel.assistant.understand.context import Context
-from gpuaccel.assistant.understand.names import job_called
+from gpuaccel.assistant.understand.names import which_of
 from gpuaccel.assistant.understand.picker import REFUSAL, TOPICS
 from gpuaccel.assistant.understand.scene import HELLO as _HELLO
 from gpuaccel.assistant.understand.topics import housekeeping_said
@@ -143,27 +143,18 @@ def which_of_several(
     question: str, context: Context, pick: Callable[[str, Context], Query | None]
 ) -> str | None:
     """The reply to a question about one job ("how long did that one take", "when did it start") right
-    after an answer that named several and none in focus: which of them it means, naming each, where the
-    question asked of one of them (``pick`` with that one in focus) is about that job; else None (the
-    refusal answers it)."""
-    several = context.subjects
-    if len(several) < 2 or context.job_in_focus() is not None:
+    after an answer that named several and none in focus (:meth:`Context.several_meant`): which of them it
+    means, naming each (:func:`names.which_of`), where the question asked of one of them (``pick`` with
+    that one in focus) is about that job; else None (the refusal answers it). A request asks back alike
+    (``acts``)."""
+    several = context.several_meant()
+    if not several:
         return None
-    if set(several) < set(context.listing):  # the whole list its answer named (its subjects are its first)
-        several = context.listing
     first = several[0]
     asked = pick(question, replace(context, subjects=[first], listing=[], listed=None))
     if asked is None or asked.job != first:
         return None
-    if len(several) > _NAMED_AT_MOST:  # (a long list by its numbers alone)
-        return f"Which job do you mean: jobs {', '.join(map(str, several))}? Ask again with its number."
-    names = context.names_by_id()
-    each = [job_called(i, names) for i in several]
-    listed = f"{', '.join(each[:-1])} or {each[-1]}"
-    return f"Which job do you mean: {listed}? Ask again with its number or name."
-
-
-_NAMED_AT_MOST = 6  # the jobs :func:`which_of_several` names each of
+    return which_of(several, context)
 
 
 def about_the_future(question: str) -> str | None:
