@@ -448,6 +448,12 @@ def _chat(daemon: object, job: int, root: Path, only: set[str] | None = None) ->
         (("hver var hæsti hitinn á gpu 0 í dag?", "klukkan hvað var það?", "sdxl-train kina fail bhayo?",
           "retry garideu", "machan can you hold job 5 for me", "no, 6"),
          "chat_icelandic_nepali_srilankan.png"),
+        # Persian in Latin letters ("chera fail shod": why did it fail; "dobare bezan": run it again),
+        # Galician ("canto quenta": how hot), Luxembourgish ("déi héchst temperatur": the peak; "wéini war
+        # dat": that peak's moment, not the day again)
+        (("sdxl-train chera fail shod?", "dobare bezan lotfan", "canto quenta a gpu 0 agora?",
+          "wat war haut déi héchst temperatur op gpu 0?", "wéini war dat?"),
+         "chat_persian_galician_luxembourgish.png"),
     )  # fmt: skip
     for questions, shot in conversations:
         if only and shot not in only:
