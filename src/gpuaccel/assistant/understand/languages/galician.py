@@ -16,7 +16,7 @@ import re
 
 from gpuaccel.assistant.understand.languages.portuguese import portuguese_marked, portuguese_read
 from gpuaccel.assistant.understand.languages.spanish import spanish_marked, spanish_own
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, carried, compiled, reads, translated
 
 # Galician's accented letters, and "ñ" written as Portuguese writes it ("mañá" is "manhã")
 _UNACCENTED = str.maketrans(
@@ -193,7 +193,7 @@ def galician_marked(text: str, lean: Lean | None = None) -> bool:
     otherwise."""
     if _GALICIAN_MARK.search(text.translate(_UNACCENTED)) or _MANHA.search(text):
         return True
-    if lean is None or "galician" not in lean.carried or _SPANISH_ARTICLES.search(text):
+    if not carried(lean, "galician") or _SPANISH_ARTICLES.search(text):
         return False
     if spanish_own(text.replace("ñ", "n")):  # (its "ñ" is Galician's too: "teñen", "mañá")
         return False

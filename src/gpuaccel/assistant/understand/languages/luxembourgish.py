@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from gpuaccel.assistant.understand.languages.german import german_read
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, reads, translated
+from gpuaccel.assistant.understand.languages.tables import Lean, carried, compiled, reads, translated
 
 # its accents folded as a writer typing fast drops them ("wéi" wei, "gëschter" geschter, "ëmmer" emmer);
 # ä is kept (German's tables read it, "fäerdeg" is matched with it or without it)
@@ -97,7 +97,7 @@ def luxembourgish_marked(text: str, lean: Lean | None = None) -> bool:
     plain = text.translate(_UNACCENTED)
     if _MARK_ACCENTED.search(text) or _MARK.search(plain) or _two_apart(plain):
         return True
-    return lean is not None and "luxembourgish" in lean.carried and bool(_SHARED.search(text))
+    return carried(lean, "luxembourgish") and bool(_SHARED.search(text))
 
 
 # its own words as German's (or in English, where German's tables have no word for them), read before

@@ -20,6 +20,7 @@ import re
 from gpuaccel.assistant.understand.languages.tables import (
     REQUEST_VERBS,
     Lean,
+    carried,
     compiled,
     past_form,
     reads,
@@ -517,7 +518,7 @@ def persian_marked(text: str, lean: Lean | None = None) -> bool:
     (:data:`_SHARED`: "va 4090 chi?")."""
     if _SCRIPT_MARK.search(text) or _MARK.search(_from_script(text)):
         return True
-    return lean is not None and "persian" in lean.carried and bool(_SHARED.search(text))
+    return carried(lean, "persian") and bool(_SHARED.search(text))
 
 
 def persian(text: str, lean: Lean | None = None) -> str:

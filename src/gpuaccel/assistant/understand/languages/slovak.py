@@ -17,7 +17,7 @@ import re
 from gpuaccel.assistant.understand.languages.czech import CZECH, CZECH_MARK, VERB_STEM
 from gpuaccel.assistant.understand.languages.serbo_croatian import serbo_croatian_marked
 from gpuaccel.assistant.understand.languages.slovenian import slovenian_marked
-from gpuaccel.assistant.understand.languages.tables import Lean, compiled, read_unaccented
+from gpuaccel.assistant.understand.languages.tables import Lean, carried, compiled, read_unaccented
 
 # each Slovak letter with a diacritic, and the plain letter a writer typing fast puts for it ("koľko" and
 # "kolko", "pamäť" and "pamat", "môžeš" and "mozes" are one word)
@@ -150,7 +150,7 @@ def slovak_marked(text: str, lean: Lean | None = None) -> bool:
     plain = text.translate(_UNACCENTED)
     if _MARK.search(text) or _MARK.search(plain):
         return True
-    if lean is not None and "slovak" in lean.carried:
+    if carried(lean, "slovak"):
         return bool(CZECH_MARK.search(plain) or _SHARED.search(plain))
     return _beside_czech(plain)
 

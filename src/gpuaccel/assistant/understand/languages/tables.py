@@ -56,6 +56,12 @@ class Lean:
         return False
 
 
+def carried(lean: Lean | None, language: str) -> bool:
+    """Whether the conversation's last message was read in ``language``: where a reader lets its words
+    shared with others mark it too."""
+    return lean is not None and language in lean.carried
+
+
 def reads(lean: Lean | None, language: str, marked: object) -> bool:
     """A module's gate: whether it reads the message, by its marks (``marked``) or by ``lean``."""
     return bool(marked) if lean is None else lean.reads(language, marked)
